@@ -1,0 +1,41 @@
+/**
+ * What a player (or the system, for timeouts and removals) can ask of the engine.
+ * Every request is parsed with these schemas before any rule is checked.
+ */
+import { z } from 'zod';
+import { cardSchema } from './cards.ts';
+
+const nb = z.string().regex(/^[A-Za-z0-9#-]+\/[0-9]$/, 'a neighborhood is written <tile>/<index>, e.g. 4-2/0');
+const tile = z.string().regex(/^([1-6]-[1-6]|X[1-9])(#2)?$/, 'a tile is written like 4-2 or X1');
+const coord = z.number().int().min(-50).max(50);
+const rot = z.number().int().min(0).max(3);
+
+export const actionSchema = z.discriminatedUnion('type', [
+  // Map building (B4–B8)
+  z.object({ type: z.literal('place'), tile, x: coord, y: coord, rot }),
+  z.object({ type: z.literal('swap'), tile, x: coord, y: coord, rot }),
+  // Answers to pending choices (H1)
+  z.object({ type: z.literal('chooseColour'), colour: z.enum(['red', 'blue']) }),
+  z.object({ type: z.literal('chooseNeighborhood'), nb }),
+  // Main phase (B14–B17)
+  z.object({ type: z.literal('moveSelf'), cards: z.array(cardSchema).min(1).max(2), to: nb }),
+  z.object({ type: z.literal('push'), target: z.number().int().min(0).max(7), to: nb }),
+  z.object({ type: z.literal('copsRoad'), to: nb }),
+  z.object({ type: z.literal('tipOff'), cards: z.array(cardSchema).min(1).max(2), to: nb }),
+  // Leaving (H4)
+  z.object({ type: z.literal('resign') }),
+]);
+
+/** Requests only the bot itself (not a player) may make: H2 timeouts, kicks, aborts. */
+export const systemActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('timeout') }),
+  z.object({ type: z.literal('remove'), seat: z.number().int().min(0).max(7), reason: z.enum(['kicked', 'timeouts', 'left']) }),
+  z.object({ type: z.literal('abort') }),
+]);
+
+export type Action = z.infer<typeof actionSchema>;
+export type SystemAction = z.infer<typeof systemActionSchema>;
+export type ActionType = Action['type'];
+
+/** Who asks: a seat index, or the bot acting for the game (timers, admins). */
+export type Actor = number | 'system';

@@ -1,0 +1,687 @@
+/**
+ * The FENCE! engine: create a game, list a player's legal actions, apply an action.
+ * Pure and deterministic: all randomness comes from the generator stored in the state.
+ * `apply` never throws on bad input and never changes the state it is given.
+ */
+import { Rng, seedRng } from '../../engine/rng.ts';
+import { actionSchema, systemActionSchema, type Action, type Actor, type SystemAction } from './actions.ts';
+import { buildContext, connectionsAt, hasLegalPlacement, legalPlacements, placementProblem, type Placement } from './building.ts';
+import { COLOURS, colourOf, hasColour, removeCards, sortCards, card, type Card, type Colour } from './cards.ts';
+import type { FenceEvent } from './events.ts';
+import { cellKey, tileIdOfKey, type NbId } from './geometry.ts';
+import { explainRefusal, type Refusal } from './refusals.ts';
+import {
+  activeSeats, canLeaveJail, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
+  pushMoves, selfMoves, tileSetOf, tipOffMoves,
+} from './rules.ts';
+import { chooseSimple } from './ai/simple.ts';
+import { DEFAULT_OPTIONS, STATE_VERSION, type FenceOptions, type FenceState, type HotGoodsRoll, type SeatInfo } from './state.ts';
+
+export interface Applied {
+  ok: true;
+  state: FenceState;
+  events: FenceEvent[];
+}
+export type ApplyResult = Applied | Refusal;
+
+export interface CreateInput {
+  seats: SeatInfo[];
+  seed: string;
+  options?: Partial<FenceOptions>;
+  /** Dice results to use before the generator (scenarios and tests). */
+  fixedDice?: number[];
+}
+
+/** Working copy of a state for one apply: only what an action can change is copied. */
+class Ctx {
+  readonly s: FenceState;
+  readonly events: FenceEvent[] = [];
+  readonly rng: Rng;
+  constructor(state: FenceState) {
+    this.s = {
+      ...state,
+      fixedDice: [...state.fixedDice],
+      tileHands: state.phase === 'building' ? state.tileHands.map((h) => [...h]) : state.tileHands,
+      discardedTiles: state.phase === 'building' ? [...state.discardedTiles] : state.discardedTiles,
+      startCards: [...state.startCards],
+      stash: { red: [...state.stash.red], blue: [...state.stash.blue] },
+      hands: state.hands.map((h) => [...h]),
+      discard: [...state.discard],
+      pawns: [...state.pawns],
+      out: [...state.out],
+      timeouts: [...state.timeouts],
+      turn: { ...state.turn },
+      hotGoods: state.hotGoods ? { ...state.hotGoods, rolls: [...state.hotGoods.rolls] } : null,
+    };
+    this.rng = new Rng(state.rng);
+  }
+  emit(e: FenceEvent): void {
+    this.events.push(e);
+  }
+  die(): number {
+    const fixed = this.s.fixedDice.shift();
+    return fixed ?? this.rng.die();
+  }
+  finish(): Applied {
+    this.s.rng = this.rng.state;
+    return { ok: true, state: this.s, events: this.events };
+  }
+}
+
+// ---- Creating a game ---------------------------------------------------------------------
+
+export function createGame(input: CreateInput): Applied {
+  const options: FenceOptions = { ...DEFAULT_OPTIONS, ...input.options };
+  const n = input.seats.length;
+  if (n < 2 || n > 8) throw new RangeError(`FENCE! needs 2–8 players, not ${n}`);
+  const set = tileSetOf({ options } as FenceState);
+  const rng = new Rng(seedRng(input.seed));
+  // B1: one red and one blue Ace–6 per player, two shuffled piles.
+  const pile = (colour: Colour): Card[] => rng.shuffle(Array.from({ length: 6 * n }, (_, i) => card(colour, (i % 6) + 1)));
+  const stash = { red: pile('red'), blue: pile('blue') };
+  // B2: tiles shuffled and dealt round-robin.
+  const tiles = rng.shuffle(set.tiles.map((t) => t.id));
+  const tileHands: string[][] = input.seats.map(() => []);
+  tiles.forEach((t, i) => tileHands[i % n]!.push(t));
+  // B3: secret start cards.
+  const startCards = input.seats.map(() => ({ red: stash.red.pop() as Card, blue: stash.blue.pop() as Card }));
+  const oldTownId = set.tiles.find((t) => t.neighborhoods.some((nb) => nb.name === 'Old Town'))?.id;
+  if (!oldTownId) throw new Error('the tile set has no Old Town');
+  const holder = tileHands.findIndex((h) => h.includes(oldTownId));
+  const state: FenceState = {
+    version: STATE_VERSION,
+    game: 'fence',
+    options,
+    seats: input.seats.map((s) => ({ ...s })),
+    rng: rng.state,
+    fixedDice: [...(input.fixedDice ?? [])],
+    phase: 'building',
+    oldTown: oldTownId,
+    map: [],
+    tileHands,
+    discardedTiles: [],
+    passesInRow: 0,
+    startCards,
+    stash,
+    hands: input.seats.map(() => []),
+    discard: [],
+    pawns: input.seats.map(() => null),
+    cops: null,
+    out: input.seats.map(() => false),
+    timeouts: input.seats.map(() => 0),
+    firstPlayer: holder,
+    current: holder,
+    round: 0,
+    turn: { pushed: false, cops: false },
+    pending: null,
+    hotGoods: null,
+    lastMove: null,
+    outcome: null,
+  };
+  const ctx = new Ctx(state);
+  // B4: Old Town goes to the centre; that is its holder's placement.
+  placeTile(ctx, holder, { type: 'place', tile: oldTownId, x: 0, y: 0, rot: 0 });
+  ctx.s.current = nextSeat(ctx.s, holder);
+  if (options.autoBuild) autoBuild(ctx);
+  advance(ctx);
+  return ctx.finish();
+}
+
+/** The auto-build option: every seat places by the simple strategy until building ends. */
+function autoBuild(ctx: Ctx): void {
+  let guard = 0;
+  while (ctx.s.phase === 'building' && guard++ < 1000) {
+    advance(ctx);
+    if (ctx.s.phase !== 'building') break;
+    const action = chooseSimple(ctx.s, ctx.s.current, legalActions(ctx.s, ctx.s.current), ctx.rng);
+    applyLegal(ctx, ctx.s.current, action);
+  }
+}
+
+// ---- Who acts, what is legal ----------------------------------------------------------------
+
+/** The seat the game waits for, or null when it is over. */
+export function whoMustAct(s: FenceState): number | null {
+  if (s.outcome) return null;
+  return s.pending ? s.pending.seat : s.current;
+}
+
+/** Every legal action of a seat right now (empty when it is not theirs to act). */
+export function legalActions(s: FenceState, seat: number): Action[] {
+  if (s.outcome || s.out[seat] || whoMustAct(s) !== seat) return [];
+  const p = s.pending;
+  if (p) {
+    if (p.kind === 'drawColour') return COLOURS.filter((c) => s.stash[c].length > 0).map((colour) => ({ type: 'chooseColour', colour }));
+    return p.options.map((nb) => ({ type: 'chooseNeighborhood', nb }));
+  }
+  if (s.phase === 'building') {
+    return legalPlacements(buildContext(s, tileSetOf(s)), seat).map((pl) => ({ ...pl }));
+  }
+  if (s.phase !== 'main') return [];
+  const actions: Action[] = [];
+  const fresh = !s.turn.pushed && !s.turn.cops;
+  if (fresh) {
+    const selves = selfMoves(s, seat);
+    for (const m of selves) actions.push({ type: 'moveSelf', cards: m.cards, to: m.to });
+    // B17: a jailed player who can leave must.
+    if (isJailed(s, seat) && selves.length > 0) return actions;
+  }
+  if (!s.turn.pushed) for (const m of pushMoves(s, seat)) actions.push({ type: 'push', target: m.target, to: m.to });
+  if (!s.turn.cops) {
+    for (const to of copsRoadMoves(s)) actions.push({ type: 'copsRoad', to });
+    for (const m of tipOffMoves(s, seat)) actions.push({ type: 'tipOff', cards: m.cards, to: m.to });
+  }
+  return actions;
+}
+
+/** A canonical string for comparing actions (card order does not matter). */
+export function actionKey(a: Action): string {
+  const norm = 'cards' in a ? { ...a, cards: sortCards(a.cards) } : a;
+  return JSON.stringify(norm, Object.keys(norm).sort());
+}
+
+// ---- Applying -----------------------------------------------------------------------------------
+
+/** Applies a player's or the system's request. Bad input is refused, never thrown. */
+export function applyAction(state: FenceState, actor: Actor, input: unknown): ApplyResult {
+  if (actor === 'system') {
+    const parsed = systemActionSchema.safeParse(input);
+    if (!parsed.success) return explainRefusal(state, actor, input, { kind: 'invalid', detail: parsed.error.issues[0]?.message ?? 'bad request' });
+    return applySystem(state, parsed.data);
+  }
+  if (!Number.isInteger(actor) || actor < 0 || actor >= state.seats.length) {
+    return explainRefusal(state, actor, input, { kind: 'notSeated' });
+  }
+  const parsed = actionSchema.safeParse(input);
+  if (!parsed.success) return explainRefusal(state, actor, input, { kind: 'invalid', detail: parsed.error.issues[0]?.message ?? 'bad request' });
+  const action = parsed.data;
+  if (state.outcome) return explainRefusal(state, actor, action, { kind: 'gameOver' });
+  if (state.out[actor]) return explainRefusal(state, actor, action, { kind: 'notInGame' });
+  if (action.type === 'resign') {
+    const ctx = new Ctx(state);
+    removeSeat(ctx, actor, 'resigned');
+    advance(ctx);
+    return ctx.finish();
+  }
+  if (whoMustAct(state) !== actor) return explainRefusal(state, actor, action, { kind: 'notYourTurn' });
+  if (action.type === 'place' || action.type === 'swap') {
+    if (state.phase !== 'building') return explainRefusal(state, actor, action, { kind: 'wrongPhase' });
+    if (state.pending) return explainRefusal(state, actor, action, { kind: 'pendingFirst' });
+    const problem = placementProblem(buildContext(state, tileSetOf(state)), actor, action);
+    if (problem) return explainRefusal(state, actor, action, { kind: 'placement', problem });
+  } else {
+    const legal = legalActions(state, actor);
+    const key = actionKey(action);
+    if (!legal.some((a) => actionKey(a) === key)) return explainRefusal(state, actor, action, { kind: 'illegal', legal });
+  }
+  const ctx = new Ctx(state);
+  ctx.s.timeouts[actor] = 0;
+  applyLegal(ctx, actor, action);
+  advance(ctx);
+  return ctx.finish();
+}
+
+function applySystem(state: FenceState, action: SystemAction): ApplyResult {
+  if (state.outcome) return explainRefusal(state, 'system', action, { kind: 'gameOver' });
+  const ctx = new Ctx(state);
+  switch (action.type) {
+    case 'abort':
+      end(ctx, { kind: 'aborted' });
+      break;
+    case 'remove':
+      if (state.out[action.seat] || action.seat >= state.seats.length) return explainRefusal(state, 'system', action, { kind: 'notInGame' });
+      removeSeat(ctx, action.seat, action.reason);
+      break;
+    case 'timeout': {
+      // H2: the computer plays the owed turn (or the owed choice) with the simple strategy.
+      const seat = whoMustAct(state) as number;
+      const choiceOnly = state.pending !== null;
+      const same = () => ctx.s.round === state.round && ctx.s.phase === state.phase && ctx.s.current === seat
+        && !(ctx.s.hotGoods && ctx.s.hotGoods.round === ctx.s.round);
+      let guard = 0;
+      do {
+        const legal = legalActions(ctx.s, seat);
+        if (legal.length === 0) break;
+        applyLegal(ctx, seat, chooseSimple(ctx.s, seat, legal, ctx.rng));
+        advance(ctx);
+      } while (!choiceOnly && !ctx.s.outcome && whoMustAct(ctx.s) === seat && same() && guard++ < 20);
+      const inARow = (state.timeouts[seat] ?? 0) + 1;
+      ctx.s.timeouts[seat] = inARow;
+      ctx.emit({ type: 'timedOut', seat, inARow });
+      if (inARow >= 3 && !ctx.s.out[seat] && !ctx.s.outcome) removeSeat(ctx, seat, 'timeouts');
+      break;
+    }
+  }
+  advance(ctx);
+  return ctx.finish();
+}
+
+/** Carries out an action already known to be legal. */
+function applyLegal(ctx: Ctx, seat: number, action: Action): void {
+  const s = ctx.s;
+  switch (action.type) {
+    case 'place':
+    case 'swap':
+      placeTile(ctx, seat, action);
+      s.passesInRow = 0;
+      s.current = nextSeat(s, seat);
+      return;
+    case 'chooseColour':
+      answerColour(ctx, action.colour);
+      return;
+    case 'chooseNeighborhood':
+      answerNeighborhood(ctx, action.nb);
+      return;
+    case 'moveSelf': {
+      const from = s.pawns[seat] as NbId | 'jail';
+      discardFromHand(ctx, seat, action.cards);
+      s.pawns[seat] = action.to;
+      ctx.emit({ type: 'movedSelf', seat, cards: action.cards, from, to: action.to });
+      if (from === 'jail') ctx.emit({ type: 'released', seat });
+      s.lastMove = { kind: 'self', seat, piece: seat, from, to: action.to };
+      endTurn(ctx);
+      return;
+    }
+    case 'push': {
+      const from = s.pawns[action.target] as NbId;
+      s.pawns[action.target] = action.to;
+      s.turn.pushed = true;
+      ctx.emit({ type: 'pushed', seat, target: action.target, from, to: action.to });
+      s.lastMove = { kind: 'push', seat, piece: action.target, from, to: action.to };
+      if (action.to === s.cops) jailAt(ctx, seat, action.to, 'road');
+      return;
+    }
+    case 'copsRoad':
+    case 'tipOff': {
+      const from = s.cops as NbId;
+      const cards = action.type === 'tipOff' ? action.cards : [];
+      if (cards.length) discardFromHand(ctx, seat, cards);
+      s.cops = action.to;
+      s.turn.cops = true;
+      const how = action.type === 'tipOff' ? 'tipOff' : 'road';
+      ctx.emit({ type: 'copsMoved', seat, how, cards, from, to: action.to });
+      s.lastMove = { kind: how === 'road' ? 'copsRoad' : 'tipOff', seat, piece: 'cops', from, to: action.to };
+      jailAt(ctx, seat, action.to, how);
+      return;
+    }
+    case 'resign':
+      removeSeat(ctx, seat, 'resigned');
+      return;
+  }
+}
+
+function discardFromHand(ctx: Ctx, seat: number, cards: readonly Card[]): void {
+  ctx.s.hands[seat] = removeCards(ctx.s.hands[seat] ?? [], cards) ?? [];
+  ctx.s.discard.push(...cards);
+}
+
+/** B16/B17: every pawn in the neighborhood goes to Jail; a jailed mover Turns State's Evidence. */
+function jailAt(ctx: Ctx, mover: number, nb: NbId, how: 'road' | 'tipOff'): void {
+  const s = ctx.s;
+  const caught = s.pawns.map((p, i) => (p === nb && !s.out[i] ? i : -1)).filter((i) => i >= 0);
+  if (caught.length === 0) return;
+  for (const i of caught) s.pawns[i] = 'jail';
+  ctx.emit({ type: 'jailed', seats: caught, nb });
+  if (!isJailed(s, mover) || caught.includes(mover)) return;
+  ctx.emit({ type: 'stateEvidence', seat: mover, how });
+  if (how === 'road') {
+    askColour(ctx, mover, 'evidence');
+  } else {
+    // The fewest cards that give one red and one blue.
+    for (const colour of COLOURS) if (!hasColour(s.hands[mover] ?? [], colour)) drawCard(ctx, mover, colour, 'evidence');
+  }
+}
+
+function drawCard(ctx: Ctx, seat: number, colour: Colour, why: 'hotGoods' | 'evidence'): void {
+  const c = ctx.s.stash[colour].pop();
+  if (!c) return;
+  ctx.s.hands[seat] = sortCards([...(ctx.s.hands[seat] ?? []), c]);
+  ctx.emit({ type: 'cardDrawn', seat, colour, why });
+}
+
+/** H1: a colour choice, asked only when both piles have cards (else the other colour, or nothing). */
+function askColour(ctx: Ctx, seat: number, reason: 'hotGoods' | 'evidence'): void {
+  const available = COLOURS.filter((c) => ctx.s.stash[c].length > 0);
+  if (available.length === 2) ctx.s.pending = { kind: 'drawColour', seat, reason, count: 1 };
+  else if (available.length === 1) drawCard(ctx, seat, available[0] as Colour, reason);
+}
+
+function answerColour(ctx: Ctx, colour: Colour): void {
+  const p = ctx.s.pending;
+  if (!p || p.kind !== 'drawColour') return;
+  ctx.s.pending = null;
+  drawCard(ctx, p.seat, colour, p.reason);
+}
+
+function answerNeighborhood(ctx: Ctx, nb: NbId): void {
+  const p = ctx.s.pending;
+  if (!p || p.kind === 'drawColour') return;
+  ctx.s.pending = null;
+  if (p.kind === 'pawnNeighborhood') placePawn(ctx, p.seat, nb);
+  else placeCops(ctx, p.seat, nb);
+}
+
+// ---- Building ------------------------------------------------------------------------------------
+
+function placeTile(ctx: Ctx, seat: number, p: Placement): void {
+  const s = ctx.s;
+  const set = tileSetOf(s);
+  s.tileHands[seat] = (s.tileHands[seat] ?? []).filter((t, i, hand) => !(t === p.tile && hand.indexOf(t) === i));
+  let replaced: string | null = null;
+  if (p.type === 'swap') {
+    const i = s.map.findIndex((t) => t.x === p.x && t.y === p.y);
+    replaced = s.map[i]!.key;
+    s.map = s.map.map((t, j) => (j === i ? { key: p.tile, x: p.x, y: p.y, rot: p.rot, locked: true } : t));
+    s.tileHands[seat]!.push(replaced);
+  } else {
+    s.map = [...s.map, { key: p.tile, x: p.x, y: p.y, rot: p.rot }];
+  }
+  const connections = connectionsAt(s.map, set, p.x, p.y).map((c) => ({ nb: c.nb, to: c.to }));
+  if (replaced) ctx.emit({ type: 'tileSwapped', seat, tile: p.tile, replaced, x: p.x, y: p.y, rot: p.rot, connections });
+  else ctx.emit({ type: 'tilePlaced', seat, tile: p.tile, x: p.x, y: p.y, rot: p.rot, connections });
+}
+
+/** B8: map building ends; leftover tiles are discarded and off-limits neighborhoods fixed (B9). */
+function endBuilding(ctx: Ctx): void {
+  const s = ctx.s;
+  s.discardedTiles = [...s.discardedTiles, ...s.tileHands.flat()];
+  s.tileHands = s.seats.map(() => []);
+  const live = inPlay(s);
+  const offLimits = s.map.flatMap((p) => tileSetOf(s).byId.get(tileIdOfKey(p.key))!.neighborhoods.map((_, i) => `${p.key}/${i}`)).filter((id) => !live.has(id));
+  ctx.emit({ type: 'buildingEnded', discardedTiles: s.discardedTiles, offLimits });
+  s.phase = 'pawns';
+  s.current = firstActiveFrom(s, s.firstPlayer);
+}
+
+// ---- Pawns and Cops (B10–B12) -------------------------------------------------------------------
+
+/** B10 for the current seat: reveal, redraw while the tile is absent or full, then place or ask. */
+function startPawn(ctx: Ctx, seat: number): void {
+  const s = ctx.s;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const start = s.startCards[seat];
+    if (!start) {
+      // The Stash ran dry during redraws: any free in-play neighborhood will do.
+      const free = [...inPlay(s)].filter((nb) => !s.pawns.includes(nb) && nb !== s.cops).sort();
+      askOrPlacePawn(ctx, seat, free);
+      return;
+    }
+    const red = Number(start.red[1]), blue = Number(start.blue[1]);
+    const options = inPlayAt(s, red, blue);
+    const tile = options.length ? options[0]!.slice(0, options[0]!.lastIndexOf('/')) : null;
+    ctx.emit({ type: 'startRevealed', seat, cards: [start.red, start.blue], tile });
+    s.discard.push(start.red, start.blue);
+    s.startCards[seat] = null;
+    const free = options.filter((nb) => !s.pawns.includes(nb));
+    const usable = options.length === 1 ? options : free;
+    if (usable.length > 0) {
+      askOrPlacePawn(ctx, seat, usable);
+      return;
+    }
+    ctx.emit({ type: 'startRedrawn', seat, why: options.length ? 'taken' : 'absent' });
+    const r = s.stash.red.pop(), b = s.stash.blue.pop();
+    if (r && b) s.startCards[seat] = { red: r, blue: b };
+    else {
+      if (r) s.stash.red.push(r);
+      if (b) s.stash.blue.push(b);
+    }
+  }
+}
+
+function askOrPlacePawn(ctx: Ctx, seat: number, options: NbId[]): void {
+  if (options.length === 1) placePawn(ctx, seat, options[0] as NbId);
+  else if (options.length > 1) ctx.s.pending = { kind: 'pawnNeighborhood', seat, options };
+}
+
+function placePawn(ctx: Ctx, seat: number, nb: NbId): void {
+  ctx.s.pawns[seat] = nb;
+  ctx.emit({ type: 'pawnPlaced', seat, nb });
+  ctx.s.lastMove = { kind: 'placed', seat, piece: seat, from: null, to: nb };
+}
+
+/** B11: First Player rolls the Cops' tile, rerolling absent tiles, and picks the neighborhood. */
+function rollCops(ctx: Ctx): void {
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const red = ctx.die(), blue = ctx.die();
+    const options = inPlayAt(ctx.s, red, blue);
+    ctx.emit({ type: 'copsRolled', red, blue, absent: options.length === 0 });
+    if (options.length === 1) return placeCops(ctx, ctx.s.firstPlayer, options[0] as NbId);
+    if (options.length > 1) {
+      ctx.s.pending = { kind: 'copsNeighborhood', seat: ctx.s.firstPlayer, options };
+      return;
+    }
+  }
+}
+
+function placeCops(ctx: Ctx, by: number, nb: NbId): void {
+  const s = ctx.s;
+  s.cops = nb;
+  ctx.emit({ type: 'copsPlaced', nb, by });
+  const caught = s.pawns.map((p, i) => (p === nb ? i : -1)).filter((i) => i >= 0);
+  for (const i of caught) s.pawns[i] = 'jail';
+  if (caught.length) ctx.emit({ type: 'jailed', seats: caught, nb });
+  // B12: 2 red and 2 blue each, as far as the Stash allows, from First Player.
+  for (const seat of seatsFrom(s, s.firstPlayer)) {
+    const before = { red: s.stash.red.length, blue: s.stash.blue.length };
+    const got: Card[] = [];
+    for (const colour of COLOURS) for (let k = 0; k < 2; k++) {
+      const c = s.stash[colour].pop();
+      if (c) got.push(c);
+    }
+    s.hands[seat] = sortCards([...(s.hands[seat] ?? []), ...got]);
+    ctx.emit({ type: 'dealt', seat, red: before.red - s.stash.red.length, blue: before.blue - s.stash.blue.length });
+  }
+  s.phase = 'main';
+  startRound(ctx, 1);
+}
+
+// ---- Rounds and turns (B13) ------------------------------------------------------------------
+
+function startRound(ctx: Ctx, round: number): void {
+  const s = ctx.s;
+  s.round = round;
+  s.current = firstActiveFrom(s, s.firstPlayer);
+  s.turn = { pushed: false, cops: false };
+  ctx.emit({ type: 'roundStarted', round, firstPlayer: s.firstPlayer });
+  ctx.emit({ type: 'turnStarted', seat: s.current, jailed: isJailed(s, s.current) });
+}
+
+/** Ends the current turn: the next seat clockwise, or Hot Goods when the round is complete. */
+function endTurn(ctx: Ctx): void {
+  const s = ctx.s;
+  s.turn = { pushed: false, cops: false };
+  const n = s.seats.length;
+  for (let k = 1; k <= n; k++) {
+    const i = (s.current + k) % n;
+    if (i === s.firstPlayer) break;
+    if (!s.out[i]) {
+      s.current = i;
+      ctx.emit({ type: 'turnStarted', seat: i, jailed: isJailed(s, i) });
+      return;
+    }
+  }
+  s.hotGoods = { round: s.round, rolls: [], due: hotGoodsPerRound(s) };
+}
+
+/** B18: rolls the next Hot Goods; returns false when the round's Hot Goods are done. */
+function rollHotGoods(ctx: Ctx): void {
+  const s = ctx.s;
+  const hg = s.hotGoods!;
+  if (s.stash.red.length + s.stash.blue.length === 0) {
+    ctx.emit({ type: 'hotGoodsStopped', why: 'stashEmpty' });
+    hg.due = hg.rolls.length;
+    return;
+  }
+  const red = ctx.die(), blue = ctx.die();
+  let roll: HotGoodsRoll;
+  if (inPlayAt(s, red, blue).length === 0) {
+    roll = { red, blue, result: 'absent', winner: null, distance: null, copsDistance: null };
+  } else {
+    const d = hotGoodsDistances(s, red, blue);
+    const reachable = d.players.map((v, i) => ({ v, i })).filter((p): p is { v: number; i: number } => p.v !== null);
+    const best = Math.min(...reachable.map((p) => p.v));
+    const nearest = reachable.filter((p) => p.v === best);
+    const base = { red, blue, copsDistance: d.cops };
+    if (reachable.length === 0) roll = { ...base, result: 'unreachable', winner: null, distance: null };
+    else if (nearest.length > 1) roll = { ...base, result: 'tie', winner: null, distance: best };
+    else if (d.cops !== null && d.cops < best) roll = { ...base, result: 'cops', winner: null, distance: best };
+    else roll = { ...base, result: 'won', winner: nearest[0]!.i, distance: best };
+  }
+  hg.rolls.push(roll);
+  ctx.emit({ type: 'hotGoods', index: hg.rolls.length, of: hg.due, roll });
+  if (roll.winner !== null) askColour(ctx, roll.winner, 'hotGoods');
+}
+
+/** After Hot Goods: First Player moves counter-clockwise (B13) and the next round starts, or H3 ends the game. */
+function endRound(ctx: Ctx): void {
+  const s = ctx.s;
+  const n = s.seats.length;
+  for (let k = 1; k <= n; k++) {
+    const i = (s.firstPlayer - k + n) % n;
+    if (!s.out[i]) {
+      s.firstPlayer = i;
+      break;
+    }
+  }
+  ctx.emit({ type: 'firstPlayerMoved', seat: s.firstPlayer });
+  if (s.round >= s.options.roundLimit) {
+    const free = activeSeats(s).filter((i) => !isJailed(s, i));
+    if (free.length === 0) return end(ctx, { kind: 'noWinner', reason: 'allJailed' });
+    const most = Math.max(...free.map((i) => s.hands[i]!.length));
+    return end(ctx, { kind: 'winner', seats: free.filter((i) => s.hands[i]!.length === most), reason: 'roundLimit' });
+  }
+  startRound(ctx, s.round + 1);
+}
+
+// ---- Leaving, victory ---------------------------------------------------------------------------
+
+/** H2/H4: the seat leaves; pawn off the map, cards to the discard pile, tiles discarded. */
+function removeSeat(ctx: Ctx, seat: number, reason: 'resigned' | 'kicked' | 'timeouts' | 'left'): void {
+  const s = ctx.s;
+  const wasActing = whoMustAct(s) === seat;
+  s.out[seat] = true;
+  s.pawns[seat] = null;
+  s.discard.push(...(s.hands[seat] ?? []));
+  s.hands[seat] = [];
+  const start = s.startCards[seat];
+  if (start) s.discard.push(start.red, start.blue);
+  s.startCards[seat] = null;
+  if (s.phase === 'building') {
+    s.discardedTiles = [...s.discardedTiles, ...(s.tileHands[seat] ?? [])];
+    s.tileHands[seat] = [];
+  }
+  ctx.emit({ type: 'removed', seat, reason });
+  if (activeSeats(s).length === 0) return end(ctx, { kind: 'noWinner', reason: 'nobodyLeft' });
+  if (s.pending?.seat === seat) {
+    // Their choice is made for the game by the simple strategy, so play can go on.
+    const pending = s.pending;
+    s.out[seat] = false;
+    const legal = legalActions(s, seat);
+    s.out[seat] = true;
+    if (pending.kind === 'drawColour') s.pending = null;
+    else if (legal.length) applyLegal(ctx, seat, chooseSimple(s, seat, legal, ctx.rng));
+    else s.pending = null;
+  }
+  if (!wasActing) return;
+  if (s.phase === 'building') s.current = nextSeat(s, seat);
+  else if (s.phase === 'pawns') s.current = nextSeat(s, seat);
+  else if (s.phase === 'main' && !s.pending && s.current === seat) endTurn(ctx);
+}
+
+function end(ctx: Ctx, outcome: NonNullable<FenceState['outcome']>): void {
+  ctx.s.outcome = outcome;
+  ctx.s.phase = 'over';
+  ctx.s.pending = null;
+  ctx.emit({ type: 'gameOver', outcome });
+}
+
+/** B19 (and the project's ruling for a Jail nobody can ever leave). True when the game ended. */
+function checkVictory(ctx: Ctx): boolean {
+  const s = ctx.s;
+  const active = activeSeats(s);
+  if (active.length === 1) {
+    end(ctx, { kind: 'winner', seats: active, reason: 'lastSeat' });
+    return true;
+  }
+  const free = active.filter((i) => !isJailed(s, i));
+  if (free.length > 1) return false;
+  const jailed = active.filter((i) => isJailed(s, i));
+  if (jailed.some((i) => canLeaveJail(s, i))) return false;
+  if (free.length === 1) {
+    end(ctx, { kind: 'winner', seats: free, reason: 'lastFree' });
+    return true;
+  }
+  // Everyone is in Jail and nobody can leave next turn. With an empty Stash that is B19's
+  // no-winner end; with no pair of colours in any jailed hand nothing can ever change either.
+  const anyPair = jailed.some((i) => hasColour(s.hands[i]!, 'red') && hasColour(s.hands[i]!, 'blue'));
+  if (s.stash.red.length + s.stash.blue.length === 0 || !anyPair) {
+    end(ctx, { kind: 'noWinner', reason: 'allJailed' });
+    return true;
+  }
+  return false;
+}
+
+// ---- The automatic steps between decisions ---------------------------------------------------
+
+/**
+ * Runs everything the rules do by themselves — forced passes, reveals, dice, Hot Goods,
+ * round changes — until a player must decide or the game is over.
+ */
+function advance(ctx: Ctx): void {
+  const s = ctx.s;
+  for (let guard = 0; guard < 10_000; guard++) {
+    if (s.outcome || s.pending) return;
+    if (s.phase === 'building') {
+      const active = activeSeats(s);
+      if (active.every((i) => s.tileHands[i]!.length === 0) || s.passesInRow >= active.length) {
+        endBuilding(ctx);
+        continue;
+      }
+      if (s.out[s.current] === false && hasLegalPlacement(buildContext(s, tileSetOf(s)), s.current)) return;
+      // B8: nothing legal — a pass.
+      ctx.emit({ type: 'passed', seat: s.current, phase: 'building' });
+      s.passesInRow++;
+      s.current = nextSeat(s, s.current);
+      continue;
+    }
+    if (s.phase === 'pawns') {
+      const waiting = seatsFrom(s, s.firstPlayer).find((i) => s.pawns[i] === null);
+      if (waiting !== undefined) {
+        s.current = waiting;
+        startPawn(ctx, waiting);
+        continue;
+      }
+      s.current = s.firstPlayer;
+      rollCops(ctx);
+      continue;
+    }
+    if (s.phase === 'main') {
+      if (checkVictory(ctx)) return;
+      const hg = s.hotGoods;
+      if (hg && hg.round === s.round) {
+        if (hg.rolls.length < hg.due) rollHotGoods(ctx);
+        else endRound(ctx);
+        continue;
+      }
+      if (legalActions(s, s.current).length > 0) return;
+      // B15: neither part possible (or the rest of a Move Others is impossible).
+      if (!s.turn.pushed && !s.turn.cops) ctx.emit({ type: 'passed', seat: s.current, phase: 'main' });
+      endTurn(ctx);
+      continue;
+    }
+    return;
+  }
+  throw new Error('advance did not settle');
+}
+
+// ---- Seat order -----------------------------------------------------------------------------------
+
+/** Active seats clockwise starting at `from` (included when active). */
+function seatsFrom(s: FenceState, from: number): number[] {
+  const n = s.seats.length;
+  return Array.from({ length: n }, (_, k) => (from + k) % n).filter((i) => !s.out[i]);
+}
+const firstActiveFrom = (s: FenceState, from: number): number => seatsFrom(s, from)[0] ?? from;
+const nextSeat = (s: FenceState, seat: number): number => firstActiveFrom(s, (seat + 1) % s.seats.length);
+
+export { cellKey };

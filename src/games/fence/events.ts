@@ -1,0 +1,34 @@
+/**
+ * What an applied action caused, in order. Events are public: they may be posted to the
+ * channel, so they never carry a hidden card (a drawn card shows only its colour).
+ */
+import type { Card, Colour } from './cards.ts';
+import type { NbId } from './geometry.ts';
+import type { HotGoodsRoll, Outcome } from './state.ts';
+
+export type FenceEvent =
+  | { type: 'tilePlaced'; seat: number; tile: string; x: number; y: number; rot: number; connections: { nb: NbId; to: NbId[] }[] }
+  | { type: 'tileSwapped'; seat: number; tile: string; replaced: string; x: number; y: number; rot: number; connections: { nb: NbId; to: NbId[] }[] }
+  | { type: 'passed'; seat: number; phase: 'building' | 'main' }
+  | { type: 'buildingEnded'; discardedTiles: string[]; offLimits: NbId[] }
+  | { type: 'startRevealed'; seat: number; cards: Card[]; tile: string | null }
+  | { type: 'startRedrawn'; seat: number; why: 'absent' | 'taken' }
+  | { type: 'pawnPlaced'; seat: number; nb: NbId }
+  | { type: 'copsRolled'; red: number; blue: number; absent: boolean }
+  | { type: 'copsPlaced'; nb: NbId; by: number }
+  | { type: 'dealt'; seat: number; red: number; blue: number }
+  | { type: 'roundStarted'; round: number; firstPlayer: number }
+  | { type: 'turnStarted'; seat: number; jailed: boolean }
+  | { type: 'movedSelf'; seat: number; cards: Card[]; from: NbId | 'jail'; to: NbId }
+  | { type: 'pushed'; seat: number; target: number; from: NbId; to: NbId }
+  | { type: 'copsMoved'; seat: number; how: 'road' | 'tipOff'; cards: Card[]; from: NbId; to: NbId }
+  | { type: 'jailed'; seats: number[]; nb: NbId }
+  | { type: 'released'; seat: number }
+  | { type: 'stateEvidence'; seat: number; how: 'road' | 'tipOff' }
+  | { type: 'cardDrawn'; seat: number; colour: Colour; why: 'hotGoods' | 'evidence' }
+  | { type: 'hotGoods'; index: number; of: number; roll: HotGoodsRoll }
+  | { type: 'hotGoodsStopped'; why: 'stashEmpty' }
+  | { type: 'firstPlayerMoved'; seat: number }
+  | { type: 'timedOut'; seat: number; inARow: number }
+  | { type: 'removed'; seat: number; reason: 'resigned' | 'kicked' | 'timeouts' | 'left' }
+  | { type: 'gameOver'; outcome: Outcome };

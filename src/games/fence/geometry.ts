@@ -1,0 +1,246 @@
+/**
+ * The city as a graph. Nodes are the neighborhoods of placed tiles; a road edge joins two
+ * neighborhoods whose tiles share a side with a road on both halves. Pawns follow One Way
+ * signs (T4), the Cops do not. Everything here is derived from the placed tiles and cached
+ * per map array, so the state stays plain JSON.
+ */
+import type { Side, TileDef, TileSet } from './tiles.ts';
+
+export interface PlacedTile {
+  /** Tile instance key: the tile id, plus "#2" for a Big Map second copy. */
+  key: string;
+  x: number;
+  y: number;
+  /** Quarter turns clockwise, 0..3. */
+  rot: number;
+  /** Entered the map by a swap: can never be swapped out (B6). */
+  locked?: boolean;
+}
+
+/** A neighborhood on the map: "<tile key>/<index>". */
+export type NbId = string;
+export const nbId = (key: string, index: number): NbId => `${key}/${index}`;
+export function parseNbId(id: NbId): { key: string; index: number } {
+  const slash = id.lastIndexOf('/');
+  return { key: id.slice(0, slash), index: Number(id.slice(slash + 1)) };
+}
+export const tileIdOfKey = (key: string): string => key.split('#')[0] as string;
+
+export const DX = [0, 1, 0, -1] as const;
+export const DY = [-1, 0, 1, 0] as const;
+export const cellKey = (x: number, y: number): string => `${x},${y}`;
+
+/** Which of the tile's own sides faces world side `w` when rotated by `rot`. */
+export const localSide = (w: number, rot: number): Side => (((w - rot) % 4) + 4) % 4 as Side;
+const localCorner = localSide;
+
+/** Road owner (neighborhood index or -1) at world side w. */
+export const roadAt = (def: TileDef, rot: number, w: number): number => def.roadOwner[localSide(w, rot)];
+export const oneWayAt = (def: TileDef, rot: number, w: number): 'in' | 'out' | null => def.oneWay[localSide(w, rot)];
+/** Water at world corner c (0 NE, 1 SE, 2 SW, 3 NW). */
+export const waterAt = (def: TileDef, rot: number, c: number): boolean => def.water[localCorner(c, rot)];
+
+/**
+ * T3: two tiles fit across world side w of `a` (b lies beyond it) when road presence
+ * matches and both shared corners match. a's corner w (clockwise end of side w) meets
+ * b's corner w+1 of its side w+2, and a's corner w-1 meets b's corner w+2.
+ */
+export function sidesFit(a: TileDef, aRot: number, b: TileDef, bRot: number, w: number): boolean {
+  const opposite = (w + 2) % 4;
+  if ((roadAt(a, aRot, w) >= 0) !== (roadAt(b, bRot, opposite) >= 0)) return false;
+  if (waterAt(a, aRot, w) !== waterAt(b, bRot, (w + 1) % 4)) return false;
+  if (waterAt(a, aRot, (w + 3) % 4) !== waterAt(b, bRot, (w + 2) % 4)) return false;
+  return true;
+}
+
+export interface GraphNode {
+  id: NbId;
+  key: string;
+  index: number;
+  name: string;
+  tile: number;
+}
+
+export interface MapGraph {
+  nodes: GraphNode[];
+  index: Map<NbId, number>;
+  /** Directed road edges a pawn may follow (One Way signs respected). */
+  out: number[][];
+  /** Reverse of `out`, for "can reach X" searches. */
+  inn: number[][];
+  /** Road edges ignoring signs (the Cops). */
+  und: number[][];
+  /** Node indices per tile key. */
+  tileNodes: Map<string, number[]>;
+  cells: Map<string, number>;
+  defs: TileDef[];
+  placed: readonly PlacedTile[];
+}
+
+export function buildGraph(placed: readonly PlacedTile[], set: TileSet): MapGraph {
+  const nodes: GraphNode[] = [];
+  const index = new Map<NbId, number>();
+  const tileNodes = new Map<string, number[]>();
+  const cells = new Map<string, number>();
+  const defs: TileDef[] = [];
+  placed.forEach((p, t) => {
+    const def = set.byId.get(tileIdOfKey(p.key));
+    if (!def) throw new Error(`unknown tile ${p.key}`);
+    defs.push(def);
+    cells.set(cellKey(p.x, p.y), t);
+    const ids: number[] = [];
+    def.neighborhoods.forEach((nb, i) => {
+      const id = nbId(p.key, i);
+      index.set(id, nodes.length);
+      ids.push(nodes.length);
+      nodes.push({ id, key: p.key, index: i, name: nb.name, tile: t });
+    });
+    tileNodes.set(p.key, ids);
+  });
+  const out: number[][] = nodes.map(() => []);
+  const inn: number[][] = nodes.map(() => []);
+  const und: number[][] = nodes.map(() => []);
+  placed.forEach((p, t) => {
+    const def = defs[t] as TileDef;
+    // Each shared side is visited from the east/south tile only... simpler: from both, adding the a→b direction each time.
+    for (let w = 0; w < 4; w++) {
+      const ownerA = roadAt(def, p.rot, w);
+      if (ownerA < 0) continue;
+      const other = cells.get(cellKey(p.x + (DX[w] as number), p.y + (DY[w] as number)));
+      if (other === undefined) continue;
+      const q = placed[other] as PlacedTile;
+      const defB = defs[other] as TileDef;
+      const ownerB = roadAt(defB, q.rot, (w + 2) % 4);
+      if (ownerB < 0) continue;
+      const a = index.get(nbId(p.key, ownerA)) as number;
+      const b = index.get(nbId(q.key, ownerB)) as number;
+      (und[a] as number[]).push(b);
+      if (oneWayAt(def, p.rot, w) !== 'in' && oneWayAt(defB, q.rot, (w + 2) % 4) !== 'out') {
+        (out[a] as number[]).push(b);
+        (inn[b] as number[]).push(a);
+      }
+    }
+  });
+  return { nodes, index, out, inn, und, tileNodes, cells, defs, placed };
+}
+
+const graphCache = new WeakMap<readonly PlacedTile[], MapGraph>();
+/** The graph of a map array; cached because a map does not change after building. */
+export function graphOf(placed: readonly PlacedTile[], set: TileSet): MapGraph {
+  let g = graphCache.get(placed);
+  if (!g) {
+    g = buildGraph(placed, set);
+    graphCache.set(placed, g);
+  }
+  return g;
+}
+
+/** Breadth-first distances (in road steps = tiles crossed) from the sources over `adj`; -1 = unreachable. */
+export function distances(adj: number[][], sources: readonly number[]): Int32Array {
+  const dist = new Int32Array(adj.length).fill(-1);
+  const queue = new Int32Array(adj.length);
+  let head = 0, tail = 0;
+  for (const s of sources) {
+    if (dist[s] === -1) {
+      dist[s] = 0;
+      queue[tail++] = s;
+    }
+  }
+  while (head < tail) {
+    const n = queue[head++] as number;
+    const d = (dist[n] as number) + 1;
+    for (const m of adj[n] as number[]) {
+      if (dist[m] === -1) {
+        dist[m] = d;
+        queue[tail++] = m;
+      }
+    }
+  }
+  return dist;
+}
+
+/** B9: neighborhoods reachable from Old Town, respecting One Way signs. */
+export function inPlaySet(g: MapGraph, oldTownKey: string): Set<NbId> {
+  const start = g.tileNodes.get(oldTownKey) ?? [];
+  const dist = distances(g.out, start);
+  const set = new Set<NbId>();
+  dist.forEach((d, i) => {
+    if (d >= 0) set.add((g.nodes[i] as GraphNode).id);
+  });
+  return set;
+}
+
+const inPlayCache = new WeakMap<readonly PlacedTile[], Set<NbId>>();
+export function inPlayOf(placed: readonly PlacedTile[], set: TileSet, oldTownKey: string): Set<NbId> {
+  let s = inPlayCache.get(placed);
+  if (!s) {
+    s = inPlaySet(graphOf(placed, set), oldTownKey);
+    inPlayCache.set(placed, s);
+  }
+  return s;
+}
+
+// ---- Placement (B5, B6) ----------------------------------------------------------------
+
+export type PlacementProblem =
+  | { kind: 'occupied' }
+  | { kind: 'notTouching' }
+  | { kind: 'mismatch'; side: number; neighbor: string; what: 'road' | 'water' }
+  | { kind: 'unreachable'; neighborhoods: string[] };
+
+/** Checks sides and corners against every placed neighbor of (x, y). `ignore` = a cell treated as empty (a swap). */
+export function fitProblem(
+  placed: readonly PlacedTile[],
+  cells: Map<string, number>,
+  defs: readonly TileDef[],
+  def: TileDef,
+  x: number,
+  y: number,
+  rot: number,
+  ignore?: number,
+): PlacementProblem | null {
+  let touching = false;
+  for (let w = 0; w < 4; w++) {
+    const t = cells.get(cellKey(x + (DX[w] as number), y + (DY[w] as number)));
+    if (t === undefined || t === ignore) continue;
+    touching = true;
+    const q = placed[t] as PlacedTile;
+    const other = defs[t] as TileDef;
+    if (!sidesFit(def, rot, other, q.rot, w)) {
+      const roadsMatch = (roadAt(def, rot, w) >= 0) === (roadAt(other, q.rot, (w + 2) % 4) >= 0);
+      return { kind: 'mismatch', side: w, neighbor: q.key, what: roadsMatch ? 'water' : 'road' };
+    }
+  }
+  return touching ? null : { kind: 'notTouching' };
+}
+
+/**
+ * B5's reachability test for a tile put at (x, y) on a map (optionally with one tile
+ * removed, for a swap). Returns the names of neighborhoods that fail, or [] when legal.
+ */
+export function reachabilityProblem(
+  base: readonly PlacedTile[],
+  set: TileSet,
+  oldTownKey: string,
+  candidate: PlacedTile,
+  removeIndex?: number,
+): string[] {
+  const placed = removeIndex === undefined ? [...base, candidate] : base.map((p, i) => (i === removeIndex ? candidate : p));
+  const g = buildGraph(placed, set);
+  const start = g.tileNodes.get(oldTownKey) ?? [];
+  const fwd = distances(g.out, start);
+  const back = distances(g.inn, start);
+  const def = g.defs[removeIndex ?? placed.length - 1] as TileDef;
+  const ids = g.tileNodes.get(candidate.key) ?? [];
+  const failing: string[] = [];
+  let someOk = false;
+  ids.forEach((n, i) => {
+    const ok = (fwd[n] as number) >= 0 && (back[n] as number) >= 0;
+    if (ok) someOk = true;
+    // A neighborhood "connected to another tile by road" has an edge either way.
+    const connected = (g.und[n] as number[]).length > 0;
+    if (!ok && (connected || def.neighborhoods.length === 1)) failing.push((def.neighborhoods[i] as { name: string }).name);
+  });
+  if (!someOk && failing.length === 0) return def.neighborhoods.map((nb) => nb.name);
+  return failing;
+}

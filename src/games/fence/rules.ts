@@ -1,0 +1,151 @@
+/**
+ * Rule queries shared by the engine, the computer players and the views: where a card or
+ * pair can take a pawn or the Cops, who may leave Jail, distances for Hot Goods.
+ * Pure functions of the state; nothing here changes it.
+ */
+import { card, colourOf, valueOf, type Card } from './cards.ts';
+import { distances, graphOf, inPlayOf, tileIdOfKey, type MapGraph, type NbId } from './geometry.ts';
+import { standardTileSet, type TileSet } from './tiles.ts';
+import type { FenceState } from './state.ts';
+
+export const tileSetOf = (_state: FenceState): TileSet => standardTileSet();
+export const graphOfState = (s: FenceState): MapGraph => graphOf(s.map, tileSetOf(s));
+export const inPlay = (s: FenceState): Set<NbId> => inPlayOf(s.map, tileSetOf(s), s.oldTown);
+
+export const activeSeats = (s: FenceState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
+export const isJailed = (s: FenceState, seat: number): boolean => s.pawns[seat] === 'jail';
+
+/** The tile under a pawn or the Cops. */
+export const tileKeyOf = (nb: NbId): string => nb.slice(0, nb.lastIndexOf('/'));
+
+export function coordsOfKey(s: FenceState, key: string): { red: number; blue: number } | null {
+  return tileSetOf(s).byId.get(tileIdOfKey(key))?.coords ?? null;
+}
+
+/** Placed tiles bearing coordinate (red, blue) — one in the standard set, two on a Big Map (E8). */
+export function tilesAt(s: FenceState, red: number, blue: number): string[] {
+  const set = tileSetOf(s);
+  return s.map.filter((p) => {
+    const c = set.byId.get(tileIdOfKey(p.key))?.coords;
+    return c && c.red === red && c.blue === blue;
+  }).map((p) => p.key);
+}
+
+/** In-play neighborhoods of the tiles at a coordinate: empty = the tile is absent (B9). */
+export function inPlayAt(s: FenceState, red: number, blue: number): NbId[] {
+  const g = graphOfState(s);
+  const live = inPlay(s);
+  return tilesAt(s, red, blue).flatMap((key) => (g.tileNodes.get(key) ?? []).map((n) => g.nodes[n]!.id)).filter((id) => live.has(id));
+}
+
+/** Neighborhoods a pawn may not enter by Move Yourself: other pawns and the Cops (B14). */
+export function occupied(s: FenceState): Set<NbId> {
+  const taken = new Set<NbId>();
+  s.pawns.forEach((p, i) => {
+    if (p && p !== 'jail' && !s.out[i]) taken.add(p);
+  });
+  if (s.cops) taken.add(s.cops);
+  return taken;
+}
+
+/** The coordinate that one or two cards lead to from a tile (null: not allowed, B14). */
+export function targetCoords(from: { red: number; blue: number } | null, cards: readonly Card[]): { red: number; blue: number } | null {
+  if (cards.length === 2) {
+    const red = cards.find((c) => colourOf(c) === 'red');
+    const blue = cards.find((c) => colourOf(c) === 'blue');
+    return red && blue ? { red: valueOf(red), blue: valueOf(blue) } : null;
+  }
+  const [only] = cards;
+  if (!only || !from) return null;
+  return colourOf(only) === 'red' ? { red: valueOf(only), blue: from.blue } : { red: from.red, blue: valueOf(only) };
+}
+
+/** Distinct ways to play one or two cards from a hand (singles only when allowed). */
+export function cardPlays(hand: readonly Card[], singles: boolean): Card[][] {
+  const distinct = [...new Set(hand)];
+  const plays: Card[][] = singles ? distinct.map((c) => [c]) : [];
+  for (const r of distinct) if (colourOf(r) === 'red') for (const b of distinct) if (colourOf(b) === 'blue') plays.push([r, b]);
+  return plays;
+}
+
+/** B14: where Move Yourself can take the seat's pawn, per card play. */
+export function selfMoves(s: FenceState, seat: number): { cards: Card[]; to: NbId }[] {
+  const pawn = s.pawns[seat];
+  if (pawn === null || pawn === undefined) return [];
+  const jailed = pawn === 'jail';
+  const from = jailed ? null : coordsOfKey(s, tileKeyOf(pawn));
+  const taken = occupied(s);
+  const moves: { cards: Card[]; to: NbId }[] = [];
+  for (const cards of cardPlays(s.hands[seat] ?? [], !jailed && from !== null)) {
+    const to = targetCoords(from, cards);
+    if (!to) continue;
+    for (const nb of inPlayAt(s, to.red, to.blue)) if (nb !== pawn && !taken.has(nb)) moves.push({ cards, to: nb });
+  }
+  return moves;
+}
+
+/** B17/B19: a jailed player who holds a pair leading somewhere legal. */
+export const canLeaveJail = (s: FenceState, seat: number): boolean => isJailed(s, seat) && selfMoves(s, seat).length > 0;
+
+/** B15: one road step for another player's pawn, signs respected. */
+export function pushMoves(s: FenceState, seat: number): { target: number; to: NbId }[] {
+  const g = graphOfState(s);
+  const moves: { target: number; to: NbId }[] = [];
+  s.pawns.forEach((p, target) => {
+    if (target === seat || s.out[target] || !p || p === 'jail') return;
+    const n = g.index.get(p);
+    if (n === undefined) return;
+    for (const m of new Set(g.out[n])) moves.push({ target, to: g.nodes[m]!.id });
+  });
+  return moves;
+}
+
+/** B15: the Cops by road (one step, signs ignored, never off limits). */
+export function copsRoadMoves(s: FenceState): NbId[] {
+  if (!s.cops) return [];
+  const g = graphOfState(s);
+  const live = inPlay(s);
+  const n = g.index.get(s.cops);
+  if (n === undefined) return [];
+  return [...new Set((g.und[n] as number[]).map((m) => g.nodes[m]!.id))].filter((id) => live.has(id));
+}
+
+/** B15: tip-offs: one or two cards as in B14, to any in-play neighborhood but the Cops' own. */
+export function tipOffMoves(s: FenceState, seat: number): { cards: Card[]; to: NbId }[] {
+  if (!s.cops) return [];
+  const from = coordsOfKey(s, tileKeyOf(s.cops));
+  const moves: { cards: Card[]; to: NbId }[] = [];
+  for (const cards of cardPlays(s.hands[seat] ?? [], from !== null)) {
+    const to = targetCoords(from, cards);
+    if (!to) continue;
+    for (const nb of inPlayAt(s, to.red, to.blue)) if (nb !== s.cops) moves.push({ cards, to: nb });
+  }
+  return moves;
+}
+
+/**
+ * B18 distances from the Hot Goods tile(s) at (red, blue): per seat (null when jailed, out
+ * or unreachable) following signs, and the Cops' ignoring them (within the in-play city).
+ */
+export function hotGoodsDistances(s: FenceState, red: number, blue: number): { players: (number | null)[]; cops: number | null } {
+  const g = graphOfState(s);
+  const sources = inPlayAt(s, red, blue).map((id) => g.index.get(id) as number);
+  const dist = distances(g.out, sources);
+  const live = inPlay(s);
+  const players = s.pawns.map((p, i) => {
+    if (s.out[i] || !p || p === 'jail') return null;
+    const d = dist[g.index.get(p) as number] as number;
+    return d >= 0 ? d : null;
+  });
+  let cops: number | null = null;
+  if (s.cops) {
+    const liveOnly = g.und.map((adj, i) => (live.has(g.nodes[i]!.id) ? adj.filter((m) => live.has(g.nodes[m]!.id)) : []));
+    const d = distances(liveOnly, sources)[g.index.get(s.cops) as number] as number;
+    cops = d >= 0 ? d : null;
+  }
+  return { players, cops };
+}
+
+export const hotGoodsPerRound = (s: FenceState): number => Math.ceil(activeSeats(s).length / 2);
+
+export const cardOf = card;

@@ -1,0 +1,106 @@
+/**
+ * What one viewer may know. The channel sees the board, tile hands (face up, B2), card
+ * counts, the discard pile and who owes what; a player also sees their own hand and their
+ * start cards. Never in any view: other hands, unrevealed start cards, the Stash order,
+ * the generator state or fixed dice.
+ */
+import { buildContext, legalPlacements } from './building.ts';
+import type { Card } from './cards.ts';
+import type { NbId, PlacedTile } from './geometry.ts';
+import { inPlay, tileSetOf } from './rules.ts';
+import { tileIdOfKey } from './geometry.ts';
+import type { FenceOptions, FenceState, HotGoodsRoll, LastMove, Outcome, Phase } from './state.ts';
+
+export interface SeatView {
+  seat: number;
+  name: string;
+  computer: boolean;
+  out: boolean;
+  pawn: NbId | 'jail' | null;
+  cards: number;
+  tiles: string[];
+  startRevealed: boolean;
+}
+
+export interface FenceView {
+  viewer: number | 'channel';
+  version: number;
+  phase: Phase;
+  options: FenceOptions;
+  round: number;
+  seats: SeatView[];
+  map: PlacedTile[];
+  oldTown: string;
+  offLimits: NbId[];
+  cops: NbId | null;
+  firstPlayer: number;
+  current: number;
+  waitingFor: number | null;
+  pending: { kind: string; seat: number; options?: NbId[] } | null;
+  turn: { pushed: boolean; cops: boolean };
+  stash: { red: number; blue: number };
+  discard: Card[];
+  discardedTiles: string[];
+  /** Map building: empty cells where the current player can place at least one tile. */
+  placeableCells: { x: number; y: number }[];
+  hotGoods: { round: number; rolls: HotGoodsRoll[] } | null;
+  lastMove: LastMove | null;
+  outcome: Outcome | null;
+  /** Only in a player's own view. */
+  me?: { seat: number; hand: Card[]; startCards: Card[] | null };
+}
+
+export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
+  const live = inPlay(s);
+  const set = tileSetOf(s);
+  const offLimits = s.phase === 'building' ? [] : s.map.flatMap((p) => set.byId.get(tileIdOfKey(p.key))!.neighborhoods.map((_, i) => `${p.key}/${i}`)).filter((id) => !live.has(id));
+  let placeableCells: { x: number; y: number }[] = [];
+  if (s.phase === 'building' && !s.outcome) {
+    const seen = new Set<string>();
+    for (const p of legalPlacements(buildContext(s, set), s.current, { swaps: false })) {
+      const k = `${p.x},${p.y}`;
+      if (!seen.has(k)) {
+        seen.add(k);
+        placeableCells.push({ x: p.x, y: p.y });
+      }
+    }
+  }
+  const view: FenceView = {
+    viewer,
+    version: s.version,
+    phase: s.phase,
+    options: { ...s.options },
+    round: s.round,
+    seats: s.seats.map((seat, i) => ({
+      seat: i,
+      name: seat.name,
+      computer: seat.computer,
+      out: s.out[i] ?? false,
+      pawn: s.pawns[i] ?? null,
+      cards: s.hands[i]?.length ?? 0,
+      tiles: [...(s.tileHands[i] ?? [])],
+      startRevealed: s.startCards[i] === null,
+    })),
+    map: s.map.map((p) => ({ ...p })),
+    oldTown: s.oldTown,
+    offLimits,
+    cops: s.cops,
+    firstPlayer: s.firstPlayer,
+    current: s.current,
+    waitingFor: s.outcome ? null : (s.pending?.seat ?? s.current),
+    pending: s.pending ? { kind: s.pending.kind, seat: s.pending.seat, ...('options' in s.pending ? { options: [...s.pending.options] } : {}) } : null,
+    turn: { ...s.turn },
+    stash: { red: s.stash.red.length, blue: s.stash.blue.length },
+    discard: [...s.discard],
+    discardedTiles: [...s.discardedTiles],
+    placeableCells,
+    hotGoods: s.hotGoods ? { round: s.hotGoods.round, rolls: s.hotGoods.rolls.map((r) => ({ ...r })) } : null,
+    lastMove: s.lastMove ? { ...s.lastMove } : null,
+    outcome: s.outcome,
+  };
+  if (typeof viewer === 'number' && s.seats[viewer]) {
+    const start = s.startCards[viewer];
+    view.me = { seat: viewer, hand: [...(s.hands[viewer] ?? [])], startCards: start ? [start.red, start.blue] : null };
+  }
+  return view;
+}
