@@ -1,0 +1,327 @@
+// `npm run sandbox`: the Discord double, a bot connected to it, and a web page on localhost to
+// play as any user — how someone without a Discord token tries the bot.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { ApplicationCommandOptionType, type APIApplicationCommand, type APIApplicationCommandOption } from 'discord.js';
+import { DiscordDouble, type Channel, type CommandInput, type Guild, type OptionValue, type PostedMessage, type User } from '../../test/discord-double/index.ts';
+
+export interface StartBotOptions {
+  /** For discord.js: `rest: { api: discordApiUrl }`. */
+  discordApiUrl: string;
+  token: string;
+  databaseUrl: string;
+}
+
+export interface RunningBot {
+  stop(): Promise<void>;
+}
+
+/** The one seam between the sandbox and the bot: src/main.ts is to export a function of this shape. */
+export type StartBot = (opts: StartBotOptions) => Promise<RunningBot>;
+
+export interface SandboxOptions {
+  /** 0 picks a free port (tests); the CLI uses SANDBOX_PORT or 3000. */
+  port: number;
+  startBot?: StartBot;
+  databaseUrl?: string;
+  /** How long a command may take before the page reports that the bot did not answer. */
+  replyTimeoutMs?: number;
+}
+
+export interface Sandbox {
+  url: string;
+  double: DiscordDouble;
+  guild: Guild;
+  channels: Channel[];
+  users: User[];
+  close(): Promise<void>;
+}
+
+const ASSETS = fileURLToPath(new URL('../../test/discord-double/sandbox/', import.meta.url));
+const ASSET_TYPES: Record<string, string> = {
+  'index.html': 'text/html; charset=utf-8',
+  'app.js': 'text/javascript; charset=utf-8',
+  'style.css': 'text/css; charset=utf-8',
+};
+
+export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
+  const double = await DiscordDouble.start();
+  const guild = double.createGuild('FENCE! sandbox');
+  const channels = [double.createChannel(guild, 'fence'), double.createChannel(guild, 'general')];
+  const users = ['alice', 'bob', 'carol', 'dave'].map((name) => {
+    const user = double.createUser(name, { globalName: name[0]?.toUpperCase() + name.slice(1) });
+    double.addMember(guild, user);
+    return user;
+  });
+
+  const bot = opts.startBot
+    ? await opts.startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl: opts.databaseUrl ?? 'file:./data/sandbox.db' })
+    : null;
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      sendJson(res, 500, { error: err instanceof Error ? err.message : String(err) });
+    });
+  });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const asset = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
+    if (req.method === 'GET' && asset in ASSET_TYPES) {
+      res.writeHead(200, { 'content-type': ASSET_TYPES[asset] ?? 'text/plain', 'cache-control': 'no-store' });
+      res.end(await readFile(ASSETS + asset));
+      return;
+    }
+    const file = /^\/files\/(\d+)\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && file) {
+      const att = double.log.get(file[1] ?? '')?.attachments.find((a) => a.id === file[2]);
+      if (!att) return sendJson(res, 404, { error: 'no such file' });
+      res.writeHead(200, { 'content-type': att.contentType, 'cache-control': 'max-age=3600' });
+      res.end(att.data);
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/api/state') {
+      const user = double.world.users.get(url.searchParams.get('user') ?? '') ?? users[0];
+      const channel = double.world.channels.get(url.searchParams.get('channel') ?? '') ?? channels[0];
+      if (!user || !channel) return sendJson(res, 400, { error: 'unknown user or channel' });
+      return sendJson(res, 200, {
+        version: double.version,
+        botConnected: double.gateway.connected,
+        users: users.map((u) => ({ id: u.id, name: u.username })),
+        channels: double.world.channelsOf(guild.id).map((c) => ({ id: c.id, name: c.name, thread: c.kind !== 'text' })),
+        messages: double.visibleTo(user, channel).map((m) => viewMessage(double, m)),
+      });
+    }
+    if (req.method !== 'POST') return sendJson(res, 404, { error: 'not found' });
+    const body = (await readJson(req)) as { user?: string; channel?: string; text?: string; message?: string; customId?: string };
+    const user = double.world.users.get(body.user ?? '');
+    const channel = double.world.channels.get(body.channel ?? '');
+    if (!user || !channel) return sendJson(res, 400, { error: 'unknown user or channel' });
+    const commands = double.commands(guild);
+
+    if (url.pathname === '/api/command') {
+      let parsed: ParsedCommand;
+      try {
+        parsed = parseCommand(body.text ?? '', commands, double);
+        if (!parsed.def) throw new Error(`unknown command /${parsed.name}`);
+      } catch (err) {
+        return sendJson(res, 400, { error: err instanceof Error ? err.message : String(err) });
+      }
+      try {
+        const interaction = await double.runCommand(user, channel, parsed.name, parsed.input);
+        await interaction.acknowledged(opts.replyTimeoutMs ?? 4000);
+        return sendJson(res, 200, { ok: true });
+      } catch (err) {
+        return sendJson(res, 422, { error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    if (url.pathname === '/api/autocomplete') {
+      return sendJson(res, 200, { suggestions: await suggest(body.text ?? '', commands, double, user, channel) });
+    }
+    if (url.pathname === '/api/click') {
+      const message = double.log.get(body.message ?? '');
+      if (!message) return sendJson(res, 404, { error: 'no such message' });
+      try {
+        const interaction = await double.clickButton(user, message, body.customId ?? '');
+        await interaction.acknowledged(opts.replyTimeoutMs ?? 4000);
+        return sendJson(res, 200, { ok: true });
+      } catch (err) {
+        return sendJson(res, 422, { error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return sendJson(res, 404, { error: 'not found' });
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    double,
+    guild,
+    channels,
+    users,
+    close: async () => {
+      await bot?.stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await double.stop();
+    },
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as unknown;
+  } catch {
+    return {};
+  }
+}
+
+function viewMessage(double: DiscordDouble, m: PostedMessage): Record<string, unknown> {
+  const files = new Map(m.attachments.map((a) => [a.filename, `/files/${m.id}/${a.id}`]));
+  // Embeds point at their images with attachment://name; the page needs a real URL.
+  const embeds = m.embeds.map((e) => ({
+    ...e,
+    image: e.image ? { url: e.image.url.startsWith('attachment://') ? files.get(e.image.url.slice(13)) ?? '' : e.image.url } : undefined,
+    thumbnail: e.thumbnail ? { url: e.thumbnail.url.startsWith('attachment://') ? files.get(e.thumbnail.url.slice(13)) ?? '' : e.thumbnail.url } : undefined,
+  }));
+  return {
+    id: m.id,
+    author: double.world.users.get(m.authorId)?.username ?? '?',
+    content: m.content,
+    ephemeral: m.ephemeral,
+    loading: m.loading,
+    edited: m.editedAt !== null,
+    command: m.commandName && m.interactionUserId ? { name: m.commandName, user: double.world.users.get(m.interactionUserId)?.username ?? '?' } : null,
+    embeds,
+    rows: m.components.map((row) =>
+      ('components' in row ? row.components : []).map((c: unknown) => {
+        const b = c as { type: number; label?: string; custom_id?: string; style?: number; disabled?: boolean; url?: string; emoji?: { name?: string } };
+        return { type: b.type, label: b.label ?? b.emoji?.name ?? '', customId: b.custom_id ?? null, style: b.style ?? 1, disabled: b.disabled ?? false, url: b.url ?? null };
+      }),
+    ),
+    attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, url: `/files/${m.id}/${a.id}`, description: a.description })),
+  };
+}
+
+// ---------------------------------------------------------------- the command line
+
+interface ParsedCommand {
+  name: string;
+  def: APIApplicationCommand | undefined;
+  input: CommandInput;
+  /** The options of the level reached (the subcommand's, or the command's own). */
+  level: APIApplicationCommandOption[];
+  /** What the user is in the middle of typing: the last token when the text does not end in a space. */
+  partial: string | null;
+  path: string[];
+}
+
+/** Splits `/fence move tile:"a b" rotation:2`, keeping quoted values whole. */
+function tokenize(text: string): string[] {
+  const out: string[] = [];
+  const re = /(\S+?:"[^"]*"?|\S+)/g;
+  for (const m of text.matchAll(re)) out.push(m[0]);
+  return out;
+}
+
+const unquote = (v: string): string => v.replace(/^"/, '').replace(/"$/, '');
+
+function parseCommand(text: string, defs: APIApplicationCommand[], double: DiscordDouble): ParsedCommand {
+  const tokens = tokenize(text.trim().replace(/^\//, ''));
+  const endsInSpace = /\s$/.test(text);
+  const partial = endsInSpace || tokens.length === 0 ? null : (tokens[tokens.length - 1] ?? null);
+  const name = tokens.shift() ?? '';
+  const def = defs.find((d) => d.name === name);
+  const input: CommandInput = {};
+  const path: string[] = [];
+  let level: APIApplicationCommandOption[] = def?.options ?? [];
+  while (tokens.length > 0 && !(tokens[0] ?? '').includes(':')) {
+    const step = tokens[0] ?? '';
+    const sub = level.find((o) => o.name === step && (o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup));
+    if (!sub) break;
+    tokens.shift();
+    path.push(step);
+    if (sub.type === ApplicationCommandOptionType.SubcommandGroup) input.subcommandGroup = step;
+    else input.subcommand = step;
+    level = 'options' in sub ? (sub.options ?? []) : [];
+  }
+  const options: Record<string, OptionValue> = {};
+  for (const t of tokens) {
+    const i = t.indexOf(':');
+    if (i <= 0) continue;
+    const key = t.slice(0, i);
+    const value = unquote(t.slice(i + 1));
+    const spec = level.find((o) => o.name === key);
+    // Users are typed by name on the page; the double wants the user.
+    const user = spec?.type === ApplicationCommandOptionType.User ? double.findUser(value) : undefined;
+    options[key] = user ?? value;
+  }
+  if (Object.keys(options).length > 0) input.options = options;
+  return { name, def, input, level, partial, path };
+}
+
+interface Suggestion {
+  label: string;
+  /** The whole new text of the input box when this suggestion is taken. */
+  text: string;
+}
+
+async function suggest(text: string, defs: APIApplicationCommand[], double: DiscordDouble, user: User, channel: Channel): Promise<Suggestion[]> {
+  const p = parseCommand(text, defs, double);
+  const before = p.partial === null ? text : text.slice(0, text.length - p.partial.length);
+  if (!p.def) {
+    const typed = text.trim().replace(/^\//, '');
+    return defs.filter((d) => d.name.startsWith(typed)).map((d) => ({ label: `/${d.name} — ${d.description}`, text: `/${d.name} ` }));
+  }
+  const subs = p.level.filter((o) => o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup);
+  if (subs.length > 0) {
+    const typed = p.partial ?? '';
+    return subs.filter((s) => s.name.startsWith(typed)).map((s) => ({ label: `${s.name} — ${s.description}`, text: `${before}${s.name} ` }));
+  }
+  const colon = p.partial?.indexOf(':') ?? -1;
+  if (p.partial !== null && colon > 0) {
+    const key = p.partial.slice(0, colon);
+    const typed = unquote(p.partial.slice(colon + 1));
+    const spec = p.level.find((o) => o.name === key);
+    const quote = (v: string): string => (/\s/.test(v) ? `"${v}"` : v);
+    if (spec && 'autocomplete' in spec && spec.autocomplete) {
+      const rest: Record<string, OptionValue> = { ...(p.input.options ?? {}) };
+      delete rest[key];
+      const choices = await double.autocomplete(user, channel, p.name, key, typed, { ...p.input, options: rest }).catch(() => []);
+      return choices.map((c) => ({ label: c.name, text: `${before}${key}:${quote(String(c.value))} ` }));
+    }
+    if (spec && 'choices' in spec && spec.choices) {
+      return spec.choices
+        .filter((c) => c.name.toLowerCase().startsWith(typed.toLowerCase()))
+        .map((c) => ({ label: c.name, text: `${before}${key}:${quote(String(c.value))} ` }));
+    }
+    if (spec?.type === ApplicationCommandOptionType.User) {
+      return [...double.world.users.values()]
+        .filter((u) => !u.bot && double.world.member(channel.guildId, u.id) && u.username.startsWith(typed))
+        .map((u) => ({ label: u.username, text: `${before}${key}:${u.username} ` }));
+    }
+    return [];
+  }
+  const used = new Set(Object.keys(p.input.options ?? {}));
+  const typed = p.partial ?? '';
+  return p.level
+    .filter((o) => !used.has(o.name) && o.name.startsWith(typed))
+    .map((o) => ({ label: `${o.name}${'required' in o && o.required ? '' : ' (optional)'} — ${o.description}`, text: `${before}${o.name}:` }));
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.SANDBOX_PORT ?? 3000);
+  // src/main.ts is written in another issue; until it exports startBot the page runs without a bot.
+  const mainModule = new URL('../main.ts', import.meta.url).href;
+  const mod = (await import(mainModule).catch(() => ({}))) as { startBot?: StartBot };
+  if (!mod.startBot) process.stderr.write('sandbox: src/main.ts exports no startBot yet; starting without a bot\n');
+  const sandbox = await startSandbox({ port, startBot: mod.startBot, databaseUrl: process.env.SANDBOX_DATABASE_URL ?? 'file:./data/sandbox.db' });
+  process.stdout.write(`FENCE! sandbox: open ${sandbox.url}\n`);
+  const shutdown = (): void => {
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`sandbox failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  });
+}
