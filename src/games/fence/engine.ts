@@ -33,8 +33,16 @@ export interface CreateInput {
 }
 
 /** Working copy of a state for one apply: only what an action can change is copied. */
+/**
+ * The legal actions found when an apply settled, kept for the state it returned: the bot,
+ * the computer players and the next apply all ask for them again.
+ */
+const legalCache = new WeakMap<FenceState, { seat: number; legal: Action[] }>();
+
 class Ctx {
   readonly s: FenceState;
+  /** Set by `advance` when it stops for a player; cleared by any later change. */
+  settled: { seat: number; legal: Action[] } | null = null;
   readonly events: FenceEvent[] = [];
   readonly rng: Rng;
   constructor(state: FenceState) {
@@ -64,6 +72,7 @@ class Ctx {
   }
   finish(): Applied {
     this.s.rng = this.rng.state;
+    if (this.settled) legalCache.set(this.s, this.settled);
     return { ok: true, state: this.s, events: this.events };
   }
 }
@@ -148,6 +157,8 @@ export function whoMustAct(s: FenceState): number | null {
 
 /** Every legal action of a seat right now (empty when it is not theirs to act). */
 export function legalActions(s: FenceState, seat: number): Action[] {
+  const cached = legalCache.get(s);
+  if (cached && cached.seat === seat) return [...cached.legal];
   if (s.outcome || s.out[seat] || whoMustAct(s) !== seat) return [];
   const p = s.pending;
   if (p) {
@@ -178,6 +189,19 @@ export function legalActions(s: FenceState, seat: number): Action[] {
 export function actionKey(a: Action): string {
   const norm = 'cards' in a ? { ...a, cards: sortCards(a.cards) } : a;
   return JSON.stringify(norm, Object.keys(norm).sort());
+}
+
+/** Same action? Field by field, cards as a multiset. */
+export function sameAction(a: Action, b: Action): boolean {
+  if (a.type !== b.type) return false;
+  const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
+  for (const k of Object.keys(x)) {
+    if (k === 'cards') {
+      const ca = x[k] as string[], cb = y[k] as string[] | undefined;
+      if (!cb || ca.length !== cb.length || removeCards(ca, cb)?.length !== 0) return false;
+    } else if (x[k] !== y[k]) return false;
+  }
+  return Object.keys(y).length === Object.keys(x).length;
 }
 
 // ---- Applying -----------------------------------------------------------------------------------
@@ -211,8 +235,7 @@ export function applyAction(state: FenceState, actor: Actor, input: unknown): Ap
     if (problem) return explainRefusal(state, actor, action, { kind: 'placement', problem });
   } else {
     const legal = legalActions(state, actor);
-    const key = actionKey(action);
-    if (!legal.some((a) => actionKey(a) === key)) return explainRefusal(state, actor, action, { kind: 'illegal', legal });
+    if (!legal.some((a) => sameAction(a, action))) return explainRefusal(state, actor, action, { kind: 'illegal', legal });
   }
   const ctx = new Ctx(state);
   ctx.s.timeouts[actor] = 0;
@@ -259,6 +282,7 @@ function applySystem(state: FenceState, action: SystemAction): ApplyResult {
 /** Carries out an action already known to be legal. */
 function applyLegal(ctx: Ctx, seat: number, action: Action): void {
   const s = ctx.s;
+  ctx.settled = null;
   switch (action.type) {
     case 'place':
     case 'swap':
@@ -629,6 +653,7 @@ function checkVictory(ctx: Ctx): boolean {
  */
 function advance(ctx: Ctx): void {
   const s = ctx.s;
+  ctx.settled = null;
   for (let guard = 0; guard < 10_000; guard++) {
     if (s.outcome || s.pending) return;
     if (s.phase === 'building') {
@@ -663,7 +688,11 @@ function advance(ctx: Ctx): void {
         else endRound(ctx);
         continue;
       }
-      if (legalActions(s, s.current).length > 0) return;
+      const legal = legalActions(s, s.current);
+      if (legal.length > 0) {
+        ctx.settled = { seat: s.current, legal };
+        return;
+      }
       // B15: neither part possible (or the rest of a Move Others is impossible).
       if (!s.turn.pushed && !s.turn.cops) ctx.emit({ type: 'passed', seat: s.current, phase: 'main' });
       endTurn(ctx);

@@ -28,10 +28,11 @@ export const tileIdOfKey = (key: string): string => key.split('#')[0] as string;
 
 export const DX = [0, 1, 0, -1] as const;
 export const DY = [-1, 0, 1, 0] as const;
-export const cellKey = (x: number, y: number): string => `${x},${y}`;
+/** A map cell as one number (maps stay far inside ±512). */
+export const cellKey = (x: number, y: number): number => ((x + 512) << 10) | (y + 512);
 
 /** Which of the tile's own sides faces world side `w` when rotated by `rot`. */
-export const localSide = (w: number, rot: number): Side => (((w - rot) % 4) + 4) % 4 as Side;
+export const localSide = (w: number, rot: number): Side => ((w - rot + 4) & 3) as Side;
 const localCorner = localSide;
 
 /** Road owner (neighborhood index or -1) at world side w. */
@@ -72,7 +73,7 @@ export interface MapGraph {
   und: number[][];
   /** Node indices per tile key. */
   tileNodes: Map<string, number[]>;
-  cells: Map<string, number>;
+  cells: Map<number, number>;
   defs: TileDef[];
   placed: readonly PlacedTile[];
 }
@@ -81,7 +82,7 @@ export function buildGraph(placed: readonly PlacedTile[], set: TileSet): MapGrap
   const nodes: GraphNode[] = [];
   const index = new Map<NbId, number>();
   const tileNodes = new Map<string, number[]>();
-  const cells = new Map<string, number>();
+  const cells = new Map<number, number>();
   const defs: TileDef[] = [];
   placed.forEach((p, t) => {
     const def = set.byId.get(tileIdOfKey(p.key));
@@ -136,8 +137,10 @@ export function graphOf(placed: readonly PlacedTile[], set: TileSet): MapGraph {
 }
 
 /** Breadth-first distances (in road steps = tiles crossed) from the sources over `adj`; -1 = unreachable. */
-export function distances(adj: number[][], sources: readonly number[]): Int32Array {
+export function distances(adj: number[][], sources: readonly number[], blocked?: ReadonlySet<number>): Int32Array {
   const dist = new Int32Array(adj.length).fill(-1);
+  // Blocked nodes count as visited, so searches go around them.
+  if (blocked) for (const b of blocked) dist[b] = -2;
   const queue = new Int32Array(adj.length);
   let head = 0, tail = 0;
   for (const s of sources) {
@@ -156,6 +159,7 @@ export function distances(adj: number[][], sources: readonly number[]): Int32Arr
       }
     }
   }
+  if (blocked) for (const b of blocked) dist[b] = -1;
   return dist;
 }
 
@@ -191,7 +195,7 @@ export type PlacementProblem =
 /** Checks sides and corners against every placed neighbor of (x, y). `ignore` = a cell treated as empty (a swap). */
 export function fitProblem(
   placed: readonly PlacedTile[],
-  cells: Map<string, number>,
+  cells: Map<number, number>,
   defs: readonly TileDef[],
   def: TileDef,
   x: number,
@@ -199,11 +203,13 @@ export function fitProblem(
   rot: number,
   ignore?: number,
 ): PlacementProblem | null {
-  let touching = false;
+  const need = cellNeeds(placed, cells, defs, x, y, ignore);
+  if (need.sides === 0) return { kind: 'notTouching' };
+  if (fitsNeeds(def, rot, need)) return null;
+  // Slow path only to explain the refusal.
   for (let w = 0; w < 4; w++) {
     const t = cells.get(cellKey(x + (DX[w] as number), y + (DY[w] as number)));
     if (t === undefined || t === ignore) continue;
-    touching = true;
     const q = placed[t] as PlacedTile;
     const other = defs[t] as TileDef;
     if (!sidesFit(def, rot, other, q.rot, w)) {
@@ -211,36 +217,113 @@ export function fitProblem(
       return { kind: 'mismatch', side: w, neighbor: q.key, what: roadsMatch ? 'water' : 'road' };
     }
   }
-  return touching ? null : { kind: 'notTouching' };
+  return { kind: 'mismatch', side: 0, neighbor: '', what: 'water' };
 }
 
+/** What the placed neighbors of a cell demand of a tile there, as bitmasks (T3). */
+export interface CellNeeds {
+  /** Sides with a neighbor. */
+  sides: number;
+  /** Of those, sides whose neighbor has a road facing this cell. */
+  roads: number;
+  /** Corners touched by a neighbor. */
+  corners: number;
+  /** Of those, corners that must be water. */
+  water: number;
+  /** Two neighbors disagree about a corner: nothing fits. */
+  impossible: boolean;
+}
+
+export function cellNeeds(placed: readonly PlacedTile[], cells: Map<number, number>, defs: readonly TileDef[], x: number, y: number, ignore?: number): CellNeeds {
+  const need: CellNeeds = { sides: 0, roads: 0, corners: 0, water: 0, impossible: false };
+  for (let w = 0; w < 4; w++) {
+    const t = cells.get(cellKey(x + (DX[w] as number), y + (DY[w] as number)));
+    if (t === undefined || t === ignore) continue;
+    const q = placed[t] as PlacedTile;
+    const other = defs[t] as TileDef;
+    need.sides |= 1 << w;
+    if (other.roadBits[q.rot]! & (1 << ((w + 2) & 3))) need.roads |= 1 << w;
+    // Our corner w meets their corner w+1; our corner w-1 meets their corner w+2.
+    const theirWater = other.waterBits[q.rot] as number;
+    for (const [mine, theirs] of [[w, (w + 1) & 3], [(w + 3) & 3, (w + 2) & 3]] as const) {
+      const wet = (theirWater >> theirs) & 1;
+      if (need.corners & (1 << mine)) {
+        if (((need.water >> mine) & 1) !== wet) need.impossible = true;
+      } else {
+        need.corners |= 1 << mine;
+        if (wet) need.water |= 1 << mine;
+      }
+    }
+  }
+  return need;
+}
+
+export const fitsNeeds = (def: TileDef, rot: number, need: CellNeeds): boolean =>
+  !need.impossible && ((def.roadBits[rot]! ^ need.roads) & need.sides) === 0 && ((def.waterBits[rot]! ^ need.water) & need.corners) === 0;
+
 /**
- * B5's reachability test for a tile put at (x, y) on a map (optionally with one tile
- * removed, for a swap). Returns the names of neighborhoods that fail, or [] when legal.
+ * B5's reachability test for a tile put at (x, y) on the map described by `g` (optionally
+ * with the tile at map index `removeIndex` taken away, for a swap). The candidate's
+ * neighborhoods are added to the road graph virtually, so no graph is rebuilt. Returns the
+ * names of neighborhoods that fail, or [] when legal.
  */
 export function reachabilityProblem(
-  base: readonly PlacedTile[],
-  set: TileSet,
+  g: MapGraph,
   oldTownKey: string,
-  candidate: PlacedTile,
+  def: TileDef,
+  x: number,
+  y: number,
+  rot: number,
   removeIndex?: number,
 ): string[] {
-  const placed = removeIndex === undefined ? [...base, candidate] : base.map((p, i) => (i === removeIndex ? candidate : p));
-  const g = buildGraph(placed, set);
-  const start = g.tileNodes.get(oldTownKey) ?? [];
-  const fwd = distances(g.out, start);
-  const back = distances(g.inn, start);
-  const def = g.defs[removeIndex ?? placed.length - 1] as TileDef;
-  const ids = g.tileNodes.get(candidate.key) ?? [];
+  const n = g.nodes.length;
+  const k = def.neighborhoods.length;
+  const blocked = new Set<number>(removeIndex === undefined ? [] : (g.tileNodes.get((g.placed[removeIndex] as PlacedTile).key) ?? []));
+  // Edges touching the candidate: node n + i is its neighborhood i.
+  const outExtra: number[][] = Array.from({ length: n + k }, () => []);
+  const inExtra: number[][] = Array.from({ length: n + k }, () => []);
+  const linked = new Array<boolean>(k).fill(false);
+  for (let w = 0; w < 4; w++) {
+    const mineNb = roadAt(def, rot, w);
+    if (mineNb < 0) continue;
+    const t = g.cells.get(cellKey(x + (DX[w] as number), y + (DY[w] as number)));
+    if (t === undefined || t === removeIndex) continue;
+    const q = g.placed[t] as PlacedTile;
+    const other = g.defs[t] as TileDef;
+    const otherNb = roadAt(other, q.rot, (w + 2) & 3);
+    if (otherNb < 0) continue;
+    const m = g.tileNodes.get(q.key)?.[otherNb] as number;
+    const X = n + mineNb;
+    linked[mineNb] = true;
+    const mine = oneWayAt(def, rot, w), theirs = oneWayAt(other, q.rot, (w + 2) & 3);
+    if (mine !== 'in' && theirs !== 'out') { outExtra[X]!.push(m); inExtra[m]!.push(X); }
+    if (theirs !== 'in' && mine !== 'out') { outExtra[m]!.push(X); inExtra[X]!.push(m); }
+  }
+  const search = (adj: number[][], extra: number[][]): Uint8Array => {
+    const seen = new Uint8Array(n + k);
+    for (const b of blocked) seen[b] = 2;
+    const queue: number[] = (g.tileNodes.get(oldTownKey) ?? []).filter((s) => !blocked.has(s));
+    for (const s of queue) seen[s] = 1;
+    for (let head = 0; head < queue.length; head++) {
+      const v = queue[head] as number;
+      const next = v < n ? adj[v] as number[] : [];
+      for (const list of [next, extra[v] as number[]]) {
+        for (const u of list) {
+          if (seen[u] === 0) { seen[u] = 1; queue.push(u); }
+        }
+      }
+    }
+    return seen;
+  };
+  const fwd = search(g.out, outExtra);
+  const back = search(g.inn, inExtra);
   const failing: string[] = [];
   let someOk = false;
-  ids.forEach((n, i) => {
-    const ok = (fwd[n] as number) >= 0 && (back[n] as number) >= 0;
+  for (let i = 0; i < k; i++) {
+    const ok = fwd[n + i] === 1 && back[n + i] === 1;
     if (ok) someOk = true;
-    // A neighborhood "connected to another tile by road" has an edge either way.
-    const connected = (g.und[n] as number[]).length > 0;
-    if (!ok && (connected || def.neighborhoods.length === 1)) failing.push((def.neighborhoods[i] as { name: string }).name);
-  });
+    else if (linked[i] || k === 1) failing.push((def.neighborhoods[i] as { name: string }).name);
+  }
   if (!someOk && failing.length === 0) return def.neighborhoods.map((nb) => nb.name);
   return failing;
 }

@@ -12,6 +12,50 @@ export const tileSetOf = (_state: FenceState): TileSet => standardTileSet();
 export const graphOfState = (s: FenceState): MapGraph => graphOf(s.map, tileSetOf(s));
 export const inPlay = (s: FenceState): Set<NbId> => inPlayOf(s.map, tileSetOf(s), s.oldTown);
 
+/**
+ * Facts about a finished map that every turn asks for: in-play neighborhoods by
+ * coordinate and shortest road distances. The map never changes in the main phase, so
+ * they are computed once per map array (rows of distances on first use).
+ */
+export interface MapFacts {
+  graph: MapGraph;
+  live: Set<NbId>;
+  /** In-play node indices per coordinate, key red * 8 + blue. */
+  byCoord: Map<number, number[]>;
+  /** Road steps from node a to node b following signs (-1 unreachable). */
+  pawnDistance(a: number, b: number): number;
+  /** Road steps between in-play nodes ignoring signs (-1 unreachable). */
+  copsDistance(a: number, b: number): number;
+}
+
+const factsCache = new WeakMap<readonly unknown[], MapFacts>();
+export function mapFacts(s: FenceState): MapFacts {
+  let f = factsCache.get(s.map);
+  if (f) return f;
+  const set = tileSetOf(s);
+  const graph = graphOf(s.map, set);
+  const live = inPlay(s);
+  const byCoord = new Map<number, number[]>();
+  graph.nodes.forEach((node, i) => {
+    const c = set.byId.get(tileIdOfKey(node.key))?.coords;
+    if (!c || !live.has(node.id)) return;
+    const k = c.red * 8 + c.blue;
+    byCoord.set(k, [...(byCoord.get(k) ?? []), i]);
+  });
+  const liveUnd = graph.und.map((adj, i) => (live.has(graph.nodes[i]!.id) ? adj.filter((m) => live.has(graph.nodes[m]!.id)) : []));
+  const pawnRows: (Int32Array | undefined)[] = [];
+  const copsRows: (Int32Array | undefined)[] = [];
+  f = {
+    graph,
+    live,
+    byCoord,
+    pawnDistance: (a, b) => ((pawnRows[a] ??= distances(graph.out, [a]))[b] as number),
+    copsDistance: (a, b) => ((copsRows[a] ??= distances(liveUnd, [a]))[b] as number),
+  };
+  factsCache.set(s.map, f);
+  return f;
+}
+
 export const activeSeats = (s: FenceState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
 export const isJailed = (s: FenceState, seat: number): boolean => s.pawns[seat] === 'jail';
 
@@ -33,9 +77,8 @@ export function tilesAt(s: FenceState, red: number, blue: number): string[] {
 
 /** In-play neighborhoods of the tiles at a coordinate: empty = the tile is absent (B9). */
 export function inPlayAt(s: FenceState, red: number, blue: number): NbId[] {
-  const g = graphOfState(s);
-  const live = inPlay(s);
-  return tilesAt(s, red, blue).flatMap((key) => (g.tileNodes.get(key) ?? []).map((n) => g.nodes[n]!.id)).filter((id) => live.has(id));
+  const f = mapFacts(s);
+  return (f.byCoord.get(red * 8 + blue) ?? []).map((n) => f.graph.nodes[n]!.id);
 }
 
 /** Neighborhoods a pawn may not enter by Move Yourself: other pawns and the Cops (B14). */
@@ -128,21 +171,21 @@ export function tipOffMoves(s: FenceState, seat: number): { cards: Card[]; to: N
  * or unreachable) following signs, and the Cops' ignoring them (within the in-play city).
  */
 export function hotGoodsDistances(s: FenceState, red: number, blue: number): { players: (number | null)[]; cops: number | null } {
-  const g = graphOfState(s);
-  const sources = inPlayAt(s, red, blue).map((id) => g.index.get(id) as number);
-  const dist = distances(g.out, sources);
-  const live = inPlay(s);
+  const f = mapFacts(s);
+  const sources = f.byCoord.get(red * 8 + blue) ?? [];
+  const nearest = (target: number, measure: (a: number, b: number) => number): number | null => {
+    let best = -1;
+    for (const src of sources) {
+      const d = measure(src, target);
+      if (d >= 0 && (best < 0 || d < best)) best = d;
+    }
+    return best < 0 ? null : best;
+  };
   const players = s.pawns.map((p, i) => {
     if (s.out[i] || !p || p === 'jail') return null;
-    const d = dist[g.index.get(p) as number] as number;
-    return d >= 0 ? d : null;
+    return nearest(f.graph.index.get(p) as number, f.pawnDistance);
   });
-  let cops: number | null = null;
-  if (s.cops) {
-    const liveOnly = g.und.map((adj, i) => (live.has(g.nodes[i]!.id) ? adj.filter((m) => live.has(g.nodes[m]!.id)) : []));
-    const d = distances(liveOnly, sources)[g.index.get(s.cops) as number] as number;
-    cops = d >= 0 ? d : null;
-  }
+  const cops = s.cops ? nearest(f.graph.index.get(s.cops) as number, f.copsDistance) : null;
   return { players, cops };
 }
 

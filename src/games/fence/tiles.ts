@@ -84,6 +84,10 @@ export interface TileDef {
   water: [boolean, boolean, boolean, boolean];
   pond: boolean;
   waterfront: boolean;
+  /** Per rotation: bit w set when world side w has a road. */
+  roadBits: [number, number, number, number];
+  /** Per rotation: bit c set when world corner c is water. */
+  waterBits: [number, number, number, number];
 }
 
 export interface TileSet {
@@ -102,6 +106,8 @@ export function buildTileSet(raw: unknown): TileSet {
     const oneWay: TileDef['oneWay'] = [null, null, null, null];
     for (const sign of t.oneWay) oneWay[sideIndex(sign.side)] = sign.dir;
     const water = t.corners.map((c) => c === 'water') as TileDef['water'];
+    const bits = (has: (local: number) => boolean) =>
+      [0, 1, 2, 3].map((rot) => [0, 1, 2, 3].reduce((m, w) => (has((w - rot + 4) & 3) ? m | (1 << w) : m), 0)) as TileDef['roadBits'];
     return {
       id: t.id,
       coords: t.coords ? { red: t.coords[0], blue: t.coords[1] } : null,
@@ -111,6 +117,8 @@ export function buildTileSet(raw: unknown): TileSet {
       water,
       pond: t.pond,
       waterfront: t.pond || water.some(Boolean),
+      roadBits: bits((l) => roadOwner[l] !== -1),
+      waterBits: bits((l) => water[l] === true),
     };
   });
   return { name: parsed.name, tiles, byId: new Map(tiles.map((t) => [t.id, t])) };
