@@ -1,0 +1,537 @@
+/**
+ * The bot's only door to the database. Games live here across restarts and crashes: every
+ * accepted action is appended to a log in the same transaction that writes the new state, so
+ * the log always replays to the stored state.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createClient } from '@libsql/client';
+import { PrismaLibSql } from '@prisma/adapter-libsql';
+import { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/client.ts';
+import { StateLoadError, type EngineEnding, type EngineRefusal, type GameEngine, type StoreActor } from './engine.ts';
+import { ENGINES, isGameKind, type EngineStates, type GameKind } from './engines.ts';
+import { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError } from './errors.ts';
+import { migrate } from './migrate.ts';
+import { KeyedQueue } from './queue.ts';
+
+export { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError, type StoreErrorCode } from './errors.ts';
+export { MigrationError } from './migrate.ts';
+export type { GameKind, EngineStates } from './engines.ts';
+export type { StoreActor, EngineRefusal, EngineEnding } from './engine.ts';
+
+export const DEFAULT_DATABASE_URL = 'file:data/fence.db';
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+export type GameStatus = 'lobby' | 'running' | 'finished' | 'aborted' | 'broken';
+const UNFINISHED: GameStatus[] = ['lobby', 'running'];
+
+export interface GameRecord {
+  id: number;
+  guildId: string;
+  channelId: string;
+  parentChannelId: string | null;
+  kind: GameKind;
+  status: GameStatus;
+  hostUserId: string;
+  options: unknown;
+  turnLimitSeconds: number | null;
+  seed: string | null;
+  /** Equals the number of logged actions; pass it back to applyAction. */
+  version: number;
+  outcome: unknown;
+  /** For the channel's admins, when status is 'broken'. */
+  brokenReason: string | null;
+  lobbyMessageId: string | null;
+  boardMessageId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  startedAt: Date | null;
+  endedAt: Date | null;
+}
+
+export interface SeatRecord {
+  seat: number;
+  /** null for a computer player. */
+  userId: string | null;
+  name: string;
+  computer: boolean;
+  leftAt: Date | null;
+  leftReason: string | null;
+}
+
+/**
+ * A game with its seats and, once started, its engine state. A game whose state could not be
+ * read comes back once with status 'broken' (and state null) from the call that found out.
+ */
+export type LoadedGame = {
+  [K in GameKind]: { game: GameRecord & { kind: K }; seats: SeatRecord[]; state: EngineStates[K] | null };
+}[GameKind];
+
+export type ApplyOutcome =
+  | { ok: true; state: EngineStates[GameKind]; events: unknown[]; version: number; ending: EngineEnding | null }
+  | { ok: false; refusal: EngineRefusal };
+
+export interface LogEntry {
+  seq: number;
+  actor: StoreActor;
+  userId: string | null;
+  action: unknown;
+  events: unknown[];
+  createdAt: Date;
+}
+
+export interface TimerRecord {
+  id: number;
+  gameId: number;
+  kind: string;
+  fireAt: Date;
+  payload: unknown;
+  game: { guildId: string; channelId: string; status: GameStatus; version: number };
+}
+
+export interface GuildSettingsRecord {
+  guildId: string;
+  defaultTurnLimitSeconds: number | null;
+  defaultRoundLimit: number | null;
+  reminderAfterSeconds: number | null;
+  allowComputers: boolean;
+}
+export type GuildSettingsPatch = Partial<Omit<GuildSettingsRecord, 'guildId'>>;
+
+export interface CreateLobbyInput {
+  guildId: string;
+  channelId: string;
+  parentChannelId?: string | null;
+  kind?: GameKind;
+  hostUserId: string;
+  /** The host's display name: the host takes seat 0. */
+  hostName: string;
+  options?: unknown;
+  turnLimitSeconds?: number | null;
+}
+
+export interface OpenOptions {
+  busyTimeoutMs?: number;
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Opens (creating it and its folder when missing) and migrates the database. */
+export async function openStore(databaseUrl: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<Store> {
+  const timeout = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  const path = sqlitePath(databaseUrl);
+  if (path === null) throw new StoreError('UNKNOWN_KIND', `DATABASE_URL must be a file: URL, not ${databaseUrl}`);
+  mkdirSync(dirname(resolve(path)), { recursive: true });
+  const admin = createClient({ url: databaseUrl, timeout });
+  try {
+    // WAL is a property of the file, so setting it once here covers every later connection;
+    // the busy timeout is per connection and goes to the adapter below.
+    await admin.execute('PRAGMA journal_mode = WAL');
+    await migrate(admin);
+  } finally {
+    admin.close();
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaLibSql({ url: databaseUrl, timeout }) });
+  return new Store(prisma);
+}
+
+/** The file path of a `file:` URL, or null for other URLs. */
+export function sqlitePath(url: string): string | null {
+  if (!url.startsWith('file:')) return null;
+  let rest = url.slice('file:'.length).split('?')[0]!;
+  if (rest.startsWith('//')) rest = rest.slice(2);
+  return rest;
+}
+
+export class Store {
+  readonly #queue = new KeyedQueue();
+
+  constructor(readonly prisma: PrismaClient) {}
+
+  async close(): Promise<void> {
+    await this.prisma.$disconnect();
+  }
+
+  /**
+   * Runs `fn` after every earlier task of this channel has finished. Wrap each interaction's
+   * load → decide → apply in it, so two clicks in one channel are handled one after the other.
+   */
+  withChannelLock<T>(channelId: string, fn: () => Promise<T>): Promise<T> {
+    return this.#queue.run(channelId, fn);
+  }
+
+  // ---- Lobby ---------------------------------------------------------------------------------
+
+  /** Creates a lobby with the host in seat 0. Throws ChannelBusyError if the channel has a game. */
+  async createLobby(input: CreateLobbyInput): Promise<LoadedGame> {
+    const kind = input.kind ?? 'fence';
+    try {
+      const row = await this.prisma.game.create({
+        data: {
+          guildId: input.guildId,
+          channelId: input.channelId,
+          parentChannelId: input.parentChannelId ?? null,
+          kind,
+          status: 'lobby',
+          hostUserId: input.hostUserId,
+          options: JSON.stringify(input.options ?? {}),
+          turnLimitSeconds: input.turnLimitSeconds ?? null,
+          seats: { create: { seat: 0, userId: input.hostUserId, name: input.hostName, computer: false } },
+        },
+        include: { seats: { orderBy: { seat: 'asc' } } },
+      });
+      return { game: gameRecord(row), seats: row.seats.map(seatRecord), state: null } as LoadedGame;
+    } catch (e) {
+      if (isUniqueViolation(e)) {
+        const existing = await this.prisma.game.findFirst({ where: { channelId: input.channelId, status: { in: UNFINISHED } }, select: { id: true } });
+        throw new ChannelBusyError(input.channelId, existing?.id ?? null);
+      }
+      throw e;
+    }
+  }
+
+  /** Seats a player (userId) or a computer player (userId null) at the next free seat. */
+  async joinLobby(gameId: number, player: { userId: string | null; name: string }): Promise<SeatRecord> {
+    return this.prisma.$transaction(async (tx) => {
+      const game = await lobbyGame(tx, gameId);
+      const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } });
+      if (player.userId !== null && seats.some((s) => s.userId === player.userId)) {
+        throw new StoreError('ALREADY_SEATED', `that player already has a seat in game #${gameId}`);
+      }
+      const engine = engineOf(game.kind);
+      if (seats.length >= engine.maxSeats) throw new StoreError('LOBBY_FULL', `game #${gameId} is full (${engine.maxSeats} seats)`);
+      const row = await tx.seat.create({
+        data: { gameId, seat: (seats.at(-1)?.seat ?? -1) + 1, userId: player.userId, name: player.name, computer: player.userId === null },
+      });
+      await tx.game.update({ where: { id: gameId }, data: { updatedAt: new Date() } });
+      return seatRecord(row);
+    });
+  }
+
+  /** Frees a lobby seat (by user id, or by seat index for a computer player). */
+  async leaveLobby(gameId: number, who: { userId: string } | { seat: number }): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await lobbyGame(tx, gameId);
+      const where = 'userId' in who ? { gameId, userId: who.userId } : { gameId, seat: who.seat };
+      const { count } = await tx.seat.deleteMany({ where });
+      if (count === 0) throw new StoreError('NOT_SEATED', `no such seat in game #${gameId}`);
+    });
+  }
+
+  async setLobbyOptions(gameId: number, patch: { options?: unknown; turnLimitSeconds?: number | null }): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await lobbyGame(tx, gameId);
+      await tx.game.update({
+        where: { id: gameId },
+        data: {
+          ...(patch.options !== undefined ? { options: JSON.stringify(patch.options) } : {}),
+          ...(patch.turnLimitSeconds !== undefined ? { turnLimitSeconds: patch.turnLimitSeconds } : {}),
+        },
+      });
+    });
+  }
+
+  /** Remembers the Discord messages the bot edits for this game. */
+  async setMessageIds(gameId: number, ids: { lobbyMessageId?: string | null; boardMessageId?: string | null }): Promise<void> {
+    await this.prisma.game.update({ where: { id: gameId }, data: ids });
+  }
+
+  /**
+   * Starts a lobby: seats are renumbered 0..n-1 in joining order, the engine creates the game
+   * from a new seed (recorded for replay), and the game is running at version 0.
+   */
+  async startGame(gameId: number, opts: { seed?: string } = {}): Promise<{ game: LoadedGame; events: unknown[] }> {
+    const seed = opts.seed ?? randomUUID();
+    const events = await this.prisma.$transaction(async (tx) => {
+      const game = await lobbyGame(tx, gameId);
+      const engine = engineOf(game.kind);
+      const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } });
+      if (seats.length < engine.minSeats) throw new StoreError('NOT_ENOUGH_PLAYERS', `game #${gameId} needs at least ${engine.minSeats} players`);
+      // Ascending order keeps every target index free when its turn comes.
+      for (const [i, s] of seats.entries()) if (s.seat !== i) await tx.seat.update({ where: { id: s.id }, data: { seat: i } });
+      const created = engine.create({ seats: seats.map((s) => ({ name: s.name, computer: s.computer })), seed, options: JSON.parse(game.options) });
+      const { count } = await tx.game.updateMany({
+        where: { id: gameId, status: 'lobby' },
+        data: { status: 'running', seed, state: JSON.stringify(created.state), version: 0, startedAt: new Date() },
+      });
+      if (count !== 1) throw new StoreError('WRONG_STATUS', `game #${gameId} is no longer in its lobby`);
+      return created.events;
+    });
+    const loaded = await this.getGame(gameId);
+    return { game: loaded, events };
+  }
+
+  // ---- Loading -------------------------------------------------------------------------------
+
+  /** The channel's lobby or running game, or null. See LoadedGame for broken games. */
+  async loadActiveGame(channelId: string): Promise<LoadedGame | null> {
+    const row = await this.prisma.game.findFirst({
+      where: { channelId, status: { in: UNFINISHED } },
+      include: { seats: { orderBy: { seat: 'asc' } } },
+    });
+    return row ? this.#loaded(row) : null;
+  }
+
+  async getGame(gameId: number): Promise<LoadedGame> {
+    const row = await this.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { seat: 'asc' } } } });
+    if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
+    return this.#loaded(row);
+  }
+
+  async listGames(filter: { guildId?: string; channelId?: string; status?: GameStatus[] } = {}): Promise<GameRecord[]> {
+    const rows = await this.prisma.game.findMany({
+      where: {
+        ...(filter.guildId !== undefined ? { guildId: filter.guildId } : {}),
+        ...(filter.channelId !== undefined ? { channelId: filter.channelId } : {}),
+        ...(filter.status ? { status: { in: filter.status } } : {}),
+      },
+      omit: { state: true },
+      orderBy: { id: 'asc' },
+    });
+    return rows.map((r) => gameRecord({ ...r, state: null }));
+  }
+
+  async #loaded(row: GameRow & { seats: SeatRow[] }): Promise<LoadedGame> {
+    const seats = row.seats.map(seatRecord);
+    if (row.state === null || row.status === 'broken') return { game: gameRecord(row), seats, state: null } as LoadedGame;
+    try {
+      const state = parseState(row.kind, row.state);
+      return { game: gameRecord(row), seats, state } as LoadedGame;
+    } catch (e) {
+      if (!(e instanceof StateLoadError)) throw e;
+      const game = await this.markBroken(row.id, e.message);
+      return { game, seats, state: null } as LoadedGame;
+    }
+  }
+
+  // ---- Playing -------------------------------------------------------------------------------
+
+  /**
+   * Runs the engine on the stored state and, in one transaction, appends the action to the log,
+   * writes the new state and bumps the version (finishing the game when the engine says it is
+   * over). A refusal by the engine writes nothing. Throws StaleVersionError when the game is
+   * not at `expectedVersion`, BrokenGameError when its state cannot be read.
+   */
+  async applyAction(gameId: number, expectedVersion: number, actor: StoreActor, action: unknown, opts: { userId?: string | null } = {}): Promise<ApplyOutcome> {
+    const row = await this.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, kind: true, status: true, version: true, state: true, brokenReason: true } });
+    if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
+    if (row.status === 'broken') throw new BrokenGameError(gameId, row.brokenReason ?? 'unknown');
+    if (row.version !== expectedVersion) throw new StaleVersionError(gameId, expectedVersion, row.version);
+    if (row.status !== 'running' || row.state === null) throw new StoreError('WRONG_STATUS', `game #${gameId} is ${row.status}, not running`);
+    let state: unknown;
+    try {
+      state = parseState(row.kind, row.state);
+    } catch (e) {
+      if (!(e instanceof StateLoadError)) throw e;
+      await this.markBroken(gameId, e.message);
+      throw new BrokenGameError(gameId, e.message);
+    }
+    // Applied exactly as it will be logged, so that replay sees the same input.
+    const logged = JSON.stringify(action ?? null);
+    const engine = engineOf(row.kind);
+    const result = engine.apply(state, actor, JSON.parse(logged));
+    if (!result.ok) return { ok: false, refusal: result };
+    const ending = engine.ending(result.state);
+    const left = engine.seatsLeft(result.events);
+    const version = expectedVersion + 1;
+    const now = new Date();
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.game.updateMany({
+        where: { id: gameId, version: expectedVersion, status: 'running' },
+        data: {
+          state: JSON.stringify(result.state),
+          version,
+          ...(ending ? { status: ending.status, outcome: JSON.stringify(ending.outcome), endedAt: now } : {}),
+        },
+      });
+      if (count !== 1) {
+        const current = await tx.game.findUnique({ where: { id: gameId }, select: { version: true } });
+        throw new StaleVersionError(gameId, expectedVersion, current?.version ?? null);
+      }
+      await tx.actionLog.create({
+        data: { gameId, seq: version, actor: String(actor), userId: opts.userId ?? null, action: logged, events: JSON.stringify(result.events) },
+      });
+      for (const l of left) {
+        await tx.seat.updateMany({ where: { gameId, seat: l.seat, leftAt: null }, data: { leftAt: now, leftReason: l.reason } });
+      }
+      if (ending) await tx.timer.deleteMany({ where: { gameId } });
+    });
+    return { ok: true, state: result.state as EngineStates[GameKind], events: result.events, version, ending };
+  }
+
+  /**
+   * Ends a lobby or running game without the engine (an admin's decision, or a game that can
+   * no longer continue). Kept, never deleted. Prefer the engine's own abort action for a
+   * running game when it has one, so the log tells the story.
+   */
+  async abortGame(gameId: number, why: { byUserId?: string; reason?: string } = {}): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.game.updateMany({
+        where: { id: gameId, status: { in: UNFINISHED } },
+        data: { status: 'aborted', endedAt: new Date(), outcome: JSON.stringify({ kind: 'aborted', by: why.byUserId ?? null, reason: why.reason ?? null }) },
+      });
+      if (count !== 1) throw new StoreError('WRONG_STATUS', `game #${gameId} is not a lobby or a running game`);
+      await tx.timer.deleteMany({ where: { gameId } });
+    });
+  }
+
+  /** Sets a game aside: it frees the channel, keeps its record, and says why for admins. */
+  async markBroken(gameId: number, reason: string): Promise<GameRecord> {
+    const message = `This game's saved state cannot be used (${reason}). The game has been set aside, `
+      + `so the channel can start a new one; its record (game #${gameId}) is kept for the bot's operators.`;
+    await this.prisma.$transaction(async (tx) => {
+      await tx.game.updateMany({ where: { id: gameId, status: { in: UNFINISHED } }, data: { status: 'broken', brokenReason: message, endedAt: new Date() } });
+      await tx.timer.deleteMany({ where: { gameId } });
+    });
+    const row = await this.prisma.game.findUniqueOrThrow({ where: { id: gameId } });
+    return gameRecord(row);
+  }
+
+  async getActionLog(gameId: number): Promise<LogEntry[]> {
+    const rows = await this.prisma.actionLog.findMany({ where: { gameId }, orderBy: { seq: 'asc' } });
+    return rows.map((r) => ({
+      seq: r.seq,
+      actor: parseActor(r.actor),
+      userId: r.userId,
+      action: JSON.parse(r.action) as unknown,
+      events: JSON.parse(r.events) as unknown[],
+      createdAt: r.createdAt,
+    }));
+  }
+
+  /**
+   * Rebuilds a started game from its seed, options, seats and action log. The result equals
+   * the stored state unless something wrote one without the other.
+   */
+  async replay(gameId: number): Promise<{ state: EngineStates[GameKind]; version: number }> {
+    const row = await this.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { seat: 'asc' } } } });
+    if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
+    if (row.seed === null) throw new StoreError('WRONG_STATUS', `game #${gameId} has not started`);
+    const engine = engineOf(row.kind);
+    const log = await this.getActionLog(gameId);
+    let state = engine.create({ seats: row.seats.map((s) => ({ name: s.name, computer: s.computer })), seed: row.seed, options: JSON.parse(row.options) }).state;
+    for (const entry of log) {
+      const r = engine.apply(state, entry.actor, entry.action);
+      if (!r.ok) throw new StoreError('REPLAY_FAILED', `game #${gameId}: logged action ${entry.seq} is refused on replay: ${r.message}`);
+      state = r.state;
+    }
+    return { state: state as EngineStates[GameKind], version: log.length };
+  }
+
+  // ---- Timers --------------------------------------------------------------------------------
+
+  /** Arms (or re-arms: one per kind per game) a timer. Put the game version in the payload. */
+  async armTimer(gameId: number, kind: string, fireAt: Date, payload: unknown = {}): Promise<void> {
+    const data = { fireAt, payload: JSON.stringify(payload) };
+    await this.prisma.timer.upsert({ where: { gameId_kind: { gameId, kind } }, create: { gameId, kind, ...data }, update: data });
+  }
+
+  async cancelTimer(gameId: number, kind: string): Promise<void> {
+    await this.prisma.timer.deleteMany({ where: { gameId, kind } });
+  }
+
+  /** Timers whose time has come, oldest first. Delete (cancelTimer) each one once handled. */
+  async dueTimers(now: Date = new Date(), limit = 100): Promise<TimerRecord[]> {
+    const rows = await this.prisma.timer.findMany({
+      where: { fireAt: { lte: now } },
+      orderBy: { fireAt: 'asc' },
+      take: limit,
+      include: { game: { select: { guildId: true, channelId: true, status: true, version: true } } },
+    });
+    return rows.map((r) => ({
+      id: r.id, gameId: r.gameId, kind: r.kind, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown,
+      game: { ...r.game, status: r.game.status as GameStatus },
+    }));
+  }
+
+  async listTimers(gameId: number): Promise<{ kind: string; fireAt: Date; payload: unknown }[]> {
+    const rows = await this.prisma.timer.findMany({ where: { gameId }, orderBy: { fireAt: 'asc' } });
+    return rows.map((r) => ({ kind: r.kind, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown }));
+  }
+
+  // ---- Settings ------------------------------------------------------------------------------
+
+  async getSettings(guildId: string): Promise<GuildSettingsRecord> {
+    const row = await this.prisma.guildSettings.findUnique({ where: { guildId } });
+    return row
+      ? { guildId, defaultTurnLimitSeconds: row.defaultTurnLimitSeconds, defaultRoundLimit: row.defaultRoundLimit, reminderAfterSeconds: row.reminderAfterSeconds, allowComputers: row.allowComputers }
+      : { guildId, defaultTurnLimitSeconds: null, defaultRoundLimit: null, reminderAfterSeconds: null, allowComputers: true };
+  }
+
+  async setSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettingsRecord> {
+    await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...patch }, update: patch });
+    return this.getSettings(guildId);
+  }
+}
+
+// ---- Helpers -------------------------------------------------------------------------------
+
+function engineOf(kind: string): GameEngine<unknown> {
+  if (!isGameKind(kind)) throw new StoreError('UNKNOWN_KIND', `no engine for game kind '${kind}'`);
+  return ENGINES[kind] as GameEngine<unknown>;
+}
+
+function parseState(kind: string, text: string): unknown {
+  if (!isGameKind(kind)) throw new StateLoadError(`no engine for game kind '${kind}'`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new StateLoadError('the stored state is not valid JSON');
+  }
+  return ENGINES[kind].load(raw);
+}
+
+async function lobbyGame(tx: Tx, gameId: number): Promise<GameRow> {
+  const game = await tx.game.findUnique({ where: { id: gameId } });
+  if (!game) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
+  if (game.status !== 'lobby') throw new StoreError('WRONG_STATUS', `game #${gameId} is ${game.status}, not in its lobby`);
+  return game;
+}
+
+function parseActor(text: string): StoreActor {
+  return text === 'system' ? 'system' : Number(text);
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function gameRecord(row: GameRow): GameRecord {
+  return {
+    id: row.id,
+    guildId: row.guildId,
+    channelId: row.channelId,
+    parentChannelId: row.parentChannelId,
+    kind: row.kind as GameKind,
+    status: row.status as GameStatus,
+    hostUserId: row.hostUserId,
+    options: parseJson(row.options) ?? {},
+    turnLimitSeconds: row.turnLimitSeconds,
+    seed: row.seed,
+    version: row.version,
+    outcome: parseJson(row.outcome),
+    brokenReason: row.brokenReason,
+    lobbyMessageId: row.lobbyMessageId,
+    boardMessageId: row.boardMessageId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    startedAt: row.startedAt,
+    endedAt: row.endedAt,
+  };
+}
+
+function seatRecord(row: SeatRow): SeatRecord {
+  return { seat: row.seat, userId: row.userId, name: row.name, computer: row.computer, leftAt: row.leftAt, leftReason: row.leftReason };
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  return e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002';
+}
