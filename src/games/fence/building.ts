@@ -127,6 +127,8 @@ function quickReachability(def: TileDef, rot: number, cell: CellInfo): string[] 
 }
 
 function candidateProblem(ctx: BuildContext, def: TileDef, rot: number, cell: CellInfo): BuildProblem | null {
+  // B7: a tile that touches nothing is refused for that reason, not as unreachable.
+  if (cell.need.sides === 0) return { kind: 'notTouching' };
   if (!fitsNeeds(def, rot, cell.need)) {
     const g = ctx.graph;
     return fitProblem(g.placed, g.cells, g.defs, def, cell.x, cell.y, rot, cell.replacing);
