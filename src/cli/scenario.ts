@@ -1,0 +1,39 @@
+// `npm run scenario -- <file.json>`: plays a FENCE! scenario (docs/scenarios.md) and prints one
+// JSON line per step (the action and its events, or its refusal), then the final channel view.
+// Exit code 0: every expectation held; 1: an expectation failed; 2: the file is missing or invalid.
+import { readFileSync } from 'node:fs';
+import { viewFor } from '../games/fence/index.ts';
+import { runScenario, ScenarioError } from '../games/fence/scenario.ts';
+
+function main(argv: string[]): number {
+  const file = argv[0];
+  if (!file || argv.length > 1) {
+    process.stderr.write('usage: npm run scenario -- <file.json>\n');
+    return 2;
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    process.stderr.write(`${file}: cannot read: ${(e as Error).message}\n`);
+    return 2;
+  }
+  try {
+    const { lines, state, failures } = runScenario(text);
+    for (const line of lines) process.stdout.write(`${JSON.stringify(line)}\n`);
+    process.stdout.write(`${JSON.stringify({ view: viewFor(state, 'channel') })}\n`);
+    if (failures.length) {
+      process.stderr.write(`${file}: ${failures.length} expectation(s) failed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
+      return 1;
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof ScenarioError) {
+      process.stderr.write(`${file}: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));
