@@ -113,6 +113,10 @@ function illegalRefusal(s: FenceState, seat: number, a: Action, legal: Action[])
   }
   const live = inPlay(s);
   const destinationWords = (moves: Action[]) => listOr([...new Set(moves.map((m) => ('to' in m ? nbName(s, m.to) : '')))]);
+  // B17: a jailed player with a pair that leads somewhere free must use it.
+  if (a.type !== 'moveSelf' && isJailed(s, seat) && options('moveSelf').length > 0) {
+    return r('MUST_LEAVE_JAIL', `You are in Jail and hold a red/blue pair that gets you out: you must Move Yourself to ${destinationWords(options('moveSelf'))}.`);
+  }
   switch (a.type) {
     case 'moveSelf': {
       if (s.turn.pushed || s.turn.cops) return r('ALREADY_DONE', 'You are Moving Others this turn; finish that instead.');
