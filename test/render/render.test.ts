@@ -1,0 +1,179 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { applyAction, computerAction, createGame, viewFor, whoMustAct, type FenceView } from '../../src/games/fence/index.ts';
+import { drawMapPicture, renderHand, renderMap, renderTileHand, MAX_SIDE } from '../../src/render/index.ts';
+import { cellOrigin } from '../../src/render/map.ts';
+import { COPS, seatColour } from '../../src/render/palette.ts';
+import { buildingView, mainView } from './fixtures.ts';
+
+type RGB = [number, number, number];
+
+function pixel(pic: ReturnType<typeof drawMapPicture>, x: number, y: number): RGB {
+  const d = pic.canvas.getContext('2d').getImageData(Math.round(x), Math.round(y), 1, 1).data;
+  return [d[0] as number, d[1] as number, d[2] as number];
+}
+const near = (a: RGB, b: RGB, tol = 12) => a.every((v, i) => Math.abs(v - (b[i] as number)) <= tol);
+const lum = (c: RGB) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+
+async function decode(png: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  const img = await loadImage(png);
+  const c = createCanvas(img.width, img.height);
+  const ctx = c.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  return { width: img.width, height: img.height, data: ctx.getImageData(0, 0, img.width, img.height).data };
+}
+
+function playedGame(players: number, steps: number) {
+  const seats = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima'].slice(0, players).map((name) => ({ name, computer: true }));
+  let s = createGame({ seats, seed: 'render-test', options: { autoBuild: true } }).state;
+  for (let i = 0; i < steps; i++) {
+    const seat = whoMustAct(s);
+    if (seat === null) break;
+    const a = computerAction(s, seat, 'random');
+    if (!a) break;
+    const r = applyAction(s, seat, a);
+    if (!r.ok) break;
+    s = r.state;
+  }
+  return s;
+}
+
+describe('map picture', () => {
+  it('draws each pawn in its seat colour at its neighborhood, and the Cops in black', () => {
+    const view = mainView();
+    const pic = drawMapPicture(view);
+    const l = pic.layout;
+    expect(l.pieces.map((p) => p.piece).sort()).toEqual([0, 1, 2, 'cops']);
+    for (const spot of l.pieces) {
+      // Sample beside the number or star, inside the disc.
+      const c = pixel(pic, spot.x - spot.r * 0.6, spot.y - spot.r * 0.1);
+      expect(near(c, spot.piece === 'cops' ? COPS.rgb : seatColour(spot.piece).rgb), `piece ${spot.piece} colour ${c}`).toBe(true);
+      const key = spot.nb.slice(0, spot.nb.lastIndexOf('/'));
+      const tile = view.map.find((t) => t.key === key)!;
+      const o = cellOrigin(l, tile.x, tile.y);
+      expect(spot.x).toBeGreaterThan(o.x);
+      expect(spot.x).toBeLessThan(o.x + l.tile);
+      expect(spot.y).toBeGreaterThan(o.y);
+      expect(spot.y).toBeLessThan(o.y + l.tile);
+    }
+    expect(l.pieces.find((p) => p.piece === 'cops')?.nb).toBe('1-1/0');
+    expect(l.pieces.some((p) => p.piece === 3)).toBe(false); // Dmitri is in Jail, not on the map
+  });
+
+  it('shades off-limits neighborhoods and nothing else', () => {
+    const shaded = mainView();
+    const clear = { ...mainView(), offLimits: [] };
+    const a = drawMapPicture(shaded), b = drawMapPicture(clear);
+    const l = a.layout;
+    // X3 is rotated once: its second neighborhood (the east–west road in its own frame) runs north–south on the map.
+    const x3 = cellOrigin(l, 1, 1);
+    const inside = pixel(a, x3.x + l.tile * 0.62, x3.y + l.tile * 0.08);
+    const before = pixel(b, x3.x + l.tile * 0.62, x3.y + l.tile * 0.08);
+    expect(lum(inside)).toBeLessThan(lum(before) - 40);
+    const other = cellOrigin(l, 0, 1);
+    expect(pixel(a, other.x + l.tile * 0.8, other.y + l.tile * 0.1)).toEqual(pixel(b, other.x + l.tile * 0.8, other.y + l.tile * 0.1));
+  });
+
+  it('highlights the cells where the current player can place a tile, while building', () => {
+    const view = buildingView();
+    const pic = drawMapPicture(view);
+    const l = pic.layout;
+    const at = (x: number, y: number) => {
+      const o = cellOrigin(l, x, y);
+      return pixel(pic, o.x + l.tile * 0.2, o.y + l.tile * 0.75);
+    };
+    const plain = at(-2, -1); // an empty corner cell of the margin
+    for (const c of view.placeableCells) {
+      const h = at(c.x, c.y);
+      expect(h[2]).toBeLessThan(plain[2] - 60); // yellow: far less blue than the plain cell
+      expect(h[0]).toBeGreaterThan(200);
+    }
+    expect(near(at(2, 1), plain, 2)).toBe(true); // empty but not placeable
+  });
+
+  it('keeps the grid labels the players use: the margin while building, the tiles afterwards', () => {
+    const building = drawMapPicture(buildingView()).layout;
+    expect([building.x0, building.y0, building.x1, building.y1]).toEqual([-2, -1, 2, 2]);
+    const main = drawMapPicture(mainView()).layout;
+    expect([main.x0, main.y0, main.x1, main.y1]).toEqual([-1, 0, 1, 1]);
+  });
+});
+
+describe('sizes', () => {
+  it('a 6-player standard map: cropped, under 600 KB, names large enough for a phone', async () => {
+    const view = viewFor(playedGame(6, 40), 'channel');
+    const pic = drawMapPicture(view);
+    const out = await renderMap(view);
+    const img = await decode(out.png);
+    expect([img.width, img.height]).toEqual([out.width, out.height]);
+    expect(out.width).toBe(pic.canvas.width);
+    expect(out.png.length).toBeLessThan(600 * 1024);
+    // Cropped: every drawn column and row holds a tile.
+    const cols = new Set(view.map.map((t) => t.x)), rows = new Set(view.map.map((t) => t.y));
+    expect(pic.layout.x1 - pic.layout.x0 + 1).toBe(cols.size);
+    expect(pic.layout.y1 - pic.layout.y0 + 1).toBe(rows.size);
+    // At a 400 px wide phone preview, names are ≥ 4 px tall and tapped full screen (≈1170 device px) ≥ 12 px.
+    expect(pic.nameFontPx / out.width).toBeGreaterThanOrEqual(1 / 100);
+    expect(pic.layout.tile).toBe(128);
+  });
+
+  it('a Big Map of 80 tiles fits in 2,400 px', () => {
+    const v = viewFor(playedGame(6, 0), 'channel');
+    const shift = Math.max(...v.map.map((p) => p.x)) - Math.min(...v.map.map((p) => p.x)) + 1;
+    const wide: FenceView = { ...v, map: [...v.map, ...v.map.map((p) => ({ ...p, key: `${p.key}#2`, x: p.x + shift }))] };
+    const tall: FenceView = { ...v, map: [...v.map, ...v.map.map((p) => ({ ...p, key: `${p.key}#2`, y: p.y + 30 }))] };
+    for (const big of [wide, tall]) {
+      const pic = drawMapPicture(big);
+      expect(big.map.length).toBe(2 * v.map.length);
+      expect(pic.canvas.width).toBeLessThanOrEqual(MAX_SIDE);
+      expect(pic.canvas.height).toBeLessThanOrEqual(MAX_SIDE);
+    }
+  });
+});
+
+describe('secrecy', () => {
+  it('the map of a player view and of the channel view are the same picture; hands only come from a player view', async () => {
+    const s = playedGame(4, 30);
+    const player = viewFor(s, 0), channel = viewFor(s, 'channel');
+    expect(player.me?.hand.length).toBeGreaterThan(0);
+    const [pm, cm] = await Promise.all([renderMap(player), renderMap(channel)]);
+    expect(cm.png.equals(pm.png)).toBe(true);
+    expect(cm.alt).toBe(pm.alt);
+    expect(cm.alt).not.toMatch(/\b(Red|Blue) (Ace|[2-6])\b/);
+    await expect(renderHand(channel)).rejects.toThrow(/player view/);
+    const hand = await renderHand(player);
+    expect(hand.alt).toMatch(/^Your hand: (Red|Blue) (Ace|[2-6])/);
+  });
+});
+
+// Regenerate on purpose with: UPDATE_GOLDEN=1 npx vitest run test/render
+describe('golden images', () => {
+  const dir = fileURLToPath(new URL('./golden/', import.meta.url));
+  const cases: [string, () => Promise<{ png: Buffer }>][] = [
+    ['main-map', () => renderMap(mainView())],
+    ['building-map', () => renderMap(buildingView())],
+    ['tile-hand', () => renderTileHand(buildingView(), 1)],
+    ['hand', () => renderHand({ ...mainView(), viewer: 0, me: { seat: 0, hand: ['R1', 'R4', 'B2', 'B6'], startCards: null } })],
+  ];
+  for (const [name, make] of cases) {
+    it(`${name} matches test/render/golden/${name}.png`, async () => {
+      const { png } = await make();
+      const file = `${dir}${name}.png`;
+      if (process.env.UPDATE_GOLDEN || !existsSync(file)) {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(file, png);
+      }
+      const [got, want] = await Promise.all([decode(png), decode(readFileSync(file))]);
+      expect([got.width, got.height]).toEqual([want.width, want.height]);
+      let off = 0;
+      for (let i = 0; i < got.data.length; i += 4) {
+        const d = Math.abs((got.data[i] as number) - (want.data[i] as number)) + Math.abs((got.data[i + 1] as number) - (want.data[i + 1] as number)) + Math.abs((got.data[i + 2] as number) - (want.data[i + 2] as number));
+        if (d > 48) off++;
+      }
+      // Small tolerance: font hinting or anti-aliasing may differ by a few pixels between machines.
+      expect(off / (got.width * got.height)).toBeLessThan(0.002);
+    });
+  }
+});
