@@ -597,14 +597,17 @@ function removeSeat(ctx: Ctx, seat: number, reason: 'resigned' | 'kicked' | 'tim
   ctx.emit({ type: 'removed', seat, reason });
   if (activeSeats(s).length === 0) return end(ctx, { kind: 'noWinner', reason: 'nobodyLeft' });
   if (s.pending?.seat === seat) {
-    // Their choice is made for the game by the simple strategy, so play can go on.
     const pending = s.pending;
-    s.out[seat] = false;
-    const legal = legalActions(s, seat);
-    s.out[seat] = true;
-    if (pending.kind === 'drawColour') s.pending = null;
-    else if (legal.length) applyLegal(ctx, seat, chooseSimple(s, seat, legal, ctx.rng));
-    else s.pending = null;
+    s.pending = null;
+    // The Cops still need a neighborhood: the simple strategy picks it for the game. A
+    // draw or a pawn of a player who left simply does not happen.
+    if (pending.kind === 'copsNeighborhood') {
+      s.pending = pending;
+      s.out[seat] = false;
+      const legal = legalActions(s, seat);
+      s.out[seat] = true;
+      applyLegal(ctx, seat, chooseSimple(s, seat, legal, ctx.rng));
+    }
   }
   if (!wasActing) return;
   if (s.phase === 'building') s.current = nextSeat(s, seat);
@@ -681,7 +684,10 @@ function advance(ctx: Ctx): void {
       continue;
     }
     if (s.phase === 'main') {
-      if (checkVictory(ctx)) return;
+      // B19 is judged between turns while a jailed mover is still Moving Others: they may yet
+      // Turn State's Evidence this turn (twice is possible, B17) and become able to leave Jail.
+      const jailedMidTurn = (s.turn.pushed || s.turn.cops) && isJailed(s, s.current) && activeSeats(s).length > 1;
+      if (!jailedMidTurn && checkVictory(ctx)) return;
       const hg = s.hotGoods;
       if (hg && hg.round === s.round) {
         if (hg.rolls.length < hg.due) rollHotGoods(ctx);

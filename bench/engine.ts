@@ -1,0 +1,72 @@
+/**
+ * Engine benchmark: complete random 6-player games (setup + main), legal-action listing on
+ * the full 40-tile map, and actions applied per second. Prints numbers; asserts nothing.
+ */
+import { pathToFileURL } from 'node:url';
+import { applyAction, computerAction, createGame, legalActions, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+
+function playRandom(seed: string): { state: FenceState; actions: number } {
+  let { state } = createGame({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed });
+  let actions = 0;
+  while (!state.outcome) {
+    const seat = whoMustAct(state) as number;
+    const result = applyAction(state, seat, computerAction(state, seat, 'random'));
+    if (!result.ok) throw new Error(result.message);
+    state = result.state;
+    actions++;
+  }
+  return { state, actions };
+}
+
+export default async function benchEngine(): Promise<void> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  for (let i = 0; i < 20; i++) playRandom(`warm-${i}`);
+  const times: number[] = [];
+  let actions = 0;
+  const games = 300;
+  const t0 = performance.now();
+  for (let i = 0; i < games; i++) {
+    const start = performance.now();
+    actions += playRandom(`bench-${i}`).actions;
+    times.push(performance.now() - start);
+  }
+  const total = performance.now() - t0;
+  times.sort((a, b) => a - b);
+  out(`engine: complete random 6-player game (setup + main), ${games} games: median ${percentile(times, 0.5).toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms (goal: median <= 20 ms)`);
+  out(`engine: actions applied per second (incl. choosing them): ${Math.round(actions / (total / 1000))} (${(actions / games).toFixed(0)} actions per game)`);
+
+  // Legal actions on a finished 40-tile map, on fresh (uncached) copies of mid-game states.
+  const states: { state: FenceState; seat: number }[] = [];
+  let { state } = createGame({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed: 'legal-bench', options: { autoBuild: true } });
+  while (!state.outcome && states.length < 400) {
+    const seat = whoMustAct(state) as number;
+    if (state.phase === 'main') states.push({ state: JSON.parse(JSON.stringify(state)) as FenceState, seat });
+    const r = applyAction(state, seat, computerAction(state, seat, 'random'));
+    if (!r.ok) throw new Error(r.message);
+    state = r.state;
+  }
+  const legalTimes: number[] = [];
+  for (const { state: s, seat } of states) {
+    const copy = JSON.parse(JSON.stringify(s)) as FenceState;
+    const start = performance.now();
+    legalActions(copy, seat);
+    legalTimes.push(performance.now() - start);
+  }
+  legalTimes.sort((a, b) => a - b);
+  out(`engine: legal actions, main phase on the 40-tile map (${legalTimes.length} states, first call on each): median ${(percentile(legalTimes, 0.5) * 1000).toFixed(0)} µs, p99 ${(percentile(legalTimes, 0.99) * 1000).toFixed(0)} µs`);
+
+  const build = createGame({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed: 'build-bench' }).state;
+  const buildTimes: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const copy = JSON.parse(JSON.stringify(build)) as FenceState;
+    const start = performance.now();
+    legalActions(copy, whoMustAct(copy) as number);
+    buildTimes.push(performance.now() - start);
+  }
+  buildTimes.sort((a, b) => a - b);
+  out(`engine: legal placements + swaps at the start of map building: median ${(percentile(buildTimes, 0.5) * 1000).toFixed(0)} µs`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchEngine();
