@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
-import { PrismaLibSql } from '@prisma/adapter-libsql';
 import { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/client.ts';
+import { TunedPrismaLibSql } from './connection.ts';
 import { StateLoadError, type EngineEnding, type EngineRefusal, type GameEngine, type StoreActor } from './engine.ts';
 import { ENGINES, isGameKind, type EngineStates, type GameKind } from './engines.ts';
 import { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError } from './errors.ts';
@@ -133,7 +133,7 @@ export async function openStore(databaseUrl: string = process.env.DATABASE_URL ?
   } finally {
     admin.close();
   }
-  const prisma = new PrismaClient({ adapter: new PrismaLibSql({ url: databaseUrl, timeout }) });
+  const prisma = new PrismaClient({ adapter: new TunedPrismaLibSql({ url: databaseUrl, timeout }) });
   return new Store(prisma);
 }
 
@@ -315,10 +315,12 @@ export class Store {
    * not at `expectedVersion`, BrokenGameError when its state cannot be read.
    */
   async applyAction(gameId: number, expectedVersion: number, actor: StoreActor, action: unknown, opts: { userId?: string | null } = {}): Promise<ApplyOutcome> {
-    const row = await this.prisma.game.findUnique({ where: { id: gameId }, select: { id: true, kind: true, status: true, version: true, state: true, brokenReason: true } });
+    // Raw SQL on this path: it runs for every click, and the model API costs several times more.
+    const [row] = await this.prisma.$queryRaw<{ kind: string; status: string; version: number | bigint; state: string | null; brokenReason: string | null }[]>`
+      SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ${gameId}`;
     if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
     if (row.status === 'broken') throw new BrokenGameError(gameId, row.brokenReason ?? 'unknown');
-    if (row.version !== expectedVersion) throw new StaleVersionError(gameId, expectedVersion, row.version);
+    if (Number(row.version) !== expectedVersion) throw new StaleVersionError(gameId, expectedVersion, Number(row.version));
     if (row.status !== 'running' || row.state === null) throw new StoreError('WRONG_STATUS', `game #${gameId} is ${row.status}, not running`);
     let state: unknown;
     try {
@@ -334,30 +336,29 @@ export class Store {
     const result = engine.apply(state, actor, JSON.parse(logged));
     if (!result.ok) return { ok: false, refusal: result };
     const ending = engine.ending(result.state);
-    const left = engine.seatsLeft(result.events);
     const version = expectedVersion + 1;
     const now = new Date();
-    await this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.game.updateMany({
-        where: { id: gameId, version: expectedVersion, status: 'running' },
-        data: {
-          state: JSON.stringify(result.state),
-          version,
-          ...(ending ? { status: ending.status, outcome: JSON.stringify(ending.outcome), endedAt: now } : {}),
-        },
-      });
-      if (count !== 1) {
-        const current = await tx.game.findUnique({ where: { id: gameId }, select: { version: true } });
-        throw new StaleVersionError(gameId, expectedVersion, current?.version ?? null);
-      }
-      await tx.actionLog.create({
-        data: { gameId, seq: version, actor: String(actor), userId: opts.userId ?? null, action: logged, events: JSON.stringify(result.events) },
-      });
-      for (const l of left) {
-        await tx.seat.updateMany({ where: { gameId, seat: l.seat, leftAt: null }, data: { leftAt: now, leftReason: l.reason } });
-      }
-      if (ending) await tx.timer.deleteMany({ where: { gameId } });
-    });
+    // Every statement carries the same guard, evaluated inside one transaction: either the
+    // game is still at the expected version and all of them write, or none does. (A batch
+    // transaction is one round trip; an interactive one would check in between.)
+    const guard = Prisma.sql`"id" = ${gameId} AND "version" = ${expectedVersion} AND "status" = 'running'`;
+    const p = this.prisma;
+    const statements = [
+      p.$executeRaw`INSERT INTO "ActionLog" ("gameId", "seq", "actor", "userId", "action", "events", "createdAt")
+        SELECT "id", ${version}, ${String(actor)}, ${opts.userId ?? null}, ${logged}, ${JSON.stringify(result.events)}, ${now} FROM "Game" WHERE ${guard}`,
+      ...engine.seatsLeft(result.events).map((l) => p.$executeRaw`UPDATE "Seat" SET "leftAt" = ${now}, "leftReason" = ${l.reason}
+        WHERE "gameId" = ${gameId} AND "seat" = ${l.seat} AND "leftAt" IS NULL AND EXISTS (SELECT 1 FROM "Game" WHERE ${guard})`),
+      ...(ending ? [p.$executeRaw`DELETE FROM "Timer" WHERE "gameId" = ${gameId} AND EXISTS (SELECT 1 FROM "Game" WHERE ${guard})`] : []),
+      ending
+        ? p.$executeRaw`UPDATE "Game" SET "state" = ${JSON.stringify(result.state)}, "version" = ${version}, "updatedAt" = ${now},
+            "status" = ${ending.status}, "outcome" = ${JSON.stringify(ending.outcome)}, "endedAt" = ${now} WHERE ${guard}`
+        : p.$executeRaw`UPDATE "Game" SET "state" = ${JSON.stringify(result.state)}, "version" = ${version}, "updatedAt" = ${now} WHERE ${guard}`,
+    ];
+    const counts = await p.$transaction(statements);
+    if (counts[0] !== 1 || counts.at(-1) !== 1) {
+      const [current] = await p.$queryRaw<{ version: number | bigint }[]>`SELECT "version" FROM "Game" WHERE "id" = ${gameId}`;
+      throw new StaleVersionError(gameId, expectedVersion, current ? Number(current.version) : null);
+    }
     return { ok: true, state: result.state as EngineStates[GameKind], events: result.events, version, ending };
   }
 

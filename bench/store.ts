@@ -1,0 +1,161 @@
+/**
+ * Store benchmark: how long the bot waits on applyAction (engine + database), and how big the
+ * database grows with finished games. Goal: ≤ 5 ms p99 per action.
+ * Run alone with `npx tsx bench/store.ts`; bench/index.ts calls the default export.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { applyAction, computerAction, createGame, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
+import { openStore, type Store } from '../src/store/index.ts';
+
+export interface StoreBenchResult {
+  actions: number;
+  applyMedianMs: number;
+  applyP99Ms: number;
+  engineMedianMs: number;
+  engineP99Ms: number;
+  games: number;
+  logRows: number;
+  dbBytes: number;
+}
+
+export interface StoreBenchOptions {
+  /** Actions timed through Store.applyAction. */
+  actions?: number;
+  /** Finished games stored for the size measurement. */
+  games?: number;
+  /** Distinct games played for the size measurement; each is stored games/distinct times. */
+  distinct?: number;
+}
+
+const SEATS = 6;
+
+export default async function benchStore(opts: StoreBenchOptions = {}): Promise<StoreBenchResult> {
+  const actions = opts.actions ?? 3000;
+  const games = opts.games ?? 1000;
+  const distinct = Math.min(opts.distinct ?? 50, games);
+  const dir = mkdtempSync(join(tmpdir(), 'fence-bench-'));
+  try {
+    const latency = await measureLatency(join(dir, 'latency.db'), actions);
+    const size = await measureSize(join(dir, 'size.db'), games, distinct);
+    const result: StoreBenchResult = { actions, ...latency, games, ...size };
+    const ms = (n: number): string => n.toFixed(2);
+    process.stdout.write(
+      `store: applyAction over ${actions} actions (${SEATS}-player games): median ${ms(result.applyMedianMs)} ms, p99 ${ms(result.applyP99Ms)} ms `
+      + `(engine alone: median ${ms(result.engineMedianMs)} ms, p99 ${ms(result.engineP99Ms)} ms; goal p99 ≤ 5 ms: ${result.applyP99Ms <= 5 ? 'met' : 'NOT met'})\n`
+      + `store: ${games} finished ${SEATS}-player games (${distinct} distinct random games, each stored ${Math.round(games / distinct)}×), `
+      + `${result.logRows} logged actions: database ${(result.dbBytes / 1024 / 1024).toFixed(1)} MiB `
+      + `(${(result.dbBytes / games / 1024).toFixed(0)} KiB per game)\n`,
+    );
+    return result;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureLatency(path: string, count: number): Promise<Pick<StoreBenchResult, 'applyMedianMs' | 'applyP99Ms' | 'engineMedianMs' | 'engineP99Ms'>> {
+  const store = await openStore(`file:${path}`);
+  try {
+    const apply: number[] = [];
+    const engine: number[] = [];
+    let g = 0;
+    while (apply.length < count) {
+      const { id, state: first } = await newGame(store, `latency-${g}`, g);
+      g++;
+      let state = first;
+      let version = 0;
+      while (!state.outcome && apply.length < count) {
+        const seat = whoMustAct(state)!;
+        const action = computerAction(state, seat, 'random');
+        let t = performance.now();
+        applyAction(state, seat, action);
+        engine.push(performance.now() - t);
+        t = performance.now();
+        const r = await store.applyAction(id, version, seat, action);
+        apply.push(performance.now() - t);
+        if (!r.ok) throw new Error(`refused: ${r.refusal.message}`);
+        state = r.state as FenceState;
+        version = r.version;
+      }
+    }
+    return { applyMedianMs: quantile(apply, 0.5), applyP99Ms: quantile(apply, 0.99), engineMedianMs: quantile(engine, 0.5), engineP99Ms: quantile(engine, 0.99) };
+  } finally {
+    await store.close();
+  }
+}
+
+async function newGame(store: Store, channelId: string, n: number): Promise<{ id: number; state: FenceState }> {
+  const lobby = await store.createLobby({ guildId: 'bench', channelId, hostUserId: 'host', hostName: 'Host' });
+  for (let i = 1; i < SEATS; i++) await store.joinLobby(lobby.game.id, { userId: `user-${i}`, name: `Player ${i}` });
+  const { game } = await store.startGame(lobby.game.id, { seed: `bench-${n}` });
+  return { id: game.game.id, state: game.state as FenceState };
+}
+
+interface PlayedGame {
+  seed: string;
+  state: FenceState;
+  log: { actor: number; action: string; events: string }[];
+}
+
+/** A whole game played in memory by random computer players, as the store would log it. */
+function playGame(seed: string): PlayedGame {
+  const seats = Array.from({ length: SEATS }, (_, i) => ({ name: `Player ${i}`, computer: false }));
+  let state = createGame({ seats, seed }).state;
+  const log: PlayedGame['log'] = [];
+  while (!state.outcome) {
+    const seat = whoMustAct(state)!;
+    const action = computerAction(state, seat, 'random');
+    const r = applyAction(state, seat, action);
+    if (!r.ok) throw new Error(`refused: ${r.message}`);
+    log.push({ actor: seat, action: JSON.stringify(action), events: JSON.stringify(r.events) });
+    state = r.state;
+  }
+  return { seed, state, log };
+}
+
+/**
+ * Playing 1,000 games through applyAction would take many minutes; the size depends only on
+ * the rows, so a few distinct games are written many times, as the store writes them.
+ */
+async function measureSize(path: string, games: number, distinct: number): Promise<Pick<StoreBenchResult, 'logRows' | 'dbBytes'>> {
+  const played = Array.from({ length: distinct }, (_, i) => playGame(`size-${i}`));
+  const store = await openStore(`file:${path}`);
+  let logRows = 0;
+  try {
+    for (let g = 0; g < games; g++) {
+      const p = played[g % distinct]!;
+      await store.prisma.$transaction(async (tx) => {
+        const game = await tx.game.create({
+          data: {
+            guildId: 'bench', channelId: `size-${g}`, kind: 'fence', status: 'finished', hostUserId: 'user-0', seed: p.seed,
+            state: JSON.stringify(p.state), version: p.log.length, outcome: JSON.stringify(p.state.outcome),
+            startedAt: new Date(), endedAt: new Date(),
+            seats: { create: p.state.seats.map((s, i) => ({ seat: i, userId: `user-${g}-${i}`, name: s.name })) },
+          },
+        });
+        await tx.actionLog.createMany({
+          data: p.log.map((e, i) => ({ gameId: game.id, seq: i + 1, actor: String(e.actor), userId: `user-${g}-${e.actor}`, action: e.action, events: e.events })),
+        });
+      });
+      logRows += p.log.length;
+    }
+    await store.prisma.$queryRawUnsafe('PRAGMA wal_checkpoint(TRUNCATE)');
+  } finally {
+    await store.close();
+  }
+  return { logRows, dbBytes: statSync(path).size };
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await benchStore({
+    ...(process.env.BENCH_ACTIONS ? { actions: Number(process.env.BENCH_ACTIONS) } : {}),
+    ...(process.env.BENCH_GAMES ? { games: Number(process.env.BENCH_GAMES) } : {}),
+  });
+}
