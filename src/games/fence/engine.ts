@@ -52,9 +52,7 @@ class Ctx {
       tileHands: state.phase === 'building' ? state.tileHands.map((h) => [...h]) : state.tileHands,
       discardedTiles: state.phase === 'building' ? [...state.discardedTiles] : state.discardedTiles,
       startCards: [...state.startCards],
-      stash: { red: [...state.stash.red], blue: [...state.stash.blue] },
-      hands: state.hands.map((h) => [...h]),
-      discard: [...state.discard],
+      hands: [...state.hands],
       pawns: [...state.pawns],
       out: [...state.out],
       timeouts: [...state.timeouts],
@@ -62,6 +60,16 @@ class Ctx {
       hotGoods: state.hotGoods ? { ...state.hotGoods, rolls: [...state.hotGoods.rolls] } : null,
     };
     this.rng = new Rng(state.rng);
+  }
+  private ownPiles = false;
+  /** The Stash and discard pile, copied on first write (most actions touch neither). */
+  piles(): { stash: FenceState['stash']; discard: Card[] } {
+    if (!this.ownPiles) {
+      this.s.stash = { red: [...this.s.stash.red], blue: [...this.s.stash.blue] };
+      this.s.discard = [...this.s.discard];
+      this.ownPiles = true;
+    }
+    return { stash: this.s.stash, discard: this.s.discard };
   }
   emit(e: FenceEvent): void {
     this.events.push(e);
@@ -142,12 +150,24 @@ function autoBuild(ctx: Ctx): void {
   while (ctx.s.phase === 'building' && guard++ < 1000) {
     advance(ctx);
     if (ctx.s.phase !== 'building') break;
-    const action = chooseSimple(ctx.s, ctx.s.current, legalActions(ctx.s, ctx.s.current), ctx.rng);
+    const action = chooseSimple(ctx.s, ctx.s.current, simpleCandidates(ctx.s, ctx.s.current), ctx.rng);
     applyLegal(ctx, ctx.s.current, action);
   }
 }
 
 // ---- Who acts, what is legal ----------------------------------------------------------------
+
+/**
+ * What the simple strategy chooses among: all legal actions, except that during building
+ * swaps are only looked at when nothing can be placed (it never prefers a swap).
+ */
+export function simpleCandidates(s: FenceState, seat: number): Action[] {
+  if (s.phase === 'building' && !s.pending) {
+    const places = legalPlacements(buildContext(s, tileSetOf(s)), seat, { swaps: false });
+    if (places.length) return places.map((p) => ({ ...p }));
+  }
+  return legalActions(s, seat);
+}
 
 /** The seat the game waits for, or null when it is over. */
 export function whoMustAct(s: FenceState): number | null {
@@ -263,7 +283,7 @@ function applySystem(state: FenceState, action: SystemAction): ApplyResult {
         && !(ctx.s.hotGoods && ctx.s.hotGoods.round === ctx.s.round);
       let guard = 0;
       do {
-        const legal = legalActions(ctx.s, seat);
+        const legal = simpleCandidates(ctx.s, seat);
         if (legal.length === 0) break;
         applyLegal(ctx, seat, chooseSimple(ctx.s, seat, legal, ctx.rng));
         advance(ctx);
@@ -336,7 +356,7 @@ function applyLegal(ctx: Ctx, seat: number, action: Action): void {
 
 function discardFromHand(ctx: Ctx, seat: number, cards: readonly Card[]): void {
   ctx.s.hands[seat] = removeCards(ctx.s.hands[seat] ?? [], cards) ?? [];
-  ctx.s.discard.push(...cards);
+  ctx.piles().discard.push(...cards);
 }
 
 /** B16/B17: every pawn in the neighborhood goes to Jail; a jailed mover Turns State's Evidence. */
@@ -357,7 +377,7 @@ function jailAt(ctx: Ctx, mover: number, nb: NbId, how: 'road' | 'tipOff'): void
 }
 
 function drawCard(ctx: Ctx, seat: number, colour: Colour, why: 'hotGoods' | 'evidence'): void {
-  const c = ctx.s.stash[colour].pop();
+  const c = ctx.piles().stash[colour].pop();
   if (!c) return;
   ctx.s.hands[seat] = sortCards([...(ctx.s.hands[seat] ?? []), c]);
   ctx.emit({ type: 'cardDrawn', seat, colour, why });
@@ -434,7 +454,7 @@ function startPawn(ctx: Ctx, seat: number): void {
     const options = inPlayAt(s, red, blue);
     const tile = options.length ? options[0]!.slice(0, options[0]!.lastIndexOf('/')) : null;
     ctx.emit({ type: 'startRevealed', seat, cards: [start.red, start.blue], tile });
-    s.discard.push(start.red, start.blue);
+    ctx.piles().discard.push(start.red, start.blue);
     s.startCards[seat] = null;
     const free = options.filter((nb) => !s.pawns.includes(nb));
     const usable = options.length === 1 ? options : free;
@@ -443,11 +463,12 @@ function startPawn(ctx: Ctx, seat: number): void {
       return;
     }
     ctx.emit({ type: 'startRedrawn', seat, why: options.length ? 'taken' : 'absent' });
-    const r = s.stash.red.pop(), b = s.stash.blue.pop();
+    const { stash } = ctx.piles();
+    const r = stash.red.pop(), b = stash.blue.pop();
     if (r && b) s.startCards[seat] = { red: r, blue: b };
     else {
-      if (r) s.stash.red.push(r);
-      if (b) s.stash.blue.push(b);
+      if (r) stash.red.push(r);
+      if (b) stash.blue.push(b);
     }
   }
 }
@@ -489,7 +510,7 @@ function placeCops(ctx: Ctx, by: number, nb: NbId): void {
     const before = { red: s.stash.red.length, blue: s.stash.blue.length };
     const got: Card[] = [];
     for (const colour of COLOURS) for (let k = 0; k < 2; k++) {
-      const c = s.stash[colour].pop();
+      const c = ctx.piles().stash[colour].pop();
       if (c) got.push(c);
     }
     s.hands[seat] = sortCards([...(s.hands[seat] ?? []), ...got]);
@@ -585,10 +606,10 @@ function removeSeat(ctx: Ctx, seat: number, reason: 'resigned' | 'kicked' | 'tim
   const wasActing = whoMustAct(s) === seat;
   s.out[seat] = true;
   s.pawns[seat] = null;
-  s.discard.push(...(s.hands[seat] ?? []));
+  ctx.piles().discard.push(...(s.hands[seat] ?? []));
   s.hands[seat] = [];
   const start = s.startCards[seat];
-  if (start) s.discard.push(start.red, start.blue);
+  if (start) ctx.piles().discard.push(start.red, start.blue);
   s.startCards[seat] = null;
   if (s.phase === 'building') {
     s.discardedTiles = [...s.discardedTiles, ...(s.tileHands[seat] ?? [])];

@@ -3,7 +3,7 @@ import { Rng } from '../../engine/rng.ts';
 import type { Action } from './actions.ts';
 import { chooseRandom } from './ai/random.ts';
 import { chooseSimple } from './ai/simple.ts';
-import { legalActions } from './engine.ts';
+import { legalActions, simpleCandidates } from './engine.ts';
 import type { FenceState } from './state.ts';
 
 export { createGame, applyAction, legalActions, whoMustAct, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
@@ -25,7 +25,7 @@ export type Strategy = 'simple' | 'random';
  * state always yields the same choice.
  */
 export function computerAction(s: FenceState, seat: number, strategy: Strategy = 'simple'): Action | null {
-  const legal = legalActions(s, seat);
+  const legal = strategy === 'simple' ? simpleCandidates(s, seat) : legalActions(s, seat);
   if (legal.length === 0) return null;
   const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
   return strategy === 'simple' ? chooseSimple(s, seat, legal, rng) : chooseRandom(legal, rng);
