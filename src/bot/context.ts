@@ -1,0 +1,14 @@
+/** What every handler gets: the Discord client, the store, the logger and the clock. */
+import type { Client } from 'discord.js';
+import type { Store } from '../store/index.ts';
+import type { Logger } from './log.ts';
+
+export interface BotContext {
+  client: Client;
+  store: Store;
+  log: Logger;
+  /** Milliseconds since the epoch; tests may move it. */
+  now: () => number;
+  /** Seed for a new game (tests); the store picks a random one when this returns undefined. */
+  seedFor: (gameId: number) => string | undefined;
+}

@@ -1,0 +1,130 @@
+/**
+ * Public messages: the turn post (what happened, the map with its alt text, whose turn it is
+ * with a mention that notifies), reminders and announcements. Always new messages, never
+ * edits: mentions in edits do not notify, and one edited board hits rate limits.
+ */
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  type MessageCreateOptions,
+  type SendableChannels,
+} from 'discord.js';
+import { eventText, legalActions, nbName, viewFor, whoMustAct, type FenceEvent, type FenceState } from '../games/fence/index.ts';
+import { renderMap } from '../render/index.ts';
+import type { SeatRecord } from '../store/index.ts';
+import type { BotContext } from './context.ts';
+import { buttonId } from './ids.ts';
+import { errorText } from './log.ts';
+
+export const mention = (seats: SeatRecord[], seat: number, state: FenceState): string => {
+  const userId = seats.find((s) => s.seat === seat)?.userId;
+  return userId ? `<@${userId}>` : `**${state.seats[seat]?.name ?? `seat ${seat + 1}`}**`;
+};
+
+/** Lines for the channel from a batch of events, at most `max` characters (newest kept). */
+export function summary(state: FenceState, events: readonly FenceEvent[], max = 1500): string {
+  const lines = events.map((e) => eventText(state, e)).filter((l): l is string => !!l);
+  const kept: string[] = [];
+  let len = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i] as string;
+    if (len + l.length + 1 > max) {
+      kept.unshift(`… ${i + 1} earlier line${i ? 's' : ''} (see \`/fence history\`)`);
+      break;
+    }
+    kept.unshift(l);
+    len += l.length + 1;
+  }
+  return kept.join('\n');
+}
+
+/** What the seat who must act is asked to do, in words with the commands to use. */
+export function promptFor(state: FenceState, seats: SeatRecord[]): { text: string; mentionId: string | null } {
+  const who = whoMustAct(state);
+  if (who === null) return { text: '', mentionId: null };
+  const userId = seats.find((s) => s.seat === who)?.userId ?? null;
+  const m = mention(seats, who, state);
+  const p = state.pending;
+  let ask: string;
+  if (p?.kind === 'drawColour') ask = `choose the colour of the card you draw (${p.reason === 'hotGoods' ? 'Hot Goods' : 'State’s Evidence'}) with the buttons below.`;
+  else if (p?.kind === 'pawnNeighborhood') ask = 'choose the neighborhood where your pawn starts with the buttons below.';
+  else if (p?.kind === 'copsNeighborhood') ask = 'choose where the Cops start with the buttons below.';
+  else if (state.phase === 'building') ask = 'your turn to build: `/fence place` a tile from your hand, or `/fence swap` one in.';
+  else {
+    const legal = legalActions(state, who);
+    const types = new Set(legal.map((a) => a.type));
+    const parts: string[] = [];
+    if (types.has('moveSelf')) parts.push('`/fence move` (Move Yourself)');
+    if (types.has('push')) parts.push('`/fence push`');
+    if (types.has('copsRoad') || types.has('tipOff')) parts.push('`/fence cops`');
+    const partial = state.turn.pushed || state.turn.cops;
+    ask = `${partial ? 'finish Moving Others' : 'your turn'}: ${parts.join(' or ') || 'nothing is possible'}.`;
+    if (state.pawns[who] === 'jail') ask = `you are in Jail — ${ask}`;
+  }
+  return { text: `${m}, ${ask}`, mentionId: userId };
+}
+
+/** Buttons of a turn post: H1 choices (for that player only) and "Show my hand". */
+export function turnButtons(gameId: number, version: number, state: FenceState): ActionRowBuilder<ButtonBuilder>[] {
+  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+  const p = state.pending;
+  if (p && !state.outcome) {
+    const choices: { label: string; value: string }[] = p.kind === 'drawColour'
+      ? legalActions(state, p.seat).flatMap((a) => (a.type === 'chooseColour' ? [{ label: `Draw ${a.colour}`, value: a.colour }] : []))
+      : p.options.map((nb) => ({ label: nbName(state, nb), value: nb }));
+    for (let i = 0; i < choices.length && rows.length < 4; i += 5) {
+      rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
+        choices.slice(i, i + 5).map((c) => new ButtonBuilder()
+          .setCustomId(buttonId({ verb: 'pick', gameId, version, value: c.value }))
+          .setLabel(c.label.slice(0, 80))
+          .setStyle(c.value === 'red' ? ButtonStyle.Danger : ButtonStyle.Primary)),
+      ));
+    }
+  }
+  if (!state.outcome) {
+    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId(buttonId({ verb: 'hand', gameId })).setLabel('Show my hand').setStyle(ButtonStyle.Secondary),
+    ));
+  }
+  return rows;
+}
+
+export async function mapFile(state: FenceState): Promise<{ file: AttachmentBuilder; alt: string }> {
+  const r = await renderMap(viewFor(state, 'channel'));
+  return { file: new AttachmentBuilder(r.png, { name: 'map.png', description: r.alt.slice(0, 1024) }), alt: r.alt };
+}
+
+/** The public turn post after any change of a running game. */
+export async function turnPost(gameId: number, version: number, state: FenceState, seats: SeatRecord[], events: readonly FenceEvent[], head?: string): Promise<MessageCreateOptions> {
+  const { file } = await mapFile(state);
+  const lines = [head, summary(state, events)].filter(Boolean) as string[];
+  const prompt = promptFor(state, seats);
+  if (state.outcome) lines.push(`**Game #${gameId} is over.** Start another with \`/fence new\`.`);
+  else lines.push(prompt.text);
+  return {
+    content: lines.join('\n').slice(0, 2000),
+    files: [file],
+    components: turnButtons(gameId, version, state),
+    allowedMentions: { users: prompt.mentionId ? [prompt.mentionId] : [] },
+  };
+}
+
+export async function sendable(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {
+  const c = ctx.client.channels.cache.get(channelId) ?? (await ctx.client.channels.fetch(channelId).catch(() => null));
+  return c && c.isSendable() ? c : null;
+}
+
+/** Posts to a channel; a failure (missing permissions, deleted channel) is logged, not thrown. */
+export async function post(ctx: BotContext, channelId: string, msg: MessageCreateOptions, game?: number): Promise<string | null> {
+  try {
+    const c = await sendable(ctx, channelId);
+    if (!c) throw new Error('the channel is gone or not a text channel');
+    const sent = await c.send(msg);
+    return sent.id;
+  } catch (err) {
+    ctx.log.warn('post failed', { channel: channelId, game, error: errorText(err) });
+    return null;
+  }
+}

@@ -1,0 +1,19 @@
+// `npm run deploy-commands`: registers /fence with Discord — in DEV_GUILD_ID only when it is
+// set (instant, for development), else globally (every server the bot is in).
+import { REST, Routes } from 'discord.js';
+import { commandDefinitions } from '../../commands/fence.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+
+try {
+  const config = await loadConfig();
+  const rest = new REST().setToken(config.DISCORD_TOKEN);
+  const body = commandDefinitions();
+  const route = config.DEV_GUILD_ID
+    ? Routes.applicationGuildCommands(config.DISCORD_APPLICATION_ID, config.DEV_GUILD_ID)
+    : Routes.applicationCommands(config.DISCORD_APPLICATION_ID);
+  const saved = (await rest.put(route, { body })) as unknown[];
+  console.log(`Registered ${saved.length} command(s) ${config.DEV_GUILD_ID ? `in server ${config.DEV_GUILD_ID}` : 'globally (may take up to an hour to appear everywhere)'}.`);
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : `Could not register the commands: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,58 @@
+/**
+ * The bot's entry point. `npm start` runs it with the configuration from `.env`; the sandbox
+ * and the tests call `startBot` with the local Discord double instead.
+ */
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig } from './config.ts';
+import { FenceBot, type FenceBotOptions } from './bot/index.ts';
+import { createLogger, errorText } from './bot/log.ts';
+
+export interface StartBotOptions extends Partial<Omit<FenceBotOptions, 'token' | 'databaseUrl' | 'discordApiUrl'>> {
+  discordApiUrl: string;
+  token: string;
+  databaseUrl: string;
+}
+
+export interface RunningBot {
+  stop(): Promise<void>;
+  bot: FenceBot;
+}
+
+/** Starts the bot against a given Discord API (the sandbox's seam); registers /fence itself. */
+export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
+  const bot = await FenceBot.start({ registerCommands: true, ...opts });
+  return { bot, stop: () => bot.stop() };
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = await loadConfig();
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : errorText(err));
+    process.exit(1);
+  }
+  const logger = createLogger({ level: config.LOG_LEVEL });
+  const bot = await FenceBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS });
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    bot.stop().then(() => process.exit(0), (err: unknown) => {
+      logger.error('shutdown failed', { error: errorText(err) });
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    console.error(`The bot could not start: ${errorText(err)}`);
+    process.exit(1);
+  });
+}
