@@ -1,0 +1,197 @@
+// Three people play FENCE! end to end through the local Discord double, with the real
+// discord.js client and the real bot (startBot): lobby, autocomplete, H1 buttons, hands,
+// refusals, and a winner — once on an auto-built map, once building the map by hand.
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardsText, whoMustAct } from '../../src/games/fence/index.ts';
+import type { PostedMessage, User } from '../discord-double/index.ts';
+import { Harness } from './harness.ts';
+
+let h: Harness;
+let ana: User, bo: User, cy: User, dee: User;
+/** Every hand text a player was shown privately (3+ cards, so no public move can spell it). */
+const secrets = new Set<string>();
+
+beforeAll(async () => {
+  h = await Harness.start();
+  ({ ana, bo, cy, dee } = h.users as Record<'ana' | 'bo' | 'cy' | 'dee', User>);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function openAndStart(options: Record<string, string | number | boolean>, channel = h.channel): Promise<PostedMessage> {
+  const ack = await h.fence(ana, 'new', options, channel);
+  expect(ack.ephemeral).toBe(true);
+  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+  // Joining twice is refused, privately.
+  const twice = await (await h.double.clickButton(bo, lobby, 'Join')).reply();
+  expect(twice.ephemeral).toBe(true);
+  expect(twice.content).toMatch(/already have a seat/);
+  await (await h.double.clickButton(cy, lobby, 'Join')).acknowledged();
+  // Only the host (or Manage Channels) starts.
+  const notHost = await (await h.double.clickButton(dee, lobby, 'Start')).reply();
+  expect(notHost.ephemeral).toBe(true);
+  expect(notHost.content).toMatch(/Only the host \(Ana\)/);
+  const before = h.double.messages(channel).length;
+  await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
+  await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the first turn post');
+  return h.latestPost(channel);
+}
+
+async function peekHands(): Promise<void> {
+  const game = await h.game();
+  for (const [seat] of game.state.seats.entries()) {
+    const user = h.userOf(game, seat);
+    const reply = await h.fence(user, 'hand');
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.recipientId).toBe(user.id);
+    expect(reply.attachments.map((a) => a.filename)).toContain('hand.png');
+    const hand = game.state.hands[seat] ?? [];
+    if (hand.length >= 3) {
+      expect(reply.content).toContain(cardsText(hand));
+      secrets.add(cardsText(hand));
+    }
+  }
+}
+
+function expectTurnPost(post: PostedMessage): void {
+  expect(post.ephemeral).toBe(false);
+  expect(post.attachments[0]?.filename).toBe('map.png');
+  expect(post.attachments[0]?.description?.length).toBeGreaterThan(20);
+}
+
+async function playToTheEnd(): Promise<PostedMessage> {
+  let turns = 0;
+  let sawChoice = false;
+  while ((await h.store.loadActiveGame(h.channel.id)) && turns < 400) {
+    const game = await h.game();
+    if (game.state.pending) sawChoice = true;
+    if (turns % 7 === 3) await peekHands();
+    await h.playOne();
+    expectTurnPost(h.latestPost());
+    turns++;
+  }
+  expect(sawChoice).toBe(true);
+  const last = h.latestPost();
+  expect(last.content).toMatch(/wins|share the win/);
+  expect(last.content).toMatch(/Game #\d+ is over/);
+  return last;
+}
+
+describe('a game in a channel', () => {
+  it('three users play a complete game on an auto-built map, from /fence new to a winner', async () => {
+    const first = await openAndStart({ 'auto-build': true, rounds: 4 });
+    expectTurnPost(first);
+    expect(first.content).toMatch(/Game #1 begins!/);
+    // The post mentions whoever must act, and that mention notifies.
+    const game = await h.game();
+    const who = whoMustAct(game.state)!;
+    expect(first.content).toContain(`<@${h.userOf(game, who).id}>`);
+
+    // Out of turn, not in the game, someone else's choice, a non-admin abort: each its own refusal.
+    const other = h.userOf(game, (who + 1) % 3);
+    const out = await h.fence(other, 'move', { move: 'anything' });
+    expect(out.ephemeral).toBe(true);
+    expect(out.content).toMatch(/^It is not your turn: the game waits for/);
+    const stranger = await h.fence(dee, 'move', { move: 'anything' });
+    expect(stranger.ephemeral).toBe(true);
+    expect(stranger.content).toMatch(/^You are not playing in game #1/);
+    const ac = await h.double.autocomplete(other, h.channel, 'fence', 'move', '', { subcommand: 'move' });
+    expect(ac).toEqual([expect.objectContaining({ name: expect.stringMatching(/^Not your turn/) })]);
+    if (game.state.pending) {
+      const pick = h.double.buttons(first).find((b) => 'custom_id' in b && b.custom_id.startsWith('f:pick:'));
+      const click = await h.double.clickButton(dee, first, (pick as { custom_id: string }).custom_id);
+      const r = await click.reply();
+      expect(r.ephemeral).toBe(true);
+      expect(r.content).toMatch(/^This choice is <@\d+>'s, not yours/);
+    }
+    const abort = await h.fence(bo, 'abort');
+    expect(abort.ephemeral).toBe(true);
+    expect(abort.content).toMatch(/Only the host \(Ana\) or a member with the Manage Channels permission can abort/);
+    const status = await h.fence(dee, 'status');
+    expect(status.ephemeral).toBe(true);
+    expect(status.content).toMatch(/Players:\n1\. Ana: \d+ cards/);
+
+    const last = await playToTheEnd();
+    // A button of the finished game gets its own answer.
+    const stale = await (await h.double.clickButton(ana, first, 'Show my hand')).reply();
+    expect(stale.ephemeral).toBe(true);
+    expect(stale.content).toMatch(/belongs to game #1, which is over/);
+    expect(last.components).toEqual([]);
+    const none = await h.fence(ana, 'move', { move: 'x' });
+    expect(none.content).toMatch(/There is no FENCE! game in this channel/);
+  }, 120_000);
+
+  it('three users build the map by hand (place with autocomplete) and play to a winner', async () => {
+    const first = await openAndStart({ rounds: 2 });
+    expectTurnPost(first);
+    expect(first.content).toMatch(/`\/fence place`/);
+    const game = await h.game();
+    expect(game.state.phase).toBe('building');
+    const placer = h.userOf(game, whoMustAct(game.state)!);
+    const choices = await h.double.autocomplete(placer, h.channel, 'fence', 'placement', '', { subcommand: 'place' });
+    expect(choices.length).toBeGreaterThan(0);
+    expect(choices.length).toBeLessThanOrEqual(25);
+    expect(choices[0]?.name).toMatch(/ at [A-Z]+\d+/);
+    // Free text that is not a suggestion is refused with what is legal.
+    const typo = await h.fence(placer, 'place', { placement: 'somewhere nice' });
+    expect(typo.content).toMatch(/Pick one of the suggestions[\s\S]*You could: \*\*/);
+    // An action of another kind sent to /fence place is refused too.
+    const wrong = await h.fence(placer, 'place', { placement: '{"type":"copsRoad","to":"1-3/0"}' });
+    expect(wrong.content).toMatch(/not something `\/fence place` does/);
+    // The hand during building shows the tiles too.
+    const hand = await h.fence(placer, 'hand');
+    expect(hand.attachments.map((a) => a.filename)).toEqual(['hand.png', 'tiles.png']);
+    const refreshed = await (await h.double.clickButton(placer, hand, 'Refresh')).acknowledged();
+    expect(refreshed).toBe(6);
+    await playToTheEnd();
+  }, 180_000);
+
+  it('kept every private thing private: ephemeral replies, no hand in public posts, alt text or logs', () => {
+    expect(secrets.size).toBeGreaterThan(0);
+    const all = h.double.log.all();
+    // Every answer to an interaction is ephemeral; public posts are the bot's own channel messages.
+    for (const m of all.filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    const publicText = h.double.messages(h.channel).map((m) => [m.content, ...m.attachments.map((a) => `${a.filename} ${a.description ?? ''}`)].join('\n')).join('\n');
+    expect(publicText).not.toMatch(/hand\.png|tiles\.png|Your hand|start tile:/);
+    for (const s of secrets) expect(publicText).not.toContain(s);
+    expect(h.logs.length).toBeGreaterThan(50);
+    const logs = h.logs.join('\n');
+    for (const s of secrets) expect(logs).not.toContain(s);
+    expect(logs).not.toMatch(/\b[RB][1-6]\b|Red \d|Blue \d|seed|"to":/);
+    expect(logs).not.toContain(h.double.token);
+    for (const line of h.logs) expect(() => JSON.parse(line)).not.toThrow();
+    const interactions = h.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'interaction');
+    expect(interactions.every((l) => typeof l.ms === 'number' && typeof l.outcome === 'string' && typeof l.command === 'string')).toBe(true);
+    expect(interactions.some((l) => String(l.outcome).startsWith('refused:NOT_YOUR_TURN'))).toBe(true);
+    h.double.expectNoViolations();
+  });
+
+  it('explains missing channel permissions instead of failing silently', async () => {
+    const locked = h.double.createChannel(h.guild, 'no-files');
+    h.double.setBotPermissions(locked, { deny: PermissionFlagsBits.AttachFiles });
+    const r = await h.fence(ana, 'new', {}, locked);
+    expect(r.ephemeral).toBe(true);
+    expect(r.content).toMatch(/missing the \*\*Attach Files\*\* permission/);
+    expect(h.double.messages(locked)).toEqual([]);
+  });
+
+  it('opens a game in a new thread, and an admin aborts it after confirming', async () => {
+    const ack = await h.fence(ana, 'new', { thread: true, computers: 1 });
+    expect(ack.content).toMatch(/Game #\d+ is open in <#\d+>/);
+    const thread = h.double.findChannel('FENCE! with Ana')!;
+    expect(thread.parentId).toBe(h.channel.id);
+    const lobby = await h.double.waitForMessage(thread, (m) => m.content.includes('Computer 1 (computer)'));
+    expect(lobby.components.length).toBe(1);
+    const confirm = await h.fence(ana, 'abort', {}, thread);
+    expect(confirm.ephemeral).toBe(true);
+    await (await h.double.clickButton(ana, confirm, 'Abort the game')).acknowledged();
+    await h.double.waitFor(() => (h.double.log.get(confirm.id)?.content.includes('is aborted') ? true : undefined), 5000, 'the abort');
+    expect(await h.store.loadActiveGame(thread.id)).toBeNull();
+    // The lobby says so and loses its buttons.
+    expect(h.double.log.get(lobby.id)?.content).toMatch(/Aborted by Ana/);
+    expect(h.double.log.get(lobby.id)?.components).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+/** One Discord double, one real bot (startBot) on a temporary SQLite file, and players who act through Discord. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { actionLabel, computerAction, whoMustAct, type Action, type FenceState } from '../../src/games/fence/index.ts';
+import { startBot, type RunningBot } from '../../src/main.ts';
+import { createLogger } from '../../src/bot/log.ts';
+import { DiscordDouble, type Channel, type Guild, type PostedMessage, type User } from '../discord-double/index.ts';
+import type { LoadedGame } from '../../src/store/index.ts';
+
+export const SUB_OF: Record<Action['type'], { sub: string; option: string } | null> = {
+  place: { sub: 'place', option: 'placement' },
+  swap: { sub: 'swap', option: 'swap' },
+  moveSelf: { sub: 'move', option: 'move' },
+  push: { sub: 'push', option: 'push' },
+  copsRoad: { sub: 'cops', option: 'cops' },
+  tipOff: { sub: 'cops', option: 'cops' },
+  chooseColour: null,
+  chooseNeighborhood: null,
+  resign: null,
+};
+
+export class Harness {
+  running!: RunningBot;
+  readonly logs: string[] = [];
+  nowOffset = 0;
+  private constructor(readonly double: DiscordDouble, readonly guild: Guild, readonly channel: Channel, readonly users: Record<string, User>, readonly dir: string) {}
+
+  static async start(): Promise<Harness> {
+    const double = await DiscordDouble.start();
+    const guild = double.createGuild('Fence Club');
+    const channel = double.createChannel(guild, 'fence');
+    const users: Record<string, User> = {};
+    for (const name of ['ana', 'bo', 'cy', 'dee']) {
+      users[name] = double.createUser(name, { globalName: name[0]!.toUpperCase() + name.slice(1) });
+      double.addMember(guild, users[name]!);
+    }
+    const h = new Harness(double, guild, channel, users, mkdtempSync(join(tmpdir(), 'fence-bot-')));
+    await h.startBot();
+    return h;
+  }
+
+  get databaseUrl(): string {
+    return `file:${join(this.dir, 'fence.db')}`;
+  }
+
+  async startBot(): Promise<void> {
+    this.running = await startBot({
+      discordApiUrl: this.double.apiUrl,
+      token: this.double.token,
+      databaseUrl: this.databaseUrl,
+      logger: createLogger({ sink: (l) => this.logs.push(l) }),
+      seedFor: (id) => `test-seed-${id}`,
+      now: () => Date.now() + this.nowOffset,
+      timerPollMs: 60_000,
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.running?.stop();
+    await this.double.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  get store() {
+    return this.running.bot.store;
+  }
+
+  async game(channel: Channel = this.channel): Promise<LoadedGame & { state: FenceState }> {
+    const g = await this.store.loadActiveGame(channel.id);
+    if (!g || !g.state) throw new Error('no running game');
+    return g as LoadedGame & { state: FenceState };
+  }
+
+  userOf(game: LoadedGame, seat: number): User {
+    const id = game.seats.find((s) => s.seat === seat)?.userId;
+    const u = Object.values(this.users).find((x) => x.id === id);
+    if (!u) throw new Error(`seat ${seat} is not a person`);
+    return u;
+  }
+
+  async fence(user: User, subcommand: string, options: Record<string, string | number | boolean | User> = {}, channel: Channel = this.channel): Promise<PostedMessage> {
+    const h = await this.double.runCommand(user, channel, 'fence', { subcommand, options });
+    return h.reply(10_000);
+  }
+
+  latestPost(channel: Channel = this.channel): PostedMessage {
+    const all = this.double.messages(channel);
+    return all[all.length - 1]!;
+  }
+
+  /** The person who must act does what the simple computer player would, through Discord. */
+  async playOne(channel: Channel = this.channel): Promise<void> {
+    const game = await this.game(channel);
+    const s = game.state;
+    const seat = whoMustAct(s);
+    if (seat === null) throw new Error('the game is over');
+    const user = this.userOf(game, seat);
+    const before = this.double.messages(channel).length;
+    const action = computerAction(s, seat, 'simple');
+    if (!action) throw new Error(`seat ${seat} has nothing to do`);
+    const label = actionLabel(s, action);
+    const how = SUB_OF[action.type];
+    if (!how) {
+      const post = this.latestPost(channel);
+      const click = await this.double.clickButton(user, post, label.startsWith('Draw a ') ? `Draw ${label.slice(7, -5)}` : label);
+      const reply = await click.reply(10_000);
+      expect(reply.ephemeral).toBe(true);
+      expect(reply.content).toMatch(/^Done/);
+    } else {
+      const choices = await this.double.autocomplete(user, channel, 'fence', how.option, label, { subcommand: how.sub });
+      const choice = choices.find((c) => c.name === label.slice(0, 100));
+      if (!choice) throw new Error(`autocomplete did not offer "${label}": ${choices.map((c) => c.name).join(' | ')}`);
+      const reply = await this.fence(user, how.sub, { [how.option]: String(choice.value) }, channel);
+      expect(reply.ephemeral).toBe(true);
+      expect(reply.content, reply.content).toMatch(/^Done/);
+    }
+    await this.double.waitFor(() => (this.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
+  }
+}
