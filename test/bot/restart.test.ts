@@ -1,0 +1,61 @@
+// The bot process stops mid-game and a new one starts on the same SQLite file: the game goes
+// on, buttons posted by the old process still work, and stored turn timers (H2) fire.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { PostedMessage, User } from '../discord-double/index.ts';
+import { whoMustAct } from '../../src/games/fence/index.ts';
+import { Harness } from './harness.ts';
+
+let h: Harness;
+let ana: User, bo: User, cy: User;
+
+beforeAll(async () => {
+  h = await Harness.start();
+  ({ ana, bo, cy } = h.users as Record<'ana' | 'bo' | 'cy', User>);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+it('survives a restart mid-game: old buttons work, timers are re-armed, the game reaches a winner', async () => {
+  await h.fence(ana, 'new', { 'auto-build': true, rounds: 3, 'turn-limit': 600 });
+  const lobby = await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && m.content.includes('is open: join in'));
+  await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+  await (await h.double.clickButton(cy, lobby, 'Join')).acknowledged();
+  await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
+  const firstPost: PostedMessage = await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && m.attachments.length > 0, 10_000);
+  for (let k = 0; k < 4; k++) await h.playOne();
+  const timers = await h.store.listTimers((await h.game()).game.id);
+  expect(timers.map((t) => t.kind).sort()).toEqual(['reminder', 'timeout']);
+
+  // Stop the process's bot (SIGTERM does the same) and start a new one on the same file.
+  await h.running.stop();
+  await h.startBot();
+
+  // A button from before the restart: "Show my hand" on the very first post.
+  const game = await h.game();
+  const who = whoMustAct(game.state)!;
+  const player = h.userOf(game, who);
+  const hand = await (await h.double.clickButton(player, firstPost, 'Show my hand')).reply();
+  expect(hand.ephemeral).toBe(true);
+  expect(hand.content).toMatch(/Your hand in game #1/);
+
+  // H2: half time → a new message mentioning the player; the limit → the computer plays for them.
+  const before = h.double.messages(h.channel).length;
+  h.nowOffset = 301_000;
+  await h.running.bot.tickTimers();
+  const reminder = h.double.messages(h.channel)[before]!;
+  expect(reminder.content).toMatch(new RegExp(`^⏰ <@${player.id}>, half of your time`));
+  expect(reminder.edits).toBe(0);
+  h.nowOffset = 601_000;
+  await h.running.bot.tickTimers();
+  const timedOut = h.latestPost();
+  expect(timedOut.content).toMatch(/ran out of time; the computer played for them \(1 in a row\)/);
+  expect(timedOut.attachments[0]?.filename).toBe('map.png');
+  expect((await h.game()).game.version).toBeGreaterThan(game.game.version);
+
+  let turns = 0;
+  while ((await h.store.loadActiveGame(h.channel.id)) && turns++ < 300) await h.playOne();
+  expect(h.latestPost().content).toMatch(/Game #1 is over/);
+  expect(await h.store.listTimers(1)).toEqual([]);
+  h.double.expectNoViolations();
+}, 120_000);
