@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../src/config.ts';
+import { commandDefinitions } from '../../commands/fence.ts';
+import { buttonId, parseButtonId } from '../../src/bot/ids.ts';
+import { createLogger } from '../../src/bot/log.ts';
+
+const good = { DISCORD_TOKEN: 'MTIzNDU2Nzg5MDEyMzQ1Njc4.abcdef.ghijklmnopqrstuvwxyz012345', DISCORD_APPLICATION_ID: '123456789012345678' };
+
+describe('configuration', () => {
+  it('accepts a valid environment with defaults', () => {
+    const c = parseConfig(good);
+    expect(c.DATABASE_URL).toBe('file:data/fence.db');
+    expect(c.DEV_GUILD_ID).toBeUndefined();
+    expect(c.TIMER_POLL_MS).toBe(5000);
+  });
+
+  it('names every missing or malformed variable, without echoing the token', () => {
+    let err: unknown;
+    try {
+      parseConfig({ DISCORD_TOKEN: 'Bot abc', DISCORD_APPLICATION_ID: 'my-app', DEV_GUILD_ID: '12', DATABASE_URL: 'postgres://x', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const msg = (err as ConfigError).message;
+    expect((err as ConfigError).problems.length).toBeGreaterThanOrEqual(5);
+    expect(msg).toMatch(/DISCORD_TOKEN/);
+    expect(msg).toMatch(/DISCORD_APPLICATION_ID must be a Discord id/);
+    expect(msg).toMatch(/DEV_GUILD_ID must be a Discord server id/);
+    expect(msg).toMatch(/DATABASE_URL must be a SQLite file URL/);
+    expect(msg).toMatch(/LOG_LEVEL must be one of/);
+    expect(() => parseConfig({})).toThrow(/DISCORD_TOKEN is missing[\s\S]*DISCORD_APPLICATION_ID is missing/);
+  });
+});
+
+describe('commands, button ids and logs', () => {
+  it('defines one /fence command with every subcommand, guild-only', () => {
+    const [fence] = commandDefinitions();
+    expect(fence?.name).toBe('fence');
+    expect(fence?.contexts).toEqual([0]);
+    expect(fence?.options?.map((o) => o.name).sort()).toEqual(
+      ['abort', 'addbot', 'cops', 'hand', 'help', 'history', 'kick', 'map', 'move', 'new', 'place', 'push', 'resign', 'rules', 'settings', 'start', 'status', 'swap'].sort(),
+    );
+  });
+
+  it('round-trips button ids and rejects foreign ones', () => {
+    const id = buttonId({ verb: 'pick', gameId: 12, version: 40, value: '4-2#2/0' });
+    expect(parseButtonId(id)).toEqual({ verb: 'pick', gameId: 12, version: 40, value: '4-2#2/0' });
+    expect(parseButtonId('join')).toBeNull();
+    expect(parseButtonId('f:explode:1')).toBeNull();
+  });
+
+  it('writes JSON lines and redacts anything shaped like a token', () => {
+    const lines: string[] = [];
+    createLogger({ sink: (l) => lines.push(l) }).info('x', { detail: `token ${good.DISCORD_TOKEN}` });
+    expect(JSON.parse(lines[0]!).detail).toBe('token [redacted]');
+  });
+});
