@@ -1,0 +1,40 @@
+// The sandbox (`npm run sandbox`) with the real bot behind its web API: what the page does
+// when someone opens a lobby and joins it. (The Chromium test of the page itself uses a demo bot.)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/cli/sandbox.ts';
+import { startBot } from '../../src/main.ts';
+import { createLogger } from '../../src/bot/log.ts';
+
+let sandbox: Sandbox;
+const dir = mkdtempSync(join(tmpdir(), 'fence-sandbox-'));
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    port: 0,
+    databaseUrl: `file:${join(dir, 'sandbox.db')}`,
+    startBot: (o) => startBot({ ...o, logger: createLogger({ sink: () => undefined }) }),
+  });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const api = async (path: string, body?: unknown): Promise<Record<string, unknown>> => {
+  const res = await fetch(`${sandbox.url.replace(/\/$/, '')}${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
+  return (await res.json()) as Record<string, unknown>;
+};
+
+it('runs the real bot: /fence new from the page opens a lobby that another user joins', async () => {
+  const [alice, bob] = sandbox.users;
+  const channel = sandbox.channels[0]!;
+  expect(await api('/api/command', { user: alice!.id, channel: channel.id, text: '/fence new auto-build:True' })).toEqual({ ok: true });
+  const lobby = await sandbox.double.waitForMessage(channel, (m) => !m.ephemeral && m.content.includes('is open: join in!'));
+  const click = await api('/api/click', { user: bob!.id, channel: channel.id, message: lobby.id, customId: (sandbox.double.buttons(lobby)[0] as { custom_id: string }).custom_id });
+  expect(click.error).toBeUndefined();
+  await sandbox.double.waitForMessage(channel, (m) => m.id === lobby.id && m.content.includes('2. Bob'));
+  sandbox.double.expectNoViolations();
+});
