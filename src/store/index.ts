@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { createClient } from '@libsql/client';
 import { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/client.ts';
-import { TunedPrismaLibSql } from './connection.ts';
+import { OneConnectionPrismaLibSql } from './connection.ts';
 import { StateLoadError, type EngineEnding, type EngineRefusal, type GameEngine, type StoreActor } from './engine.ts';
 import { ENGINES, isGameKind, type EngineStates, type GameKind } from './engines.ts';
 import { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError } from './errors.ts';
@@ -133,7 +133,7 @@ export async function openStore(databaseUrl: string = process.env.DATABASE_URL ?
   } finally {
     admin.close();
   }
-  const prisma = new PrismaClient({ adapter: new TunedPrismaLibSql({ url: databaseUrl, timeout }) });
+  const prisma = new PrismaClient({ adapter: new OneConnectionPrismaLibSql({ url: databaseUrl, timeout }) });
   return new Store(prisma);
 }
 
