@@ -23,7 +23,11 @@ it('survives a restart mid-game: old buttons work, timers are re-armed, the game
   await (await h.double.clickButton(cy, lobby, 'Join')).acknowledged();
   await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
   const firstPost: PostedMessage = await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && m.attachments.length > 0, 10_000);
-  for (let k = 0; k < 4; k++) await h.playOne();
+  // Play on until the game waits for an H1 choice (buttons on the latest post), then restart.
+  for (let k = 0; k < 4 || (!(await h.game()).state.pending && k < 80); k++) await h.playOne();
+  const choicePost = h.latestPost();
+  expect((await h.game()).state.pending).not.toBeNull();
+  expect(h.double.buttons(choicePost).some((b) => 'custom_id' in b && b.custom_id.startsWith('f:pick:'))).toBe(true);
   const timers = await h.store.listTimers((await h.game()).game.id);
   expect(timers.map((t) => t.kind).sort()).toEqual(['reminder', 'timeout']);
 
@@ -32,14 +36,18 @@ it('survives a restart mid-game: old buttons work, timers are re-armed, the game
   await h.startBot();
 
   // A button from before the restart: "Show my hand" on the very first post.
-  const game = await h.game();
-  const who = whoMustAct(game.state)!;
-  const player = h.userOf(game, who);
-  const hand = await (await h.double.clickButton(player, firstPost, 'Show my hand')).reply();
+  let game = await h.game();
+  const hand = await (await h.double.clickButton(h.userOf(game, whoMustAct(game.state)!), firstPost, 'Show my hand')).reply();
   expect(hand.ephemeral).toBe(true);
   expect(hand.content).toMatch(/Your hand in game #1/);
 
+  // The choice buttons posted by the old process still work (playOne clicks them on the latest post).
+  await h.playOne();
+  expect(h.latestPost().id).not.toBe(choicePost.id);
+
   // H2: half time → a new message mentioning the player; the limit → the computer plays for them.
+  game = await h.game();
+  const player = h.userOf(game, whoMustAct(game.state)!);
   const before = h.double.messages(h.channel).length;
   h.nowOffset = 301_000;
   await h.running.bot.tickTimers();
