@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { applyAction, STATE_VERSION, type FenceState } from '../../src/games/fence/index.ts';
+import { StateLoadError, upgradeState, type Upgraders } from '../../src/store/engine.ts';
+import { loadFenceState } from '../../src/store/fence.ts';
+import { BrokenGameError } from '../../src/store/index.ts';
+import { asStored, nextMove, openTemp, startedGame } from './helpers.ts';
+
+describe('a stored state the bot cannot use', () => {
+  const cases: [string, (state: FenceState) => string, RegExp][] = [
+    ['is not JSON', () => '{"version": 1, "game": "fen', /not valid JSON/],
+    ['has an unknown (newer) schema version', (s) => JSON.stringify({ ...s, version: 99 }), /schema version 99, newer than this bot knows/],
+    ['has no schema version', (s) => JSON.stringify({ ...s, version: undefined }), /no schema version/],
+    ['is damaged', (s) => JSON.stringify({ ...s, hands: s.hands.slice(1) }), /damaged: hands: has \d entries for 3 seats/],
+  ];
+
+  it.each(cases)('marks the game broken when it %s, frees the channel and keeps the record', async (_, damage, reason) => {
+    const store = await openTemp();
+    const game = await startedGame(store);
+    await store.armTimer(game.game.id, 'turnTimeout', new Date(), { version: 0 });
+    await store.prisma.game.update({ where: { id: game.game.id }, data: { state: damage(game.state) } });
+    const found = await store.loadActiveGame('chan-1');
+    expect(found?.game.status).toBe('broken');
+    expect(found?.state).toBeNull();
+    expect(found?.game.brokenReason).toMatch(reason);
+    expect(found?.game.brokenReason).toMatch(/set aside, so the channel can start a new one; its record \(game #\d+\) is kept/);
+    expect(await store.loadActiveGame('chan-1')).toBeNull();
+    expect(await store.dueTimers()).toEqual([]);
+    await store.createLobby({ guildId: 'guild-1', channelId: 'chan-1', hostUserId: 'host', hostName: 'Ann' });
+    expect((await store.getGame(game.game.id)).game.status).toBe('broken');
+  });
+
+  it('applyAction on such a game marks it broken and throws BrokenGameError instead of crashing', async () => {
+    const store = await openTemp();
+    const game = await startedGame(store);
+    await store.prisma.game.update({ where: { id: game.game.id }, data: { state: JSON.stringify({ ...game.state, version: 7 }) } });
+    const { seat, action } = nextMove(game.state);
+    const err = await store.applyAction(game.game.id, 0, seat, action).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BrokenGameError);
+    expect((err as BrokenGameError).reason).toMatch(/schema version 7/);
+    await expect(store.applyAction(game.game.id, 0, seat, action)).rejects.toBeInstanceOf(BrokenGameError);
+    expect(await store.getActionLog(game.game.id)).toEqual([]);
+  });
+});
+
+describe('state upgrades', () => {
+  // A hand-made older state: as if v0 had no H2 timeout counters and no fixed-dice hook.
+  const v0Upgraders: Upgraders = {
+    0: (s) => ({ ...s, version: 1, timeouts: (s.seats as unknown[]).map(() => 0), fixedDice: [] }),
+  };
+
+  it('upgrades a v0 state to the current version, and the engine plays on from it', async () => {
+    expect(STATE_VERSION).toBe(1);
+    const store = await openTemp();
+    const game = await startedGame(store);
+    const { timeouts: _t, fixedDice: _f, ...rest } = asStored(game.state) as FenceState;
+    const v0 = { ...rest, version: 0 };
+    const upgraded = loadFenceState(v0, v0Upgraders);
+    expect(upgraded).toEqual(asStored(game.state));
+    const { seat, action } = nextMove(upgraded);
+    expect(applyAction(upgraded, seat, action).ok).toBe(true);
+    // Without an upgrader for v0 the state is refused with a reason, not guessed at.
+    expect(() => loadFenceState(v0)).toThrow(new StateLoadError('the stored state has schema version 0, which this bot cannot upgrade (it knows 1)'));
+  });
+
+  it('chains upgraders one version at a time and checks each step', () => {
+    const chain: Upgraders = {
+      1: (s) => ({ ...s, version: 2, a: 1 }),
+      2: (s) => ({ ...s, version: 3, b: (s.a as number) + 1 }),
+    };
+    expect(upgradeState({ version: 1 }, 3, chain)).toEqual({ version: 3, a: 1, b: 2 });
+    expect(upgradeState({ version: 3, x: 1 }, 3, chain)).toEqual({ version: 3, x: 1 });
+    expect(() => upgradeState({ version: 1 }, 3, { 1: (s) => ({ ...s, version: 5 }) })).toThrow(/produced version 5/);
+    expect(() => upgradeState([], 3, chain)).toThrow(/not an object/);
+  });
+});
