@@ -6,7 +6,7 @@
 import { Rng, seedRng } from '../../engine/rng.ts';
 import { actionSchema, systemActionSchema, type Action, type Actor, type SystemAction } from './actions.ts';
 import { buildContext, connectionsAt, hasLegalPlacement, legalPlacements, placementProblem, type Placement } from './building.ts';
-import { COLOURS, colourOf, hasColour, removeCards, sortCards, card, type Card, type Colour } from './cards.ts';
+import { COLOURS, colourOf, hasColour, removeCards, sortCards, card, valueOf, type Card, type Colour } from './cards.ts';
 import type { FenceEvent } from './events.ts';
 import { cellKey, tileIdOfKey, type NbId } from './geometry.ts';
 import { explainRefusal, type Refusal } from './refusals.ts';
@@ -643,6 +643,13 @@ function end(ctx: Ctx, outcome: NonNullable<FenceState['outcome']>): void {
   ctx.emit({ type: 'gameOver', outcome });
 }
 
+/** The distinct (red, blue) values a hand can pair. */
+function pairsInHand(hand: readonly Card[]): [number, number][] {
+  const reds = [...new Set(hand.filter((c) => colourOf(c) === 'red').map(valueOf))];
+  const blues = [...new Set(hand.filter((c) => colourOf(c) === 'blue').map(valueOf))];
+  return reds.flatMap((r) => blues.map((b): [number, number] => [r, b]));
+}
+
 /** B19 (and the project's ruling for a Jail nobody can ever leave). True when the game ended. */
 function checkVictory(ctx: Ctx): boolean {
   const s = ctx.s;
@@ -660,9 +667,11 @@ function checkVictory(ctx: Ctx): boolean {
     return true;
   }
   // Everyone is in Jail and nobody can leave next turn. With an empty Stash that is B19's
-  // no-winner end; with no pair of colours in any jailed hand nothing can ever change either.
-  const anyPair = jailed.some((i) => hasColour(s.hands[i]!, 'red') && hasColour(s.hands[i]!, 'blue'));
-  if (s.stash.red.length + s.stash.blue.length === 0 || !anyPair) {
+  // no-winner end. It is also final when no jailed hand holds a red/blue pair leading to a
+  // tile in play: nobody can gain a card any more (no free pawn to win Hot Goods or to be
+  // jailed), and a blocking Cops could be moved, so only such a pair could ever get out.
+  const hopeful = jailed.some((i) => pairsInHand(s.hands[i]!).some(([r, b]) => inPlayAt(s, r, b).length > 0));
+  if (s.stash.red.length + s.stash.blue.length === 0 || !hopeful) {
     end(ctx, { kind: 'noWinner', reason: 'allJailed' });
     return true;
   }
