@@ -100,13 +100,14 @@ describe('main phase (code)', () => {
 
   it('B15 a turn where neither part of Move Others is possible is a pass', () => {
     // The in-play city is Old Town alone (Downtown's outbound-only road faces it): once the
-    // pawns are in Jail with the Cops in Old Town there is nothing anyone can move.
+    // pawns are in Jail with the Cops in Old Town there is nothing anyone can move. Ana's pair
+    // leads to Old Town, blocked by the Cops for now, so the game is not over for good (B19).
     const { lines, failures } = runScenario({
       name: 'pass', players: ['ana', 'bo', 'cy', 'dee'],
       options: { roundLimit: 1 },
       map: [{ tile: 'Old Town', x: 0, y: 0 }, { tile: 'Downtown', x: 1, y: 0, rot: 2 }],
       pawns: { ana: 'jail', bo: 'jail', cy: 'jail', dee: 'jail' }, cops: 'Old Town',
-      hands: { ana: ['R1', 'B1'], bo: ['R2', 'B2'] },
+      hands: { ana: ['R1', 'B3'], bo: ['R2', 'B2'] },
       allowStuckStart: true,
       steps: [{ by: 'dee', action: { type: 'resign' }, expect: {
         events: [{ type: 'passed', seat: 'ana', phase: 'main' }, { type: 'passed', seat: 'bo' }, { type: 'passed', seat: 'cy' }, { type: 'gameOver' }],
