@@ -1,0 +1,42 @@
+/**
+ * For crash.test.ts: plays FENCE! games through the store in one channel as fast as it can,
+ * forever, until it is killed. Picks up whatever the last run left (a lobby or a running game).
+ * Usage: node --import tsx test/store/crash-child.ts <database url> <run number>
+ */
+import { computerAction, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
+import { openStore } from '../../src/store/index.ts';
+
+const [url, run] = process.argv.slice(2);
+if (!url) throw new Error('usage: crash-child.ts <database url> <run>');
+const store = await openStore(url);
+const channelId = 'crash';
+let announced = false;
+
+for (let game = 0; ; game++) {
+  let loaded = await store.loadActiveGame(channelId);
+  if (!loaded) {
+    loaded = await store.createLobby({ guildId: 'g', channelId, hostUserId: 'host', hostName: 'Ann' });
+  }
+  if (loaded.game.status === 'lobby') {
+    // A kill may have left the lobby half filled.
+    for (let n = loaded.seats.length; n < 3; n++) await store.joinLobby(loaded.game.id, { userId: null, name: `Robo ${n}` });
+    // Short games, so that kills also land on finishing and on starting a new game.
+    await store.setLobbyOptions(loaded.game.id, { options: { autoBuild: game % 2 === 0, roundLimit: 2 } });
+    loaded = (await store.startGame(loaded.game.id, { seed: `crash-${run}-${game}` })).game;
+  }
+  let state = loaded.state as FenceState;
+  let version = loaded.game.version;
+  while (!state.outcome) {
+    const seat = whoMustAct(state)!;
+    const r = version % 17 === 5
+      ? await store.applyAction(loaded.game.id, version, 'system', { type: 'timeout' })
+      : await store.applyAction(loaded.game.id, version, seat, computerAction(state, seat, 'random'), { userId: 'someone' });
+    if (!r.ok) throw new Error(r.refusal.message);
+    state = r.state as FenceState;
+    version = r.version;
+    if (!announced) {
+      announced = true;
+      process.stdout.write('playing\n');
+    }
+  }
+}
