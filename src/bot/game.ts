@@ -1,12 +1,13 @@
 /**
  * Changing a running game: apply one action through the store, let computer players take
- * their turns, arm the turn timers (H2) and post the result. Callers hold the channel lock.
+ * their turns, arm the turn timers (H2) and post the result (one post per turn and per Hot
+ * Goods roll, see posts.ts). Callers hold the channel lock.
  */
 import { computerAction, whoMustAct, type Action, type FenceEvent, type FenceState, type SystemAction } from '../games/fence/index.ts';
 import { StaleVersionError, type EngineRefusal, type LoadedGame } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import type { RunningGame } from './guards.ts';
-import { post, turnPost } from './posts.ts';
+import { post, turnPosts, type Step } from './posts.ts';
 
 export type ActResult = { ok: true; state: FenceState; version: number; events: FenceEvent[]; over: boolean } | { ok: false; refusal: EngineRefusal };
 
@@ -23,16 +24,17 @@ export async function act(
   const id = game.game.id;
   const first = await ctx.store.applyAction(id, game.game.version, actor, action, { userId: opts.userId ?? null });
   if (!first.ok) return first;
-  let state = first.state as FenceState;
-  let version = first.version;
-  const events = [...(first.events as FenceEvent[])];
-  ({ state, version } = await runComputers(ctx, id, state, version, events));
-  await afterChange(ctx, game, state, version, events, opts.head);
-  return { ok: true, state, version, events, over: state.outcome !== null };
+  const steps: Step[] = [{ state: first.state as FenceState, events: [...(first.events as FenceEvent[])] }];
+  const { state, version } = await runComputers(ctx, id, first.state as FenceState, first.version, steps);
+  await afterChange(ctx, game, steps, version, opts.head);
+  return { ok: true, state, version, events: steps.flatMap((s) => s.events), over: state.outcome !== null };
 }
 
-/** Computer seats play at once, with the simple strategy, until a person must act. */
-export async function runComputers(ctx: BotContext, gameId: number, state: FenceState, version: number, events: FenceEvent[]): Promise<{ state: FenceState; version: number }> {
+/**
+ * Computer seats play at once, with the simple strategy, until a person must act. Each move
+ * is appended to `steps` with the state after it, so each computer turn gets its own map.
+ */
+export async function runComputers(ctx: BotContext, gameId: number, state: FenceState, version: number, steps: Step[]): Promise<{ state: FenceState; version: number }> {
   for (let step = 0; step < MAX_COMPUTER_STEPS; step++) {
     const who = whoMustAct(state);
     if (who === null || !state.seats[who]?.computer || state.out[who]) break;
@@ -45,16 +47,18 @@ export async function runComputers(ctx: BotContext, gameId: number, state: Fence
     }
     state = r.state as FenceState;
     version = r.version;
-    events.push(...(r.events as FenceEvent[]));
+    steps.push({ state, events: [...(r.events as FenceEvent[])] });
   }
   return { state, version };
 }
 
-/** Timers and the public post after a change. */
-export async function afterChange(ctx: BotContext, game: LoadedGame, state: FenceState, version: number, events: FenceEvent[], head?: string): Promise<void> {
+/** Timers and the public posts after a change; `steps` ends with the state now stored at `version`. */
+export async function afterChange(ctx: BotContext, game: LoadedGame, steps: readonly Step[], version: number, head?: string): Promise<void> {
+  const state = steps[steps.length - 1]?.state;
+  if (!state) return;
   await armTurnTimers(ctx, game.game.id, game.game.turnLimitSeconds, state, version);
-  const msg = await turnPost(game.game.id, version, state, game.seats, events, head);
-  await post(ctx, game.game.channelId, msg, game.game.id);
+  // One after the other, so the channel shows them in the order they happened.
+  for (const msg of await turnPosts(game.game.id, version, steps, game.seats, head)) await post(ctx, game.game.channelId, msg, game.game.id);
 }
 
 /** H2: a reminder at half time and the timeout at the limit, for the person who must act. */

@@ -1,5 +1,5 @@
 /**
- * Public messages: the turn post (what happened, the map with its alt text, whose turn it is
+ * Public messages: the turn posts (what happened, the map with its alt text, whose turn it is
  * with a mention that notifies), reminders and announcements. Always new messages, never
  * edits: mentions in edits do not notify, and one edited board hits rate limits.
  */
@@ -91,24 +91,108 @@ export function turnButtons(gameId: number, version: number, state: FenceState):
   return rows;
 }
 
-export async function mapFile(state: FenceState): Promise<{ file: AttachmentBuilder; alt: string }> {
-  const r = await renderMap(viewFor(state, 'channel'));
+/**
+ * The map as the channel sees it. `hotGoodsShown` trims the Hot Goods panel to the first rolls
+ * of the round: several rolls resolved in one action share one state (no pawn moves between
+ * them), so each roll's post shows the panel as it was when that roll was made.
+ */
+export async function mapFile(state: FenceState, opts: { hotGoodsShown?: number } = {}): Promise<{ file: AttachmentBuilder; alt: string }> {
+  const view = viewFor(state, 'channel');
+  if (view.hotGoods && opts.hotGoodsShown !== undefined && opts.hotGoodsShown < view.hotGoods.rolls.length) {
+    view.hotGoods = { ...view.hotGoods, rolls: view.hotGoods.rolls.slice(0, Math.max(0, opts.hotGoodsShown)) };
+  }
+  const r = await renderMap(view);
   return { file: new AttachmentBuilder(r.png, { name: 'map.png', description: r.alt.slice(0, 1024) }), alt: r.alt };
 }
 
-/** The public turn post after any change of a running game. */
-export async function turnPost(gameId: number, version: number, state: FenceState, seats: SeatRecord[], events: readonly FenceEvent[], head?: string): Promise<MessageCreateOptions> {
-  const { file } = await mapFile(state);
-  const lines = [head, summary(state, events)].filter(Boolean) as string[];
-  const prompt = promptFor(state, seats);
-  if (state.outcome) lines.push(`**Game #${gameId} is over.** Start another with \`/fence new\`.`);
-  else lines.push(prompt.text);
-  return {
-    content: lines.join('\n').slice(0, 2000),
-    files: [file],
-    components: turnButtons(gameId, version, state),
-    allowedMentions: { users: prompt.mentionId ? [prompt.mentionId] : [] },
+/** One applied action (a person's, a computer's or the system's): the state after it and what it caused. */
+export interface Step {
+  state: FenceState;
+  events: FenceEvent[];
+}
+
+/** What one public post covers: a turn, or one Hot Goods roll, and the map at its end. */
+export interface Segment {
+  events: FenceEvent[];
+  state: FenceState;
+  /** How many of the state's Hot Goods rolls had been made at the end of the segment. */
+  hotGoodsShown: number;
+}
+
+/**
+ * Splits the events of one change into what players see as separate moments: a segment ends
+ * with each 'turnStarted' (so a turn's post ends by handing over) and before each 'hotGoods'
+ * roll (so a roll's post carries its consequences, such as the card drawn). A segment that
+ * says nothing in words (only bookkeeping events) joins its neighbour rather than becoming
+ * an empty post.
+ */
+export function segmentsOf(steps: readonly Step[]): Segment[] {
+  const raw: Segment[] = [];
+  let open: FenceEvent[] = [];
+  const close = (step: Step, after: number) => {
+    if (open.length === 0) return;
+    // Rolls made later in the same step are not on the map yet at this point.
+    const later = step.events.slice(after).filter((e) => e.type === 'hotGoods').length;
+    raw.push({ events: open, state: step.state, hotGoodsShown: (step.state.hotGoods?.rolls.length ?? 0) - later });
+    open = [];
   };
+  for (const step of steps) {
+    step.events.forEach((e, n) => {
+      if (e.type === 'hotGoods') close(step, n);
+      open.push(e);
+      if (e.type === 'turnStarted') close(step, n + 1);
+    });
+  }
+  const last = steps[steps.length - 1];
+  if (last) close(last, last.events.length);
+  if (raw.length === 0 && last) raw.push({ events: [], state: last.state, hotGoodsShown: last.state.hotGoods?.rolls.length ?? 0 });
+  const says = (g: Segment) => g.events.some((e) => eventText(g.state, e) !== null);
+  const out: Segment[] = [];
+  for (const g of raw) {
+    const prev = out[out.length - 1];
+    if (prev && (!says(g) || !says(prev))) out[out.length - 1] = { ...g, events: [...prev.events, ...g.events] };
+    else out.push(g);
+  }
+  return out;
+}
+
+/**
+ * The public posts after a change of a running game, in channel order: one per turn and one
+ * per Hot Goods roll, each with its map. Only the last asks whoever must act (with the mention
+ * that notifies) and carries the buttons, so a batch of computer turns pings a person once.
+ */
+export async function turnPosts(gameId: number, version: number, steps: readonly Step[], seats: SeatRecord[], head?: string): Promise<MessageCreateOptions[]> {
+  const segs = segmentsOf(steps);
+  // Render each distinct picture once; renders start together and are awaited in order.
+  const renders = new Map<FenceState, Map<number, Promise<{ file: AttachmentBuilder }>>>();
+  const mapOf = (g: Segment) => {
+    const byShown = renders.get(g.state) ?? new Map<number, Promise<{ file: AttachmentBuilder }>>();
+    renders.set(g.state, byShown);
+    let r = byShown.get(g.hotGoodsShown);
+    if (!r) byShown.set(g.hotGoodsShown, (r = mapFile(g.state, { hotGoodsShown: g.hotGoodsShown })));
+    return r;
+  };
+  const files = segs.map(mapOf);
+  const out: MessageCreateOptions[] = [];
+  for (const [n, g] of segs.entries()) {
+    const { file } = await (files[n] as Promise<{ file: AttachmentBuilder }>);
+    const lines = [n === 0 ? head : undefined, summary(g.state, g.events)].filter(Boolean) as string[];
+    if (n < segs.length - 1) {
+      out.push({ content: lines.join('\n').slice(0, 2000), files: [file], components: [], allowedMentions: { parse: [] } });
+      continue;
+    }
+    const state = g.state;
+    const prompt = promptFor(state, seats);
+    if (state.outcome) lines.push(`**Game #${gameId} is over.** Start another with \`/fence new\`.`);
+    else lines.push(prompt.text);
+    out.push({
+      content: lines.join('\n').slice(0, 2000),
+      files: [file],
+      components: turnButtons(gameId, version, state),
+      allowedMentions: { users: prompt.mentionId ? [prompt.mentionId] : [] },
+    });
+  }
+  return out;
 }
 
 export async function sendable(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {

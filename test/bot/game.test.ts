@@ -35,8 +35,10 @@ async function openAndStart(options: Record<string, string | number | boolean>, 
   expect(notHost.ephemeral).toBe(true);
   expect(notHost.content).toMatch(/Only the host \(Ana\)/);
   const before = h.double.messages(channel).length;
-  await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
-  await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the first turn post');
+  // The host's private answer comes after every post of the start, so the channel is complete.
+  const started = await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
+  expect(started.content).toMatch(/Game #\d+ has started/);
+  expect(h.double.messages(channel).length).toBeGreaterThan(before);
   return h.latestPost(channel);
 }
 
@@ -177,6 +179,64 @@ describe('a game in a channel', () => {
     expect(r.content).toMatch(/missing the \*\*Attach Files\*\* permission/);
     expect(h.double.messages(locked)).toEqual([]);
   });
+
+  it('posts each turn and each Hot Goods roll as its own message, in order, and pings only at the end of a batch', async () => {
+    const table = h.double.createChannel(h.guild, 'with-computers');
+    await h.fence(ana, 'new', { 'auto-build': true, rounds: 3, computers: 2 }, table);
+    const start = await h.fence(ana, 'start', {}, table);
+    expect(start.content).toMatch(/has started/);
+    const batches: PostedMessage[][] = [h.double.messages(table).filter((m) => m.attachments.length > 0)];
+    let turns = 0;
+    while ((await h.store.loadActiveGame(table.id)) && turns++ < 200) {
+      const before = h.double.messages(table).length;
+      await h.playOne(table);
+      batches.push(h.double.messages(table).slice(before));
+    }
+    expect(h.latestPost(table).content).toMatch(/Game #\d+ is over/);
+
+    const moveBy = (line: string) => /^(.+?) (?:plays|pushes|moves the Cops|tips off)\b/.exec(line)?.[1] ?? null;
+    const hotGoods: { k: number; of: number; alt: string }[] = [];
+    for (const batch of batches) {
+      expect(batch.length).toBeGreaterThan(0);
+      for (const [n, post] of batch.entries()) {
+        const last = n === batch.length - 1;
+        expectTurnPost(post);
+        expect(post.edits).toBe(0);
+        // Only the batch's last post asks someone to act: it alone pings and carries buttons.
+        if (!last) {
+          expect(post.notified, post.content).toEqual([]);
+          expect(post.components).toEqual([]);
+          expect(post.content).not.toMatch(/<@\d+>/);
+        } else if (!/is over/.test(post.content)) {
+          expect(post.notified).toEqual([ana.id]);
+          expect(h.double.buttons(post).some((b) => 'label' in b && b.label === 'Show my hand')).toBe(true);
+        }
+        const lines = post.content.split('\n');
+        // One roll per post, and the roll opens its post; its map shows the rolls so far.
+        const rolls = lines.map((l) => /^Hot Goods (\d+)\/(\d+):/.exec(l)).filter((m): m is RegExpExecArray => m !== null);
+        expect(rolls.length).toBeLessThanOrEqual(1);
+        if (rolls[0]) {
+          expect(lines[0]).toBe(rolls[0].input);
+          hotGoods.push({ k: Number(rolls[0][1]), of: Number(rolls[0][2]), alt: post.attachments[0]?.description ?? '' });
+        }
+        // One turn per post: every move in it is by the same player, and the map's last move is theirs.
+        const movers = new Set(lines.map(moveBy).filter((x): x is string => x !== null));
+        expect(movers.size, post.content).toBeLessThanOrEqual(1);
+        const [mover] = [...movers];
+        if (mover) expect(post.attachments[0]?.description).toMatch(new RegExp(`Last move: [^.]*${mover}`));
+      }
+    }
+    // Computers' turns follow a person's at once, each in its own post.
+    expect(batches.some((b) => b.filter((p) => /^Computer \d (plays|pushes|moves|tips)/m.test(p.content)).length >= 2)).toBe(true);
+    // Every round's rolls were posted one by one, 1/n … n/n, each map showing exactly the rolls made so far.
+    expect(hotGoods.length).toBeGreaterThanOrEqual(2);
+    let expected = 1;
+    for (const r of hotGoods) {
+      expect(r.k).toBe(expected);
+      expect(r.alt.match(/Hot Goods round \d+: (.*?)\.(?: |$)/)?.[1]?.split('; ').length).toBe(r.k);
+      expected = r.k === r.of ? 1 : r.k + 1;
+    }
+  }, 120_000);
 
   it('opens a game in a new thread, and an admin aborts it after confirming', async () => {
     const ack = await h.fence(ana, 'new', { thread: true, computers: 1 });

@@ -41,6 +41,11 @@ export interface PostedMessage {
   deleted: boolean;
   /** How many times the message was edited, including updates by component interactions. */
   edits: number;
+  /**
+   * The users this message pinged when it was created: the `<@id>` mentions in its content
+   * that `allowed_mentions` let through. Edits never add any (on Discord they do not notify).
+   */
+  readonly notified: readonly string[];
 }
 
 export interface NewUpload {
@@ -53,6 +58,17 @@ export interface NewUpload {
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Discord's rules: without `allowed_mentions` every user mention pings; with it, only `parse: ['users']` or the listed `users`. */
+export function notifiedBy(body: Json): string[] {
+  const content = typeof body.content === 'string' ? body.content : '';
+  const mentioned = [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1] as string))];
+  const allowed = body.allowed_mentions;
+  if (!isObj(allowed)) return mentioned;
+  if (Array.isArray(allowed.parse) && allowed.parse.includes('users')) return mentioned;
+  const users = Array.isArray(allowed.users) ? allowed.users.map(String) : [];
+  return mentioned.filter((id) => users.includes(id));
+}
 
 export class MessageLog {
   readonly #byId = new Map<string, PostedMessage>();
@@ -109,6 +125,7 @@ export class MessageLog {
       editedAt: null,
       deleted: false,
       edits: 0,
+      notified: ephemeral || (flags & MessageFlags.SuppressNotifications) !== 0 ? [] : notifiedBy(init.body),
     };
     if (msg.loading) msg.flags |= MessageFlags.Loading;
     this.#apply(msg, init.body, init.uploads, true);

@@ -15,7 +15,7 @@ import type { BotContext } from '../context.ts';
 import { afterChange, runComputers } from '../game.ts';
 import { activeGame, botCanPost, gameAdmin, inGuild } from '../guards.ts';
 import { buttonId } from '../ids.ts';
-import { post, sendable } from '../posts.ts';
+import { post, sendable, type Step } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 import { displayName } from '../names.ts';
 
@@ -166,11 +166,11 @@ async function startLobby(ctx: BotContext, r: Reply, game: LoadedGame): Promise<
   const seed = ctx.seedFor(game.game.id);
   const { game: started, events } = await ctx.store.startGame(game.game.id, seed ? { seed } : {});
   const state = started.state as FenceState;
-  const evs = [...(events as FenceEvent[])];
-  const after = await runComputers(ctx, started.game.id, state, started.game.version, evs);
+  const steps: Step[] = [{ state, events: [...(events as FenceEvent[])] }];
+  const after = await runComputers(ctx, started.game.id, state, started.game.version, steps);
   await refreshLobby(ctx, started, 'The game has started.');
   const order = started.seats.map((s, n) => `${n + 1}. ${s.name}`).join(', ');
-  await afterChange(ctx, started, after.state, after.version, evs, `**Game #${started.game.id} begins!** Seat order: ${order}.`);
+  await afterChange(ctx, started, steps, after.version, `**Game #${started.game.id} begins!** Seat order: ${order}.`);
   await r.private({ content: `Game #${started.game.id} has started.` });
 }
 
