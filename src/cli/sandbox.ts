@@ -289,7 +289,7 @@ async function suggest(text: string, defs: APIApplicationCommand[], double: Disc
     }
     if (spec?.type === ApplicationCommandOptionType.User) {
       return [...double.world.users.values()]
-        .filter((u) => !u.bot && double.world.member(channel.guildId, u.id) && u.username.startsWith(typed))
+        .filter((u) => !u.bot && (channel.guildId === null ? u.id === channel.ownerId : double.world.member(channel.guildId, u.id)) && u.username.startsWith(typed))
         .map((u) => ({ label: u.username, text: `${before}${key}:${u.username} ` }));
     }
     return [];

@@ -171,6 +171,30 @@ describe('a game in a channel', () => {
     h.double.expectNoViolations();
   });
 
+  it('refuses /fence in a DM with its own private answer', async () => {
+    const dm = h.double.createDM(bo);
+    // /fence is registered for servers only (contexts: Guild), so Discord does not offer it in DMs…
+    await expect(h.double.runCommand(bo, dm, 'fence', { subcommand: 'move', options: { move: 'x' } })).rejects.toThrow(/not offered in DMs/);
+    // …but a registration from before that (no contexts) still lets a DM through to the bot.
+    const global = h.double.commandStore.get('') ?? [];
+    const at = global.findIndex((c) => c.name === 'fence');
+    const registered = global[at]!;
+    global[at] = { ...registered, contexts: null };
+    try {
+      const move = await h.fence(bo, 'move', { move: 'x' }, dm);
+      expect(move.ephemeral).toBe(true);
+      expect(move.recipientId).toBe(bo.id);
+      expect(move.content).toBe('FENCE! is played in a server channel, not in direct messages: run `/fence new` in a channel of your server.');
+      const ac = await h.double.autocomplete(bo, dm, 'fence', 'move', '', { subcommand: 'move' });
+      expect(ac.map((c) => c.name)).toEqual(['Play FENCE! in a server channel.']);
+      expect(h.double.messages(dm)).toEqual([]);
+      expect(h.logs.some((l) => l.includes('"outcome":"refused:DM"'))).toBe(true);
+    } finally {
+      global[at] = registered;
+    }
+    h.double.expectNoViolations();
+  });
+
   it('explains missing channel permissions instead of failing silently', async () => {
     const locked = h.double.createChannel(h.guild, 'no-files');
     h.double.setBotPermissions(locked, { deny: PermissionFlagsBits.AttachFiles });

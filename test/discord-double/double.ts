@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import {
   ApplicationCommandOptionType,
   ComponentType,
+  InteractionContextType,
   InteractionType,
   PermissionFlagsBits,
   type APIApplicationCommand,
@@ -347,6 +348,18 @@ export class DiscordDouble {
     return channel;
   }
 
+  /**
+   * The DM between `user` and the bot (one per user, as on Discord). Discord sends no
+   * CHANNEL_CREATE for it; the bot learns of it from the interaction that carries it.
+   */
+  createDM(user: User): Channel {
+    const existing = [...this.world.channels.values()].find((c) => c.kind === 'dm' && c.ownerId === user.id);
+    if (existing) return existing;
+    const dm = this.world.addChannel(null, user.username, 'dm', { ownerId: user.id });
+    this.changed();
+    return dm;
+  }
+
   /** A thread someone other than the bot started. */
   createThread(parent: Channel, name: string, opts: { private?: boolean; owner?: User } = {}): Channel {
     const thread = this.world.addChannel(parent.guildId, name, opts.private ? 'private-thread' : 'public-thread', {
@@ -436,11 +449,29 @@ export class DiscordDouble {
   // ---------------------------------------------------------------- user actions
 
   #command(channel: Channel, name: string): APIApplicationCommand | undefined {
-    const guild = this.world.guilds.get(channel.guildId);
+    // In a DM only global commands exist.
+    const guild = channel.guildId === null ? undefined : this.world.guilds.get(channel.guildId);
     return this.commands(guild).find((c) => c.name === name && (c.type ?? 1) === 1);
   }
 
-  #member(user: User, channel: Channel): Member {
+  /**
+   * Discord's client offers a command in a DM only when its registered `contexts` include
+   * BotDM (1) or are unset; a test that needs one anyway (an old registration) changes the
+   * stored definition in `commandStore`.
+   */
+  #offeredHere(channel: Channel, name: string): void {
+    if (channel.guildId !== null) return;
+    const contexts = this.#command(channel, name)?.contexts;
+    if (contexts && !contexts.includes(InteractionContextType.BotDM)) {
+      throw new Error(`/${name} is not offered in DMs: its registered contexts are [${contexts.join(', ')}]`);
+    }
+  }
+
+  #member(user: User, channel: Channel): Member | null {
+    if (channel.guildId === null) {
+      if (channel.ownerId !== user.id) throw new Error(`${user.username} cannot use someone else's DM with the bot`);
+      return null;
+    }
     const member = this.world.member(channel.guildId, user.id);
     if (!member) throw new Error(`${user.username} is not a member of the guild of #${channel.name}`);
     return member;
@@ -474,24 +505,30 @@ export class DiscordDouble {
     };
     this.interactions.add(record);
     const type = kind === 'command' ? InteractionType.ApplicationCommand : kind === 'component' ? InteractionType.MessageComponent : InteractionType.ApplicationCommandAutocomplete;
+    // In a server: guild_id, guild and member (with the user inside). In a DM: only `user`, as on Discord.
+    const where = member && channel.guildId !== null
+      ? {
+          guild_id: channel.guildId,
+          guild: { id: channel.guildId, locale: 'en-US', features: [] },
+          member: this.world.apiInteractionMember(member, channel.id),
+          guild_locale: 'en-US',
+          authorizing_integration_owners: { '0': channel.guildId },
+          context: 0,
+        }
+      : { user: this.world.apiUser(user.id), authorizing_integration_owners: { '0': '0' }, context: 1 };
     this.gateway.dispatch('INTERACTION_CREATE', {
       id: record.id,
       application_id: this.applicationId,
       type,
       token: record.token,
       version: 1,
-      guild_id: channel.guildId,
-      guild: { id: channel.guildId, locale: 'en-US', features: [] },
       channel_id: channel.id,
       channel: this.world.apiChannel(channel.id),
-      member: this.world.apiInteractionMember(member, channel.id),
       app_permissions: this.world.channelPermissions(channel.id, this.bot.id).toString(),
       locale: 'en-US',
-      guild_locale: 'en-US',
       entitlements: [],
-      authorizing_integration_owners: { '0': channel.guildId },
-      context: 0,
       attachment_size_limit: 10 * 1024 * 1024,
+      ...where,
       ...(extra.message ? { message: this.log.apiMessage(extra.message) } : {}),
       data,
     });
@@ -537,7 +574,7 @@ export class DiscordDouble {
         if (!user) throw new Error(`option ${optName}: unknown user`);
         value = user.id;
         resolved.users = { ...(resolved.users ?? {}), [user.id]: this.world.apiUser(user.id) };
-        const m = this.world.member(channel.guildId, user.id);
+        const m = channel.guildId === null ? undefined : this.world.member(channel.guildId, user.id);
         if (m) resolved.members = { ...(resolved.members ?? {}), [user.id]: this.world.apiResolvedMember(m, channel.id) };
       } else if (type === ApplicationCommandOptionType.Channel) {
         const id = typeof raw === 'object' ? raw.id : String(raw);
@@ -587,6 +624,7 @@ export class DiscordDouble {
    * command, a subcommand or an option does not exist or a required option is missing.
    */
   async runCommand(user: User, channel: Channel, name: string, input: CommandInput = {}): Promise<InteractionHandle> {
+    this.#offeredHere(channel, name);
     const data = this.#commandData(channel, name, input);
     return new InteractionHandle(this, await this.#dispatch('command', user, channel, data, { commandName: name }));
   }
@@ -600,6 +638,7 @@ export class DiscordDouble {
     text: string,
     context: CommandInput = {},
   ): Promise<APIApplicationCommandOptionChoice[]> {
+    this.#offeredHere(channel, command);
     const data = this.#commandData(channel, command, context, { option: focusedOption, text });
     const record = await this.#dispatch('autocomplete', user, channel, data, { commandName: command });
     const handle = new InteractionHandle(this, record);

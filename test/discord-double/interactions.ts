@@ -13,7 +13,8 @@ export interface InteractionRecord {
   readonly kind: InteractionKind;
   readonly userId: string;
   readonly channelId: string;
-  readonly guildId: string;
+  /** Null in a DM. */
+  readonly guildId: string | null;
   readonly commandName: string | null;
   readonly customId: string | null;
   /** For component interactions: the message whose button was clicked. */

@@ -198,10 +198,10 @@ export class RestApi {
     this.ctx.violation({ kind: 'protocol', method: req.method, route: req.route, path: '', message });
   }
 
-  #channel(id: string): { id: string; guildId: string; isThread: boolean } {
+  #channel(id: string): { id: string; guildId: string | null; isThread: boolean } {
     const c = this.ctx.world.channels.get(id);
     if (!c) throw unknownChannel();
-    return { id: c.id, guildId: c.guildId, isThread: c.kind !== 'text' };
+    return { id: c.id, guildId: c.guildId, isThread: c.kind === 'public-thread' || c.kind === 'private-thread' };
   }
 
   #requirePermissions(channelId: string, needed: bigint): void {
@@ -470,7 +470,7 @@ export class RestApi {
     // ---- threads ----
     const createThread = (r: Req, fromMessage: PostedMessage | null): Reply => {
       const c = this.#channel(r.params.channel ?? '');
-      if (c.isThread) throw new ApiError(400, 50024, 'Cannot execute action on this channel type');
+      if (c.isThread || c.guildId === null) throw new ApiError(400, 50024, 'Cannot execute action on this channel type');
       const body = json(r.body);
       const privateThread = fromMessage === null && (body.type ?? 12) === 12;
       this.#requirePermissions(c.id, privateThread ? PermissionFlagsBits.CreatePrivateThreads : PermissionFlagsBits.CreatePublicThreads);

@@ -96,15 +96,17 @@ export interface Overwrite {
   deny: bigint;
 }
 
-export type ChannelKind = 'text' | 'public-thread' | 'private-thread';
+export type ChannelKind = 'text' | 'public-thread' | 'private-thread' | 'dm';
 
 export interface Channel {
   readonly id: string;
-  readonly guildId: string;
+  /** Null for a direct-message channel. */
+  readonly guildId: string | null;
   readonly kind: ChannelKind;
   name: string;
   /** Threads only. */
   readonly parentId: string | null;
+  /** The thread's creator; for a DM, the user the bot talks with. */
   readonly ownerId: string | null;
   overwrites: Overwrite[];
   position: number;
@@ -118,6 +120,16 @@ export interface Guild {
   ownerId: string;
   readonly createdAt: string;
 }
+
+/** What a bot may do in a DM (Discord's implicit DM permissions, no roles involved). */
+export const DM_PERMISSIONS =
+  PermissionFlagsBits.ViewChannel |
+  PermissionFlagsBits.SendMessages |
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.AttachFiles |
+  PermissionFlagsBits.ReadMessageHistory |
+  PermissionFlagsBits.AddReactions |
+  PermissionFlagsBits.UseExternalEmojis;
 
 export class World {
   readonly users = new Map<string, User>();
@@ -169,7 +181,7 @@ export class World {
   }
 
   addChannel(
-    guildId: string,
+    guildId: string | null,
     name: string,
     kind: ChannelKind,
     opts: { parentId?: string | null; ownerId?: string | null; id?: string } = {},
@@ -185,7 +197,7 @@ export class World {
       parentId,
       ownerId,
       overwrites: [],
-      position: this.channelsOf(guildId).filter((c) => c.kind === 'text').length,
+      position: guildId === null ? 0 : this.channelsOf(guildId).filter((c) => c.kind === 'text').length,
       archived: false,
       createdAt: this.iso(),
     };
@@ -223,6 +235,8 @@ export class World {
   channelPermissions(channelId: string, userId: string): bigint {
     const channel = this.channels.get(channelId);
     if (!channel) return 0n;
+    // A DM has no roles or overwrites: both sides get Discord's fixed DM set.
+    if (channel.guildId === null) return DM_PERMISSIONS;
     // Threads take their permissions from the parent channel.
     const source = channel.parentId ? this.channels.get(channel.parentId) ?? channel : channel;
     let perms = this.guildPermissions(channel.guildId, userId);
@@ -309,6 +323,9 @@ export class World {
   apiChannel(channelId: string): APIChannel {
     const c = this.channels.get(channelId);
     if (!c) throw new Error(`unknown channel ${channelId}`);
+    if (c.kind === 'dm' || c.guildId === null) {
+      return { id: c.id, type: ChannelType.DM, name: null, last_message_id: null, recipients: c.ownerId ? [this.apiUser(c.ownerId)] : [] };
+    }
     if (c.kind === 'text') {
       return {
         id: c.id,
