@@ -179,10 +179,10 @@ function viewMessage(double: DiscordDouble, m: PostedMessage): Record<string, un
   return {
     id: m.id,
     author: double.world.users.get(m.authorId)?.username ?? '?',
-    content: m.content,
+    content: readable(double, m.content),
     ephemeral: m.ephemeral,
     loading: m.loading,
-    edited: m.editedAt !== null,
+    edited: m.edits > (m.deferred ? 1 : 0),
     command: m.commandName && m.interactionUserId ? { name: m.commandName, user: double.world.users.get(m.interactionUserId)?.username ?? '?' } : null,
     embeds,
     rows: m.components.map((row) =>
@@ -193,6 +193,23 @@ function viewMessage(double: DiscordDouble, m: PostedMessage): Record<string, un
     ),
     attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, url: `/files/${m.id}/${a.id}`, description: a.description })),
   };
+}
+
+/** Mentions and timestamps as Discord's client shows them, instead of their raw `<@id>` syntax. */
+function readable(double: DiscordDouble, content: string): string {
+  return content
+    .replace(/<@!?(\d+)>/g, (raw, id: string) => {
+      const u = double.world.users.get(id);
+      return u ? `@${u.globalName ?? u.username}` : raw;
+    })
+    .replace(/<#(\d+)>/g, (raw, id: string) => {
+      const c = double.world.channels.get(id);
+      return c ? `#${c.name}` : raw;
+    })
+    .replace(/<t:(\d+)(?::[tTdDfFR])?>/g, (_raw, secs: string) => {
+      const minutes = Math.round((Number(secs) * 1000 - Date.now()) / 60_000);
+      return minutes >= 0 ? `in ${minutes} min` : `${-minutes} min ago`;
+    });
 }
 
 // ---------------------------------------------------------------- the command line
@@ -211,12 +228,13 @@ interface ParsedCommand {
 /** Splits `/fence move tile:"a b" rotation:2`, keeping quoted values whole. */
 function tokenize(text: string): string[] {
   const out: string[] = [];
-  const re = /(\S+?:"[^"]*"?|\S+)/g;
+  // A quote right after the option name keeps spaces; other values (autocomplete JSON too) run to the next space.
+  const re = /([\w-]+:"[^"]*"?|\S+)/g;
   for (const m of text.matchAll(re)) out.push(m[0]);
   return out;
 }
 
-const unquote = (v: string): string => v.replace(/^"/, '').replace(/"$/, '');
+const unquote = (v: string): string => (v.startsWith('"') ? v.slice(1).replace(/"$/, '') : v);
 
 function parseCommand(text: string, defs: APIApplicationCommand[], double: DiscordDouble): ParsedCommand {
   const tokens = tokenize(text.trim().replace(/^\//, ''));
@@ -246,7 +264,9 @@ function parseCommand(text: string, defs: APIApplicationCommand[], double: Disco
     const spec = level.find((o) => o.name === key);
     // Users are typed by name on the page; the double wants the user.
     const user = spec?.type === ApplicationCommandOptionType.User ? double.findUser(value) : undefined;
-    options[key] = user ?? value;
+    // Discord's client shows booleans as True / False; read them the way a person types them.
+    const flag = spec?.type === ApplicationCommandOptionType.Boolean ? /^(true|yes|1)$/i.test(value) : undefined;
+    options[key] = user ?? flag ?? value;
   }
   if (Object.keys(options).length > 0) input.options = options;
   return { name, def, input, level, partial, path };
@@ -286,6 +306,9 @@ async function suggest(text: string, defs: APIApplicationCommand[], double: Disc
       return spec.choices
         .filter((c) => c.name.toLowerCase().startsWith(typed.toLowerCase()))
         .map((c) => ({ label: c.name, text: `${before}${key}:${quote(String(c.value))} ` }));
+    }
+    if (spec?.type === ApplicationCommandOptionType.Boolean) {
+      return ['True', 'False'].filter((v) => v.toLowerCase().startsWith(typed.toLowerCase())).map((v) => ({ label: v, text: `${before}${key}:${v} ` }));
     }
     if (spec?.type === ApplicationCommandOptionType.User) {
       return [...double.world.users.values()]

@@ -36,6 +36,8 @@ export interface PostedMessage {
   readonly commandName: string | null;
   /** A deferred reply not yet edited: Discord shows "<bot> is thinking…". */
   loading: boolean;
+  /** Created as a deferred reply: its first edit fills it in, which Discord does not mark "(edited)". */
+  readonly deferred: boolean;
   readonly createdAt: number;
   editedAt: number | null;
   deleted: boolean;
@@ -121,6 +123,7 @@ export class MessageLog {
       interactionUserId: init.interaction?.userId ?? null,
       commandName: init.interaction?.commandName ?? null,
       loading: init.loading ?? false,
+      deferred: init.loading ?? false,
       createdAt: this.world.clock.now(),
       editedAt: null,
       deleted: false,

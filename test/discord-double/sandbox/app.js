@@ -42,6 +42,18 @@ function el(tag, cls, text) {
   return e;
 }
 
+/** Discord's **bold** and `code`, built as DOM nodes (never innerHTML: the text is the bot's). */
+function markdown(cls, text) {
+  const box = el('div', cls);
+  for (const part of text.split(/(\*\*[^*]+\*\*|`[^`]+`)/)) {
+    if (!part) continue;
+    if (part.startsWith('**') && part.endsWith('**') && part.length > 4) box.append(el('b', '', part.slice(2, -2)));
+    else if (part.startsWith('`') && part.endsWith('`') && part.length > 2) box.append(el('code', '', part.slice(1, -1)));
+    else box.append(document.createTextNode(part));
+  }
+  return box;
+}
+
 function renderMessage(m) {
   const box = el('article', `message${m.ephemeral ? ' ephemeral' : ''}`);
   box.dataset.id = m.id;
@@ -51,7 +63,7 @@ function renderMessage(m) {
   if (m.edited) head.append(el('span', 'meta', '(edited)'));
   box.append(head);
   if (m.loading) box.append(el('div', 'loading', `${m.author} is thinking…`));
-  if (m.content) box.append(el('div', 'content', m.content));
+  if (m.content) box.append(markdown('content', m.content));
   for (const e of m.embeds) {
     const embed = el('div', 'embed');
     if (e.color) embed.style.borderColor = `#${e.color.toString(16).padStart(6, '0')}`;
