@@ -1,5 +1,5 @@
 // The sandbox (`npm run sandbox`) with the real bot behind its web API: what the page does
-// when someone opens a lobby and joins it. (The Chromium test of the page itself uses a demo bot.)
+// when someone opens a lobby and joins it. (sandbox.browser.test.ts drives the page itself in Chromium.)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
