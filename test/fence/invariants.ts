@@ -3,7 +3,7 @@
  * Each returns a list of problems so a failing game can say everything that went wrong.
  */
 import { viewFor, whoMustAct, legalActions, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
-import { inPlay } from '../../src/games/fence/rules.ts';
+import { firstPlayerOf, inPlay } from '../../src/games/fence/rules.ts';
 
 const CARD = /^[RB][1-6]$/;
 
@@ -46,7 +46,7 @@ export function checkState(s: FenceState, events: readonly FenceEvent[], before:
       if (owner !== p.seat) problems.push(`colour choice owed by ${p.seat}, expected ${owner}`);
       if (s.stash.red.length === 0 || s.stash.blue.length === 0) problems.push('a colour choice with an empty pile');
     }
-    if (p.kind === 'copsNeighborhood' && p.seat !== s.firstPlayer) problems.push('the Cops choice is not the First Player\'s');
+    if (p.kind === 'copsNeighborhood' && p.seat !== firstPlayerOf(s)) problems.push('the Cops choice is not the First Player\'s');
     if (p.kind === 'pawnNeighborhood' && p.seat !== s.current) problems.push('the pawn choice is not the placing player\'s');
   }
   // The player who must act has something to do.

@@ -11,7 +11,7 @@ import type { FenceEvent } from './events.ts';
 import { cellKey, tileIdOfKey, type NbId } from './geometry.ts';
 import { explainRefusal, type Refusal } from './refusals.ts';
 import {
-  activeSeats, canLeaveJail, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
+  activeSeats, canLeaveJail, firstPlayerOf, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
   pushMoves, selfMoves, tileSetOf, tipOffMoves,
 } from './rules.ts';
 import { chooseSimple } from './ai/simple.ts';
@@ -490,9 +490,9 @@ function rollCops(ctx: Ctx): void {
     const red = ctx.die(), blue = ctx.die();
     const options = inPlayAt(ctx.s, red, blue);
     ctx.emit({ type: 'copsRolled', red, blue, absent: options.length === 0 });
-    if (options.length === 1) return placeCops(ctx, ctx.s.firstPlayer, options[0] as NbId);
+    if (options.length === 1) return placeCops(ctx, firstPlayerOf(ctx.s), options[0] as NbId);
     if (options.length > 1) {
-      ctx.s.pending = { kind: 'copsNeighborhood', seat: ctx.s.firstPlayer, options };
+      ctx.s.pending = { kind: 'copsNeighborhood', seat: firstPlayerOf(ctx.s), options };
       return;
     }
   }
@@ -527,7 +527,7 @@ function startRound(ctx: Ctx, round: number): void {
   s.round = round;
   s.current = firstActiveFrom(s, s.firstPlayer);
   s.turn = { pushed: false, cops: false };
-  ctx.emit({ type: 'roundStarted', round, firstPlayer: s.firstPlayer });
+  ctx.emit({ type: 'roundStarted', round, firstPlayer: firstPlayerOf(s) });
   ctx.emit({ type: 'turnStarted', seat: s.current, jailed: isJailed(s, s.current) });
 }
 
@@ -709,7 +709,7 @@ function advance(ctx: Ctx): void {
         startPawn(ctx, waiting);
         continue;
       }
-      s.current = s.firstPlayer;
+      s.current = firstPlayerOf(s);
       rollCops(ctx);
       continue;
     }

@@ -59,6 +59,20 @@ export function mapFacts(s: FenceState): MapFacts {
 export const activeSeats = (s: FenceState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
 export const isJailed = (s: FenceState, seat: number): boolean => s.pawns[seat] === 'jail';
 
+/**
+ * The First Player now: the marker's seat, or, when that player has left the game, the next
+ * active seat clockwise (who would play first anyway). The marker itself stays put so the
+ * round in progress still ends where it began.
+ */
+export function firstPlayerOf(s: FenceState): number {
+  const n = s.seats.length;
+  for (let k = 0; k < n; k++) {
+    const i = (s.firstPlayer + k) % n;
+    if (!s.out[i]) return i;
+  }
+  return s.firstPlayer;
+}
+
 /** The tile under a pawn or the Cops. */
 export const tileKeyOf = (nb: NbId): string => nb.slice(0, nb.lastIndexOf('/'));
 

@@ -7,7 +7,7 @@
 import { buildContext, legalPlacements } from './building.ts';
 import type { Card } from './cards.ts';
 import type { NbId, PlacedTile } from './geometry.ts';
-import { inPlay, tileSetOf } from './rules.ts';
+import { firstPlayerOf, inPlay, tileSetOf } from './rules.ts';
 import { tileIdOfKey } from './geometry.ts';
 import type { FenceOptions, FenceState, HotGoodsRoll, LastMove, Outcome, Phase } from './state.ts';
 
@@ -85,7 +85,7 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
     oldTown: s.oldTown,
     offLimits,
     cops: s.cops,
-    firstPlayer: s.firstPlayer,
+    firstPlayer: firstPlayerOf(s),
     current: s.current,
     waitingFor: s.outcome ? null : (s.pending?.seat ?? s.current),
     pending: s.pending ? { kind: s.pending.kind, seat: s.pending.seat, ...('options' in s.pending ? { options: [...s.pending.options] } : {}) } : null,
