@@ -57,8 +57,9 @@ export async function afterChange(ctx: BotContext, game: LoadedGame, steps: read
   const state = steps[steps.length - 1]?.state;
   if (!state) return;
   await armTurnTimers(ctx, game.game.id, game.game.turnLimitSeconds, state, version);
-  // One after the other, so the channel shows them in the order they happened.
-  for (const msg of await turnPosts(game.game.id, version, steps, game.seats, head)) await post(ctx, game.game.channelId, msg, game.game.id);
+  // One after the other, so the channel shows them in the order they happened. Each map is drawn
+  // just before its post: drawing the next one meanwhile would hold back the request of this one.
+  for (const build of turnPosts(game.game.id, version, steps, game.seats, head)) await post(ctx, game.game.channelId, await build(), game.game.id);
 }
 
 /** H2: a reminder at half time and the timeout at the limit, for the person who must act. */

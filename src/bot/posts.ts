@@ -160,10 +160,11 @@ export function segmentsOf(steps: readonly Step[]): Segment[] {
  * The public posts after a change of a running game, in channel order: one per turn and one
  * per Hot Goods roll, each with its map. Only the last asks whoever must act (with the mention
  * that notifies) and carries the buttons, so a batch of computer turns pings a person once.
+ * Each post is built when asked for, so the first goes out after one drawing, not all of them;
+ * a picture shared by several posts is drawn once.
  */
-export async function turnPosts(gameId: number, version: number, steps: readonly Step[], seats: SeatRecord[], head?: string): Promise<MessageCreateOptions[]> {
+export function turnPosts(gameId: number, version: number, steps: readonly Step[], seats: SeatRecord[], head?: string): (() => Promise<MessageCreateOptions>)[] {
   const segs = segmentsOf(steps);
-  // Render each distinct picture once; renders start together and are awaited in order.
   const renders = new Map<FenceState, Map<number, Promise<{ file: AttachmentBuilder }>>>();
   const mapOf = (g: Segment) => {
     const byShown = renders.get(g.state) ?? new Map<number, Promise<{ file: AttachmentBuilder }>>();
@@ -172,27 +173,21 @@ export async function turnPosts(gameId: number, version: number, steps: readonly
     if (!r) byShown.set(g.hotGoodsShown, (r = mapFile(g.state, { hotGoodsShown: g.hotGoodsShown })));
     return r;
   };
-  const files = segs.map(mapOf);
-  const out: MessageCreateOptions[] = [];
-  for (const [n, g] of segs.entries()) {
-    const { file } = await (files[n] as Promise<{ file: AttachmentBuilder }>);
+  return segs.map((g, n) => async () => {
+    const { file } = await mapOf(g);
     const lines = [n === 0 ? head : undefined, summary(g.state, g.events)].filter(Boolean) as string[];
-    if (n < segs.length - 1) {
-      out.push({ content: lines.join('\n').slice(0, 2000), files: [file], components: [], allowedMentions: { parse: [] } });
-      continue;
-    }
+    if (n < segs.length - 1) return { content: lines.join('\n').slice(0, 2000), files: [file], components: [], allowedMentions: { parse: [] } };
     const state = g.state;
     const prompt = promptFor(state, seats);
     if (state.outcome) lines.push(`**Game #${gameId} is over.** Start another with \`/fence new\`.`);
     else lines.push(prompt.text);
-    out.push({
+    return {
       content: lines.join('\n').slice(0, 2000),
       files: [file],
       components: turnButtons(gameId, version, state),
       allowedMentions: { users: prompt.mentionId ? [prompt.mentionId] : [] },
-    });
-  }
-  return out;
+    };
+  });
 }
 
 export async function sendable(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {
