@@ -54,21 +54,24 @@ export default async function turnBench(opts: { turns?: number } = {}): Promise<
         const how = SUB_OF[action.type];
         const before = double.messages(channel).length;
         let started: number;
+        let handle;
         if (how) {
           const value = JSON.stringify(action);
           started = performance.now();
-          await double.runCommand(user, channel, 'fence', { subcommand: how.sub, options: { [how.option]: value } });
+          handle = await double.runCommand(user, channel, 'fence', { subcommand: how.sub, options: { [how.option]: value } });
         } else {
           const label = actionLabel(s, action);
-          const post = double.messages(channel).at(-1)!;
+          // The choice buttons sit on the last post of the previous batch.
+          const post = [...double.messages(channel)].reverse().find((m) => m.components.length > 0)!;
           started = performance.now();
-          await double.clickButton(user, post, label.startsWith('Draw a ') ? `Draw ${label.slice(7, -5)}` : label);
+          handle = await double.clickButton(user, post, label.startsWith('Draw a ') ? `Draw ${label.slice(7, -5)}` : label);
         }
-        const msg = await double.waitFor(() => double.messages(channel).slice(before).find((m) => m.attachments.some((a) => a.filename === 'map.png')), 10_000, 'turn post');
+        await double.waitFor(() => double.messages(channel).slice(before).find((m) => m.attachments.some((a) => a.filename === 'map.png')), 10_000, 'turn post');
         const ms = performance.now() - started;
         times.push(ms);
         (byKind[how?.sub ?? 'choice'] ??= []).push(ms);
-        void msg;
+        // The private "Done" reply comes after every post of the batch: wait for it before the next turn.
+        await handle.reply(10_000);
       }
       const left = await store.loadActiveGame(channel.id);
       if (left) await store.abortGame(left.game.id);

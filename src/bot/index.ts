@@ -29,14 +29,14 @@ export class FenceBot {
   #stopping = false;
   #scheduler: Scheduler | null = null;
 
-  private constructor(readonly client: Client, readonly store: Store, readonly ctx: BotContext, private readonly opts: FenceBotOptions) {}
+  private constructor(readonly client: Client, readonly store: Store, readonly ctx: BotContext) {}
 
   static async start(opts: FenceBotOptions): Promise<FenceBot> {
     const log = opts.logger ?? createLogger();
     const store = await openStore(opts.databaseUrl);
     const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(opts.discordApiUrl ? { rest: { api: opts.discordApiUrl } } : {}) });
     const ctx: BotContext = { client, store, log, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };
-    const bot = new FenceBot(client, store, ctx, opts);
+    const bot = new FenceBot(client, store, ctx);
     client.on(Events.InteractionCreate, (i) => {
       void bot.#track(route(ctx, i, { stopping: bot.#stopping }));
     });

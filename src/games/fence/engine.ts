@@ -8,7 +8,7 @@ import { actionSchema, systemActionSchema, type Action, type Actor, type SystemA
 import { buildContext, connectionsAt, hasLegalPlacement, legalPlacements, placementProblem, type Placement } from './building.ts';
 import { COLOURS, colourOf, hasColour, removeCards, sortCards, card, valueOf, type Card, type Colour } from './cards.ts';
 import type { FenceEvent } from './events.ts';
-import { cellKey, tileIdOfKey, type NbId } from './geometry.ts';
+import { tileIdOfKey, type NbId } from './geometry.ts';
 import { explainRefusal, type Refusal } from './refusals.ts';
 import {
   activeSeats, canLeaveJail, firstPlayerOf, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
@@ -749,4 +749,3 @@ function seatsFrom(s: FenceState, from: number): number[] {
 const firstActiveFrom = (s: FenceState, from: number): number => seatsFrom(s, from)[0] ?? from;
 const nextSeat = (s: FenceState, seat: number): number => firstActiveFrom(s, (seat + 1) % s.seats.length);
 
-export { cellKey };

@@ -30,12 +30,3 @@ export function columnLabel(i: number): string {
 }
 
 export const cellLabel = (grid: Grid, x: number, y: number): string => `${columnLabel(x - grid.minX)}${y - grid.minY + 1}`;
-
-/** Parses "C4" back to map coordinates on the same grid; null when malformed. */
-export function parseCell(grid: Grid, label: string): { x: number; y: number } | null {
-  const m = /^([A-Za-z]+)\s*(\d+)$/.exec(label.trim());
-  if (!m) return null;
-  let col = 0;
-  for (const ch of (m[1] as string).toUpperCase()) col = col * 26 + (ch.charCodeAt(0) - 64);
-  return { x: col - 1 + grid.minX, y: Number(m[2]) - 1 + grid.minY };
-}

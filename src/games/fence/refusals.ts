@@ -5,10 +5,9 @@
  */
 import type { Action, Actor } from './actions.ts';
 import type { BuildProblem } from './building.ts';
-import { removeCards, type Card } from './cards.ts';
+import { removeCards } from './cards.ts';
 import { actionLabel, cardsText, listOr, nbName, seatName, tileName } from './describe.ts';
 import type { NbId } from './geometry.ts';
-import { SIDES } from './tiles.ts';
 import { coordsOfKey, inPlay, inPlayAt, isJailed, targetCoords, tileKeyOf } from './rules.ts';
 import type { FenceState } from './state.ts';
 
@@ -181,4 +180,3 @@ function destinationRefusal(
   return r('ILLEGAL', `You cannot move to ${nbName(s, to)} now. ${alternatives}`);
 }
 
-export { SIDES };

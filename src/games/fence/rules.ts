@@ -3,7 +3,7 @@
  * pair can take a pawn or the Cops, who may leave Jail, distances for Hot Goods.
  * Pure functions of the state; nothing here changes it.
  */
-import { card, colourOf, valueOf, type Card } from './cards.ts';
+import { colourOf, valueOf, type Card } from './cards.ts';
 import { distances, graphOf, inPlayOf, tileIdOfKey, type MapGraph, type NbId } from './geometry.ts';
 import { standardTileSet, type TileSet } from './tiles.ts';
 import type { FenceState } from './state.ts';
@@ -78,15 +78,6 @@ export const tileKeyOf = (nb: NbId): string => nb.slice(0, nb.lastIndexOf('/'));
 
 export function coordsOfKey(s: FenceState, key: string): { red: number; blue: number } | null {
   return tileSetOf(s).byId.get(tileIdOfKey(key))?.coords ?? null;
-}
-
-/** Placed tiles bearing coordinate (red, blue) — one in the standard set, two on a Big Map (E8). */
-export function tilesAt(s: FenceState, red: number, blue: number): string[] {
-  const set = tileSetOf(s);
-  return s.map.filter((p) => {
-    const c = set.byId.get(tileIdOfKey(p.key))?.coords;
-    return c && c.red === red && c.blue === blue;
-  }).map((p) => p.key);
 }
 
 /** In-play neighborhoods of the tiles at a coordinate: empty = the tile is absent (B9). */
@@ -205,4 +196,3 @@ export function hotGoodsDistances(s: FenceState, red: number, blue: number): { p
 
 export const hotGoodsPerRound = (s: FenceState): number => Math.ceil(activeSeats(s).length / 2);
 
-export const cardOf = card;
