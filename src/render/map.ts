@@ -109,6 +109,20 @@ function pieceSpots(view: FenceView, l: MapLayout): PieceSpot[] {
 }
 
 export function drawMap(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
+  drawMapBase(ctx, view, l);
+  drawMapPieces(ctx, view, l);
+}
+
+/**
+ * What only changes when a tile is placed or a neighborhood goes off limits: cells, tiles,
+ * shading, names, dice and grid labels. Nothing here overlaps the gutters' labels or depends on
+ * the pieces, so it can be drawn once and reused as an image (see pictures.ts).
+ */
+export function mapBaseKey(view: FenceView, l: MapLayout): string {
+  return JSON.stringify([l.tile, l.x0, l.y0, l.x1, l.y1, l.grid.minX, l.grid.minY, view.phase === 'building', view.map.map((p) => [p.key, p.x, p.y, p.rot]), view.offLimits, view.oldTown, view.placeableCells.map((c) => [c.x, c.y])]);
+}
+
+export function drawMapBase(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
   const set = tileSetOfView(view);
   const T = l.tile;
   const placed = new Map<string, PlacedTile>();
@@ -159,9 +173,13 @@ export function drawMap(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void
     drawTileLabels(ctx, defOf(set, p.key), p.rot, o.x, o.y, T, { dimmed: offLimits.get(p.key) });
   }
 
+  drawGridLabels(ctx, l);
+}
+
+/** The last move's arrow and the pieces, drawn over the base every time. */
+export function drawMapPieces(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
   drawLastMove(ctx, view, l);
   for (const s of l.pieces) drawPiece(ctx, s.piece, s.x, s.y, s.r);
-  drawGridLabels(ctx, l);
 }
 
 function drawPlaceable(ctx: SKRSContext2D, o: Pt, T: number, label: string): void {

@@ -20,7 +20,7 @@ export function mainView(): FenceView {
       { key: '1-5', x: -1, y: 1, rot: 1 },
     ],
     oldTown: '1-3',
-    offLimits: ['X3/1'],
+    offLimits: ['2-2/0'],
     cops: '1-1/0',
     firstPlayer: 0,
     current: 1,

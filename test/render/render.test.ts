@@ -1,9 +1,11 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { applyAction, computerAction, createGame, viewFor, whoMustAct, type FenceView } from '../../src/games/fence/index.ts';
-import { drawMapPicture, renderHand, renderMap, renderTileHand, MAX_SIDE } from '../../src/render/index.ts';
+import { closeRenderer, drawMapPicture, renderHand, renderMap, renderTileHand, MAX_SIDE } from '../../src/render/index.ts';
+import { currentRenderWorker } from '../../src/render/pool.ts';
 import { cellOrigin } from '../../src/render/map.ts';
 import { COPS, seatColour } from '../../src/render/palette.ts';
 import { buildingView, mainView } from './fixtures.ts';
@@ -67,10 +69,10 @@ describe('map picture', () => {
     const clear = { ...mainView(), offLimits: [] };
     const a = drawMapPicture(shaded), b = drawMapPicture(clear);
     const l = a.layout;
-    // X3 is rotated once: its second neighborhood (the east–west road in its own frame) runs north–south on the map.
-    const x3 = cellOrigin(l, 1, 1);
-    const inside = pixel(a, x3.x + l.tile * 0.62, x3.y + l.tile * 0.08);
-    const before = pixel(b, x3.x + l.tile * 0.62, x3.y + l.tile * 0.08);
+    // 2-2 is a crossing: Kingsgate, its north–south road, is off limits; the band along that road is shaded.
+    const crossing = cellOrigin(l, 1, 0);
+    const inside = pixel(a, crossing.x + l.tile * 0.62, crossing.y + l.tile * 0.08);
+    const before = pixel(b, crossing.x + l.tile * 0.62, crossing.y + l.tile * 0.08);
     expect(lum(inside)).toBeLessThan(lum(before) - 40);
     const other = cellOrigin(l, 0, 1);
     expect(pixel(a, other.x + l.tile * 0.8, other.y + l.tile * 0.1)).toEqual(pixel(b, other.x + l.tile * 0.8, other.y + l.tile * 0.1));
@@ -146,6 +148,53 @@ describe('secrecy', () => {
     const hand = await renderHand(player);
     expect(hand.alt).toMatch(/^Your hand: (Red|Blue) (Ace|[2-6])/);
   });
+});
+
+describe('render worker', () => {
+  afterAll(() => closeRenderer());
+
+  it('renderMap (drawn in the worker) gives the same picture as drawing in this thread', async () => {
+    const view = mainView();
+    const [out, here] = [await renderMap(view), drawMapPicture(view)];
+    const img = await decode(out.png);
+    expect(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length).equals(here.canvas.data())).toBe(true);
+  });
+
+  it('other work keeps being served while a map renders', async () => {
+    const view = viewFor(playedGame(6, 40), 'channel');
+    await renderMap(view); // the worker is up
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const first = renderMap(view).then(() => ticks);
+    const ticksWhenDone = await first;
+    clearInterval(timer);
+    // A render that ran on this thread would hold every timer back until it finished.
+    expect(ticksWhenDone).toBeGreaterThan(0);
+  });
+
+  it('a render still arrives when the worker dies under it, and the next render starts a new worker', async () => {
+    const view = mainView();
+    await renderMap(view);
+    const doomed = currentRenderWorker();
+    expect(doomed).not.toBeNull();
+    const pending = renderMap(view);
+    await doomed!.terminate();
+    const out = await pending;
+    expect((await decode(out.png)).width).toBe(out.width);
+    const again = await renderMap(view);
+    expect(currentRenderWorker()).not.toBe(doomed);
+    expect(again.png.equals(out.png)).toBe(true);
+  });
+
+  it('an idle worker does not keep the process alive', async () => {
+    const script = "import { renderMap } from './src/render/index.ts'; import { mainView } from './test/render/fixtures.ts'; const r = await renderMap(mainView()); process.stdout.write(String(r.png.length));";
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, timeout: 20_000 }, (_err, stdout) => resolve({ stdout, code: child.exitCode }));
+    });
+    expect(Number(stdout)).toBeGreaterThan(1000);
+    expect(code).toBe(0); // exited by itself, not killed by the timeout
+  }, 25_000);
 });
 
 // Regenerate on purpose with: UPDATE_GOLDEN=1 npx vitest run test/render

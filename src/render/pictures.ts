@@ -1,0 +1,141 @@
+/**
+ * The pictures themselves, drawn and encoded in the calling thread. The render worker
+ * (worker.ts) runs these; tests that read pixels and the bench call them directly.
+ */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { FenceView } from '../games/fence/views.ts';
+import { encodeCanvas, encodeRgbaSync } from './encode.ts';
+import { registerFonts } from './fonts.ts';
+import { drawHand, drawTileHand } from './hand.ts';
+import { drawMapBase, drawMapPieces, layoutMap, mapBaseKey, mapBounds, type MapLayout } from './map.ts';
+import { C } from './palette.ts';
+import { drawBox, flowBoxes, panelBoxes, panelMetrics } from './panels.ts';
+
+export const TILE_SIZE = 128;
+export const MAX_SIDE = 2400;
+/** Panel text unit relative to the tile: body text is 1.05 units. */
+const PANEL_UNIT = 0.13;
+
+export interface MapPicture {
+  canvas: Canvas;
+  layout: MapLayout;
+  /** Name text size in px (before any per-name shrinking), for legibility checks. */
+  nameFontPx: number;
+}
+
+interface Plan {
+  tile: number;
+  width: number;
+  height: number;
+  margin: number;
+  panel: ReturnType<typeof flowBoxes>;
+  panelX: number;
+  panelY: number;
+  unit: number;
+}
+
+function plan(view: FenceView, tile: number): Plan {
+  const b = mapBounds(view);
+  const margin = Math.round(tile * 0.12);
+  const gutter = Math.round(tile * 0.24);
+  const mapW = gutter + (b.x1 - b.x0 + 1) * tile;
+  const mapH = gutter + (b.y1 - b.y0 + 1) * tile;
+  const unit = tile * PANEL_UNIT;
+  const m = panelMetrics(unit);
+  const boxes = panelBoxes(view);
+  const gap = margin;
+  // Phones show pictures at a fixed width: keep the panels under the map unless the map is tall.
+  const below = mapW >= mapH * 0.8;
+  const boxW = unit * 22;
+  if (below) {
+    const cols = Math.max(1, Math.min(boxes.length, Math.floor((mapW + gap) / (boxW + gap))));
+    const colW = (Math.max(mapW, boxW) - (cols - 1) * gap) / cols;
+    const panel = flowBoxes(boxes, m, colW, cols, gap);
+    return { tile, margin, unit, panel, width: Math.ceil(Math.max(mapW, panel.width) + 2 * margin), height: Math.ceil(mapH + gap + panel.height + 2 * margin), panelX: margin, panelY: margin + mapH + gap };
+  }
+  const panel = flowBoxes(boxes, m, boxW, 1, gap);
+  return { tile, margin, unit, panel, width: Math.ceil(mapW + gap + panel.width + 2 * margin), height: Math.ceil(Math.max(mapH, panel.height) + 2 * margin), panelX: margin + mapW + gap, panelY: margin };
+}
+
+/**
+ * Drawn map bases (tiles, names, shading, grid labels), by what they show. During the main
+ * game the tiles never change and off-limits rarely does, so a turn's picture is this image
+ * plus pieces, arrow and panels. A few entries cover several channels; a base is ≈ 5 MB.
+ */
+const BASE_CACHE_MAX = 6;
+const baseCache = new Map<string, Canvas>();
+
+function mapBase(view: FenceView, tile: number): Canvas {
+  const l = layoutMap(view, tile, 0, 0);
+  const key = mapBaseKey(view, l);
+  const hit = baseCache.get(key);
+  if (hit) {
+    baseCache.delete(key); // re-insert: most recently used last
+    baseCache.set(key, hit);
+    return hit;
+  }
+  const base = createCanvas(l.width, l.height);
+  const ctx = base.getContext('2d');
+  ctx.fillStyle = C.background;
+  ctx.fillRect(0, 0, l.width, l.height);
+  drawMapBase(ctx, view, l);
+  baseCache.set(key, base);
+  if (baseCache.size > BASE_CACHE_MAX) baseCache.delete(baseCache.keys().next().value as string);
+  return base;
+}
+
+/** Draws the map picture (no encoding): for tests that read pixels and for the bench. */
+export function drawMapPicture(view: FenceView, opts: { tile?: number; cache?: boolean } = {}): MapPicture {
+  registerFonts();
+  let tile = opts.tile ?? TILE_SIZE;
+  let p = plan(view, tile);
+  while ((p.width > MAX_SIDE || p.height > MAX_SIDE) && tile > 40) {
+    tile -= 4;
+    p = plan(view, tile);
+  }
+  const canvas = createCanvas(p.width, p.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = C.background;
+  ctx.fillRect(0, 0, p.width, p.height);
+  const layout = layoutMap(view, tile, p.margin, p.margin);
+  if (opts.cache === false) drawMapBase(ctx, view, layout);
+  else ctx.drawImage(mapBase(view, tile), p.margin, p.margin);
+  drawMapPieces(ctx, view, layout);
+  const m = panelMetrics(p.unit);
+  for (const a of p.panel.at) drawBox(ctx, a.box, p.panelX + a.x, p.panelY + a.y, a.w, m);
+  return { canvas, layout, nameFontPx: tile * 0.115 };
+}
+
+/** What a render job asks for: plain data, so it can be posted to the worker. */
+export type RenderJob = { kind: 'map'; view: FenceView; tile?: number } | { kind: 'hand'; view: FenceView } | { kind: 'tileHand'; view: FenceView; seat: number };
+
+export function drawJob(job: RenderJob): Canvas {
+  registerFonts();
+  switch (job.kind) {
+    case 'map':
+      return drawMapPicture(job.view, job.tile === undefined ? {} : { tile: job.tile }).canvas;
+    case 'hand':
+      if (!job.view.me) throw new Error('renderHand needs a player view (one with `me`): the channel never sees a hand');
+      return drawHand(job.view.me);
+    case 'tileHand':
+      return drawTileHand(job.view, job.seat);
+  }
+}
+
+export interface EncodedPicture {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Draw + encode, blocking the calling thread throughout: for the worker. */
+export function renderJobSync(job: RenderJob): EncodedPicture {
+  const canvas = drawJob(job);
+  return { png: encodeRgbaSync(canvas.data(), canvas.width, canvas.height), width: canvas.width, height: canvas.height };
+}
+
+/** Draw here, deflate on libuv's pool: the fallback when no worker can run the job. */
+export async function renderJobInThread(job: RenderJob): Promise<EncodedPicture> {
+  const canvas = drawJob(job);
+  return { png: await encodeCanvas(canvas), width: canvas.width, height: canvas.height };
+}
