@@ -38,6 +38,11 @@ export interface MapLayout {
   pieces: PieceSpot[];
 }
 
+/** Pawns and Cops, radius as a fraction of the tile: big enough for the seat number to read on a phone. */
+export const PAWN_RADIUS = 0.125;
+/** Grid-label gutter, as a fraction of the tile. */
+export const GUTTER = 0.26;
+
 export const tileSetOfView = (_view: FenceView): TileSet => standardTileSet();
 
 export function defOf(set: TileSet, key: string): TileDef {
@@ -67,7 +72,7 @@ export function hubOf(view: FenceView, l: MapLayout, id: NbId): Pt | null {
 
 export function layoutMap(view: FenceView, tile: number, left = 0, top = 0): MapLayout {
   const b = mapBounds(view);
-  const gutter = Math.round(tile * 0.24);
+  const gutter = Math.round(tile * GUTTER);
   const l: MapLayout = {
     tile,
     ...b,
@@ -89,7 +94,7 @@ function pieceSpots(view: FenceView, l: MapLayout): PieceSpot[] {
     if (s.pawn && s.pawn !== 'jail' && !s.out) groups.set(s.pawn, [...(groups.get(s.pawn) ?? []), s.seat]);
   }
   if (view.cops) groups.set(view.cops, [...(groups.get(view.cops) ?? []), 'cops']);
-  const r = l.tile * 0.105;
+  const r = l.tile * PAWN_RADIUS;
   const spots: PieceSpot[] = [];
   for (const [nb, pieces] of groups) {
     const hub = hubOf(view, l, nb);
@@ -304,7 +309,7 @@ function drawLastMove(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
 }
 
 function drawGridLabels(ctx: SKRSContext2D, l: MapLayout): void {
-  const px = l.tile * 0.15;
+  const px = l.tile * 0.2;
   ctx.font = font(px, true);
   ctx.fillStyle = C.label;
   ctx.textAlign = 'center';

@@ -7,7 +7,8 @@ import type { FenceView } from '../games/fence/views.ts';
 import { encodeCanvas, encodeRgbaSync } from './encode.ts';
 import { registerFonts } from './fonts.ts';
 import { drawHand, drawTileHand } from './hand.ts';
-import { drawMapBase, drawMapPieces, layoutMap, mapBaseKey, mapBounds, type MapLayout } from './map.ts';
+import { drawMapBase, drawMapPieces, GUTTER, layoutMap, mapBaseKey, mapBounds, type MapLayout } from './map.ts';
+import { NAME_SCALE } from './tiles.ts';
 import { C } from './palette.ts';
 import { drawBox, flowBoxes, panelBoxes, panelMetrics } from './panels.ts';
 
@@ -34,27 +35,47 @@ interface Plan {
   unit: number;
 }
 
+/**
+ * Discord shows an inline picture scaled to fit about 550 × 350 CSS px on desktop, and the chat
+ * width (≈ 380 CSS px) on a phone. The layout is chosen for the largest map on screen.
+ */
+export const DESKTOP_BOX = { width: 550, height: 350 };
+export const PHONE_WIDTH = 380;
+export const onScreenScale = (width: number, height: number): { desktop: number; phone: number } => ({
+  desktop: Math.min(1, DESKTOP_BOX.width / width, DESKTOP_BOX.height / height),
+  phone: Math.min(1, PHONE_WIDTH / width),
+});
+
 function plan(view: FenceView, tile: number): Plan {
   const b = mapBounds(view);
   const margin = Math.round(tile * 0.12);
-  const gutter = Math.round(tile * 0.24);
+  const gutter = Math.round(tile * GUTTER);
   const mapW = gutter + (b.x1 - b.x0 + 1) * tile;
   const mapH = gutter + (b.y1 - b.y0 + 1) * tile;
   const unit = tile * PANEL_UNIT;
   const m = panelMetrics(unit);
   const boxes = panelBoxes(view);
   const gap = margin;
-  // Phones show pictures at a fixed width: keep the panels under the map unless the map is tall.
-  const below = mapW >= mapH * 0.8;
   const boxW = unit * 22;
-  if (below) {
-    const cols = Math.max(1, Math.min(boxes.length, Math.floor((mapW + gap) / (boxW + gap))));
-    const colW = (Math.max(mapW, boxW) - (cols - 1) * gap) / cols;
-    const panel = flowBoxes(boxes, m, colW, cols, gap);
-    return { tile, margin, unit, panel, width: Math.ceil(Math.max(mapW, panel.width) + 2 * margin), height: Math.ceil(mapH + gap + panel.height + 2 * margin), panelX: margin, panelY: margin + mapH + gap };
+  const candidates: Plan[] = [];
+  // Panels to the right of the map, in one or two columns.
+  for (const cols of [1, 2]) {
+    if (cols > boxes.length) continue;
+    const panel = flowBoxes(boxes, m, boxW, cols, gap);
+    candidates.push({ tile, margin, unit, panel, width: Math.ceil(mapW + gap + panel.width + 2 * margin), height: Math.ceil(Math.max(mapH, panel.height) + 2 * margin), panelX: margin + mapW + gap, panelY: margin });
   }
-  const panel = flowBoxes(boxes, m, boxW, 1, gap);
-  return { tile, margin, unit, panel, width: Math.ceil(mapW + gap + panel.width + 2 * margin), height: Math.ceil(Math.max(mapH, panel.height) + 2 * margin), panelX: margin + mapW + gap, panelY: margin };
+  // Panels under the map, in as many columns as its width holds.
+  const cols = Math.max(1, Math.min(boxes.length, Math.floor((mapW + gap) / (boxW + gap))));
+  const colW = (Math.max(mapW, boxW) - (cols - 1) * gap) / cols;
+  const below = flowBoxes(boxes, m, colW, cols, gap);
+  candidates.push({ tile, margin, unit, panel: below, width: Math.ceil(Math.max(mapW, below.width) + 2 * margin), height: Math.ceil(mapH + gap + below.height + 2 * margin), panelX: margin, panelY: margin + mapH + gap });
+  // The layout whose map is largest on the worse of the two screens: panels beside a square
+  // or tall map (desktop's box is landscape), under a wide one (a phone's width is the limit).
+  const score = (p: Plan) => {
+    const s = onScreenScale(p.width, p.height);
+    return Math.min(s.desktop, s.phone) * 1000 + s.desktop + s.phone;
+  };
+  return candidates.reduce((best, p) => (score(p) > score(best) ? p : best));
 }
 
 /**
@@ -103,7 +124,7 @@ export function drawMapPicture(view: FenceView, opts: { tile?: number; cache?: b
   drawMapPieces(ctx, view, layout);
   const m = panelMetrics(p.unit);
   for (const a of p.panel.at) drawBox(ctx, a.box, p.panelX + a.x, p.panelY + a.y, a.w, m);
-  return { canvas, layout, nameFontPx: tile * 0.115 };
+  return { canvas, layout, nameFontPx: tile * NAME_SCALE };
 }
 
 /** What a render job asks for: plain data, so it can be posted to the worker. */

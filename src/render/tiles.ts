@@ -21,6 +21,15 @@ const INWARD: readonly Pt[] = [{ x: 0, y: 1 }, { x: -1, y: 0 }, { x: 0, y: -1 },
 const CORNER: readonly Pt[] = [{ x: 1, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 1 }, { x: 0, y: 0 }];
 
 export const ROAD_WIDTH = 0.12;
+/**
+ * Neighborhood names, as a fraction of the tile: as large as two lines under the hub allow
+ * (a tile is ≈ 45 CSS px on a phone, so every pixel of name counts).
+ */
+export const NAME_SCALE = 0.145;
+/** Crossing tiles hold two names in one block. */
+const CROSSING_NAME_SCALE = 0.12;
+/** Where a name's block starts below its hub (clear of the pawns standing there). */
+const NAME_DROP = 0.15;
 const WATER_RADIUS = 0.4;
 
 /** The tile's layout in its own frame (unit square). */
@@ -290,10 +299,13 @@ export function drawDie(ctx: SKRSContext2D, x: number, y: number, s: number, val
   }
 }
 
-/** Splits a name into at most `maxLines` lines no wider than `width` (shrinking the font if a word will not fit). */
+/**
+ * Splits a name into at most `maxLines` lines no wider than `width`, shrinking the font only
+ * as much as the widest line needs (re-wrapping at each size).
+ */
 export function fitText(ctx: SKRSContext2D, text: string, width: number, px: number, bold: boolean, maxLines = 2): { lines: string[]; px: number } {
   let size = px;
-  for (let tries = 0; tries < 6; tries++) {
+  for (let tries = 0; tries < 8; tries++) {
     ctx.font = font(size, bold);
     const words = text.split(' ');
     const lines: string[] = [];
@@ -306,8 +318,9 @@ export function fitText(ctx: SKRSContext2D, text: string, width: number, px: num
       } else line = next;
     }
     if (line) lines.push(line);
-    if (lines.length <= maxLines && lines.every((l) => ctx.measureText(l).width <= width)) return { lines, px: size };
-    size *= 0.88;
+    const widest = Math.max(...lines.map((l) => ctx.measureText(l).width));
+    if (lines.length <= maxLines && widest <= width) return { lines, px: size };
+    size *= lines.length <= maxLines ? Math.max(0.6, Math.min(0.98, width / widest)) : 0.92;
   }
   ctx.font = font(size, bold);
   return { lines: [text], px: size };
@@ -344,7 +357,7 @@ export function drawTileLabels(ctx: SKRSContext2D, def: TileDef, rot: number, x0
     // Both names in one block under the crossing, each marked with the way its road runs,
     // so a reader can tell the bridge's name from the underpass's without colour.
     const order = [0, 1].sort((a, b) => Number(runsNorthSouth(def, rot, b)) - Number(runsNorthSouth(def, rot, a)));
-    const px0 = size * 0.105;
+    const px0 = size * CROSSING_NAME_SCALE;
     let px = px0;
     const texts = order.map((i) => `${runsNorthSouth(def, rot, i) ? '↕' : '↔'} ${def.neighborhoods[i]?.name ?? ''}`);
     ctx.font = font(px, true);
@@ -358,14 +371,14 @@ export function drawTileLabels(ctx: SKRSContext2D, def: TileDef, rot: number, x0
   def.neighborhoods.forEach((nb, i) => {
     const hub = turn(g.hubs[i] as Pt, rot);
     const maxW = size * (many ? 0.62 : 0.92);
-    const { lines, px } = fitText(ctx, nb.name, maxW, size * (def.neighborhoods.length > 2 ? 0.1 : 0.115), true);
+    const { lines, px } = fitText(ctx, nb.name, maxW, size * (def.neighborhoods.length > 2 ? NAME_SCALE * 0.85 : NAME_SCALE), true);
     const lh = px * 1.1;
     const h = lines.length * lh;
     ctx.font = font(px, true);
     const w = Math.max(...lines.map((l) => ctx.measureText(l).width));
     // Below the hub, clear of the pawns standing on it; kept inside the tile.
     const cx = clamp(x0 + hub.x * size, x0 + w / 2 + 2, x0 + size - w / 2 - 2);
-    const cy = clamp(y0 + hub.y * size + size * 0.125 + h / 2, y0 + h / 2 + 2, y0 + size - h / 2 - 2);
+    const cy = clamp(y0 + hub.y * size + size * NAME_DROP + h / 2, y0 + h / 2 + 2, y0 + size - h / 2 - 2);
     haloText(ctx, lines, cx, cy, px, true, colour(i));
   });
 }

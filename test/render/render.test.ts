@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { applyAction, computerAction, createGame, viewFor, whoMustAct, type FenceView } from '../../src/games/fence/index.ts';
 import { closeRenderer, drawMapPicture, renderHand, renderMap, renderTileHand, MAX_SIDE } from '../../src/render/index.ts';
 import { currentRenderWorker } from '../../src/render/pool.ts';
+import { onScreenScale } from '../../src/render/pictures.ts';
+import { encodeRgbaSync } from '../../src/render/encode.ts';
 import { cellOrigin } from '../../src/render/map.ts';
 import { COPS, seatColour } from '../../src/render/palette.ts';
 import { buildingView, mainView } from './fixtures.ts';
@@ -116,8 +118,13 @@ describe('sizes', () => {
     const cols = new Set(view.map.map((t) => t.x)), rows = new Set(view.map.map((t) => t.y));
     expect(pic.layout.x1 - pic.layout.x0 + 1).toBe(cols.size);
     expect(pic.layout.y1 - pic.layout.y0 + 1).toBe(rows.size);
-    // At a 400 px wide phone preview, names are ≥ 4 px tall and tapped full screen (≈1170 device px) ≥ 12 px.
-    expect(pic.nameFontPx / out.width).toBeGreaterThanOrEqual(1 / 100);
+    // Shown inline in Discord (≈ 550×350 CSS px box on desktop, ≈ 380 CSS px wide on a phone),
+    // names must stay ≥ 5 CSS px and pawns ≥ 8 CSS px across: they are what a player scans for.
+    const screen = onScreenScale(out.width, out.height);
+    for (const scale of [screen.desktop, screen.phone]) {
+      expect(pic.nameFontPx * scale).toBeGreaterThanOrEqual(5);
+      expect(2 * (pic.layout.pieces[0]?.r ?? 0) * scale).toBeGreaterThanOrEqual(8);
+    }
     expect(pic.layout.tile).toBe(128);
   });
 
@@ -147,6 +154,18 @@ describe('secrecy', () => {
     await expect(renderHand(channel)).rejects.toThrow(/player view/);
     const hand = await renderHand(player);
     expect(hand.alt).toMatch(/^Your hand: (Red|Blue) (Ace|[2-6])/);
+  });
+});
+
+describe('PNG encoder', () => {
+  it('round-trips any width (whole and partial 4-pixel groups), alpha dropped', async () => {
+    for (const width of [1, 2, 3, 4, 5, 7, 13]) {
+      const height = 3;
+      const rgba = new Uint8Array(width * height * 4).map((_, i) => (i % 4 === 3 ? 255 : (i * 37) % 256));
+      const img = await decode(encodeRgbaSync(rgba, width, height));
+      expect([img.width, img.height]).toEqual([width, height]);
+      expect(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length).equals(Buffer.from(rgba))).toBe(true);
+    }
   });
 });
 
