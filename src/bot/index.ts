@@ -5,6 +5,7 @@
  */
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { commandDefinitions } from '../../commands/fence.ts';
+import { closeRenderer } from '../render/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import { createLogger, errorText, type Logger } from './log.ts';
@@ -76,6 +77,8 @@ export class FenceBot {
     await Promise.allSettled([...this.#inflight]);
     await this.client.destroy();
     await this.store.close();
+    // The render worker restarts by itself on the next render, so closing it is always safe.
+    await closeRenderer();
     this.ctx.log.info('bot stopped');
   }
 }
