@@ -6,7 +6,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { FenceView } from '../games/fence/views.ts';
-import { columnLabel, gridOf, type Grid } from '../games/fence/grid.ts';
+import { cellLabel, columnLabel, gridOf, type Grid } from '../games/fence/grid.ts';
 import { parseNbId, tileIdOfKey, type NbId, type PlacedTile } from '../games/fence/geometry.ts';
 import { standardTileSet, type TileDef, type TileSet } from '../games/fence/tiles.ts';
 import { font } from './fonts.ts';
@@ -144,7 +144,7 @@ export function drawMapBase(ctx: SKRSContext2D, view: FenceView, l: MapLayout): 
       ctx.strokeStyle = C.gridLine;
       ctx.lineWidth = 1;
       ctx.strokeRect(o.x + 0.5, o.y + 0.5, T - 1, T - 1);
-      if (placeable.has(`${x},${y}`)) drawPlaceable(ctx, o, T, `${columnLabel(x - l.grid.minX)}${y - l.grid.minY + 1}`);
+      if (placeable.has(`${x},${y}`)) drawPlaceable(ctx, o, T, cellLabel(l.grid, x, y));
     }
   }
 
