@@ -3,22 +3,12 @@
  * the full 40-tile map, and actions applied per second. Prints numbers; asserts nothing.
  */
 import { pathToFileURL } from 'node:url';
-import { applyAction, computerAction, createGame, legalActions, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
+import { applyAction, computerAction, createGame, legalActions, playComputers, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 
-function playRandom(seed: string): { state: FenceState; actions: number } {
-  let { state } = createGame({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed });
-  let actions = 0;
-  while (!state.outcome) {
-    const seat = whoMustAct(state) as number;
-    const result = applyAction(state, seat, computerAction(state, seat, 'random'));
-    if (!result.ok) throw new Error(result.message);
-    state = result.state;
-    actions++;
-  }
-  return { state, actions };
-}
+const playRandom = (seed: string): { state: FenceState; actions: number } =>
+  playComputers(createGame({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed }).state);
 
 export default async function benchEngine(): Promise<void> {
   const out = (line: string) => process.stdout.write(`${line}\n`);

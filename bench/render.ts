@@ -10,24 +10,15 @@
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { applyAction, computerAction, createGame, viewFor, whoMustAct, type FenceView } from '../src/games/fence/index.ts';
+import { createGame, playComputers, viewFor, type FenceView } from '../src/games/fence/index.ts';
 import { closeRenderer, drawMapPicture, renderMap } from '../src/render/index.ts';
 import { encodeBuiltIn, encodeRgbaSync } from '../src/render/encode.ts';
 
 const NAMES = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima'];
 
 export function standardView(seed = 'bench', steps = 60): FenceView {
-  let s = createGame({ seats: NAMES.map((name) => ({ name, computer: true })), seed, options: { autoBuild: true } }).state;
-  for (let i = 0; i < steps; i++) {
-    const seat = whoMustAct(s);
-    if (seat === null) break;
-    const a = computerAction(s, seat, 'random');
-    if (!a) break;
-    const r = applyAction(s, seat, a);
-    if (!r.ok) break;
-    s = r.state;
-  }
-  return viewFor(s, 'channel');
+  const start = createGame({ seats: NAMES.map((name) => ({ name, computer: true })), seed, options: { autoBuild: true } }).state;
+  return viewFor(playComputers(start, { steps }).state, 'channel');
 }
 
 /** The engine has no Big Map option yet: a second copy of every tile, placed beside the first. */

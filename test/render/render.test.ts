@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyAction, computerAction, createGame, viewFor, whoMustAct, type FenceView } from '../../src/games/fence/index.ts';
+import { createGame, playComputers, viewFor, type FenceView } from '../../src/games/fence/index.ts';
 import { closeRenderer, drawMapPicture, renderHand, renderMap, renderTileHand, MAX_SIDE } from '../../src/render/index.ts';
 import { currentRenderWorker } from '../../src/render/pool.ts';
 import { onScreenScale } from '../../src/render/pictures.ts';
@@ -31,17 +31,7 @@ async function decode(png: Buffer): Promise<{ width: number; height: number; dat
 
 function playedGame(players: number, steps: number) {
   const seats = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima'].slice(0, players).map((name) => ({ name, computer: true }));
-  let s = createGame({ seats, seed: 'render-test', options: { autoBuild: true } }).state;
-  for (let i = 0; i < steps; i++) {
-    const seat = whoMustAct(s);
-    if (seat === null) break;
-    const a = computerAction(s, seat, 'random');
-    if (!a) break;
-    const r = applyAction(s, seat, a);
-    if (!r.ok) break;
-    s = r.state;
-  }
-  return s;
+  return playComputers(createGame({ seats, seed: 'render-test', options: { autoBuild: true } }).state, { steps }).state;
 }
 
 describe('map picture', () => {

@@ -3,7 +3,7 @@ import { Rng } from '../../engine/rng.ts';
 import type { Action } from './actions.ts';
 import { chooseRandom } from './ai/random.ts';
 import { chooseSimple } from './ai/simple.ts';
-import { legalActions, simpleCandidates } from './engine.ts';
+import { applyAction, legalActions, simpleCandidates, whoMustAct } from './engine.ts';
 import type { FenceState } from './state.ts';
 
 export { createGame, applyAction, legalActions, whoMustAct, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
@@ -29,4 +29,25 @@ export function computerAction(s: FenceState, seat: number, strategy: Strategy =
   if (legal.length === 0) return null;
   const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
   return strategy === 'simple' ? chooseSimple(s, seat, legal, rng) : chooseRandom(legal, rng);
+}
+
+/**
+ * Lets computer players make every move, from a state, for at most `steps` actions or until
+ * the game ends: the quick way to reach a realistic position (tests, benchmarks, demos).
+ */
+export function playComputers(s: FenceState, opts: { strategy?: Strategy; steps?: number } = {}): { state: FenceState; actions: number } {
+  let state = s;
+  let actions = 0;
+  const limit = opts.steps ?? Infinity;
+  while (actions < limit) {
+    const seat = whoMustAct(state);
+    if (seat === null) break;
+    const action = computerAction(state, seat, opts.strategy ?? 'random');
+    if (!action) break;
+    const result = applyAction(state, seat, action);
+    if (!result.ok) throw new Error(`a computer move was refused: ${result.code} ${result.message}`);
+    state = result.state;
+    actions++;
+  }
+  return { state, actions };
 }
