@@ -12,7 +12,7 @@ try {
     ? Routes.applicationGuildCommands(config.DISCORD_APPLICATION_ID, config.DEV_GUILD_ID)
     : Routes.applicationCommands(config.DISCORD_APPLICATION_ID);
   const saved = (await rest.put(route, { body })) as unknown[];
-  console.log(`Registered ${saved.length} command(s) ${config.DEV_GUILD_ID ? `in server ${config.DEV_GUILD_ID}` : 'globally (may take up to an hour to appear everywhere)'}.`);
+  process.stdout.write(`Registered ${saved.length} command(s) ${config.DEV_GUILD_ID ? `in server ${config.DEV_GUILD_ID}` : 'globally (may take up to an hour to appear everywhere)'}.` + "\n");
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : `Could not register the commands: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
