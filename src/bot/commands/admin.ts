@@ -1,5 +1,5 @@
 /** `/fence resign`, `abort`, `kick` (with confirm buttons where it cannot be undone) and `settings`. */
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, GuildMember, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { LoadedGame } from '../../store/index.ts';
 import type { BotContext } from '../context.ts';
 import { act } from '../game.ts';
@@ -7,7 +7,7 @@ import { activeGame, gameAdmin, hasPerm, inGuild, inThisGame, runningGame, seatO
 import { buttonId } from '../ids.ts';
 import { post } from '../posts.ts';
 import type { Reply } from '../reply.ts';
-import { displayName } from '../names.ts';
+import { displayName, userName } from '../names.ts';
 import { limitText, refreshLobby } from './lobby.ts';
 import { TURN_LIMIT_CHOICES } from '../../../commands/fence.ts';
 
@@ -82,7 +82,11 @@ export async function kickCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
     if (!game) return;
     if (!(await gameAdmin(r, game, 'remove players'))) return;
     const seat = seatOf(game.seats, target.id);
-    if (!seat || seat.leftAt) return r.refuse('NOT_IN_GAME', `${target.username} is not playing in game #${game.game.id}.`);
+    if (!seat || seat.leftAt) {
+      // Named as the channel knows them (server display name), like every seat and post.
+      const member = i.options.getMember('player');
+      return r.refuse('NOT_IN_GAME', `${seat?.name ?? userName(target, member instanceof GuildMember ? member : null)} is not playing in game #${game.game.id}.`);
+    }
     if (game.game.status === 'lobby') {
       if (target.id === game.game.hostUserId) return r.refuse('HOST', 'The host cannot be removed from the lobby; abort the game instead.');
       await ctx.store.leaveLobby(game.game.id, { userId: target.id });
