@@ -654,10 +654,6 @@ function pairsInHand(hand: readonly Card[]): [number, number][] {
 function checkVictory(ctx: Ctx): boolean {
   const s = ctx.s;
   const active = activeSeats(s);
-  if (active.length === 1) {
-    end(ctx, { kind: 'winner', seats: active, reason: 'lastSeat' });
-    return true;
-  }
   const free = active.filter((i) => !isJailed(s, i));
   if (free.length > 1) return false;
   const jailed = active.filter((i) => isJailed(s, i));
@@ -688,9 +684,12 @@ function advance(ctx: Ctx): void {
   const s = ctx.s;
   ctx.settled = null;
   for (let guard = 0; guard < 10_000; guard++) {
-    if (s.outcome || s.pending) return;
+    if (s.outcome) return;
+    // Whatever the phase, a player left alone at the table has won.
+    const active = activeSeats(s);
+    if (active.length === 1) return end(ctx, { kind: 'winner', seats: active, reason: 'lastSeat' });
+    if (s.pending) return;
     if (s.phase === 'building') {
-      const active = activeSeats(s);
       if (active.every((i) => s.tileHands[i]!.length === 0) || s.passesInRow >= active.length) {
         endBuilding(ctx);
         continue;
