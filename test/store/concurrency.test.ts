@@ -61,3 +61,50 @@ describe('the per-channel queue', () => {
     expect(q.busyKeys).toBe(0);
   });
 });
+
+describe('applyAction on the connection Prisma uses', () => {
+  it('waits for an open Prisma transaction to end and never reads or writes inside it', async () => {
+    const store = await openTemp();
+    const game = await startedGame(store);
+    const { seat, action } = nextMove(game.state);
+    let applied!: Promise<unknown>;
+    // Rolled back: if applyAction ran inside it, it would have seen the version 7 or been undone.
+    await expect(store.prisma.$transaction(async (tx) => {
+      await tx.game.update({ where: { id: game.game.id }, data: { version: 7 } });
+      applied = store.applyAction(game.game.id, 0, seat, action);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
+    await expect(applied).resolves.toMatchObject({ ok: true, version: 1 });
+    expect((await store.getGame(game.game.id)).game.version).toBe(1);
+    expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
+  });
+
+  it('writes dates the way Prisma does, so the model API reads them back', async () => {
+    const store = await openTemp();
+    const game = await startedGame(store);
+    const before = Date.now();
+    const { seat, action } = nextMove(game.state);
+    await store.applyAction(game.game.id, 0, seat, action);
+    const [log] = await store.getActionLog(game.game.id);
+    expect(log?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
+    expect(log?.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+    const rows = await store.prisma.$queryRawUnsafe<{ a: string; g: string }[]>(
+      `SELECT (SELECT 'd:' || "createdAt" FROM "ActionLog") AS a, (SELECT 'd:' || "createdAt" FROM "Game") AS g`);
+    // Same text format as a row Prisma wrote itself.
+    expect(rows[0]?.a).toMatch(/^d:\d{4}-/);
+    expect(rows[0]?.a.replace(/\d/g, '0')).toBe(rows[0]?.g.replace(/\d/g, '0'));
+  });
+
+  it('reuses its parsed state only while the row still holds the text it wrote', async () => {
+    const store = await openTemp();
+    const game = await startedGame(store);
+    const first = nextMove(game.state);
+    const r = await store.applyAction(game.game.id, 0, first.seat, first.action);
+    if (!r.ok) throw new Error(r.refusal.message);
+    // Changed behind the store's back at the same version: read again, found damaged.
+    await store.prisma.game.update({ where: { id: game.game.id }, data: { state: '{"version":1}' } });
+    const next = nextMove(r.state as FenceState);
+    await expect(store.applyAction(game.game.id, 1, next.seat, next.action)).rejects.toMatchObject({ code: 'BROKEN_GAME' });
+  });
+});
