@@ -279,9 +279,15 @@ export function reachabilityProblem(
   const n = g.nodes.length;
   const k = def.neighborhoods.length;
   const blocked = new Set<number>(removeIndex === undefined ? [] : (g.tileNodes.get((g.placed[removeIndex] as PlacedTile).key) ?? []));
-  // Edges touching the candidate: node n + i is its neighborhood i.
-  const outExtra: number[][] = Array.from({ length: n + k }, () => []);
-  const inExtra: number[][] = Array.from({ length: n + k }, () => []);
+  // Edges touching the candidate (node n + i is its neighborhood i): only a handful of
+  // nodes gain any, so they live in small maps rather than arrays over the whole graph.
+  const outExtra = new Map<number, number[]>();
+  const inExtra = new Map<number, number[]>();
+  const link = (extra: Map<number, number[]>, from: number, to: number) => {
+    const list = extra.get(from);
+    if (list) list.push(to);
+    else extra.set(from, [to]);
+  };
   const linked = new Array<boolean>(k).fill(false);
   for (let w = 0; w < 4; w++) {
     const mineNb = roadAt(def, rot, w);
@@ -296,22 +302,22 @@ export function reachabilityProblem(
     const X = n + mineNb;
     linked[mineNb] = true;
     const mine = oneWayAt(def, rot, w), theirs = oneWayAt(other, q.rot, (w + 2) & 3);
-    if (mine !== 'in' && theirs !== 'out') { outExtra[X]!.push(m); inExtra[m]!.push(X); }
-    if (theirs !== 'in' && mine !== 'out') { outExtra[m]!.push(X); inExtra[X]!.push(m); }
+    if (mine !== 'in' && theirs !== 'out') { link(outExtra, X, m); link(inExtra, m, X); }
+    if (theirs !== 'in' && mine !== 'out') { link(outExtra, m, X); link(inExtra, X, m); }
   }
-  const search = (adj: number[][], extra: number[][]): Uint8Array => {
+  const search = (adj: number[][], extra: Map<number, number[]>): Uint8Array => {
     const seen = new Uint8Array(n + k);
     for (const b of blocked) seen[b] = 2;
     const queue: number[] = (g.tileNodes.get(oldTownKey) ?? []).filter((s) => !blocked.has(s));
     for (const s of queue) seen[s] = 1;
+    const visit = (u: number) => {
+      if (seen[u] === 0) { seen[u] = 1; queue.push(u); }
+    };
     for (let head = 0; head < queue.length; head++) {
       const v = queue[head] as number;
-      const next = v < n ? adj[v] as number[] : [];
-      for (const list of [next, extra[v] as number[]]) {
-        for (const u of list) {
-          if (seen[u] === 0) { seen[u] = 1; queue.push(u); }
-        }
-      }
+      if (v < n) for (const u of adj[v] as number[]) visit(u);
+      const more = extra.get(v);
+      if (more) for (const u of more) visit(u);
     }
     return seen;
   };
