@@ -43,6 +43,17 @@ export async function runningGame(ctx: BotContext, r: Reply, channelId: string):
   return game as RunningGame;
 }
 
+/**
+ * The usual start of a command about this channel's running game: used in a server,
+ * acknowledged at once (rendering or storage may follow), and the game has started.
+ */
+export async function runningGameHere(ctx: BotContext, r: Reply): Promise<RunningGame | null> {
+  const where = await inGuild(r);
+  if (!where) return null;
+  await r.defer();
+  return runningGame(ctx, r, where.channelId);
+}
+
 export function seatOf(seats: SeatRecord[], userId: string): SeatRecord | undefined {
   return seats.find((s) => s.userId === userId);
 }

@@ -7,7 +7,7 @@ import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type B
 import { cardsText, tileName, viewFor } from '../../games/fence/index.ts';
 import { renderHand, renderTileHand } from '../../render/index.ts';
 import type { BotContext } from '../context.ts';
-import { inGuild, inThisGame, runningGame, type RunningGame } from '../guards.ts';
+import { inThisGame, runningGameHere, type RunningGame } from '../guards.ts';
 import { buttonId } from '../ids.ts';
 import type { PrivatePayload, Reply } from '../reply.ts';
 import { gameById } from './play.ts';
@@ -35,10 +35,7 @@ export async function handPayload(game: RunningGame, seat: number): Promise<Priv
 }
 
 export async function handCommand(ctx: BotContext, r: Reply): Promise<void> {
-  const where = await inGuild(r);
-  if (!where) return;
-  await r.defer();
-  const game = await runningGame(ctx, r, where.channelId);
+  const game = await runningGameHere(ctx, r);
   if (!game) return;
   const seat = await inThisGame(r, game);
   if (seat === null) return;

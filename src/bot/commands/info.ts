@@ -2,7 +2,7 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { eventText, nbName, whoMustAct, type FenceEvent } from '../../games/fence/index.ts';
 import type { BotContext } from '../context.ts';
-import { activeGame, inGuild, runningGame } from '../guards.ts';
+import { activeGame, inGuild, runningGameHere } from '../guards.ts';
 import { mapFile, promptFor } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 import { limitText, lobbyMessage } from './lobby.ts';
@@ -35,20 +35,14 @@ export async function statusCommand(ctx: BotContext, r: Reply): Promise<void> {
 }
 
 export async function mapCommand(ctx: BotContext, r: Reply): Promise<void> {
-  const where = await inGuild(r);
-  if (!where) return;
-  await r.defer();
-  const game = await runningGame(ctx, r, where.channelId);
+  const game = await runningGameHere(ctx, r);
   if (!game) return;
   const { file } = await mapFile(game.state);
   await r.private({ content: `The map of game #${game.game.id}.`, files: [file] });
 }
 
 export async function historyCommand(ctx: BotContext, r: Reply): Promise<void> {
-  const where = await inGuild(r);
-  if (!where) return;
-  await r.defer();
-  const game = await runningGame(ctx, r, where.channelId);
+  const game = await runningGameHere(ctx, r);
   if (!game) return;
   const log = await ctx.store.getActionLog(game.game.id);
   const lines: string[] = [];
