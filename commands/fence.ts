@@ -17,6 +17,19 @@ export const TURN_LIMIT_CHOICES = [
   { name: 'no limit', value: 0 },
 ] as const;
 
+/**
+ * The playing subcommands: one per kind of move, each with one autocompleted option whose
+ * suggestions are the engine's legal actions of these types. The bot's play handler reads
+ * this same table, so a subcommand, its option and the moves it accepts are named once.
+ */
+export const PLAY_SUBCOMMANDS = [
+  { name: 'place', option: 'placement', types: ['place'], what: 'place a tile', description: 'Map building: place a tile from your hand', choice: 'Tile, cell and rotation (pick from the list)' },
+  { name: 'swap', option: 'swap', types: ['swap'], what: 'swap a tile', description: 'Map building: swap a tile from your hand for a placed one', choice: 'Which tile replaces which (pick from the list)' },
+  { name: 'move', option: 'move', types: ['moveSelf'], what: 'Move Yourself', description: 'Move Yourself: play one card or a red/blue pair', choice: 'Cards and destination (pick from the list)' },
+  { name: 'push', option: 'push', types: ['push'], what: 'push a pawn', description: 'Move Others: push another pawn one road step', choice: 'Whose pawn and where (pick from the list)' },
+  { name: 'cops', option: 'cops', types: ['copsRoad', 'tipOff'], what: 'move the Cops', description: 'Move Others: move the Cops by road or tip them off with cards', choice: 'Where the Cops go (pick from the list)' },
+] as const;
+
 export const RULE_TOPICS = [
   { name: 'Overview', value: 'overview' },
   { name: 'Building the map', value: 'building' },
@@ -44,37 +57,18 @@ export const fenceCommand = new SlashCommandBuilder()
       .addBooleanOption((o) => o.setName('thread').setDescription('Open the game in a new thread of this channel')),
   )
   .addSubcommand((s) => s.setName('start').setDescription('Start the game waiting in the lobby (host only)'))
-  .addSubcommand((s) => s.setName('addbot').setDescription('Seat a computer player in the lobby'))
-  .addSubcommand((s) =>
+  .addSubcommand((s) => s.setName('addbot').setDescription('Seat a computer player in the lobby'));
+
+for (const play of PLAY_SUBCOMMANDS) {
+  fenceCommand.addSubcommand((s) =>
     s
-      .setName('place')
-      .setDescription('Map building: place a tile from your hand')
-      .addStringOption((o) => o.setName('placement').setDescription('Tile, cell and rotation (pick from the list)').setRequired(true).setAutocomplete(true)),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('swap')
-      .setDescription('Map building: swap a tile from your hand for a placed one')
-      .addStringOption((o) => o.setName('swap').setDescription('Which tile replaces which (pick from the list)').setRequired(true).setAutocomplete(true)),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('move')
-      .setDescription('Move Yourself: play one card or a red/blue pair')
-      .addStringOption((o) => o.setName('move').setDescription('Cards and destination (pick from the list)').setRequired(true).setAutocomplete(true)),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('push')
-      .setDescription('Move Others: push another pawn one road step')
-      .addStringOption((o) => o.setName('push').setDescription('Whose pawn and where (pick from the list)').setRequired(true).setAutocomplete(true)),
-  )
-  .addSubcommand((s) =>
-    s
-      .setName('cops')
-      .setDescription('Move Others: move the Cops by road or tip them off with cards')
-      .addStringOption((o) => o.setName('cops').setDescription('Where the Cops go (pick from the list)').setRequired(true).setAutocomplete(true)),
-  )
+      .setName(play.name)
+      .setDescription(play.description)
+      .addStringOption((o) => o.setName(play.option).setDescription(play.choice).setRequired(true).setAutocomplete(true)),
+  );
+}
+
+fenceCommand
   .addSubcommand((s) => s.setName('hand').setDescription('Show your cards, start tile and tiles (only you see it)'))
   .addSubcommand((s) => s.setName('status').setDescription('Whose turn it is, what they may do, the round, cards per player'))
   .addSubcommand((s) => s.setName('map').setDescription('Show the current map'))

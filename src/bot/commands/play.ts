@@ -5,19 +5,17 @@
  */
 import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction } from 'discord.js';
 import { actionLabel, actionSchema, legalActions, whoMustAct, type Action, type FenceState } from '../../games/fence/index.ts';
+import { PLAY_SUBCOMMANDS } from '../../../commands/fence.ts';
 import type { BotContext } from '../context.ts';
 import { act } from '../game.ts';
 import { inGuild, inThisGame, runningGame, seatOf, yourTurn, type RunningGame } from '../guards.ts';
 import type { ButtonId } from '../ids.ts';
 import type { Reply } from '../reply.ts';
 
-export const PLAY_TYPES: Record<string, { option: string; types: Action['type'][]; what: string }> = {
-  place: { option: 'placement', types: ['place'], what: 'place a tile' },
-  swap: { option: 'swap', types: ['swap'], what: 'swap a tile' },
-  move: { option: 'move', types: ['moveSelf'], what: 'Move Yourself' },
-  push: { option: 'push', types: ['push'], what: 'push a pawn' },
-  cops: { option: 'cops', types: ['copsRoad', 'tipOff'], what: 'move the Cops' },
-};
+/** The playing subcommands by name, from their one definition in commands/. */
+export const PLAY_TYPES: Record<string, { option: string; types: readonly Action['type'][]; what: string }> = Object.fromEntries(
+  PLAY_SUBCOMMANDS.map((p) => [p.name, { option: p.option, types: p.types, what: p.what }]),
+);
 
 const NONE = '-';
 
