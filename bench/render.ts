@@ -11,7 +11,9 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createGame, playComputers, viewFor, type FenceView } from '../src/games/fence/index.ts';
-import { closeRenderer, drawMapPicture, renderMap } from '../src/render/index.ts';
+import { closeRenderer } from '../src/render/index.ts';
+import { drawMapPicture } from '../src/games/fence/draw/picture.ts';
+import { renderMap } from '../test/render/fixtures.ts';
 import { encodeBuiltIn, encodeRgbaSync } from '../src/render/encode.ts';
 
 const NAMES = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima'];

@@ -89,7 +89,7 @@ async function measureLatency(path: string, count: number): Promise<Pick<StoreBe
 }
 
 async function newGame(store: Store, channelId: string, n: number): Promise<{ id: number; state: FenceState }> {
-  const lobby = await store.createLobby({ guildId: 'bench', channelId, hostUserId: 'host', hostName: 'Host' });
+  const lobby = await store.createLobby({ kind: 'fence', guildId: 'bench', channelId, hostUserId: 'host', hostName: 'Host' });
   for (let i = 1; i < SEATS; i++) await store.joinLobby(lobby.game.id, { userId: `user-${i}`, name: `Player ${i}` });
   const { game } = await store.startGame(lobby.game.id, { seed: `bench-${n}` });
   return { id: game.game.id, state: game.state as FenceState };

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { actionLabel, computerAction, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
-import { createLogger } from '../src/bot/log.ts';
+import { createLogger } from '../src/discord/log.ts';
 import { startBot } from '../src/main.ts';
 import { DiscordDouble, type User } from '../test/discord-double/index.ts';
 import { SUB_OF } from '../test/bot/harness.ts';

@@ -4,10 +4,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from './config.ts';
-import { FenceBot, type FenceBotOptions } from './bot/index.ts';
-import { createLogger, errorText } from './bot/log.ts';
+import { GameBot, type BotOptions } from './discord/index.ts';
+import { createLogger, errorText } from './discord/log.ts';
 
-export interface StartBotOptions extends Partial<Omit<FenceBotOptions, 'token' | 'databaseUrl' | 'discordApiUrl'>> {
+export interface StartBotOptions extends Partial<Omit<BotOptions, 'token' | 'databaseUrl' | 'discordApiUrl'>> {
   discordApiUrl: string;
   token: string;
   databaseUrl: string;
@@ -15,12 +15,12 @@ export interface StartBotOptions extends Partial<Omit<FenceBotOptions, 'token' |
 
 export interface RunningBot {
   stop(): Promise<void>;
-  bot: FenceBot;
+  bot: GameBot;
 }
 
 /** Starts the bot against a given Discord API (the sandbox's seam); registers /fence itself. */
 export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
-  const bot = await FenceBot.start({ registerCommands: true, ...opts });
+  const bot = await GameBot.start({ registerCommands: true, ...opts });
   return { bot, stop: () => bot.stop() };
 }
 
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger({ level: config.LOG_LEVEL });
-  const bot = await FenceBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS });
+  const bot = await GameBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -1,7 +1,7 @@
-// `npm run deploy-commands`: registers /fence with Discord — in DEV_GUILD_ID only when it is
+// `npm run deploy-commands`: registers every game's slash command and /games with Discord — in DEV_GUILD_ID only when it is
 // set (instant, for development), else globally (every server the bot is in).
 import { REST, Routes } from 'discord.js';
-import { commandDefinitions } from '../../commands/fence.ts';
+import { commandDefinitions } from '../../commands/index.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 
 try {

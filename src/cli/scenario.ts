@@ -1,9 +1,9 @@
-// `npm run scenario -- <file.json>`: plays a FENCE! scenario (docs/scenarios.md) and prints one
-// JSON line per step (the action and its events, or its refusal), then the final channel view.
-// Exit code 0: every expectation held; 1: an expectation failed; 2: the file is missing or invalid.
+// `npm run scenario -- <file.json>`: plays a scenario (docs/scenarios.md) of the game it names
+// and prints one JSON line per step (the action and its events, or its refusal), then the
+// final channel view. Exit code 0: every expectation held; 1: an expectation failed; 2: the
+// file is missing or invalid.
 import { readFileSync } from 'node:fs';
-import { viewFor } from '../games/fence/index.ts';
-import { runScenario, ScenarioError } from '../games/fence/scenario.ts';
+import { runScenario, ScenarioError } from '../platform/scenario.ts';
 
 function main(argv: string[]): number {
   const file = argv[0];
@@ -19,9 +19,9 @@ function main(argv: string[]): number {
     return 2;
   }
   try {
-    const { lines, state, failures } = runScenario(text);
+    const { lines, state, failures, game } = runScenario(text);
     for (const line of lines) process.stdout.write(`${JSON.stringify(line)}\n`);
-    process.stdout.write(`${JSON.stringify({ view: viewFor(state, 'channel') })}\n`);
+    process.stdout.write(`${JSON.stringify({ view: game.view(state, 'channel') })}\n`);
     if (failures.length) {
       process.stderr.write(`${file}: ${failures.length} expectation(s) failed:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
       return 1;

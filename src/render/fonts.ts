@@ -6,7 +6,7 @@ import { GlobalFonts } from '@napi-rs/canvas';
 import { fileURLToPath } from 'node:url';
 
 /** The family every renderer names; an alias so a system DejaVu can never be picked instead. */
-export const FAMILY = 'FenceSans';
+export const FAMILY = 'BotSans';
 
 const dir = fileURLToPath(new URL('../../assets/fonts/', import.meta.url));
 let registered = false;

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { renderJobInThread, type EncodedPicture, type RenderJob } from './pictures.ts';
+import { renderJobInThread, type EncodedPicture, type RenderJob } from './job.ts';
 import type { JobMessage, ReplyMessage } from './worker.ts';
 
 const entry = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href;

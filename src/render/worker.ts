@@ -4,7 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { registerFonts } from './fonts.ts';
-import { renderJobSync, type RenderJob } from './pictures.ts';
+import { renderJob, type RenderJob } from './job.ts';
 
 export interface JobMessage {
   id: number;
@@ -19,9 +19,13 @@ const port = parentPort;
 registerFonts();
 
 port.on('message', ({ id, job }: JobMessage) => {
+  void answer(id, job);
+});
+
+async function answer(id: number, job: RenderJob): Promise<void> {
   let reply: ReplyMessage;
   try {
-    const { png, width, height } = renderJobSync(job);
+    const { png, width, height } = await renderJob(job);
     // A Buffer may be a view into a shared pool: copy out exactly its bytes so the transfer
     // hands over only this picture.
     const bytes = png.buffer.slice(png.byteOffset, png.byteOffset + png.length) as ArrayBuffer;
@@ -31,5 +35,5 @@ port.on('message', ({ id, job }: JobMessage) => {
     reply = { id, error: e instanceof Error ? e.message : String(e) };
     port.postMessage(reply);
   }
-});
+}
 port.postMessage({ ready: true });

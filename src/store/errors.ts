@@ -2,7 +2,7 @@
 
 export type StoreErrorCode =
   | 'NO_SUCH_GAME' | 'CHANNEL_BUSY' | 'STALE_VERSION' | 'WRONG_STATUS' | 'BROKEN_GAME'
-  | 'ALREADY_SEATED' | 'LOBBY_FULL' | 'NOT_SEATED' | 'NOT_ENOUGH_PLAYERS' | 'UNKNOWN_KIND' | 'REPLAY_FAILED';
+  | 'ALREADY_SEATED' | 'LOBBY_FULL' | 'NOT_SEATED' | 'NOT_ENOUGH_PLAYERS' | 'UNKNOWN_KIND' | 'REPLAY_FAILED' | 'BAD_OPTIONS';
 
 export class StoreError extends Error {
   override name = 'StoreError';

@@ -10,16 +10,22 @@ import { createClient, type InStatement, type ResultSet } from '@libsql/client';
 import { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/client.ts';
 import { OneConnectionPrismaLibSql, type OneConnectionClient } from './connection.ts';
-import { StateLoadError, type EngineEnding, type EngineRefusal, type GameEngine, type StoreActor } from './engine.ts';
-import { ENGINES, isGameKind, type EngineStates, type GameKind } from './engines.ts';
+import type { Actor, AnyGame, Refusal } from '../platform/game.ts';
+import { loadState, StateLoadError } from '../platform/state.ts';
+import { checkOptions } from '../platform/options.ts';
+import { gameById } from '../games/registry.ts';
 import { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError } from './errors.ts';
 import { migrate } from './migrate.ts';
 import { KeyedQueue } from './queue.ts';
 
 export { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError, type StoreErrorCode } from './errors.ts';
 export { MigrationError } from './migrate.ts';
-export type { GameKind, EngineStates } from './engines.ts';
-export type { StoreActor, EngineRefusal, EngineEnding } from './engine.ts';
+
+/** How a game ended, as the store records it: the game's own record of it goes to Game.outcome. */
+export interface Ending {
+  status: 'finished' | 'aborted';
+  outcome: unknown;
+}
 
 export const DEFAULT_DATABASE_URL = 'file:data/fence.db';
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
@@ -32,7 +38,8 @@ export interface GameRecord {
   guildId: string;
   channelId: string;
   parentChannelId: string | null;
-  kind: GameKind;
+  /** The game's id in the registry. */
+  kind: string;
   status: GameStatus;
   hostUserId: string;
   options: unknown;
@@ -62,20 +69,23 @@ export interface SeatRecord {
 }
 
 /**
- * A game with its seats and, once started, its engine state. A game whose state could not be
- * read comes back once with status 'broken' (and state null) from the call that found out.
+ * A game with its seats and, once started, its state (checked by its game's state schema). A
+ * game whose state could not be read comes back once with status 'broken' (and state null)
+ * from the call that found out.
  */
-export type LoadedGame = {
-  [K in GameKind]: { game: GameRecord & { kind: K }; seats: SeatRecord[]; state: EngineStates[K] | null };
-}[GameKind];
+export interface LoadedGame {
+  game: GameRecord;
+  seats: SeatRecord[];
+  state: unknown;
+}
 
 export type ApplyOutcome =
-  | { ok: true; state: EngineStates[GameKind]; events: unknown[]; version: number; ending: EngineEnding | null }
-  | { ok: false; refusal: EngineRefusal };
+  | { ok: true; state: unknown; events: unknown[]; version: number; ending: Ending | null }
+  | { ok: false; refusal: Refusal };
 
 export interface LogEntry {
   seq: number;
-  actor: StoreActor;
+  actor: Actor;
   userId: string | null;
   action: unknown;
   events: unknown[];
@@ -86,6 +96,8 @@ export interface TimerRecord {
   id: number;
   gameId: number;
   kind: string;
+  /** The seat it is for, or null for a timer of the whole game. */
+  seat: number | null;
   fireAt: Date;
   payload: unknown;
   game: { guildId: string; channelId: string; status: GameStatus; version: number };
@@ -94,17 +106,28 @@ export interface TimerRecord {
 export interface GuildSettingsRecord {
   guildId: string;
   defaultTurnLimitSeconds: number | null;
-  defaultRoundLimit: number | null;
   reminderAfterSeconds: number | null;
   allowComputers: boolean;
 }
 export type GuildSettingsPatch = Partial<Omit<GuildSettingsRecord, 'guildId'>>;
 
+/** A server's defaults for one game; null fields fall back to the server's settings. */
+export interface GameDefaultsRecord {
+  guildId: string;
+  game: string;
+  /** Option values as saved (the game's options schema checks them when used). */
+  options: Record<string, unknown>;
+  turnLimitSeconds: number | null;
+  allowComputers: boolean | null;
+}
+export type GameDefaultsPatch = Partial<Pick<GameDefaultsRecord, 'options' | 'turnLimitSeconds' | 'allowComputers'>>;
+
 export interface CreateLobbyInput {
   guildId: string;
   channelId: string;
   parentChannelId?: string | null;
-  kind?: GameKind;
+  /** The game's id in the registry. */
+  kind: string;
   hostUserId: string;
   /** The host's display name: the host takes seat 0. */
   hostName: string;
@@ -145,6 +168,9 @@ export function sqlitePath(url: string): string | null {
   return rest;
 }
 
+/** Timer.seat of a timer that is not a seat's. */
+const NO_SEAT = -1;
+
 /** How many games' last states applyAction keeps parsed (one entry per recently played game). */
 const STATE_CACHE_SIZE = 1000;
 
@@ -178,7 +204,8 @@ export class Store {
 
   /** Creates a lobby with the host in seat 0. Throws ChannelBusyError if the channel has a game. */
   async createLobby(input: CreateLobbyInput): Promise<LoadedGame> {
-    const kind = input.kind ?? 'fence';
+    const kind = input.kind;
+    engineOf(kind);
     try {
       const row = await this.prisma.game.create({
         data: {
@@ -194,7 +221,7 @@ export class Store {
         },
         include: { seats: { orderBy: { seat: 'asc' } } },
       });
-      return { game: gameRecord(row), seats: row.seats.map(seatRecord), state: null } as LoadedGame;
+      return { game: gameRecord(row), seats: row.seats.map(seatRecord), state: null };
     } catch (e) {
       if (isUniqueViolation(e)) {
         const existing = await this.prisma.game.findFirst({ where: { channelId: input.channelId, status: { in: UNFINISHED } }, select: { id: true } });
@@ -213,7 +240,7 @@ export class Store {
         throw new StoreError('ALREADY_SEATED', `that player already has a seat in game #${gameId}`);
       }
       const engine = engineOf(game.kind);
-      if (seats.length >= engine.maxSeats) throw new StoreError('LOBBY_FULL', `game #${gameId} is full (${engine.maxSeats} seats)`);
+      if (seats.length >= engine.seats.max) throw new StoreError('LOBBY_FULL', `game #${gameId} is full (${engine.seats.max} seats)`);
       const row = await tx.seat.create({
         data: { gameId, seat: (seats.at(-1)?.seat ?? -1) + 1, userId: player.userId, name: player.name, computer: player.userId === null },
       });
@@ -260,10 +287,10 @@ export class Store {
       const game = await lobbyGame(tx, gameId);
       const engine = engineOf(game.kind);
       const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } });
-      if (seats.length < engine.minSeats) throw new StoreError('NOT_ENOUGH_PLAYERS', `game #${gameId} needs at least ${engine.minSeats} players`);
+      if (seats.length < engine.seats.min) throw new StoreError('NOT_ENOUGH_PLAYERS', `game #${gameId} needs at least ${engine.seats.min} players`);
       // Ascending order keeps every target index free when its turn comes.
       for (const [i, s] of seats.entries()) if (s.seat !== i) await tx.seat.update({ where: { id: s.id }, data: { seat: i } });
-      const created = engine.create({ seats: seats.map((s) => ({ name: s.name, computer: s.computer })), seed, options: JSON.parse(game.options) });
+      const created = engine.setup({ seats: seats.map((s) => ({ name: s.name, computer: s.computer })), seed, options: optionsOf(engine, game.options) });
       const { count } = await tx.game.updateMany({
         where: { id: gameId, status: 'lobby' },
         data: { status: 'running', seed, state: JSON.stringify(created.state), version: 0, startedAt: new Date() },
@@ -307,14 +334,14 @@ export class Store {
 
   async #loaded(row: GameRow & { seats: SeatRow[] }): Promise<LoadedGame> {
     const seats = row.seats.map(seatRecord);
-    if (row.state === null || row.status === 'broken') return { game: gameRecord(row), seats, state: null } as LoadedGame;
+    if (row.state === null || row.status === 'broken') return { game: gameRecord(row), seats, state: null };
     try {
       const state = parseState(row.kind, row.state);
-      return { game: gameRecord(row), seats, state } as LoadedGame;
+      return { game: gameRecord(row), seats, state };
     } catch (e) {
       if (!(e instanceof StateLoadError)) throw e;
       const game = await this.markBroken(row.id, e.message);
-      return { game, seats, state: null } as LoadedGame;
+      return { game, seats, state: null };
     }
   }
 
@@ -326,7 +353,7 @@ export class Store {
    * over). A refusal by the engine writes nothing. Throws StaleVersionError when the game is
    * not at `expectedVersion`, BrokenGameError when its state cannot be read.
    */
-  async applyAction(gameId: number, expectedVersion: number, actor: StoreActor, action: unknown, opts: { userId?: string | null } = {}): Promise<ApplyOutcome> {
+  async applyAction(gameId: number, expectedVersion: number, actor: Actor, action: unknown, opts: { userId?: string | null } = {}): Promise<ApplyOutcome> {
     // This path runs for every click: its two round trips go straight to the connection
     // (OneConnectionClient), not through Prisma, whose per-query machinery costs more than
     // SQLite here. Same connection, same settings, same SQL as Prisma would send.
@@ -357,7 +384,7 @@ export class Store {
     const engine = engineOf(row.kind);
     const result = engine.apply(state, actor, JSON.parse(logged));
     if (!result.ok) return { ok: false, refusal: result };
-    const ending = engine.ending(result.state);
+    const ending = endingOf(engine, result.state);
     const version = expectedVersion + 1;
     const now = sqliteDate(new Date());
     const stateText = JSON.stringify(result.state);
@@ -402,7 +429,7 @@ export class Store {
       this.#lastStates.set(gameId, { version, text: stateText, state: deepFreeze(result.state) });
       if (this.#lastStates.size > STATE_CACHE_SIZE) this.#lastStates.delete(this.#lastStates.keys().next().value!);
     }
-    return { ok: true, state: result.state as EngineStates[GameKind], events: result.events, version, ending };
+    return { ok: true, state: result.state, events: result.events, version, ending };
   }
 
   /** The connection under Prisma (connecting first if Prisma has not yet). */
@@ -453,35 +480,43 @@ export class Store {
     }));
   }
 
+  /** Whether `seat` has had an action logged after version `version` (its own, not a timeout's). */
+  async actedSince(gameId: number, version: number, seat: number): Promise<boolean> {
+    const row = await this.prisma.actionLog.findFirst({ where: { gameId, seq: { gt: version }, actor: String(seat) }, select: { id: true } });
+    return row !== null;
+  }
+
   /**
    * Rebuilds a started game from its seed, options, seats and action log. The result equals
    * the stored state unless something wrote one without the other.
    */
-  async replay(gameId: number): Promise<{ state: EngineStates[GameKind]; version: number }> {
+  async replay(gameId: number): Promise<{ state: unknown; version: number }> {
     const row = await this.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { seat: 'asc' } } } });
     if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
     if (row.seed === null) throw new StoreError('WRONG_STATUS', `game #${gameId} has not started`);
     const engine = engineOf(row.kind);
     const log = await this.getActionLog(gameId);
-    let state = engine.create({ seats: row.seats.map((s) => ({ name: s.name, computer: s.computer })), seed: row.seed, options: JSON.parse(row.options) }).state;
+    let state = engine.setup({ seats: row.seats.map((s) => ({ name: s.name, computer: s.computer })), seed: row.seed, options: optionsOf(engine, row.options) }).state;
     for (const entry of log) {
       const r = engine.apply(state, entry.actor, entry.action);
       if (!r.ok) throw new StoreError('REPLAY_FAILED', `game #${gameId}: logged action ${entry.seq} is refused on replay: ${r.message}`);
       state = r.state;
     }
-    return { state: state as EngineStates[GameKind], version: log.length };
+    return { state, version: log.length };
   }
 
   // ---- Timers --------------------------------------------------------------------------------
 
-  /** Arms (or re-arms: one per kind per game) a timer. Put the game version in the payload. */
-  async armTimer(gameId: number, kind: string, fireAt: Date, payload: unknown = {}): Promise<void> {
+  /** Arms (or re-arms: one per kind per game and seat) a timer. Put the game version in the payload. */
+  async armTimer(gameId: number, kind: string, fireAt: Date, payload: unknown = {}, seat: number | null = null): Promise<void> {
     const data = { fireAt, payload: JSON.stringify(payload) };
-    await this.prisma.timer.upsert({ where: { gameId_kind: { gameId, kind } }, create: { gameId, kind, ...data }, update: data });
+    const s = seat ?? NO_SEAT;
+    await this.prisma.timer.upsert({ where: { gameId_kind_seat: { gameId, kind, seat: s } }, create: { gameId, kind, seat: s, ...data }, update: data });
   }
 
-  async cancelTimer(gameId: number, kind: string): Promise<void> {
-    await this.prisma.timer.deleteMany({ where: { gameId, kind } });
+  /** Cancels a game's timer of this kind: the seat's only, when a seat is given. */
+  async cancelTimer(gameId: number, kind: string, seat?: number | null): Promise<void> {
+    await this.prisma.timer.deleteMany({ where: { gameId, kind, ...(seat !== undefined ? { seat: seat ?? NO_SEAT } : {}) } });
   }
 
   /** Timers whose time has come, oldest first. Delete (cancelTimer) each one once handled. */
@@ -493,14 +528,14 @@ export class Store {
       include: { game: { select: { guildId: true, channelId: true, status: true, version: true } } },
     });
     return rows.map((r) => ({
-      id: r.id, gameId: r.gameId, kind: r.kind, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown,
+      id: r.id, gameId: r.gameId, kind: r.kind, seat: r.seat === NO_SEAT ? null : r.seat, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown,
       game: { ...r.game, status: r.game.status as GameStatus },
     }));
   }
 
-  async listTimers(gameId: number): Promise<{ kind: string; fireAt: Date; payload: unknown }[]> {
+  async listTimers(gameId: number): Promise<{ kind: string; seat: number | null; fireAt: Date; payload: unknown }[]> {
     const rows = await this.prisma.timer.findMany({ where: { gameId }, orderBy: { fireAt: 'asc' } });
-    return rows.map((r) => ({ kind: r.kind, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown }));
+    return rows.map((r) => ({ kind: r.kind, seat: r.seat === NO_SEAT ? null : r.seat, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown }));
   }
 
   // ---- Settings ------------------------------------------------------------------------------
@@ -508,32 +543,70 @@ export class Store {
   async getSettings(guildId: string): Promise<GuildSettingsRecord> {
     const row = await this.prisma.guildSettings.findUnique({ where: { guildId } });
     return row
-      ? { guildId, defaultTurnLimitSeconds: row.defaultTurnLimitSeconds, defaultRoundLimit: row.defaultRoundLimit, reminderAfterSeconds: row.reminderAfterSeconds, allowComputers: row.allowComputers }
-      : { guildId, defaultTurnLimitSeconds: null, defaultRoundLimit: null, reminderAfterSeconds: null, allowComputers: true };
+      ? { guildId, defaultTurnLimitSeconds: row.defaultTurnLimitSeconds, reminderAfterSeconds: row.reminderAfterSeconds, allowComputers: row.allowComputers }
+      : { guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true };
   }
 
   async setSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettingsRecord> {
     await this.prisma.guildSettings.upsert({ where: { guildId }, create: { guildId, ...patch }, update: patch });
     return this.getSettings(guildId);
   }
+
+  async getGameDefaults(guildId: string, game: string): Promise<GameDefaultsRecord> {
+    const row = await this.prisma.gameDefaults.findUnique({ where: { guildId_game: { guildId, game } } });
+    const options = row ? parseJson(row.options) : null;
+    return {
+      guildId,
+      game,
+      options: typeof options === 'object' && options !== null && !Array.isArray(options) ? options as Record<string, unknown> : {},
+      turnLimitSeconds: row?.turnLimitSeconds ?? null,
+      allowComputers: row?.allowComputers ?? null,
+    };
+  }
+
+  /** Saves a server's defaults for a game; `options` are merged into the saved ones. */
+  async setGameDefaults(guildId: string, game: string, patch: GameDefaultsPatch): Promise<GameDefaultsRecord> {
+    const before = await this.getGameDefaults(guildId, game);
+    const data = {
+      options: JSON.stringify({ ...before.options, ...(patch.options ?? {}) }),
+      ...(patch.turnLimitSeconds !== undefined ? { turnLimitSeconds: patch.turnLimitSeconds } : {}),
+      ...(patch.allowComputers !== undefined ? { allowComputers: patch.allowComputers } : {}),
+    };
+    await this.prisma.gameDefaults.upsert({ where: { guildId_game: { guildId, game } }, create: { guildId, game, ...data }, update: data });
+    return this.getGameDefaults(guildId, game);
+  }
 }
 
 // ---- Helpers -------------------------------------------------------------------------------
 
-function engineOf(kind: string): GameEngine<unknown> {
-  if (!isGameKind(kind)) throw new StoreError('UNKNOWN_KIND', `no engine for game kind '${kind}'`);
-  return ENGINES[kind] as GameEngine<unknown>;
+function engineOf(kind: string): AnyGame {
+  const game = gameById(kind);
+  if (!game) throw new StoreError('UNKNOWN_KIND', `no game '${kind}' is registered`);
+  return game;
 }
 
 function parseState(kind: string, text: string): unknown {
-  if (!isGameKind(kind)) throw new StateLoadError(`no engine for game kind '${kind}'`);
+  const game = gameById(kind);
+  if (!game) throw new StateLoadError(`no game '${kind}' is registered`);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
     throw new StateLoadError('the stored state is not valid JSON');
   }
-  return ENGINES[kind].load(raw);
+  return loadState(game, raw);
+}
+
+/** A game's stored options, parsed by its options schema (defaults filled in). */
+function optionsOf(game: AnyGame, text: string): unknown {
+  const checked = checkOptions(game.options, parseJson(text) ?? {});
+  if (!checked.ok) throw new StoreError('BAD_OPTIONS', `the options of this ${game.title} game are not valid: ${checked.problems.join(' ')}`);
+  return checked.options;
+}
+
+function endingOf(game: AnyGame, state: unknown): Ending | null {
+  const o = game.outcome(state);
+  return o ? { status: o.status, outcome: o.detail } : null;
 }
 
 async function lobbyGame(tx: Tx, gameId: number): Promise<GameRow> {
@@ -557,7 +630,7 @@ function sqliteDate(d: Date): string {
   return d.toISOString().replace('Z', '+00:00');
 }
 
-function parseActor(text: string): StoreActor {
+function parseActor(text: string): Actor {
   return text === 'system' ? 'system' : Number(text);
 }
 
@@ -576,7 +649,7 @@ function gameRecord(row: GameRow): GameRecord {
     guildId: row.guildId,
     channelId: row.channelId,
     parentChannelId: row.parentChannelId,
-    kind: row.kind as GameKind,
+    kind: row.kind,
     status: row.status as GameStatus,
     hostUserId: row.hostUserId,
     options: parseJson(row.options) ?? {},

@@ -4,7 +4,7 @@
 // who may do it, when it is not theirs to do.
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whoMustAct } from '../../src/games/fence/index.ts';
+import { whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
 import type { Channel, Guild, PostedMessage, User } from '../discord-double/index.ts';
 import { Harness } from './harness.ts';
 
@@ -254,7 +254,7 @@ describe('leaving a running game', () => {
     // The outcome is stored: Ana (seat 0) won.
     const stored = await h.store.getGame(id);
     expect(stored.game.status).toBe('finished');
-    expect(stored.state?.outcome).toMatchObject({ kind: 'winner', seats: [0] });
+    expect((stored.state as FenceState | null)?.outcome).toMatchObject({ kind: 'winner', seats: [0] });
   });
 
   it('Cancel on an abort prompt leaves the game running', async () => {

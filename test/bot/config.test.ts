@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config.ts';
-import { commandDefinitions } from '../../commands/fence.ts';
-import { buttonId, parseButtonId } from '../../src/bot/ids.ts';
-import { createLogger } from '../../src/bot/log.ts';
+import { commandDefinitions } from '../../commands/index.ts';
+import { buttonId, parseButtonId } from '../../src/discord/ids.ts';
+import { createLogger } from '../../src/discord/log.ts';
 
 const good = { DISCORD_TOKEN: 'MTIzNDU2Nzg5MDEyMzQ1Njc4.abcdef.ghijklmnopqrstuvwxyz012345', DISCORD_APPLICATION_ID: '123456789012345678' };
 

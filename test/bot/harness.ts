@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { actionLabel, computerAction, whoMustAct, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
-import { createLogger } from '../../src/bot/log.ts';
+import { createLogger } from '../../src/discord/log.ts';
 import { DiscordDouble, type Channel, type Guild, type PostedMessage, type User } from '../discord-double/index.ts';
 import type { LoadedGame } from '../../src/store/index.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/cli/sandbox.ts';
 import { startBot } from '../../src/main.ts';
-import { createLogger } from '../../src/bot/log.ts';
+import { createLogger } from '../../src/discord/log.ts';
 
 let sandbox: Sandbox;
 const dir = mkdtempSync(join(tmpdir(), 'fence-sandbox-'));

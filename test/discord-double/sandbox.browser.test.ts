@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/cli/sandbox.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
-import { createLogger } from '../../src/bot/log.ts';
+import { createLogger } from '../../src/discord/log.ts';
 import { whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/engine/rng.ts';
+import { Rng } from '../../src/platform/rng.ts';
 import { applyAction, computerAction, createGame, legalActions, whoMustAct, type FenceState, type Strategy } from '../../src/games/fence/index.ts';
 import { checkEvents, checkState, checkViews } from './invariants.ts';
 

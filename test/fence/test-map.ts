@@ -9,5 +9,5 @@ export const TEST_MAP = [
 ];
 
 export function onTestMap(fields: Record<string, unknown>): Record<string, unknown> {
-  return { name: 'test', players: ['ana', 'bo', 'cy'], map: TEST_MAP, ...fields };
+  return { game: 'fence', name: 'test', players: ['ana', 'bo', 'cy'], map: TEST_MAP, ...fields };
 }

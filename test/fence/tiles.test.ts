@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContext, placementProblem, type Placement } from '../../src/games/fence/building.ts';
-import { Rng, seedRng } from '../../src/engine/rng.ts';
+import { Rng, seedRng } from '../../src/platform/rng.ts';
 import { applyAction, createGame, legalActions, type FenceState } from '../../src/games/fence/index.ts';
 import { buildGraph, distances, sidesFit, waterAt, type PlacedTile } from '../../src/games/fence/geometry.ts';
 import { inPlay } from '../../src/games/fence/rules.ts';

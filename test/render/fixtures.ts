@@ -1,5 +1,12 @@
 // Hand-made views, independent of how the engine plays, so pictures change only when the drawing does.
 import { DEFAULT_OPTIONS, type FenceView } from '../../src/games/fence/index.ts';
+import { DRAWINGS, handPicture, mapPicture, tileHandPicture } from '../../src/games/fence/pictures.ts';
+import { render, type Rendered } from '../../src/render/index.ts';
+
+/** FENCE!'s pictures through the render worker, as the bot draws them. */
+export const renderMap = (view: FenceView): Promise<Rendered> => render({ drawings: DRAWINGS }, mapPicture(view));
+export const renderHand = async (view: FenceView): Promise<Rendered> => render({ drawings: DRAWINGS }, handPicture(view));
+export const renderTileHand = (view: FenceView, seat: number): Promise<Rendered> => render({ drawings: DRAWINGS }, tileHandPicture(view, seat));
 
 const seats = ['Ann', 'Bob', 'Cara', 'Dmitri'].map((name, i) => ({ seat: i, name, computer: false, out: false, pawn: null as string | null, cards: 3, tiles: [] as string[], startRevealed: true }));
 

@@ -4,13 +4,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGame, playComputers, viewFor, type FenceView } from '../../src/games/fence/index.ts';
-import { closeRenderer, drawMapPicture, renderHand, renderMap, renderTileHand, MAX_SIDE } from '../../src/render/index.ts';
+import { closeRenderer } from '../../src/render/index.ts';
 import { currentRenderWorker } from '../../src/render/pool.ts';
-import { onScreenScale } from '../../src/render/pictures.ts';
+import { drawMapPicture, onScreenScale, MAX_SIDE } from '../../src/games/fence/draw/picture.ts';
 import { encodeRgbaSync } from '../../src/render/encode.ts';
-import { cellOrigin } from '../../src/render/map.ts';
-import { COPS, seatColour } from '../../src/render/palette.ts';
-import { buildingView, mainView } from './fixtures.ts';
+import { cellOrigin } from '../../src/games/fence/draw/map.ts';
+import { COPS, seatColour } from '../../src/games/fence/draw/palette.ts';
+import { buildingView, mainView, renderHand, renderMap, renderTileHand } from './fixtures.ts';
 
 type RGB = [number, number, number];
 
@@ -196,7 +196,7 @@ describe('render worker', () => {
   });
 
   it('an idle worker does not keep the process alive', async () => {
-    const script = "import { renderMap } from './src/render/index.ts'; import { mainView } from './test/render/fixtures.ts'; const r = await renderMap(mainView()); process.stdout.write(String(r.png.length));";
+    const script = "import { renderMap, mainView } from './test/render/fixtures.ts'; const r = await renderMap(mainView()); process.stdout.write(String(r.png.length));";
     const root = fileURLToPath(new URL('../../', import.meta.url));
     const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve) => {
       const child = execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, timeout: 20_000 }, (_err, stdout) => resolve({ stdout, code: child.exitCode }));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyAction, STATE_VERSION, type FenceState } from '../../src/games/fence/index.ts';
-import { StateLoadError, upgradeState, type Upgraders } from '../../src/store/engine.ts';
-import { loadFenceState } from '../../src/store/fence.ts';
+import type { Upgraders } from '../../src/platform/game.ts';
+import { loadState, StateLoadError, upgradeState } from '../../src/platform/state.ts';
+import { fence } from '../../src/games/fence/index.ts';
 import { BrokenGameError } from '../../src/store/index.ts';
 import { asStored, nextMove, openTemp, startedGame } from './helpers.ts';
 
@@ -25,7 +26,7 @@ describe('a stored state the bot cannot use', () => {
     expect(found?.game.brokenReason).toMatch(/set aside, so the channel can start a new one; its record \(game #\d+\) is kept/);
     expect(await store.loadActiveGame('chan-1')).toBeNull();
     expect(await store.dueTimers()).toEqual([]);
-    await store.createLobby({ guildId: 'guild-1', channelId: 'chan-1', hostUserId: 'host', hostName: 'Ann' });
+    await store.createLobby({ kind: 'fence', guildId: 'guild-1', channelId: 'chan-1', hostUserId: 'host', hostName: 'Ann' });
     expect((await store.getGame(game.game.id)).game.status).toBe('broken');
   });
 
@@ -54,12 +55,12 @@ describe('state upgrades', () => {
     const game = await startedGame(store);
     const { timeouts: _t, fixedDice: _f, ...rest } = asStored(game.state) as FenceState;
     const v0 = { ...rest, version: 0 };
-    const upgraded = loadFenceState(v0, v0Upgraders);
+    const upgraded = loadState(fence, v0, v0Upgraders) as FenceState;
     expect(upgraded).toEqual(asStored(game.state));
     const { seat, action } = nextMove(upgraded);
     expect(applyAction(upgraded, seat, action).ok).toBe(true);
     // Without an upgrader for v0 the state is refused with a reason, not guessed at.
-    expect(() => loadFenceState(v0)).toThrow(new StateLoadError('the stored state has schema version 0, which this bot cannot upgrade (it knows 1)'));
+    expect(() => loadState(fence, v0)).toThrow(new StateLoadError('the stored state has schema version 0, which this bot cannot upgrade (it knows 1)'));
   });
 
   it('chains upgraders one version at a time and checks each step', () => {

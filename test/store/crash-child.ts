@@ -15,7 +15,7 @@ let announced = false;
 for (let game = 0; ; game++) {
   let loaded = await store.loadActiveGame(channelId);
   if (!loaded) {
-    loaded = await store.createLobby({ guildId: 'g', channelId, hostUserId: 'host', hostName: 'Ann' });
+    loaded = await store.createLobby({ kind: 'fence', guildId: 'g', channelId, hostUserId: 'host', hostName: 'Ann' });
   }
   if (loaded.game.status === 'lobby') {
     // A kill may have left the lobby half filled.

@@ -30,7 +30,7 @@ export async function openTemp(url: string = tempUrl()): Promise<Store> {
 /** A started FENCE! game in `channelId`: the host plus computer players. */
 export async function startedGame(store: Store, opts: { channelId?: string; players?: number; seed?: string; options?: unknown } = {}): Promise<LoadedGame & { state: FenceState }> {
   const lobby = await store.createLobby({
-    guildId: 'guild-1', channelId: opts.channelId ?? 'chan-1', hostUserId: 'host', hostName: 'Ann', options: opts.options ?? {},
+    kind: 'fence', guildId: 'guild-1', channelId: opts.channelId ?? 'chan-1', hostUserId: 'host', hostName: 'Ann', options: opts.options ?? {},
   });
   for (let i = 1; i < (opts.players ?? 3); i++) await store.joinLobby(lobby.game.id, { userId: null, name: `Computer ${i}` });
   const { game } = await store.startGame(lobby.game.id, { seed: opts.seed ?? 'seed-1' });

@@ -27,7 +27,7 @@ describe('replay', () => {
           : nextMove(state, strategy);
         const r = await store.applyAction(game.game.id, version, move.seat, move.action);
         if (!r.ok) throw new Error(`game ${i}, action ${version + 1}: ${r.refusal.message}`);
-        state = r.state;
+        state = r.state as FenceState;
         version = r.version;
       }
       actions += version;

@@ -6,7 +6,7 @@ import { asStored, nextMove, openTemp, startedGame } from './helpers.ts';
 describe('lobby and seats', () => {
   it('seats the host first, then players and computers in joining order; renumbers on start', async () => {
     const store = await openTemp();
-    const lobby = await store.createLobby({ guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { autoBuild: true } });
+    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { autoBuild: true } });
     expect(lobby.game.status).toBe('lobby');
     await store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' });
     await store.joinLobby(lobby.game.id, { userId: null, name: 'Robo' });
@@ -26,7 +26,7 @@ describe('lobby and seats', () => {
 
   it('refuses a ninth FENCE! player and a start with one player', async () => {
     const store = await openTemp();
-    const lobby = await store.createLobby({ guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
+    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
     await expect(store.startGame(lobby.game.id)).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLAYERS' });
     for (let i = 1; i < 8; i++) await store.joinLobby(lobby.game.id, { userId: `u${i}`, name: `P${i}` });
     await expect(store.joinLobby(lobby.game.id, { userId: 'u9', name: 'P9' })).rejects.toMatchObject({ code: 'LOBBY_FULL' });
@@ -36,17 +36,17 @@ describe('lobby and seats', () => {
 describe('one unfinished game per channel', () => {
   it('is enforced by the database itself, not only by the store', async () => {
     const store = await openTemp();
-    const first = await store.createLobby({ guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
-    await expect(store.createLobby({ guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' }))
+    const first = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
+    await expect(store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' }))
       .rejects.toEqual(new ChannelBusyError('c', first.game.id));
     // Straight SQL, past every check the store makes: the partial unique index refuses it.
     await expect(store.prisma.$executeRawUnsafe(
       `INSERT INTO "Game" (guildId, channelId, kind, status, hostUserId, updatedAt) VALUES ('g', 'c', 'fence', 'running', 'b', 0)`,
     )).rejects.toThrow(/UNIQUE constraint failed/);
     // Another channel (or thread) is free, and finished games do not count.
-    await store.createLobby({ guildId: 'g', channelId: 'thread-1', parentChannelId: 'c', hostUserId: 'a', hostName: 'A' });
+    await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'thread-1', parentChannelId: 'c', hostUserId: 'a', hostName: 'A' });
     await store.abortGame(first.game.id, { byUserId: 'a' });
-    const second = await store.createLobby({ guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' });
+    const second = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' });
     expect(second.game.id).not.toBe(first.game.id);
     await store.prisma.$executeRawUnsafe(
       `INSERT INTO "Game" (guildId, channelId, kind, status, hostUserId, updatedAt) VALUES ('g', 'c', 'fence', 'finished', 'b', 0)`,
@@ -142,7 +142,7 @@ describe('applying actions', () => {
       const { seat, action } = nextMove(state);
       const r = await store.applyAction(game.game.id, version, seat, action);
       if (!r.ok) throw new Error(r.refusal.message);
-      state = r.state;
+      state = r.state as FenceState;
       version = r.version;
     }
     const done = await store.getGame(game.game.id);
@@ -172,16 +172,26 @@ describe('timers and settings', () => {
 
   it('keeps per-server settings, with defaults for a server never configured', async () => {
     const store = await openTemp();
-    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, defaultRoundLimit: null, reminderAfterSeconds: null, allowComputers: true });
-    await store.setSettings('g1', { defaultTurnLimitSeconds: 86_400, allowComputers: false });
-    const s = await store.setSettings('g1', { defaultRoundLimit: 30 });
-    expect(s).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 86_400, defaultRoundLimit: 30, reminderAfterSeconds: null, allowComputers: false });
+    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true });
+    await store.setSettings('g1', { defaultTurnLimitSeconds: 86_400 });
+    const s = await store.setSettings('g1', { allowComputers: false });
+    expect(s).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 86_400, reminderAfterSeconds: null, allowComputers: false });
     expect((await store.getSettings('g2')).defaultTurnLimitSeconds).toBeNull();
+  });
+
+  it('keeps per-game defaults per server and game, merging saved options', async () => {
+    const store = await openTemp();
+    expect(await store.getGameDefaults('g1', 'fence')).toEqual({ guildId: 'g1', game: 'fence', options: {}, turnLimitSeconds: null, allowComputers: null });
+    await store.setGameDefaults('g1', 'fence', { options: { roundLimit: 30 } });
+    const d = await store.setGameDefaults('g1', 'fence', { options: { autoBuild: true }, turnLimitSeconds: 3600 });
+    expect(d).toEqual({ guildId: 'g1', game: 'fence', options: { roundLimit: 30, autoBuild: true }, turnLimitSeconds: 3600, allowComputers: null });
+    expect((await store.getGameDefaults('g1', 'other')).options).toEqual({});
+    expect((await store.getGameDefaults('g2', 'fence')).options).toEqual({});
   });
 
   it('aborting a lobby keeps it and frees the channel; aborting twice is refused', async () => {
     const store = await openTemp();
-    const lobby = await store.createLobby({ guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
+    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
     await store.abortGame(lobby.game.id, { byUserId: 'a', reason: 'changed my mind' });
     expect(await store.loadActiveGame('c')).toBeNull();
     expect((await store.getGame(lobby.game.id)).game).toMatchObject({ status: 'aborted', outcome: { kind: 'aborted', by: 'a', reason: 'changed my mind' } });

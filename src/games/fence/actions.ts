@@ -28,7 +28,8 @@ export const actionSchema = z.discriminatedUnion('type', [
 
 /** Requests only the bot itself (not a player) may make: H2 timeouts, kicks, aborts. */
 export const systemActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('timeout') }),
+  // The seat that ran out of time; omitted in games logged before several seats could be timed.
+  z.object({ type: z.literal('timeout'), seat: z.number().int().min(0).max(7).optional() }),
   z.object({ type: z.literal('remove'), seat: z.number().int().min(0).max(7), reason: z.enum(['kicked', 'timeouts', 'left']) }),
   z.object({ type: z.literal('abort') }),
 ]);

@@ -3,7 +3,7 @@
  * Pure and deterministic: all randomness comes from the generator stored in the state.
  * `apply` never throws on bad input and never changes the state it is given.
  */
-import { Rng, seedRng } from '../../engine/rng.ts';
+import { Rng, seedRng } from '../../platform/rng.ts';
 import { actionSchema, systemActionSchema, type Action, type Actor, type SystemAction } from './actions.ts';
 import { buildContext, connectionsAt, hasLegalPlacement, legalPlacements, placementProblem, type Placement } from './building.ts';
 import { COLOURS, colourOf, hasColour, removeCards, sortCards, card, valueOf, type Card, type Colour } from './cards.ts';
@@ -298,6 +298,7 @@ function applySystem(state: FenceState, action: SystemAction): ApplyResult {
     case 'timeout': {
       // H2: the computer plays the owed turn (or the owed choice) with the simple strategy.
       const seat = whoMustAct(state) as number;
+      if (action.seat !== undefined && action.seat !== seat) return explainRefusal(state, 'system', action, { kind: 'notYourTurn' });
       const choiceOnly = state.pending !== null;
       const same = () => ctx.s.round === state.round && ctx.s.phase === state.phase && ctx.s.current === seat
         && !(ctx.s.hotGoods && ctx.s.hotGoods.round === ctx.s.round);

@@ -4,18 +4,12 @@
  * signs (T4), the Cops do not. Everything here is derived from the placed tiles and cached
  * per map array, so the state stays plain JSON.
  */
+import type { z } from 'zod';
+import type { placedTileSchema } from './state.ts';
 import type { Side, TileDef, TileSet } from './tiles.ts';
 
-export interface PlacedTile {
-  /** Tile instance key: the tile id, plus "#2" for a Big Map second copy. */
-  key: string;
-  x: number;
-  y: number;
-  /** Quarter turns clockwise, 0..3. */
-  rot: number;
-  /** Entered the map by a swap: can never be swapped out (B6). */
-  locked?: boolean;
-}
+/** A tile on the map: its key, cell and rotation (the shape is the state's, state.ts). */
+export type PlacedTile = z.output<typeof placedTileSchema>;
 
 /** A neighborhood on the map: "<tile key>/<index>". */
 export type NbId = string;

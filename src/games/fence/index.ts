@@ -1,17 +1,24 @@
-/** The FENCE! engine's public face: everything the bot, the store and the renderer use. */
-import { Rng } from '../../engine/rng.ts';
-import type { Action } from './actions.ts';
+/** FENCE! for the platform (its definition, `fence`) and the engine's public face for tests and tools. */
+import { defineGame, type Outcome as PlatformOutcome } from '../../platform/game.ts';
+import { Rng } from '../../platform/rng.ts';
+import { actionSchema, type Action } from './actions.ts';
 import { chooseRandom } from './ai/random.ts';
 import { chooseSimple } from './ai/simple.ts';
-import { applyAction, legalActions, simpleCandidates, whoMustAct } from './engine.ts';
-import type { FenceState } from './state.ts';
+import { applyAction, createGame, legalActions, simpleCandidates, whoMustAct } from './engine.ts';
+import type { FenceEvent } from './events.ts';
+import { handPicture, tileHandPicture, DRAWINGS } from './pictures.ts';
+import { channelMap, posts } from './posts.ts';
+import { runScenario } from './scenario.ts';
+import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions, type FenceState } from './state.ts';
+import { viewFor, type FenceView } from './views.ts';
+import { actionLabel, cardsText, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines, tileName } from './words.ts';
 
 export { createGame, applyAction, legalActions, whoMustAct, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
 export { viewFor, type FenceView, type SeatView } from './views.ts';
 export { actionSchema, systemActionSchema, type Action, type SystemAction, type Actor } from './actions.ts';
 export type { FenceEvent } from './events.ts';
 export type { Refusal, RefusalCode } from './refusals.ts';
-export { actionLabel, eventText, nbName, tileName, seatName, cardsText } from './describe.ts';
+export { actionLabel, eventText, nbName, tileName, seatName, cardsText } from './words.ts';
 export { gridOf, cellLabel, columnLabel, type Grid } from './grid.ts';
 export { standardTileSet, type TileDef, type TileSet } from './tiles.ts';
 export { STATE_VERSION, DEFAULT_OPTIONS, type FenceState, type FenceOptions, type SeatInfo, type Outcome, type Pending } from './state.ts';
@@ -51,3 +58,85 @@ export function playComputers(s: FenceState, opts: { strategy?: Strategy; steps?
   }
   return { state, actions };
 }
+
+const NB = /^[A-Za-z0-9#-]+\/[0-9]$/;
+
+function outcomeOf(s: FenceState): PlatformOutcome | null {
+  const o = s.outcome;
+  if (!o) return null;
+  return { status: o.kind === 'aborted' ? 'aborted' : 'finished', winners: o.kind === 'winner' ? [...o.seats] : [], detail: o };
+}
+
+const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);
+
+export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, FenceOptions>({
+  id: 'fence',
+  title: 'FENCE!',
+  description: 'Play FENCE! in this channel',
+  seats: { min: 2, max: 8 },
+  options: optionsSchema,
+  state: { version: STATE_VERSION, schema: stateSchema, upgraders },
+  setup: ({ seats, seed, options }) => createGame({ seats, seed, options }),
+  activeSeats: (s) => {
+    const seat = whoMustAct(s);
+    return seat === null ? [] : [seat];
+  },
+  legalActions,
+  apply: applyAction,
+  outcome: outcomeOf,
+  seatsLeft: (events) => events.flatMap((e) => (e.type === 'removed' ? [{ seat: e.seat, reason: e.reason }] : [])),
+  view: viewFor,
+  bots: {
+    simple: (s, seat) => computerAction(s, seat, 'simple'),
+    random: (s, seat) => computerAction(s, seat, 'random'),
+  },
+  defaultBot: 'simple',
+  words: {
+    action: actionLabel,
+    event: eventText,
+    prompt,
+    phase: phaseText,
+    status: statusLines,
+    resign: RESIGN_TEXT,
+    rules: RULES,
+    help: HELP,
+  },
+  commands: [
+    { name: 'place', option: 'placement', what: 'place a tile', description: 'Map building: place a tile from your hand', choice: 'Tile, cell and rotation (pick from the list)', accepts: accepts('place') },
+    { name: 'swap', option: 'swap', what: 'swap a tile', description: 'Map building: swap a tile from your hand for a placed one', choice: 'Which tile replaces which (pick from the list)', accepts: accepts('swap') },
+    { name: 'move', option: 'move', what: 'Move Yourself', description: 'Move Yourself: play one card or a red/blue pair', choice: 'Cards and destination (pick from the list)', accepts: accepts('moveSelf') },
+    { name: 'push', option: 'push', what: 'push a pawn', description: 'Move Others: push another pawn one road step', choice: 'Whose pawn and where (pick from the list)', accepts: accepts('push') },
+    { name: 'cops', option: 'cops', what: 'move the Cops', description: 'Move Others: move the Cops by road or tip them off with cards', choice: 'Where the Cops go (pick from the list)', accepts: accepts('copsRoad', 'tipOff') },
+  ],
+  // Choices keep the short values their buttons have always had (`red`, `4-2/0`); moves are JSON.
+  encode: (a) => (a.type === 'chooseColour' ? a.colour : a.type === 'chooseNeighborhood' ? a.nb : JSON.stringify(a)),
+  decode: (text) => {
+    if (text === 'red' || text === 'blue') return { type: 'chooseColour', colour: text };
+    if (NB.test(text)) return { type: 'chooseNeighborhood', nb: text };
+    if (!text.startsWith('{')) return null;
+    try {
+      const parsed = actionSchema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  },
+  posts,
+  board: (s) => channelMap(s),
+  hand: (s, seat) => {
+    const view = viewFor(s, seat);
+    const me = view.me!;
+    const lines: string[] = [me.hand.length ? `Cards (${me.hand.length}): ${cardsText(me.hand)}` : 'Cards: none yet'];
+    if (me.startCards) lines.push(`Your secret start tile: ${cardsText(me.startCards)}`);
+    const pictures = [handPicture(view)];
+    if (s.phase === 'building') {
+      const tiles = s.tileHands[seat] ?? [];
+      lines.push(tiles.length ? `Tiles (${tiles.length}, face up for everyone): ${tiles.map((t) => tileName(s, t)).join('; ')}` : 'Tiles: none left');
+      pictures.push(tileHandPicture(view, seat));
+    }
+    return { text: lines.join('\n'), pictures };
+  },
+  drawings: DRAWINGS,
+  scenario: { run: runScenario },
+});
+

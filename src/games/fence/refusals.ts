@@ -6,7 +6,7 @@
 import type { Action, Actor } from './actions.ts';
 import type { BuildProblem } from './building.ts';
 import { removeCards } from './cards.ts';
-import { actionLabel, cardsText, listOr, nbName, seatName, tileName } from './describe.ts';
+import { actionLabel, cardsText, listOr, nbName, seatName, tileName } from './words.ts';
 import type { NbId } from './geometry.ts';
 import { coordsOfKey, inPlay, inPlayAt, isJailed, targetCoords, tileKeyOf } from './rules.ts';
 import type { FenceState } from './state.ts';

@@ -9,11 +9,12 @@
  * go to the Stash (below the listed ones) in an order drawn from the seed.
  */
 import { z } from 'zod';
-import { Rng, seedRng } from '../../engine/rng.ts';
+import { ScenarioError, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
+import { Rng, seedRng } from '../../platform/rng.ts';
 import { cardSchema, card, colourOf, sortCards, type Card, type Colour } from './cards.ts';
 import { applyAction, createGame, legalActions, whoMustAct, actionKey } from './engine.ts';
 import { computerAction } from './index.ts';
-import { eventText } from './describe.ts';
+import { eventText } from './words.ts';
 import type { FenceEvent } from './events.ts';
 import { cellKey, sidesFit, tileIdOfKey, type NbId, type PlacedTile } from './geometry.ts';
 import { inPlay, tileSetOf } from './rules.ts';
@@ -102,6 +103,8 @@ const placedSchema = z.object({
 }).strict();
 
 export const scenarioSchema = z.object({
+  /** The game; required by the platform's runner (src/platform/scenario.ts), optional here. */
+  game: z.literal('fence').optional(),
   name: z.string().min(1),
   description: z.string().optional(),
   players: z.array(z.union([z.string().min(1), z.object({ name: z.string().min(1), computer: z.boolean().default(false) }).strict()])).min(2).max(8),
@@ -139,10 +142,7 @@ export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioStep = z.infer<typeof stepSchema>;
 export type ScenarioExpect = z.infer<typeof expectSchema>;
 
-/** An invalid scenario file: the message says where and why. */
-export class ScenarioError extends Error {
-  override name = 'ScenarioError';
-}
+export { ScenarioError };
 
 // ---- Names --------------------------------------------------------------------------------------
 
@@ -442,13 +442,7 @@ function load(sc: Scenario): FenceState {
 
 // ---- Running ------------------------------------------------------------------------------------
 
-export interface ScenarioResult {
-  /** One object per step: the action and its events or refusal (and any failed expectation). */
-  lines: object[];
-  state: FenceState;
-  /** Failed expectations and broken invariants, one sentence each; empty when all is well. */
-  failures: string[];
-}
+export type ScenarioResult = PlatformScenarioResult<FenceState>;
 
 /** Loads and plays a scenario. Throws ScenarioError only when the file itself is invalid. */
 export function runScenario(json: unknown): ScenarioResult {

@@ -1,109 +1,158 @@
 /**
  * The FENCE! game state: plain JSON, stored as-is, versioned. Secrets live here too (hands,
  * Stash order, start cards, generator state); views.ts decides what each viewer may see.
+ *
+ * The schema is the one description of the state: its type is inferred from it, and the store
+ * checks every loaded state against it before the engine may touch it.
  */
-import type { RngState } from '../../engine/rng.ts';
-import type { Card, Colour } from './cards.ts';
-import type { NbId, PlacedTile } from './geometry.ts';
+import { z } from 'zod';
+import type { Upgraders } from '../../platform/game.ts';
+import { cardSchema, type Card, type Colour } from './cards.ts';
 
 export const STATE_VERSION = 1;
 
-/** Game options. Extended Rules (E1–E20) will be added here, each as an optional field. */
-export interface FenceOptions {
-  /** Skip map building: the engine builds a random legal map with the simple strategy. */
-  autoBuild: boolean;
-  /** H3: the game ends after this many rounds. */
-  roundLimit: number;
-  tileSet: 'standard';
-}
+/** Game options, chosen in the lobby. Extended Rules (E1–E20) will be added here, each as a field. */
+export const optionsSchema = z.object({
+  autoBuild: z.boolean().default(false).meta({
+    label: 'Map building',
+    description: 'Skip map building: the bot builds a random legal map',
+    slash: 'auto-build',
+    group: 'Setup',
+    summary: ['players build the map', 'the bot builds the map'],
+    order: 10,
+  }),
+  roundLimit: z.number().int().min(1).max(200).default(200).meta({
+    label: 'Round limit',
+    description: 'Round limit (default 200)',
+    slash: 'rounds',
+    group: 'Victory',
+    setting: true,
+    summary: 'round limit {}',
+    order: 60,
+    choices: [10, 20, 30, 50, 100, 200],
+  }),
+  tileSet: z.enum(['standard']).default('standard'),
+});
 
-export const DEFAULT_OPTIONS: FenceOptions = { autoBuild: false, roundLimit: 200, tileSet: 'standard' };
+export type FenceOptions = z.output<typeof optionsSchema>;
+export const DEFAULT_OPTIONS: FenceOptions = optionsSchema.parse({});
 
-export interface SeatInfo {
+const nb = z.string();
+const seatIndex = z.number().int().min(0).max(7);
+const die = z.number().int().min(1).max(6);
+
+export const seatInfoSchema = z.object({
   /** How the channel names this player, e.g. a display name; never a secret. */
-  name: string;
-  computer: boolean;
-}
+  name: z.string(),
+  computer: z.boolean(),
+});
 
-export type Phase = 'building' | 'pawns' | 'main' | 'over';
+export const placedTileSchema = z.object({
+  /** Tile instance key: the tile id, plus "#2" for a Big Map second copy. */
+  key: z.string(),
+  x: z.number().int(),
+  y: z.number().int(),
+  /** Quarter turns clockwise, 0..3. */
+  rot: z.number().int().min(0).max(3),
+  /** Entered the map by a swap: can never be swapped out (B6). */
+  locked: z.boolean().optional(),
+});
 
 /** A choice the rules give one player; nothing else moves until it is answered (H1). */
-export type Pending =
-  | { kind: 'drawColour'; seat: number; reason: 'hotGoods' | 'evidence'; count: number }
-  | { kind: 'pawnNeighborhood'; seat: number; options: NbId[] }
-  | { kind: 'copsNeighborhood'; seat: number; options: NbId[] };
+const pendingSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('drawColour'), seat: seatIndex, reason: z.enum(['hotGoods', 'evidence']), count: z.number().int().min(1) }),
+  z.object({ kind: z.literal('pawnNeighborhood'), seat: seatIndex, options: z.array(nb) }),
+  z.object({ kind: z.literal('copsNeighborhood'), seat: seatIndex, options: z.array(nb) }),
+]);
 
-export interface TurnProgress {
-  /** Move Others parts done this turn (B15). Either set = this turn is Moving Others. */
-  pushed: boolean;
-  cops: boolean;
-}
-
-export interface HotGoodsRoll {
-  red: number;
-  blue: number;
+const hotGoodsRollSchema = z.object({
+  red: die,
+  blue: die,
   /** What happened: a winner, or why nobody won. */
-  result: 'won' | 'absent' | 'tie' | 'unreachable' | 'cops';
-  winner: number | null;
+  result: z.enum(['won', 'absent', 'tie', 'unreachable', 'cops']),
+  winner: seatIndex.nullable(),
   /** Distance of the nearest player (tiles), when someone was reachable. */
-  distance: number | null;
-  copsDistance: number | null;
-}
+  distance: z.number().nullable(),
+  copsDistance: z.number().nullable(),
+});
 
-export interface LastMove {
-  kind: 'self' | 'push' | 'copsRoad' | 'tipOff' | 'placed';
-  seat: number;
+const lastMoveSchema = z.object({
+  kind: z.enum(['self', 'push', 'copsRoad', 'tipOff', 'placed']),
+  seat: seatIndex,
   /** Whose pawn moved, or 'cops'. */
-  piece: number | 'cops';
-  from: NbId | 'jail' | null;
-  to: NbId;
-}
+  piece: z.union([seatIndex, z.literal('cops')]),
+  /** A neighborhood, 'jail', or null. */
+  from: nb.nullable(),
+  to: nb,
+});
 
-export type Outcome =
-  | { kind: 'winner'; seats: number[]; reason: 'lastFree' | 'roundLimit' | 'lastSeat' }
-  | { kind: 'noWinner'; reason: 'allJailed' | 'nobodyLeft' }
-  | { kind: 'aborted' };
+const outcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('winner'), seats: z.array(seatIndex), reason: z.enum(['lastFree', 'roundLimit', 'lastSeat']) }),
+  z.object({ kind: z.literal('noWinner'), reason: z.enum(['allJailed', 'nobodyLeft']) }),
+  z.object({ kind: z.literal('aborted') }),
+]);
 
-export interface FenceState {
-  version: typeof STATE_VERSION;
-  game: 'fence';
-  options: FenceOptions;
-  seats: SeatInfo[];
-  rng: RngState;
+export const stateSchema = z.object({
+  version: z.literal(STATE_VERSION),
+  game: z.literal('fence'),
+  options: optionsSchema,
+  seats: z.array(seatInfoSchema).min(2).max(8),
+  rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
   /** Scenario/test hook: dice results used before the generator, in order. Never shown. */
-  fixedDice: number[];
-  phase: Phase;
+  fixedDice: z.array(die),
+  phase: z.enum(['building', 'pawns', 'main', 'over']),
   /** Tile instance key of the Old Town that starts the map. */
-  oldTown: string;
-  map: PlacedTile[];
+  oldTown: z.string(),
+  map: z.array(placedTileSchema),
   /** Tile hands during building, per seat, face up (B2). */
-  tileHands: string[][];
-  discardedTiles: string[];
+  tileHands: z.array(z.array(z.string())),
+  discardedTiles: z.array(z.string()),
   /** Consecutive passes during building (B8). */
-  passesInRow: number;
+  passesInRow: z.number().int().min(0),
   /** Secret start cards per seat (B3) until the pawn is placed; then null. */
-  startCards: ({ red: Card; blue: Card } | null)[];
+  startCards: z.array(z.object({ red: cardSchema, blue: cardSchema }).nullable()),
   /** Top of each pile = last element. Secret. */
-  stash: { red: Card[]; blue: Card[] };
-  hands: Card[][];
-  discard: Card[];
+  stash: z.object({ red: z.array(cardSchema), blue: z.array(cardSchema) }),
+  hands: z.array(z.array(cardSchema)),
+  discard: z.array(cardSchema),
   /** A pawn's neighborhood, 'jail', or null (not yet placed, or removed from the game). */
-  pawns: (NbId | 'jail' | null)[];
-  cops: NbId | null;
+  pawns: z.array(nb.nullable()),
+  cops: nb.nullable(),
   /** Seats no longer in the game (resigned or removed, H2/H4). */
-  out: boolean[];
+  out: z.array(z.boolean()),
   /** H2: timed-out turns in a row per seat. */
-  timeouts: number[];
-  firstPlayer: number;
+  timeouts: z.array(z.number().int().min(0)),
+  firstPlayer: seatIndex,
   /** Seat who must act (when no choice is pending). */
-  current: number;
-  round: number;
-  turn: TurnProgress;
-  pending: Pending | null;
+  current: seatIndex,
+  round: z.number().int().min(0),
+  /** Move Others parts done this turn (B15). Either set = this turn is Moving Others. */
+  turn: z.object({ pushed: z.boolean(), cops: z.boolean() }),
+  pending: pendingSchema.nullable(),
   /** Hot Goods of the round being resolved or last resolved. */
-  hotGoods: { round: number; rolls: HotGoodsRoll[]; due: number } | null;
-  lastMove: LastMove | null;
-  outcome: Outcome | null;
-}
+  hotGoods: z.object({ round: z.number().int(), rolls: z.array(hotGoodsRollSchema), due: z.number().int() }).nullable(),
+  lastMove: lastMoveSchema.nullable(),
+  outcome: outcomeSchema.nullable(),
+}).superRefine((s, ctx) => {
+  const n = s.seats.length;
+  for (const key of ['tileHands', 'startCards', 'hands', 'pawns', 'out', 'timeouts'] as const) {
+    if (s[key].length !== n) ctx.addIssue({ code: 'custom', path: [key], message: `has ${s[key].length} entries for ${n} seats` });
+  }
+});
+
+export type FenceState = z.output<typeof stateSchema>;
+export type SeatInfo = z.output<typeof seatInfoSchema>;
+export type Phase = FenceState['phase'];
+export type Pending = z.output<typeof pendingSchema>;
+export type HotGoodsRoll = z.output<typeof hotGoodsRollSchema>;
+export type LastMove = z.output<typeof lastMoveSchema>;
+export type Outcome = z.output<typeof outcomeSchema>;
+export type TurnProgress = FenceState['turn'];
+
+/**
+ * State upgraders, vN → vN+1. Empty while STATE_VERSION is 1. When the state moves to v2, add
+ * `1: (s) => ({ ...s, version: 2, newField: default })` here and a fixture test.
+ */
+export const upgraders: Upgraders = {};
 
 export type { Card, Colour };

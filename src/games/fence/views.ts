@@ -9,6 +9,7 @@ import type { Card } from './cards.ts';
 import type { NbId, PlacedTile } from './geometry.ts';
 import { firstPlayerOf, inPlay, tileSetOf } from './rules.ts';
 import { tileIdOfKey } from './geometry.ts';
+import { standardTileSet, type TileDef, type TileSet } from './tiles.ts';
 import type { FenceOptions, FenceState, HotGoodsRoll, LastMove, Outcome, Phase } from './state.ts';
 
 export interface SeatView {
@@ -103,4 +104,13 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
     view.me = { seat: viewer, hand: [...(s.hands[viewer] ?? [])], startCards: start ? [start.red, start.blue] : null };
   }
   return view;
+}
+
+/** The tile set a view's map is made of (drawings and alt text look tiles up in it). */
+export const tileSetOfView = (_view: FenceView): TileSet => standardTileSet();
+
+export function defOf(set: TileSet, key: string): TileDef {
+  const def = set.byId.get(tileIdOfKey(key));
+  if (!def) throw new Error(`render: unknown tile ${key}`);
+  return def;
 }

@@ -4,7 +4,7 @@
  * stay central (where Hot Goods are near) — and picks the best, breaking ties at random.
  * It reads only what its seat may know: the public board and its own hand.
  */
-import type { Rng } from '../../../engine/rng.ts';
+import type { Rng } from '../../../platform/rng.ts';
 import type { Action } from '../actions.ts';
 import { buildContext } from '../building.ts';
 import { colourOf } from '../cards.ts';

@@ -1,0 +1,101 @@
+/** `/<game> resign`, `abort` and `kick`, with confirm buttons where it cannot be undone. */
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, GuildMember, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import type { AnyGame } from '../../platform/game.ts';
+import type { BotContext } from '../context.ts';
+import { act } from '../game.ts';
+import { activeGame, gameAdmin, inGuild, inThisGame, runningGame, seatOf, withDef, type GameHere, type RunningGame } from '../guards.ts';
+import { buttonId } from '../ids.ts';
+import { post } from '../posts.ts';
+import type { Reply } from '../reply.ts';
+import { displayName, userName } from '../names.ts';
+import { refreshLobby } from './lobby.ts';
+
+function confirmRow(verb: 'abort' | 'resign', gameId: number, label: string): ActionRowBuilder<ButtonBuilder> {
+  return new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(buttonId({ verb, gameId })).setLabel(label).setStyle(ButtonStyle.Danger),
+    new ButtonBuilder().setCustomId(buttonId({ verb: 'cancel', gameId })).setLabel('Cancel').setStyle(ButtonStyle.Secondary),
+  );
+}
+
+export async function resignCommand(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
+  const where = await inGuild(r, def);
+  if (!where) return;
+  const game = await runningGame(ctx, r, where.channelId, def);
+  if (!game) return;
+  if ((await inThisGame(r, game)) === null) return;
+  await r.private({ content: `Resign from game #${game.game.id}? ${def.words.resign} This cannot be undone.`, components: [confirmRow('resign', game.game.id, 'Resign')] });
+}
+
+export async function abortCommand(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
+  const where = await inGuild(r, def);
+  if (!where) return;
+  const game = await activeGame(ctx, r, where.channelId, def);
+  if (!game) return;
+  if (!(await gameAdmin(r, game, 'abort the game'))) return;
+  await r.private({ content: `Abort game #${game.game.id} for everyone? It is recorded as aborted, and the channel is free for a new game.`, components: [confirmRow('abort', game.game.id, 'Abort the game')] });
+}
+
+export async function cancelButton(i: ButtonInteraction): Promise<void> {
+  await i.update({ content: 'Cancelled: nothing was changed.', components: [] });
+}
+
+export async function confirmButton(ctx: BotContext, r: Reply, i: ButtonInteraction, verb: 'abort' | 'resign', gameId: number): Promise<void> {
+  await ctx.store.withChannelLock(i.channelId, async () => {
+    const loaded = await ctx.store.getGame(gameId).catch(() => null);
+    if (!loaded || !['lobby', 'running'].includes(loaded.game.status)) return r.refuse('STALE_BUTTON', `Game #${gameId} is already over.`);
+    const game = withDef(loaded);
+    const by = displayName(i);
+    if (verb === 'abort') {
+      if (!(await gameAdmin(r, game, 'abort the game'))) return;
+      await i.deferUpdate();
+      await abortGame(ctx, game, by);
+      await i.editReply({ content: `Game #${gameId} is aborted.`, components: [] });
+      return;
+    }
+    if (game.game.status !== 'running' || game.state === null) return r.refuse('LOBBY', 'The game has not started: use the **Leave** button of the lobby.');
+    const seat = await inThisGame(r, game as RunningGame);
+    if (seat === null) return;
+    await i.deferUpdate();
+    const res = await act(ctx, game as RunningGame, seat, { type: 'resign' }, { userId: i.user.id });
+    await i.editReply({ content: res.ok ? `You resigned from game #${gameId}.` : res.refusal.message, components: [] });
+  });
+}
+
+async function abortGame(ctx: BotContext, game: GameHere, by: string): Promise<void> {
+  if (game.game.status === 'running' && game.state !== null) {
+    const res = await act(ctx, game as RunningGame, 'system', { type: 'abort' }, { head: `${by} aborted game #${game.game.id}.` });
+    if (res.ok) return;
+  }
+  await ctx.store.abortGame(game.game.id, { reason: `aborted by ${by}` });
+  const after = withDef(await ctx.store.getGame(game.game.id));
+  await refreshLobby(ctx, after, `Aborted by ${by}.`);
+  if (game.game.status === 'lobby') return;
+  await post(ctx, game.game.channelId, { content: `${by} aborted game #${game.game.id}. Start a new one with \`/${game.def.id} new\`.`, allowedMentions: { parse: [] } }, game.game.id);
+}
+
+export async function kickCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, def: AnyGame): Promise<void> {
+  const where = await inGuild(r, def);
+  if (!where) return;
+  const target = i.options.getUser('player', true);
+  await ctx.store.withChannelLock(where.channelId, async () => {
+    const game = await activeGame(ctx, r, where.channelId, def);
+    if (!game) return;
+    if (!(await gameAdmin(r, game, 'remove players'))) return;
+    const seat = seatOf(game.seats, target.id);
+    if (!seat || seat.leftAt) {
+      // Named as the channel knows them (server display name), like every seat and post.
+      const member = i.options.getMember('player');
+      return r.refuse('NOT_IN_GAME', `${seat?.name ?? userName(target, member instanceof GuildMember ? member : null)} is not playing in game #${game.game.id}.`);
+    }
+    if (game.game.status === 'lobby') {
+      if (target.id === game.game.hostUserId) return r.refuse('HOST', 'The host cannot be removed from the lobby; abort the game instead.');
+      await ctx.store.leaveLobby(game.game.id, { userId: target.id });
+      await refreshLobby(ctx, withDef(await ctx.store.getGame(game.game.id)));
+      return r.private({ content: `${seat.name} no longer has a seat in game #${game.game.id}.` });
+    }
+    await r.defer();
+    const res = await act(ctx, game as RunningGame, 'system', { type: 'remove', seat: seat.seat, reason: 'kicked' }, { head: `${displayName(i)} removed ${seat.name} from the game.` });
+    if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message);
+    await r.private({ content: `${seat.name} was removed from game #${game.game.id}.` });
+  });
+}

@@ -1,0 +1,308 @@
+/**
+ * `/<game> new`, the lobby buttons (Join / Leave / Start / Options), the option menu,
+ * `/<game> start` and `/<game> addbot`. The lobby message is edited in place (turns, by
+ * contrast, are new messages).
+ */
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  ChannelType,
+  StringSelectMenuBuilder,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type MessageEditOptions,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import type { AnyGame, Step } from '../../platform/game.ts';
+import { changeableFields, checkOptions, summaryLine, valueText, type OptionField, type OptionValue } from '../../platform/options.ts';
+import { ChannelBusyError, StoreError, type LoadedGame } from '../../store/index.ts';
+import { newGameOptions, slashName } from '../../../commands/game.ts';
+import type { BotContext } from '../context.ts';
+import { afterChange, runComputers } from '../game.ts';
+import { activeGame, botCanPost, gameAdmin, inGuild, withDef, type GameHere } from '../guards.ts';
+import { buttonId, type ButtonId } from '../ids.ts';
+import { post, sendable } from '../posts.ts';
+import type { Reply } from '../reply.ts';
+import { displayName } from '../names.ts';
+import { defaultsFor, limitText, LIMIT_ORDER } from './settings.ts';
+
+const optionValues = (game: LoadedGame): Record<string, unknown> => {
+  const o = game.game.options;
+  return typeof o === 'object' && o !== null ? (o as Record<string, unknown>) : {};
+};
+
+/** The options line: the game's options and the turn limit, each where its order puts it. */
+const optionsLine = (def: AnyGame, game: LoadedGame): string =>
+  summaryLine(def.options, optionValues(game), [{ order: LIMIT_ORDER, text: limitText(game.game.turnLimitSeconds) }]);
+
+export function lobbyMessage(game: GameHere, note?: string): { content: string; components: ActionRowBuilder<ButtonBuilder>[]; allowedMentions: { parse: [] } } {
+  const { def } = game;
+  const id = game.game.id;
+  const seats = game.seats.map((s, i) => `${i + 1}. ${s.name}${s.computer ? ' (computer)' : ''}${s.userId === game.game.hostUserId ? ' — host' : ''}`);
+  const open = game.game.status === 'lobby';
+  const range = def.seats.min === def.seats.max ? `${def.seats.min} players` : `${def.seats.min}–${def.seats.max} players`;
+  const lines = [
+    `**${def.title}** — game #${id}${open ? ' is open: join in!' : ''}`,
+    `Seats (${game.seats.length}/${def.seats.max}): ${seats.join(' · ')}`,
+    `Options: ${optionsLine(def, game)}`,
+    open ? `Press **Join** to take a seat (${range}). The host presses **Start**; \`/${def.id} addbot\` seats a computer player.` : '',
+    note ?? '',
+  ].filter(Boolean);
+  const buttons = [
+    new ButtonBuilder().setCustomId(buttonId({ verb: 'join', gameId: id })).setLabel('Join').setStyle(ButtonStyle.Success),
+    new ButtonBuilder().setCustomId(buttonId({ verb: 'leave', gameId: id })).setLabel('Leave').setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder().setCustomId(buttonId({ verb: 'start', gameId: id })).setLabel('Start').setStyle(ButtonStyle.Primary),
+  ];
+  if (changeableFields(def.options).length > 0) {
+    buttons.push(new ButtonBuilder().setCustomId(buttonId({ verb: 'opts', gameId: id })).setLabel('Options').setStyle(ButtonStyle.Secondary));
+  }
+  const components = open ? [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons)] : [];
+  return { content: lines.join('\n'), components, allowedMentions: { parse: [] } };
+}
+
+/** Edits the lobby message (lobbies are edited; turns are new messages). */
+export async function refreshLobby(ctx: BotContext, game: GameHere, note?: string): Promise<void> {
+  if (!game.game.lobbyMessageId) return;
+  const c = await sendable(ctx, game.game.channelId);
+  if (!c || !('messages' in c)) return;
+  await c.messages.edit(game.game.lobbyMessageId, lobbyMessage(game, note) as MessageEditOptions).catch((err: unknown) => {
+    ctx.log.warn('lobby edit failed', { game: game.game.id, error: String(err) });
+  });
+}
+
+/** A game option as given to `/<game> new`, or null when it was not given. */
+function slashValue(i: ChatInputCommandInteraction, f: OptionField): OptionValue | null {
+  const name = slashName(f);
+  if (f.type === 'boolean') return i.options.getBoolean(name);
+  if (f.type === 'integer') return i.options.getInteger(name);
+  return i.options.getString(name);
+}
+
+export async function newGame(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, def: AnyGame): Promise<void> {
+  const where = await inGuild(r, def);
+  if (!where) return;
+  const wantThread = i.options.getBoolean('thread') ?? false;
+  const inThread = i.channel?.isThread() ?? false;
+  if (wantThread && inThread) return r.refuse('THREAD_IN_THREAD', `This is already a thread: run \`/${def.id} new\` without the thread option to play here.`);
+  if (!(await botCanPost(r, { createThread: wantThread }))) return;
+  const defaults = await defaultsFor(ctx, where.guildId, def);
+  const computers = i.options.getInteger('computers') ?? 0;
+  if (computers > 0 && !defaults.allowComputers) return r.refuse('NO_COMPUTERS', `Computer players are switched off on this server (\`${defaults.computersSetBy}\`).`);
+  const limit = i.options.getInteger('turn-limit') ?? defaults.turnLimitSeconds;
+  const chosen: Record<string, unknown> = { ...defaults.options };
+  for (const f of newGameOptions(def)) {
+    const v = slashValue(i, f);
+    if (v !== null) chosen[f.key] = v;
+  }
+  const checked = checkOptions(def.options, chosen);
+  if (!checked.ok) return r.refuse('BAD_OPTION', `The game was not opened: ${checked.problems.join(' ')}`);
+  const hostName = displayName(i);
+  if (!wantThread) {
+    const existing = await ctx.store.loadActiveGame(where.channelId);
+    if (existing) return r.refuse('CHANNEL_BUSY', `This channel already has a game (#${existing.game.id}, ${existing.game.status === 'lobby' ? 'in its lobby' : 'running'}). Finish it, or open another in a thread: \`/${def.id} new thread:True\`.`);
+  }
+  await r.defer();
+  let channelId = where.channelId;
+  let parent: string | null = null;
+  if (wantThread) {
+    const here = i.channel;
+    if (!here || here.type !== ChannelType.GuildText) return r.refuse('NO_THREADS', 'Threads can only be opened from a text channel.');
+    const thread = await here.threads.create({ name: `${def.title} with ${hostName}`.slice(0, 100), reason: `A ${def.title} game` });
+    channelId = thread.id;
+    parent = where.channelId;
+  }
+  let game: GameHere;
+  try {
+    game = await ctx.store.withChannelLock(channelId, async () => {
+      const g = await ctx.store.createLobby({ kind: def.id, guildId: where.guildId, channelId, parentChannelId: parent, hostUserId: i.user.id, hostName, options: chosen, turnLimitSeconds: limit || null });
+      for (let n = 1; n <= Math.min(computers, def.seats.max - 1); n++) await ctx.store.joinLobby(g.game.id, { userId: null, name: `Computer ${n}` });
+      return withDef(await ctx.store.getGame(g.game.id));
+    });
+  } catch (err) {
+    if (err instanceof ChannelBusyError) return r.refuse('CHANNEL_BUSY', `This channel already has a game. Finish it, or open another in a thread: \`/${def.id} new thread:True\`.`);
+    throw err;
+  }
+  const messageId = await post(ctx, channelId, lobbyMessage(game), game.game.id);
+  if (messageId) await ctx.store.setMessageIds(game.game.id, { lobbyMessageId: messageId });
+  await r.private({ content: `Game #${game.game.id} is open${parent ? ` in <#${channelId}>` : ''}. Others press **Join**; you press **Start** when everyone is in.` });
+}
+
+async function lobbyOf(ctx: BotContext, r: Reply, gameId: number): Promise<GameHere | null> {
+  const loaded = await ctx.store.getGame(gameId).catch(() => null);
+  if (!loaded) {
+    await r.refuse('NO_SUCH_GAME', 'That lobby no longer exists.');
+    return null;
+  }
+  const game = withDef(loaded);
+  if (game.game.status === 'running') {
+    await r.refuse('STARTED', `Game #${gameId} has already started; you can follow it with \`/${game.def.id} status\`.`);
+    return null;
+  }
+  if (game.game.status !== 'lobby') {
+    await r.refuse('STALE_BUTTON', `That button belongs to game #${gameId}, which is over. Start a new game with \`/${game.def.id} new\`.`);
+    return null;
+  }
+  return game;
+}
+
+export async function lobbyButton(ctx: BotContext, r: Reply, i: ButtonInteraction, verb: 'join' | 'leave' | 'start' | 'opts', gameId: number): Promise<void> {
+  const channelId = i.channelId;
+  await ctx.store.withChannelLock(channelId, async () => {
+    const game = await lobbyOf(ctx, r, gameId);
+    if (!game) return;
+    if (verb === 'start') return startLobby(ctx, r, game);
+    if (verb === 'opts') {
+      if (!(await gameAdmin(r, game, 'change the options'))) return;
+      return r.private(optionsMenu(game, 0));
+    }
+    try {
+      if (verb === 'join') {
+        await ctx.store.joinLobby(gameId, { userId: i.user.id, name: displayName(i) });
+      } else {
+        if (game.game.hostUserId === i.user.id) return r.refuse('HOST_LEAVES', `You are the host: to call the game off, use \`/${game.def.id} abort\`.`);
+        await ctx.store.leaveLobby(gameId, { userId: i.user.id });
+      }
+    } catch (err) {
+      if (err instanceof StoreError && err.code === 'ALREADY_SEATED') return r.refuse('ALREADY_SEATED', `You already have a seat in game #${gameId}.`);
+      if (err instanceof StoreError && err.code === 'LOBBY_FULL') return r.refuse('LOBBY_FULL', `Game #${gameId} is full (${game.def.seats.max} seats).`);
+      if (err instanceof StoreError && err.code === 'NOT_SEATED') return r.refuse('NOT_SEATED', `You have no seat in game #${gameId} to leave.`);
+      throw err;
+    }
+    await i.update(lobbyMessage(withDef(await ctx.store.getGame(gameId))));
+  });
+}
+
+export async function startCommand(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
+  const where = await inGuild(r, def);
+  if (!where) return;
+  await ctx.store.withChannelLock(where.channelId, async () => {
+    const game = await activeGame(ctx, r, where.channelId, def);
+    if (!game) return;
+    if (game.game.status !== 'lobby') return r.refuse('STARTED', `Game #${game.game.id} is already running.`);
+    await startLobby(ctx, r, game);
+  });
+}
+
+async function startLobby(ctx: BotContext, r: Reply, game: GameHere): Promise<void> {
+  const { def } = game;
+  if (!(await gameAdmin(r, game, 'start the game'))) return;
+  if (game.seats.length < def.seats.min) return r.refuse('NOT_ENOUGH_PLAYERS', `${def.title} needs at least ${def.seats.min} players: wait for someone to press **Join**, or add a computer player with \`/${def.id} addbot\`.`);
+  await r.defer();
+  const seed = ctx.seedFor(game.game.id);
+  let result: { game: LoadedGame; events: unknown[] };
+  try {
+    result = await ctx.store.startGame(game.game.id, seed ? { seed } : {});
+  } catch (err) {
+    if (err instanceof StoreError && err.code === 'BAD_OPTIONS') return r.refuse('BAD_OPTION', `${err.message}. Change them with the lobby's **Options** button.`);
+    throw err;
+  }
+  const started = withDef(result.game);
+  const steps: Step<unknown, unknown>[] = [{ state: started.state, events: result.events }];
+  const after = await runComputers(ctx, started, started.state, started.game.version, steps);
+  await refreshLobby(ctx, started, 'The game has started.');
+  const order = started.seats.map((s, n) => `${n + 1}. ${s.name}`).join(', ');
+  await afterChange(ctx, started, steps, after.version, { head: `**Game #${started.game.id} begins!** Seat order: ${order}.` });
+  await r.private({ content: `Game #${started.game.id} has started.` });
+}
+
+export async function addBot(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
+  const where = await inGuild(r, def);
+  if (!where) return;
+  await ctx.store.withChannelLock(where.channelId, async () => {
+    const game = await activeGame(ctx, r, where.channelId, def);
+    if (!game) return;
+    if (game.game.status !== 'lobby') return r.refuse('STARTED', 'Computer players can only join before the game starts.');
+    if (!(await gameAdmin(r, game, 'add computer players'))) return;
+    const defaults = await defaultsFor(ctx, where.guildId, def);
+    if (!defaults.allowComputers) return r.refuse('NO_COMPUTERS', `Computer players are switched off on this server (\`${defaults.computersSetBy}\`).`);
+    const n = game.seats.filter((s) => s.computer).length + 1;
+    try {
+      await ctx.store.joinLobby(game.game.id, { userId: null, name: `Computer ${n}` });
+    } catch (err) {
+      if (err instanceof StoreError && err.code === 'LOBBY_FULL') return r.refuse('LOBBY_FULL', `Game #${game.game.id} is full (${def.seats.max} seats).`);
+      throw err;
+    }
+    await refreshLobby(ctx, withDef(await ctx.store.getGame(game.game.id)));
+    await r.private({ content: `Computer ${n} takes a seat in game #${game.game.id}.` });
+  });
+}
+
+// ---- The option menu -------------------------------------------------------------------------
+
+/** Pages of at most four options, by group, in schema order (a message holds five rows). */
+function pagesOf(def: AnyGame): { title: string; fields: OptionField[] }[] {
+  const groups = new Map<string, OptionField[]>();
+  for (const f of changeableFields(def.options)) {
+    const g = f.meta.group ?? 'Options';
+    groups.set(g, [...(groups.get(g) ?? []), f]);
+  }
+  const pages: { title: string; fields: OptionField[] }[] = [];
+  for (const [group, fields] of groups) {
+    const n = Math.ceil(fields.length / 4);
+    for (let k = 0; k < n; k++) pages.push({ title: n > 1 ? `${group} (${k + 1}/${n})` : group, fields: fields.slice(k * 4, k * 4 + 4) });
+  }
+  return pages;
+}
+
+/** The values a select offers for an option: every value for yes/no and choices, the listed ones (and the current one) for numbers. */
+function menuValues(f: OptionField, current: unknown): OptionValue[] {
+  if (f.type === 'boolean') return [true, false];
+  if (f.type === 'choice') return f.values ?? [];
+  const listed = f.meta.choices ?? (f.min !== undefined && f.max !== undefined && f.max - f.min < 25 ? Array.from({ length: f.max - f.min + 1 }, (_, k) => (f.min as number) + k) : [f.default as number]);
+  const all = new Set<number>([...listed, typeof current === 'number' ? current : (f.default as number)]);
+  return [...all].sort((a, b) => a - b).slice(0, 25);
+}
+
+export function optionsMenu(game: GameHere, pageIndex: number): { content: string; components: ActionRowBuilder<StringSelectMenuBuilder>[] } {
+  const { def } = game;
+  const pages = pagesOf(def);
+  const page = Math.min(Math.max(0, pageIndex), pages.length - 1);
+  const values = { ...(checkOptions(def.options, optionValues(game)) as { options?: Record<string, unknown> }).options };
+  const rows: ActionRowBuilder<StringSelectMenuBuilder>[] = [];
+  if (pages.length > 1) {
+    rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+      new StringSelectMenuBuilder().setCustomId(buttonId({ verb: 'optp', gameId: game.game.id }))
+        .addOptions(pages.slice(0, 25).map((p, k) => ({ label: p.title.slice(0, 100), value: String(k), default: k === page }))),
+    ));
+  }
+  for (const f of pages[page]?.fields ?? []) {
+    const current = values[f.key] ?? f.default;
+    rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+      new StringSelectMenuBuilder()
+        .setCustomId(buttonId({ verb: 'opt', gameId: game.game.id, version: page, value: f.key }))
+        .setPlaceholder(`${f.meta.label}: ${valueText(f, current)}`.slice(0, 150))
+        .addOptions(menuValues(f, current).map((v) => ({
+          label: `${f.meta.label}: ${valueText(f, v)}`.slice(0, 100),
+          value: String(v),
+          description: f.meta.description.slice(0, 100),
+          default: v === current,
+        }))),
+    ));
+  }
+  return {
+    content: `**Options of game #${game.game.id}** (only you see this; the lobby shows the result)\n${optionsLine(def, game)}`,
+    components: rows,
+  };
+}
+
+/** A choice in the option menu: a page to show, or a new value for one option. */
+export async function optionSelect(ctx: BotContext, r: Reply, i: StringSelectMenuInteraction, b: ButtonId): Promise<void> {
+  await ctx.store.withChannelLock(i.channelId, async () => {
+    const game = await lobbyOf(ctx, r, b.gameId);
+    if (!game) return;
+    if (!(await gameAdmin(r, game, 'change the options'))) return;
+    const picked = i.values[0] ?? '';
+    if (b.verb === 'optp') return void (await i.update(optionsMenu(game, Number(picked) || 0)));
+    const field = changeableFields(game.def.options).find((f) => f.key === b.value);
+    if (!field) return r.refuse('UNKNOWN_OPTION', `${game.def.title} has no such option.`);
+    const value: unknown = field.type === 'boolean' ? picked === 'true' : field.type === 'integer' ? Number(picked) : picked;
+    const merged = { ...optionValues(game), [field.key]: value };
+    const checked = checkOptions(game.def.options, merged);
+    if (!checked.ok) return r.refuse('BAD_OPTION', `Not changed: ${checked.problems.join(' ')}`);
+    await ctx.store.setLobbyOptions(game.game.id, { options: merged });
+    const after = withDef(await ctx.store.getGame(game.game.id));
+    await refreshLobby(ctx, after);
+    await i.update(optionsMenu(after, b.version ?? 0));
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * Server defaults: `/games settings` (for every game: turn limit, computer players) and
+ * `/<game> settings` (one game's options, and its own turn limit and computers over the
+ * server's). What a new lobby starts with is `defaultsFor`.
+ */
+import { PermissionFlagsBits, type ChatInputCommandInteraction } from 'discord.js';
+import type { AnyGame } from '../../platform/game.ts';
+import { checkOptions, defaultOptions, summaryLine } from '../../platform/options.ts';
+import { TURN_LIMIT_CHOICES } from '../../../commands/index.ts';
+import { settingOptions, slashName } from '../../../commands/game.ts';
+import type { BotContext } from '../context.ts';
+import { hasPerm, inGuild } from '../guards.ts';
+import type { Reply } from '../reply.ts';
+
+export const DEFAULT_TURN_LIMIT = 24 * 3600;
+
+export function limitText(seconds: number | null): string {
+  if (!seconds) return 'no turn limit';
+  const named = TURN_LIMIT_CHOICES.find((c) => c.value === seconds)?.name.replace(' (default)', '');
+  if (named) return `${named} per turn`;
+  return seconds % 3600 === 0 ? `${seconds / 3600} h per turn` : `${Math.round(seconds / 60)} min per turn`;
+}
+
+/** The turn limit's place in a game's option summary (game options say theirs in their meta). */
+export const LIMIT_ORDER = 50;
+
+export interface Defaults {
+  /** The game's options: saved defaults over the game's own (checked by its schema). */
+  options: Record<string, unknown>;
+  /** Seconds; 0 = no limit. */
+  turnLimitSeconds: number;
+  allowComputers: boolean;
+  /** Where computer players are switched off, for the refusal: `/<game> settings` or `/games settings`. */
+  computersSetBy: string;
+}
+
+/** What a new game of `def` starts with on this server. */
+export async function defaultsFor(ctx: BotContext, guildId: string, def: AnyGame): Promise<Defaults> {
+  const [server, game] = await Promise.all([ctx.store.getSettings(guildId), ctx.store.getGameDefaults(guildId, def.id)]);
+  const saved = checkOptions(def.options, game.options);
+  // A saved default the game no longer accepts (its options changed since) gives way to the game's own.
+  const options = (saved.ok ? saved.options : defaultOptions(def.options)) as Record<string, unknown>;
+  return {
+    options,
+    turnLimitSeconds: game.turnLimitSeconds ?? server.defaultTurnLimitSeconds ?? DEFAULT_TURN_LIMIT,
+    allowComputers: game.allowComputers ?? server.allowComputers,
+    computersSetBy: game.allowComputers === false ? `/${def.id} settings` : '/games settings',
+  };
+}
+
+function mayChange(r: Reply, what: string): Promise<void> | null {
+  if (hasPerm(r.i.member, PermissionFlagsBits.ManageGuild)) return null;
+  return r.refuse('NOT_ADMIN', `Only members with the Manage Server permission can change ${what}.`);
+}
+
+const choicesText = `Choices for the turn limit: ${TURN_LIMIT_CHOICES.map((c) => c.name).join(', ')}.`;
+
+/** `/<game> settings`: this server's defaults for new games of one game. */
+export async function gameSettingsCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, def: AnyGame): Promise<void> {
+  const where = await inGuild(r, def);
+  if (!where) return;
+  const refused = mayChange(r, `the server’s ${def.title} defaults`);
+  if (refused) return refused;
+  const limit = i.options.getInteger('turn-limit');
+  const computers = i.options.getBoolean('computers');
+  const options: Record<string, unknown> = {};
+  for (const f of settingOptions(def)) {
+    const name = slashName(f);
+    const v = f.type === 'boolean' ? i.options.getBoolean(name) : f.type === 'integer' ? i.options.getInteger(name) : i.options.getString(name);
+    if (v !== null) options[f.key] = v;
+  }
+  const changed = limit !== null || computers !== null || Object.keys(options).length > 0;
+  if (changed) {
+    const saved = await ctx.store.getGameDefaults(where.guildId, def.id);
+    const checked = checkOptions(def.options, { ...saved.options, ...options });
+    if (!checked.ok) return r.refuse('BAD_OPTION', `Nothing was saved: ${checked.problems.join(' ')}`);
+    await ctx.store.setGameDefaults(where.guildId, def.id, {
+      options,
+      ...(limit !== null ? { turnLimitSeconds: limit } : {}),
+      ...(computers !== null ? { allowComputers: computers } : {}),
+    });
+  }
+  const d = await defaultsFor(ctx, where.guildId, def);
+  const shown = summaryLine(def.options, d.options, [{ order: LIMIT_ORDER, text: limitText(d.turnLimitSeconds) }], (f) => f.meta.setting === true);
+  await r.private({ content: `${changed ? 'Saved. ' : ''}Defaults for new games on this server: ${shown} · computer players ${d.allowComputers ? 'allowed' : 'not allowed'}.\n${choicesText}` });
+}
+
+/** `/games settings`: defaults for every game on this server. */
+export async function serverSettingsCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction): Promise<void> {
+  const where = await inGuild(r, null);
+  if (!where) return;
+  const refused = mayChange(r, 'this server’s game settings');
+  if (refused) return refused;
+  const limit = i.options.getInteger('turn-limit');
+  const computers = i.options.getBoolean('computers');
+  const patch = { ...(limit !== null ? { defaultTurnLimitSeconds: limit } : {}), ...(computers !== null ? { allowComputers: computers } : {}) };
+  const changed = Object.keys(patch).length > 0;
+  const s = changed ? await ctx.store.setSettings(where.guildId, patch) : await ctx.store.getSettings(where.guildId);
+  await r.private({ content: `${changed ? 'Saved. ' : ''}Defaults for every game on this server: ${limitText(s.defaultTurnLimitSeconds ?? DEFAULT_TURN_LIMIT)} · computer players ${s.allowComputers ? 'allowed' : 'not allowed'}. Each game's own \`settings\` can change them for that game.\n${choicesText}` });
+}

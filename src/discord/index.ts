@@ -1,0 +1,84 @@
+/**
+ * The Discord adapter: a discord.js client, the store, the interaction router and the timer
+ * scheduler, with a graceful stop (no new work, in-flight work finished, then the gateway and
+ * the database closed).
+ */
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { commandDefinitions } from '../../commands/index.ts';
+import { closeRenderer } from '../render/index.ts';
+import { openStore, type Store } from '../store/index.ts';
+import type { BotContext } from './context.ts';
+import { createLogger, errorText, type Logger } from './log.ts';
+import { route } from './router.ts';
+import { Scheduler } from './scheduler.ts';
+
+export interface BotOptions {
+  token: string;
+  databaseUrl: string;
+  /** For the local Discord double: `rest: { api }`. */
+  discordApiUrl?: string;
+  /** Registers every game's command globally at start (the double and the sandbox); production uses `npm run deploy-commands`. */
+  registerCommands?: boolean;
+  logger?: Logger;
+  now?: () => number;
+  timerPollMs?: number;
+  seedFor?: (gameId: number) => string | undefined;
+}
+
+export class GameBot {
+  readonly #inflight = new Set<Promise<unknown>>();
+  #stopping = false;
+  #scheduler: Scheduler | null = null;
+
+  private constructor(readonly client: Client, readonly store: Store, readonly ctx: BotContext) {}
+
+  static async start(opts: BotOptions): Promise<GameBot> {
+    const log = opts.logger ?? createLogger();
+    const store = await openStore(opts.databaseUrl);
+    const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(opts.discordApiUrl ? { rest: { api: opts.discordApiUrl } } : {}) });
+    const ctx: BotContext = { client, store, log, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };
+    const bot = new GameBot(client, store, ctx);
+    client.on(Events.InteractionCreate, (i) => {
+      void bot.#track(route(ctx, i, { stopping: bot.#stopping }));
+    });
+    client.on(Events.Error, (err) => log.error('client error', { error: errorText(err) }));
+    client.on(Events.Warn, (msg) => log.warn('client warning', { detail: msg }));
+    try {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await client.login(opts.token);
+      await ready;
+      if (opts.registerCommands) await client.application?.commands.set(commandDefinitions());
+    } catch (err) {
+      await client.destroy().catch(() => undefined);
+      await store.close().catch(() => undefined);
+      throw err;
+    }
+    bot.#scheduler = new Scheduler(ctx, opts.timerPollMs ?? 5000, (p) => bot.#track(p));
+    bot.#scheduler.start();
+    log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size });
+    return bot;
+  }
+
+  #track<T>(p: Promise<T>): Promise<T> {
+    this.#inflight.add(p);
+    void p.finally(() => this.#inflight.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  /** Runs due timers now (tests). */
+  tickTimers(): Promise<void> {
+    return this.#scheduler?.tick() ?? Promise.resolve();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#stopping) return;
+    this.#stopping = true;
+    await this.#scheduler?.stop();
+    await Promise.allSettled([...this.#inflight]);
+    await this.client.destroy();
+    await this.store.close();
+    // The render worker restarts by itself on the next render, so closing it is always safe.
+    await closeRenderer();
+    this.ctx.log.info('bot stopped');
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Public messages: the turn posts (what happened, the picture with its alt text, whose turn it
+ * is with a mention that notifies), reminders and announcements. Always new messages, never
+ * edits: mentions in edits do not notify, and one edited board hits rate limits.
+ */
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  type MessageCreateOptions,
+  type SendableChannels,
+} from 'discord.js';
+import type { AnyGame, Picture, PostPlan, Step } from '../platform/game.ts';
+import { render } from '../render/index.ts';
+import type { SeatRecord } from '../store/index.ts';
+import type { BotContext } from './context.ts';
+import { buttonId } from './ids.ts';
+import { errorText } from './log.ts';
+
+export type { Step };
+
+/** How the channel calls a seat: a mention for a person, the name in bold for a computer. */
+export const mention = (seats: SeatRecord[], seat: number): string => {
+  const s = seats.find((x) => x.seat === seat);
+  return s?.userId ? `<@${s.userId}>` : `**${s?.name ?? `seat ${seat + 1}`}**`;
+};
+
+/** Lines for the channel from a batch of events, at most `max` characters (newest kept). */
+export function summary(def: AnyGame, state: unknown, events: readonly unknown[], max = 1500): string {
+  const lines = events.map((e) => def.words.event(state, e)).filter((l): l is string => !!l);
+  const kept: string[] = [];
+  let len = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i] as string;
+    if (len + l.length + 1 > max) {
+      kept.unshift(`… ${i + 1} earlier line${i ? 's' : ''} (see \`/${def.id} history\`)`);
+      break;
+    }
+    kept.unshift(l);
+    len += l.length + 1;
+  }
+  return kept.join('\n');
+}
+
+/** Every person the game waits for, asked in words: the prompt lines and the users to notify. */
+export function promptFor(def: AnyGame, state: unknown, seats: SeatRecord[]): { text: string; mentionIds: string[] } {
+  const lines: string[] = [];
+  const mentionIds: string[] = [];
+  for (const seat of def.activeSeats(state)) {
+    const record = seats.find((s) => s.seat === seat);
+    if (record?.computer) continue;
+    if (record?.userId) mentionIds.push(record.userId);
+    lines.push(`${mention(seats, seat)}, ${def.words.prompt(state, seat).text}`);
+  }
+  return { text: lines.join('\n'), mentionIds };
+}
+
+const STYLES = { primary: ButtonStyle.Primary, secondary: ButtonStyle.Secondary, success: ButtonStyle.Success, danger: ButtonStyle.Danger } as const;
+
+/** Buttons of a turn post: every waiting person's choices (theirs alone to press) and "Show my hand". */
+export function turnButtons(def: AnyGame, gameId: number, version: number, state: unknown, seats: SeatRecord[]): ActionRowBuilder<ButtonBuilder>[] {
+  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+  if (def.outcome(state)) return rows;
+  const choices = def.activeSeats(state)
+    .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
+    .flatMap((seat) => def.words.prompt(state, seat).buttons);
+  const seen = new Set<string>();
+  const unique = choices.filter((c) => {
+    const value = def.encode(c.action);
+    if (seen.has(value)) return false;
+    seen.add(value);
+    return true;
+  });
+  for (let i = 0; i < unique.length && rows.length < 4; i += 5) {
+    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
+      unique.slice(i, i + 5).map((c) => new ButtonBuilder()
+        .setCustomId(buttonId({ verb: 'pick', gameId, version, value: def.encode(c.action) }))
+        .setLabel(c.label.slice(0, 80))
+        .setStyle(STYLES[c.style ?? 'primary'])),
+    ));
+  }
+  if (def.hand) {
+    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId(buttonId({ verb: 'hand', gameId })).setLabel('Show my hand').setStyle(ButtonStyle.Secondary),
+    ));
+  }
+  return rows;
+}
+
+/** A picture as an attachment, its alt text as the description. */
+export async function pictureFile(def: AnyGame, picture: Picture, name = `${picture.kind}.png`): Promise<AttachmentBuilder> {
+  const r = await render(def, picture);
+  return new AttachmentBuilder(r.png, { name, description: r.alt.slice(0, 1024) });
+}
+
+/** The board as the channel sees it, as an attachment. */
+export const boardFile = (def: AnyGame, state: unknown): Promise<AttachmentBuilder> => pictureFile(def, def.board(state));
+
+/**
+ * The public posts after a change of a running game, in channel order, as the game cuts them
+ * (one per turn, say), each with its picture. Only the last asks whoever must act (with the
+ * mentions that notify) and carries the buttons, so a batch of computer turns pings a person
+ * once. Each post is built when asked for, so the first goes out after one drawing, not all of
+ * them; a picture shared by several posts is drawn once.
+ */
+export function turnPosts(def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], head?: string): (() => Promise<MessageCreateOptions>)[] {
+  const last = steps[steps.length - 1];
+  if (!last) return [];
+  const plans: PostPlan<unknown, unknown>[] = def.posts
+    ? def.posts(steps)
+    : [{ events: steps.flatMap((s) => [...s.events]), state: last.state, picture: def.board(last.state) }];
+  const files = new Map<Picture, Promise<AttachmentBuilder>>();
+  const fileOf = (p: Picture) => {
+    let f = files.get(p);
+    if (!f) files.set(p, (f = pictureFile(def, p)));
+    return f;
+  };
+  return plans.map((g, n) => async () => {
+    const fileList = g.picture ? [await fileOf(g.picture)] : [];
+    const lines = [n === 0 ? head : undefined, summary(def, g.state, g.events)].filter(Boolean) as string[];
+    if (n < plans.length - 1) return { content: lines.join('\n').slice(0, 2000), files: fileList, components: [], allowedMentions: { parse: [] } };
+    const prompt = promptFor(def, g.state, seats);
+    if (def.outcome(g.state)) lines.push(`**Game #${gameId} is over.** Start another with \`/${def.id} new\`.`);
+    else if (prompt.text) lines.push(prompt.text);
+    return {
+      content: lines.join('\n').slice(0, 2000),
+      files: fileList,
+      components: turnButtons(def, gameId, version, g.state, seats),
+      allowedMentions: { users: prompt.mentionIds },
+    };
+  });
+}
+
+export async function sendable(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {
+  const c = ctx.client.channels.cache.get(channelId) ?? (await ctx.client.channels.fetch(channelId).catch(() => null));
+  return c && c.isSendable() ? c : null;
+}
+
+/** Posts to a channel; a failure (missing permissions, deleted channel) is logged, not thrown. */
+export async function post(ctx: BotContext, channelId: string, msg: MessageCreateOptions, game?: number): Promise<string | null> {
+  try {
+    const c = await sendable(ctx, channelId);
+    if (!c) throw new Error('the channel is gone or not a text channel');
+    const sent = await c.send(msg);
+    return sent.id;
+  } catch (err) {
+    ctx.log.warn('post failed', { channel: channelId, game, error: errorText(err) });
+    return null;
+  }
+}

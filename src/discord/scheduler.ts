@@ -1,0 +1,94 @@
+/**
+ * H2 turn timers. They live in the store (so a restart loses none): this loop polls for due
+ * ones — at start, which fires whatever came due while the bot was down, and then every
+ * `pollMs`. A reminder is a new message (mentions in edits do not notify); a timeout is the
+ * game's system action, after which computers may play on and the next timers are armed.
+ */
+import type { TimerRecord } from '../store/index.ts';
+import type { BotContext } from './context.ts';
+import { act, timerSeat, TURN_TIMERS } from './game.ts';
+import { withDef, type RunningGame } from './guards.ts';
+import { errorText } from './log.ts';
+import { mention, post } from './posts.ts';
+
+export class Scheduler {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #stopped = false;
+
+  constructor(private readonly ctx: BotContext, private readonly pollMs: number, private readonly track: <T>(p: Promise<T>) => Promise<T>) {}
+
+  start(): void {
+    this.#stopped = false;
+    void this.tick();
+    this.#timer = setInterval(() => void this.tick(), this.pollMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  /** Handles every due timer once (overlapping ticks are skipped). */
+  tick(): Promise<void> {
+    if (this.#running || this.#stopped) return this.#running ?? Promise.resolve();
+    this.#running = this.track(this.#run()).finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  async #run(): Promise<void> {
+    let due: TimerRecord[];
+    try {
+      due = await this.ctx.store.dueTimers(new Date(this.ctx.now()));
+    } catch (err) {
+      this.ctx.log.error('timer poll failed', { error: errorText(err) });
+      return;
+    }
+    for (const t of due) {
+      if (this.#stopped) return;
+      const started = performance.now();
+      let outcome = 'ok';
+      try {
+        outcome = await this.ctx.store.withChannelLock(t.game.channelId, () => this.#fire(t));
+      } catch (err) {
+        outcome = 'error';
+        this.ctx.log.error('timer failed', { game: t.gameId, timer: t.kind, error: errorText(err) });
+        await this.ctx.store.cancelTimer(t.gameId, t.kind, t.seat).catch(() => undefined);
+      }
+      this.ctx.log.info('timer', { game: t.gameId, timer: t.kind, outcome, ms: Math.round(performance.now() - started) });
+    }
+  }
+
+  async #fire(t: TimerRecord): Promise<string> {
+    const { store } = this.ctx;
+    const loaded = await store.getGame(t.gameId);
+    const payload = (t.payload ?? {}) as { version?: number };
+    // Re-check under the lock: the timer may have been re-armed or made stale meanwhile.
+    const current = (await store.listTimers(t.gameId)).find((x) => x.kind === t.kind && x.seat === t.seat);
+    if (!current || current.fireAt.getTime() > this.ctx.now()) return 'rearmed';
+    await store.cancelTimer(t.gameId, t.kind, t.seat);
+    if (loaded.game.status !== 'running' || loaded.state === null) return 'not-running';
+    const game = withDef(loaded) as RunningGame;
+    const seat = timerSeat(t);
+    if (!(TURN_TIMERS as readonly string[]).includes(t.kind) || seat === null) return 'unknown-kind';
+    if (!game.def.activeSeats(game.state).includes(seat) || game.seats.find((s) => s.seat === seat)?.computer) return 'stale';
+    if (typeof payload.version !== 'number' || (await store.actedSince(t.gameId, payload.version, seat))) return 'stale';
+    if (t.kind === 'reminder') {
+      const deadline = (await store.listTimers(t.gameId)).find((x) => x.kind === 'timeout' && timerSeat(x) === seat);
+      const when = deadline ? ` <t:${Math.floor(deadline.fireAt.getTime() / 1000)}:R>` : ' soon';
+      const userId = game.seats.find((s) => s.seat === seat)?.userId;
+      await post(this.ctx, game.game.channelId, {
+        content: `⏰ ${mention(game.seats, seat)}, half of your time for this turn in game #${game.game.id} is gone: the computer plays it for you${when}.`,
+        allowedMentions: { users: userId ? [userId] : [] },
+      }, game.game.id);
+      return 'reminded';
+    }
+    const res = await act(this.ctx, game, 'system', { type: 'timeout', seat });
+    return res.ok ? 'timed-out' : `refused:${res.refusal.code}`;
+  }
+}

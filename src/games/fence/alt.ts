@@ -1,0 +1,91 @@
+/**
+ * Alt text for each picture: who is where and what just happened, for the attachment's
+ * description and for screen readers. Built from the same view as the picture, so it can
+ * never say more than the picture's viewer may know.
+ */
+import type { FenceView } from './views.ts';
+import { cellLabel, gridOf } from './grid.ts';
+import { parseNbId, type NbId } from './geometry.ts';
+import { cardName, sortCards } from './cards.ts';
+import { defOf, tileSetOfView } from './views.ts';
+
+/** Discord's attachment description limit. */
+export const ALT_MAX = 1024;
+
+export function placeName(view: FenceView, id: NbId | 'jail'): string {
+  if (id === 'jail') return 'Jail';
+  const { key, index } = parseNbId(id);
+  const p = view.map.find((t) => t.key === key);
+  const name = defOf(tileSetOfView(view), key).neighborhoods[index]?.name ?? id;
+  return p ? `${name} (${cellLabel(gridOf(view.map), p.x, p.y)})` : name;
+}
+
+const clip = (s: string): string => (s.length <= ALT_MAX ? s : `${s.slice(0, ALT_MAX - 1)}…`);
+
+export function mapAlt(view: FenceView): string {
+  const parts: string[] = [];
+  const phase = view.phase === 'building' ? 'map building' : view.phase === 'over' ? 'game over' : `round ${view.round}`;
+  parts.push(`FENCE! map, ${view.map.length} tiles, ${phase}. ${statusLine(view)}.`);
+  if (view.phase === 'building') {
+    const grid = gridOf(view.map);
+    const cells = view.placeableCells.map((c) => cellLabel(grid, c.x, c.y));
+    parts.push(cells.length ? `Tiles can go at ${cells.join(', ')}.` : 'No cell can take a tile.');
+  } else {
+    const pawns = view.seats.filter((s) => s.pawn && !s.out).map((s) => `${s.seat + 1} ${s.name} in ${placeName(view, s.pawn as NbId | 'jail')}`);
+    if (pawns.length) parts.push(`Pawns: ${pawns.join('; ')}.`);
+    if (view.cops) parts.push(`Cops in ${placeName(view, view.cops)}.`);
+  }
+  const m = view.lastMove;
+  if (m) {
+    const who = m.piece === 'cops' ? 'the Cops' : seatLabel(view, m.piece);
+    const verb = m.kind === 'push' ? `${seatLabel(view, m.seat)} pushed ${who}` : m.kind === 'copsRoad' || m.kind === 'tipOff' ? `${seatLabel(view, m.seat)} moved ${who}` : m.kind === 'placed' ? `${who} placed` : `${who} moved`;
+    parts.push(`Last move: ${verb}${m.from ? ` from ${placeName(view, m.from)}` : ''} to ${placeName(view, m.to)}.`);
+  }
+  if (view.hotGoods && view.hotGoods.rolls.length) {
+    const rolls = view.hotGoods.rolls.map((r) => {
+      const what = r.result === 'won' ? `${seatLabel(view, r.winner ?? -1)} won` : r.result === 'tie' ? 'tie, nobody won' : r.result === 'cops' ? 'Cops nearer, nobody won' : r.result === 'absent' ? 'no such tile' : 'nobody could reach it';
+      return `red ${r.red} blue ${r.blue}: ${what}`;
+    });
+    parts.push(`Hot Goods round ${view.hotGoods.round}: ${rolls.join('; ')}.`);
+  }
+  if (view.offLimits.length) parts.push(`Off limits: ${view.offLimits.map((id) => placeName(view, id)).join(', ')}.`);
+  return clip(parts.join(' '));
+}
+
+export function handAlt(me: NonNullable<FenceView['me']>): string {
+  const hand = sortCards(me.hand);
+  const start = me.startCards ? ` Start cards: ${me.startCards.map(cardName).join(' and ')}.` : '';
+  return clip(`Your hand: ${hand.length ? hand.map(cardName).join(', ') : 'no cards'}.${start}`);
+}
+
+export function tileHandAlt(view: FenceView, seat: number): string {
+  const s = view.seats[seat];
+  if (!s) return 'No such seat.';
+  const set = tileSetOfView(view);
+  const tiles = s.tiles.map((k) => {
+    const def = defOf(set, k);
+    return `${k} ${def.neighborhoods.map((n) => n.name).join(' / ')}`;
+  });
+  return clip(`${s.name}'s tiles, each in its four rotations: ${tiles.length ? tiles.join('; ') : 'none'}.`);
+}
+
+export const seatLabel = (view: FenceView, seat: number): string => view.seats[seat]?.name ?? `Seat ${seat + 1}`;
+
+export function statusLine(view: FenceView): string {
+  const o = view.outcome;
+  if (o) {
+    if (o.kind === 'winner') return `Game over: ${o.seats.map((s) => seatLabel(view, s)).join(' & ')} win${o.seats.length > 1 ? '' : 's'}`;
+    if (o.kind === 'noWinner') return 'Game over: no winner';
+    return 'Game aborted';
+  }
+  const who = seatLabel(view, view.waitingFor ?? view.current);
+  const p = view.pending;
+  if (p) {
+    if (p.kind === 'drawColour') return `${who} picks a card colour`;
+    if (p.kind === 'pawnNeighborhood') return `${who} places their pawn`;
+    if (p.kind === 'copsNeighborhood') return `${who} places the Cops`;
+  }
+  if (view.phase === 'building') return `${who} places a tile`;
+  if (view.phase === 'pawns') return `${who} places their pawn`;
+  return `${who}'s turn`;
+}

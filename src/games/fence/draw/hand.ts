@@ -1,0 +1,110 @@
+/**
+ * Images for ephemeral replies: a player's hand of cards (only from a view that carries
+ * `me`, i.e. that player's own view), and a tile hand with each tile in its four rotations.
+ */
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { sortCards, colourOf, valueOf, type Card } from '../cards.ts';
+import type { FenceView } from '../views.ts';
+import { font } from '../../../render/fonts.ts';
+import { defOf, tileSetOfView } from '../views.ts';
+import { C } from './palette.ts';
+import { drawTileGround, drawTileLabels } from './tiles.ts';
+
+const CARD_W = 120, CARD_H = 168, GAP = 16, PAD = 24;
+
+export function drawHand(me: NonNullable<FenceView['me']>): Canvas {
+  const hand = sortCards(me.hand);
+  const start = me.startCards ?? [];
+  const perRow = 6;
+  const rows = Math.max(1, Math.ceil(hand.length / perRow));
+  const titleH = 44;
+  const width = PAD * 2 + perRow * CARD_W + (perRow - 1) * GAP;
+  const startH = start.length ? titleH + CARD_H + GAP : 0;
+  const height = PAD * 2 + titleH + rows * (CARD_H + GAP) - GAP + startH;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = C.background;
+  ctx.fillRect(0, 0, width, height);
+  title(ctx, hand.length ? `Your hand · ${hand.length} card${hand.length === 1 ? '' : 's'}` : 'Your hand is empty', PAD, PAD + titleH / 2);
+  hand.forEach((c, i) => drawCard(ctx, c, PAD + (i % perRow) * (CARD_W + GAP), PAD + titleH + Math.floor(i / perRow) * (CARD_H + GAP)));
+  if (start.length) {
+    const y = PAD + titleH + rows * (CARD_H + GAP);
+    title(ctx, 'Start cards (secret until your pawn is placed)', PAD, y + titleH / 2);
+    start.forEach((c, i) => drawCard(ctx, c, PAD + i * (CARD_W + GAP), y + titleH));
+  }
+  return canvas;
+}
+
+function title(ctx: SKRSContext2D, text: string, x: number, cy: number): void {
+  ctx.font = font(26, true);
+  ctx.fillStyle = C.text;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x, cy);
+}
+
+export function drawCard(ctx: SKRSContext2D, c: Card, x: number, y: number): void {
+  const red = colourOf(c) === 'red';
+  const v = valueOf(c);
+  ctx.beginPath();
+  ctx.roundRect(x, y, CARD_W, CARD_H, 12);
+  ctx.fillStyle = red ? C.redCard : C.blueCard;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.roundRect(x + 7, y + 7, CARD_W - 14, CARD_H - 14, 8);
+  ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+  ctx.lineWidth = 3;
+  ctx.stroke();
+  ctx.fillStyle = '#FFFFFF';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.font = font(72, true);
+  ctx.fillText(v === 1 ? 'A' : String(v), x + CARD_W / 2, y + CARD_H * 0.45);
+  // The colour in words too: red and blue must not be told apart by hue alone.
+  ctx.font = font(22, true);
+  ctx.fillText(red ? 'RED' : 'BLUE', x + CARD_W / 2, y + CARD_H * 0.8);
+}
+
+const TILE = 104;
+const ROT_LABEL = ['0°', '90°', '180°', '270°'];
+
+export function drawTileHand(view: FenceView, seat: number): Canvas {
+  const set = tileSetOfView(view);
+  const tiles = view.seats[seat]?.tiles ?? [];
+  const groupsPerRow = tiles.length > 6 ? 2 : 1;
+  const rowH = 30 + TILE + 26 + 18;
+  const groupW = 4 * TILE + 3 * 10;
+  const rows = Math.max(1, Math.ceil(tiles.length / groupsPerRow));
+  const titleH = 48;
+  const width = PAD * 2 + groupsPerRow * groupW + (groupsPerRow - 1) * 40;
+  const height = PAD * 2 + titleH + rows * rowH;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = C.background;
+  ctx.fillRect(0, 0, width, height);
+  const name = view.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  title(ctx, tiles.length ? `${name}'s tiles · ${tiles.length}` : `${name} has no tiles`, PAD, PAD + titleH / 2);
+  tiles.forEach((key, i) => {
+    const def = defOf(set, key);
+    const gx = PAD + (i % groupsPerRow) * (groupW + 40);
+    const gy = PAD + titleH + Math.floor(i / groupsPerRow) * rowH;
+    ctx.font = font(20, true);
+    ctx.fillStyle = C.text;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(`${key}  ${def.neighborhoods.map((n) => n.name).join(' / ')}`, gx, gy + 14);
+    for (let rot = 0; rot < 4; rot++) {
+      const x = gx + rot * (TILE + 10), y = gy + 30;
+      drawTileGround(ctx, def, rot, x, y, TILE);
+      ctx.strokeStyle = C.landEdge;
+      ctx.lineWidth = 1;
+      ctx.strokeRect(x + 0.5, y + 0.5, TILE - 1, TILE - 1);
+      drawTileLabels(ctx, def, rot, x, y, TILE);
+      ctx.font = font(17, true);
+      ctx.fillStyle = C.muted;
+      ctx.textAlign = 'center';
+      ctx.fillText(ROT_LABEL[rot] as string, x + TILE / 2, y + TILE + 14);
+    }
+  });
+  return canvas;
+}

@@ -1,0 +1,319 @@
+/**
+ * The city: cells cropped to the map's bounds (plus the one-cell margin while building, where
+ * tiles can go), grid labels from grid.ts, tiles, off-limits shading, placeable cells, the
+ * last move and the pieces. `layoutMap` is separate from drawing so tests and alt text can ask
+ * where a neighborhood or a pawn is on the picture.
+ */
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { FenceView } from '../views.ts';
+import { cellLabel, columnLabel, gridOf, type Grid } from '../grid.ts';
+import { parseNbId, type NbId, type PlacedTile } from '../geometry.ts';
+import { defOf, tileSetOfView } from '../views.ts';
+import { font } from '../../../render/fonts.ts';
+import { C, COPS, seatColour } from './palette.ts';
+import { drawOffLimits, drawTileGround, drawTileLabels, haloText, hubAt, type Pt } from './tiles.ts';
+
+export interface PieceSpot {
+  piece: number | 'cops';
+  nb: NbId;
+  x: number;
+  y: number;
+  r: number;
+}
+
+export interface MapLayout {
+  tile: number;
+  grid: Grid;
+  /** Cell range drawn (inclusive). */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  gutter: number;
+  /** Top-left of the drawn map inside the picture. */
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  pieces: PieceSpot[];
+}
+
+/** Pawns and Cops, radius as a fraction of the tile: big enough for the seat number to read on a phone. */
+export const PAWN_RADIUS = 0.125;
+/** Grid-label gutter, as a fraction of the tile. */
+export const GUTTER = 0.26;
+
+/** Cell range: the placed tiles; while building, also the margin where tiles can go. */
+export function mapBounds(view: FenceView): { grid: Grid; x0: number; y0: number; x1: number; y1: number } {
+  const grid = gridOf(view.map);
+  if (view.phase === 'building' || view.map.length === 0) return { grid, x0: grid.minX, y0: grid.minY, x1: grid.minX + grid.cols - 1, y1: grid.minY + grid.rows - 1 };
+  return { grid, x0: grid.minX + 1, y0: grid.minY + 1, x1: grid.minX + grid.cols - 2, y1: grid.minY + grid.rows - 2 };
+}
+
+export function cellOrigin(l: MapLayout, x: number, y: number): Pt {
+  return { x: l.left + l.gutter + (x - l.x0) * l.tile, y: l.top + l.gutter + (y - l.y0) * l.tile };
+}
+
+export function hubOf(view: FenceView, l: MapLayout, id: NbId): Pt | null {
+  const { key, index } = parseNbId(id);
+  const p = view.map.find((t) => t.key === key);
+  if (!p) return null;
+  const o = cellOrigin(l, p.x, p.y);
+  return hubAt(defOf(tileSetOfView(view), key), p.rot, index, o.x, o.y, l.tile);
+}
+
+export function layoutMap(view: FenceView, tile: number, left = 0, top = 0): MapLayout {
+  const b = mapBounds(view);
+  const gutter = Math.round(tile * GUTTER);
+  const l: MapLayout = {
+    tile,
+    ...b,
+    gutter,
+    left,
+    top,
+    width: gutter + (b.x1 - b.x0 + 1) * tile,
+    height: gutter + (b.y1 - b.y0 + 1) * tile,
+    pieces: [],
+  };
+  l.pieces = pieceSpots(view, l);
+  return l;
+}
+
+/** Pieces sharing a neighborhood stand side by side in rows of three above its name. */
+function pieceSpots(view: FenceView, l: MapLayout): PieceSpot[] {
+  const groups = new Map<NbId, (number | 'cops')[]>();
+  for (const s of view.seats) {
+    if (s.pawn && s.pawn !== 'jail' && !s.out) groups.set(s.pawn, [...(groups.get(s.pawn) ?? []), s.seat]);
+  }
+  if (view.cops) groups.set(view.cops, [...(groups.get(view.cops) ?? []), 'cops']);
+  const r = l.tile * PAWN_RADIUS;
+  const spots: PieceSpot[] = [];
+  for (const [nb, pieces] of groups) {
+    const hub = hubOf(view, l, nb);
+    if (!hub) continue;
+    const perRow = 3;
+    const rows = Math.ceil(pieces.length / perRow);
+    pieces.forEach((piece, i) => {
+      const row = Math.floor(i / perRow);
+      const inRow = Math.min(perRow, pieces.length - row * perRow);
+      const col = i % perRow;
+      const dx = (col - (inRow - 1) / 2) * r * 2.15;
+      const dy = -(rows - 1 - row) * r * 2.1 + (rows > 1 ? r * 0.5 : 0);
+      spots.push({ piece, nb, x: hub.x + dx, y: hub.y + dy, r });
+    });
+  }
+  return spots;
+}
+
+export function drawMap(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
+  drawMapBase(ctx, view, l);
+  drawMapPieces(ctx, view, l);
+}
+
+/**
+ * What only changes when a tile is placed or a neighborhood goes off limits: cells, tiles,
+ * shading, names, dice and grid labels. Nothing here overlaps the gutters' labels or depends on
+ * the pieces, so it can be drawn once and reused as an image (see pictures.ts).
+ */
+export function mapBaseKey(view: FenceView, l: MapLayout): string {
+  return JSON.stringify([l.tile, l.x0, l.y0, l.x1, l.y1, l.grid.minX, l.grid.minY, view.phase === 'building', view.map.map((p) => [p.key, p.x, p.y, p.rot]), view.offLimits, view.oldTown, view.placeableCells.map((c) => [c.x, c.y])]);
+}
+
+export function drawMapBase(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
+  const set = tileSetOfView(view);
+  const T = l.tile;
+  const placed = new Map<string, PlacedTile>();
+  for (const p of view.map) placed.set(`${p.x},${p.y}`, p);
+  const placeable = new Set(view.placeableCells.map((c) => `${c.x},${c.y}`));
+
+  // Cells.
+  for (let y = l.y0; y <= l.y1; y++) {
+    for (let x = l.x0; x <= l.x1; x++) {
+      if (placed.has(`${x},${y}`)) continue;
+      const o = cellOrigin(l, x, y);
+      ctx.fillStyle = C.emptyCell;
+      ctx.fillRect(o.x, o.y, T, T);
+      ctx.strokeStyle = C.gridLine;
+      ctx.lineWidth = 1;
+      ctx.strokeRect(o.x + 0.5, o.y + 0.5, T - 1, T - 1);
+      if (placeable.has(`${x},${y}`)) drawPlaceable(ctx, o, T, cellLabel(l.grid, x, y));
+    }
+  }
+
+  // Tiles: ground, then shading, then borders and text over everything of the tile.
+  const offLimits = new Map<string, Set<number>>();
+  for (const id of view.offLimits) {
+    const { key, index } = parseNbId(id);
+    offLimits.set(key, (offLimits.get(key) ?? new Set()).add(index));
+  }
+  for (const p of view.map) {
+    const o = cellOrigin(l, p.x, p.y);
+    drawTileGround(ctx, defOf(set, p.key), p.rot, o.x, o.y, T);
+  }
+  for (const p of view.map) {
+    const o = cellOrigin(l, p.x, p.y);
+    for (const i of offLimits.get(p.key) ?? []) drawOffLimits(ctx, defOf(set, p.key), p.rot, i, o.x, o.y, T);
+  }
+  for (const p of view.map) {
+    const o = cellOrigin(l, p.x, p.y);
+    ctx.strokeStyle = 'rgba(60,60,40,0.35)';
+    ctx.lineWidth = 1;
+    ctx.strokeRect(o.x + 0.5, o.y + 0.5, T - 1, T - 1);
+    if (p.key === view.oldTown) {
+      ctx.strokeStyle = C.oldTown;
+      ctx.lineWidth = Math.max(2, T * 0.03);
+      ctx.strokeRect(o.x + T * 0.02, o.y + T * 0.02, T * 0.96, T * 0.96);
+    }
+  }
+  for (const p of view.map) {
+    const o = cellOrigin(l, p.x, p.y);
+    drawTileLabels(ctx, defOf(set, p.key), p.rot, o.x, o.y, T, { dimmed: offLimits.get(p.key) });
+  }
+
+  drawGridLabels(ctx, l);
+}
+
+/** The last move's arrow and the pieces, drawn over the base every time. */
+export function drawMapPieces(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
+  drawLastMove(ctx, view, l);
+  for (const s of l.pieces) drawPiece(ctx, s.piece, s.x, s.y, s.r);
+}
+
+function drawPlaceable(ctx: SKRSContext2D, o: Pt, T: number, label: string): void {
+  const inset = T * 0.06;
+  ctx.fillStyle = C.highlight;
+  ctx.fillRect(o.x + inset, o.y + inset, T - 2 * inset, T - 2 * inset);
+  ctx.save();
+  ctx.setLineDash([T * 0.08, T * 0.05]);
+  ctx.strokeStyle = C.highlightEdge;
+  ctx.lineWidth = Math.max(2, T * 0.025);
+  ctx.strokeRect(o.x + inset, o.y + inset, T - 2 * inset, T - 2 * inset);
+  ctx.restore();
+  ctx.font = font(T * 0.2, true);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = C.highlightEdge;
+  ctx.fillText(label, o.x + T / 2, o.y + T / 2);
+}
+
+export function drawPiece(ctx: SKRSContext2D, piece: number | 'cops', x: number, y: number, r: number): void {
+  const colour = piece === 'cops' ? COPS : seatColour(piece);
+  ctx.beginPath();
+  if (piece === 'cops') {
+    // An octagonal badge: a different shape from the round pawns, not only a different colour.
+    for (let k = 0; k < 8; k++) {
+      const a = Math.PI / 8 + (k * Math.PI) / 4;
+      const px = x + Math.cos(a) * r * 1.12, py = y + Math.sin(a) * r * 1.12;
+      if (k === 0) ctx.moveTo(px, py);
+      else ctx.lineTo(px, py);
+    }
+    ctx.closePath();
+  } else ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = colour.fill;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1.5, r * 0.16);
+  ctx.strokeStyle = piece === 'cops' ? '#FFFFFF' : '#1F1D1A';
+  ctx.stroke();
+  ctx.fillStyle = colour.ink;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  if (piece === 'cops') {
+    drawStar(ctx, x, y, r * 0.62);
+  } else {
+    ctx.font = font(r * 1.25, true);
+    ctx.fillText(String(piece + 1), x, y + r * 0.05);
+  }
+}
+
+function drawStar(ctx: SKRSContext2D, x: number, y: number, r: number): void {
+  ctx.beginPath();
+  for (let k = 0; k < 10; k++) {
+    const a = -Math.PI / 2 + (k * Math.PI) / 5;
+    const rr = k % 2 === 0 ? r : r * 0.45;
+    if (k === 0) ctx.moveTo(x + Math.cos(a) * rr, y + Math.sin(a) * rr);
+    else ctx.lineTo(x + Math.cos(a) * rr, y + Math.sin(a) * rr);
+  }
+  ctx.closePath();
+  ctx.fill();
+}
+
+function drawLastMove(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
+  const m = view.lastMove;
+  if (!m) return;
+  const to = hubOf(view, l, m.to);
+  if (!to) return;
+  const colour = m.piece === 'cops' ? COPS.fill : seatColour(m.piece).fill;
+  const T = l.tile;
+  const from = m.from && m.from !== 'jail' ? hubOf(view, l, m.from) : null;
+  // The arrow ends at the piece that moved, not at its neighborhood's hub.
+  const spot = l.pieces.find((s) => s.piece === m.piece && s.nb === m.to);
+  const end = spot ?? to;
+  if (!from) {
+    ctx.beginPath();
+    ctx.arc(end.x, end.y, T * 0.2, 0, Math.PI * 2);
+    ctx.lineWidth = T * 0.04;
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+    return;
+  }
+  const dx = end.x - from.x, dy = end.y - from.y;
+  const len = Math.hypot(dx, dy);
+  if (len < 1) return;
+  // A gentle bend, so the arrow does not hide the road it followed.
+  const ctrl = { x: (from.x + end.x) / 2 - (dy / len) * len * 0.18, y: (from.y + end.y) / 2 + (dx / len) * len * 0.18 };
+  const stop = T * 0.14;
+  const ex = end.x - ((end.x - ctrl.x) / Math.hypot(end.x - ctrl.x, end.y - ctrl.y)) * stop;
+  const ey = end.y - ((end.y - ctrl.y) / Math.hypot(end.x - ctrl.x, end.y - ctrl.y)) * stop;
+  const ang = Math.atan2(ey - ctrl.y, ex - ctrl.x);
+  const w = T * 0.045, head = T * 0.13;
+  const shaftEnd = { x: ex - Math.cos(ang) * head * 0.8, y: ey - Math.sin(ang) * head * 0.8 };
+  const shaft = () => {
+    ctx.beginPath();
+    ctx.moveTo(from.x, from.y);
+    ctx.quadraticCurveTo(ctrl.x, ctrl.y, shaftEnd.x, shaftEnd.y);
+  };
+  const headPath = () => {
+    ctx.beginPath();
+    ctx.moveTo(ex, ey);
+    ctx.lineTo(ex - Math.cos(ang - 0.45) * head, ey - Math.sin(ang - 0.45) * head);
+    ctx.lineTo(ex - Math.cos(ang + 0.45) * head, ey - Math.sin(ang + 0.45) * head);
+    ctx.closePath();
+  };
+  ctx.lineCap = 'round';
+  shaft();
+  ctx.strokeStyle = '#FFFFFF';
+  ctx.lineWidth = w + T * 0.03;
+  ctx.stroke();
+  headPath();
+  ctx.lineWidth = T * 0.03;
+  ctx.lineJoin = 'round';
+  ctx.stroke();
+  shaft();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = w;
+  ctx.stroke();
+  headPath();
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(from.x, from.y, w * 0.9, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+function drawGridLabels(ctx: SKRSContext2D, l: MapLayout): void {
+  const px = l.tile * 0.2;
+  ctx.font = font(px, true);
+  ctx.fillStyle = C.label;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (let x = l.x0; x <= l.x1; x++) {
+    const o = cellOrigin(l, x, l.y0);
+    ctx.fillText(columnLabel(x - l.grid.minX), o.x + l.tile / 2, l.top + l.gutter / 2);
+  }
+  for (let y = l.y0; y <= l.y1; y++) {
+    const o = cellOrigin(l, l.x0, y);
+    ctx.fillText(String(y - l.grid.minY + 1), l.left + l.gutter / 2, o.y + l.tile / 2);
+  }
+}
+
+export { haloText };

@@ -1,0 +1,212 @@
+/** Words for the channel: neighborhoods, tiles, cards, actions and events, as players say them. */
+import type { ChoiceButton, Prompt, RulesTopic } from '../../platform/game.ts';
+import type { Action } from './actions.ts';
+import { legalActions } from './engine.ts';
+import { cardName, sortCards, type Card } from './cards.ts';
+import type { FenceEvent } from './events.ts';
+import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
+import { cellLabel, gridOf } from './grid.ts';
+import { tileSetOf } from './rules.ts';
+import type { FenceState } from './state.ts';
+
+const ROTATION = ['', ', rotated 90°', ', rotated 180°', ', rotated 270°'];
+
+export function nbName(s: FenceState, id: NbId): string {
+  const { key, index } = parseNbId(id);
+  return tileSetOf(s).byId.get(tileIdOfKey(key))?.neighborhoods[index]?.name ?? id;
+}
+
+export function tileName(s: FenceState, key: string): string {
+  const def = tileSetOf(s).byId.get(tileIdOfKey(key));
+  if (!def) return key;
+  const names = def.neighborhoods.map((n) => n.name).join(' / ');
+  return def.coords ? `${names} (${def.coords.red},${def.coords.blue})` : `${names} (no coordinates)`;
+}
+
+export const seatName = (s: FenceState, seat: number): string => s.seats[seat]?.name ?? `seat ${seat + 1}`;
+export const cardsText = (cards: readonly Card[]): string => sortCards(cards).map(cardName).join(' + ');
+
+export function listOr(items: readonly string[], max = 8): string {
+  if (items.length === 0) return 'nothing';
+  const shown = items.slice(0, max);
+  const more = items.length > max ? `, or ${items.length - max} more` : '';
+  if (shown.length === 1) return shown[0] + more;
+  return more ? shown.join(', ') + more : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
+}
+
+/** A short label for a legal action, as offered in autocomplete and on buttons. */
+export function actionLabel(s: FenceState, a: Action): string {
+  const grid = gridOf(s.map);
+  switch (a.type) {
+    case 'place':
+      return `${tileName(s, a.tile)} at ${cellLabel(grid, a.x, a.y)}${ROTATION[a.rot]}`;
+    case 'swap': {
+      const old = s.map.find((p) => p.x === a.x && p.y === a.y);
+      return `Swap ${tileName(s, a.tile)} for ${old ? tileName(s, old.key) : '?'} at ${cellLabel(grid, a.x, a.y)}${ROTATION[a.rot]}`;
+    }
+    case 'chooseColour':
+      return `Draw a ${a.colour} card`;
+    case 'chooseNeighborhood':
+      return nbName(s, a.nb);
+    case 'moveSelf':
+      return `${cardsText(a.cards)} → ${nbName(s, a.to)}`;
+    case 'push':
+      return `Push ${seatName(s, a.target)} → ${nbName(s, a.to)}`;
+    case 'copsRoad':
+      return `Cops by road → ${nbName(s, a.to)}`;
+    case 'tipOff':
+      return `Tip off the Cops: ${cardsText(a.cards)} → ${nbName(s, a.to)}`;
+    case 'resign':
+      return 'Resign';
+  }
+}
+
+const where = (s: FenceState, p: NbId | 'jail'): string => (p === 'jail' ? 'Jail' : nbName(s, p));
+
+/** One sentence per event for the channel (or null for bookkeeping events). */
+export function eventText(s: FenceState, e: FenceEvent): string | null {
+  const who = (seat: number) => seatName(s, seat);
+  switch (e.type) {
+    case 'tilePlaced':
+    case 'tileSwapped': {
+      const joined = e.connections.map((c) => `${nbName(s, c.nb)} connects to ${c.to.length ? listAnd(c.to.map((t) => nbName(s, t))) : 'nothing yet'}`);
+      const verb = e.type === 'tilePlaced' ? `placed ${tileName(s, e.tile)}` : `swapped ${tileName(s, e.tile)} in for ${tileName(s, e.replaced)}`;
+      return `${who(e.seat)} ${verb}. ${joined.join('; ')}.`;
+    }
+    case 'passed':
+      return `${who(e.seat)} passes: ${e.phase === 'building' ? 'no tile can be placed or swapped' : 'nothing can be moved'}.`;
+    case 'buildingEnded':
+      return `The map is built.${e.discardedTiles.length ? ` ${e.discardedTiles.length} tile(s) could not be placed and are discarded.` : ''}${e.offLimits.length ? ` Off limits: ${listAnd(e.offLimits.map((n) => nbName(s, n)))}.` : ''}`;
+    case 'startRevealed':
+      return `${who(e.seat)} reveals ${cardsText(e.cards)}${e.tile ? ` (${tileName(s, e.tile)})` : ' — that tile is not in play'}.`;
+    case 'startRedrawn':
+      return `${who(e.seat)} draws a new start pair (${e.why === 'absent' ? 'the tile is not in play' : 'every neighborhood there is taken'}).`;
+    case 'pawnPlaced':
+      return `${who(e.seat)} starts in ${nbName(s, e.nb)}.`;
+    case 'copsRolled':
+      return `The Cops roll red ${e.red}, blue ${e.blue}${e.absent ? ': no such tile in play, roll again' : ''}.`;
+    case 'copsPlaced':
+      return `The Cops start in ${nbName(s, e.nb)}.`;
+    case 'dealt':
+      return null;
+    case 'roundStarted':
+      return `Round ${e.round} begins; ${who(e.firstPlayer)} is First Player.`;
+    case 'turnStarted':
+      return null;
+    case 'movedSelf':
+      return `${who(e.seat)} plays ${cardsText(e.cards)}: ${where(s, e.from)} → ${nbName(s, e.to)}.`;
+    case 'pushed':
+      return `${who(e.seat)} pushes ${who(e.target)}: ${nbName(s, e.from)} → ${nbName(s, e.to)}.`;
+    case 'copsMoved':
+      return e.how === 'road'
+        ? `${who(e.seat)} moves the Cops by road: ${nbName(s, e.from)} → ${nbName(s, e.to)}.`
+        : `${who(e.seat)} tips off the Cops with ${cardsText(e.cards)}: ${nbName(s, e.from)} → ${nbName(s, e.to)}.`;
+    case 'jailed':
+      return `${listAnd(e.seats.map(who))} ${e.seats.length > 1 ? 'go' : 'goes'} to Jail (caught in ${nbName(s, e.nb)}).`;
+    case 'released':
+      return `${who(e.seat)} is out of Jail.`;
+    case 'stateEvidence':
+      return `${who(e.seat)} turns State's Evidence.`;
+    case 'cardDrawn':
+      return `${who(e.seat)} draws a ${e.colour} card${e.why === 'hotGoods' ? ' (Hot Goods)' : ''}.`;
+    case 'hotGoods': {
+      const r = e.roll;
+      const head = `Hot Goods ${e.index}/${e.of}: red ${r.red}, blue ${r.blue}`;
+      switch (r.result) {
+        case 'won': return `${head} — ${who(r.winner as number)} is nearest (${r.distance} tile${r.distance === 1 ? '' : 's'}) and wins.`;
+        case 'absent': return `${head} — that tile is not in play; wasted.`;
+        case 'tie': return `${head} — a tie at ${r.distance} tile${r.distance === 1 ? '' : 's'}; nobody wins.`;
+        case 'unreachable': return `${head} — nobody can be reached; wasted.`;
+        case 'cops': return `${head} — the Cops are nearer (${r.copsDistance} vs ${r.distance}); nobody wins.`;
+      }
+      return head;
+    }
+    case 'hotGoodsStopped':
+      return 'The Stash is empty: no more Hot Goods.';
+    case 'firstPlayerMoved':
+      return null;
+    case 'timedOut':
+      return `${who(e.seat)} ran out of time; the computer played for them (${e.inARow} in a row).`;
+    case 'removed':
+      return `${who(e.seat)} ${e.reason === 'resigned' ? 'resigns' : e.reason === 'timeouts' ? 'is removed after three timed-out turns' : 'is removed from the game'}; their pawn leaves the map.`;
+    case 'gameOver': {
+      const o = e.outcome;
+      if (o.kind === 'aborted') return 'The game was aborted.';
+      if (o.kind === 'noWinner') return o.reason === 'allJailed' ? 'Everyone is in Jail for good: the game ends with no winner.' : 'Nobody is left: the game ends with no winner.';
+      const names = listAnd(o.seats.map(who));
+      if (o.reason === 'roundLimit') return `The round limit is reached: ${names} ${o.seats.length > 1 ? 'share the win' : 'wins'} with the most cards.`;
+      return `${names} wins!`;
+    }
+  }
+}
+
+export function listAnd(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+// ---- Prompts, status, rules and help ------------------------------------------------------------
+
+/** What `seat` must do now, with the commands to use, and the choices answered by buttons (H1). */
+export function prompt(s: FenceState, seat: number): Prompt<Action> {
+  const p = s.pending;
+  if (p?.kind === 'drawColour') {
+    const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: `Draw ${a.colour}`, action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
+    return { text: `choose the colour of the card you draw (${p.reason === 'hotGoods' ? 'Hot Goods' : 'State’s Evidence'}) with the buttons below.`, buttons };
+  }
+  if (p) {
+    const buttons = p.options.map((nb): ChoiceButton<Action> => ({ label: nbName(s, nb), action: { type: 'chooseNeighborhood', nb } }));
+    return { text: p.kind === 'pawnNeighborhood' ? 'choose the neighborhood where your pawn starts with the buttons below.' : 'choose where the Cops start with the buttons below.', buttons };
+  }
+  if (s.phase === 'building') return { text: 'your turn to build: `/fence place` a tile from your hand, or `/fence swap` one in.', buttons: [] };
+  const types = new Set(legalActions(s, seat).map((a) => a.type));
+  const parts: string[] = [];
+  if (types.has('moveSelf')) parts.push('`/fence move` (Move Yourself)');
+  if (types.has('push')) parts.push('`/fence push`');
+  if (types.has('copsRoad') || types.has('tipOff')) parts.push('`/fence cops`');
+  const partial = s.turn.pushed || s.turn.cops;
+  const ask = `${partial ? 'finish Moving Others' : 'your turn'}: ${parts.join(' or ') || 'nothing is possible'}.`;
+  return { text: s.pawns[seat] === 'jail' ? `you are in Jail — ${ask}` : ask, buttons: [] };
+}
+
+/** The headline of `/fence status`. */
+export function phaseText(s: FenceState): string {
+  if (s.phase === 'building') return 'map building';
+  if (s.phase === 'pawns') return 'setting up pawns and Cops';
+  return `round ${s.round} of at most ${s.options.roundLimit}`;
+}
+
+/** The body of `/fence status`: public facts only (card counts, never cards). */
+export function statusLines(s: FenceState): string[] {
+  const lines = ['Players:'];
+  s.seats.forEach((seat, n) => {
+    const pawn = s.pawns[n];
+    const place = s.out[n] ? 'out of the game' : pawn === 'jail' ? 'in Jail' : pawn ? `in ${nbName(s, pawn)}` : 'not placed yet';
+    const tiles = s.phase === 'building' ? `, ${s.tileHands[n]?.length ?? 0} tiles` : '';
+    lines.push(`${n + 1}. ${seat.name}${seat.computer ? ' (computer)' : ''}${n === s.firstPlayer ? ' — First Player' : ''}: ${s.hands[n]?.length ?? 0} cards${tiles}, ${place}`);
+  });
+  if (s.phase !== 'building') lines.push(`Cops: ${s.cops ? nbName(s, s.cops) : 'not placed yet'} · Stash: ${s.stash.red.length} red, ${s.stash.blue.length} blue`);
+  return lines;
+}
+
+export const RESIGN_TEXT = 'Your pawn leaves the map and your cards go to the discard pile.';
+
+export const RULES: RulesTopic[] = [
+  { name: 'Overview', value: 'overview', text: '**FENCE!** Players build a city of tiles, then move their pawns with red and blue cards (a tile’s coordinates are its red and blue numbers). The Cops send whoever they catch to Jail. After each round, Hot Goods go to whoever is nearest the rolled tile: one more card. Be the last one out of Jail.' },
+  { name: 'Building the map', value: 'building', text: '**Building the map** (B4–B9). Old Town starts in the centre. In turn, place a tile from your hand so that it touches the map, every shared side fits (roads meet roads, water meets water) and it connects to Old Town and back, respecting One Way signs — or swap a tile from your hand for a placed one. `/fence place` and `/fence swap` list only legal moves. With no legal move you pass automatically.' },
+  { name: 'Starting: pawns and Cops', value: 'setup', text: '**Pawns and Cops** (B10–B12). Each player’s secret start cards name their start tile; on a tile with several neighborhoods you choose with buttons. The First Player then rolls the Cops’ tile and chooses their neighborhood. Everyone is dealt 2 red and 2 blue cards.' },
+  { name: 'Move Yourself', value: 'move', text: '**Move Yourself** (B14). Play one card to change that coordinate, or a red and a blue card to go straight to that tile. The destination must be free and in play. `/fence move` lists every move your hand allows.' },
+  { name: 'Move Others (push, Cops)', value: 'others', text: '**Move Others** (B15). Instead of moving yourself: push another player’s pawn one road step (`/fence push`) and move the Cops (`/fence cops`) — one step by road, or a tip-off with one or two cards to any in-play neighborhood — in either order. A pawn caught with the Cops goes to Jail.' },
+  { name: 'Jail and State’s Evidence', value: 'jail', text: '**Jail** (B16–B17). A jailed player with a red/blue pair that leads somewhere free must use it to get out. Otherwise they Move Others, and sending someone else to Jail from Jail is Turning State’s Evidence: draw a card.' },
+  { name: 'Hot Goods', value: 'hotgoods', text: '**Hot Goods** (B18). After each round, ceil(N/2) tiles are rolled. The unique nearest player by road wins a card of their chosen colour (buttons); ties, unreachable tiles or nearer Cops waste it.' },
+  { name: 'Winning', value: 'winning', text: '**Winning** (B19, H3). You win when you are the only player out of Jail and nobody jailed can get out on their next turn. At the round limit, the un-jailed player with the most cards wins (ties share).' },
+  { name: 'Timers, resigning, aborting', value: 'house', text: '**Playing in a channel** (H1–H4). Each player has a turn limit; at half time they get a reminder, at the limit the computer plays their turn, and three timeouts in a row remove them. `/fence resign` leaves a game; the host or a channel admin may `/fence abort` or `/fence kick`.' },
+];
+
+export const HELP = [
+  '**How to play FENCE! here**',
+  '`/fence new` opens a lobby (options: turn limit, auto-build map, computer players, rounds, thread). Players press **Join**; the host presses **Start** (`/fence addbot` seats a computer).',
+  'When it is your turn the bot mentions you in a new post with the map. Use `/fence place` / `/fence swap` while building, then `/fence move`, `/fence push` or `/fence cops` — pick from the list the command offers. Choices (a colour, a neighborhood) come as buttons for you alone.',
+  '`/fence hand` (or **Show my hand**) shows your cards privately. `/fence status`, `/fence map`, `/fence history`, `/fence rules` inform; `/fence resign` leaves.',
+  'Admins (the host or Manage Channels): `/fence abort`, `/fence kick`. Server defaults (Manage Server): `/fence settings`.',
+].join('\n');
