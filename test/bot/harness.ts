@@ -1,4 +1,7 @@
-/** One Discord double, one real bot (startBot) on a temporary SQLite file, and players who act through Discord. */
+/**
+ * One Discord double, one real bot (startBot) on a temporary SQLite file, and players who act
+ * through Discord. `command` works for any game; `playOne` plays FENCE!.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,9 +83,14 @@ export class Harness {
     return u;
   }
 
-  async fence(user: User, subcommand: string, options: Record<string, string | number | boolean | User> = {}, channel: Channel = this.channel): Promise<PostedMessage> {
-    const h = await this.double.runCommand(user, channel, 'fence', { subcommand, options });
+  /** `/<game> <subcommand>` by `user`: the private reply. */
+  async command(user: User, game: string, subcommand: string, options: Record<string, string | number | boolean | User> = {}, channel: Channel = this.channel): Promise<PostedMessage> {
+    const h = await this.double.runCommand(user, channel, game, { subcommand, options });
     return h.reply(10_000);
+  }
+
+  fence(user: User, subcommand: string, options: Record<string, string | number | boolean | User> = {}, channel: Channel = this.channel): Promise<PostedMessage> {
+    return this.command(user, 'fence', subcommand, options, channel);
   }
 
   latestPost(channel: Channel = this.channel): PostedMessage {
