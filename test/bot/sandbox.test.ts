@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/cli/sandbox.ts';
+import { startSandbox, type Sandbox } from '../discord-double/sandbox/server.ts';
 import { startBot } from '../../src/main.ts';
 import { createLogger } from '../../src/discord/log.ts';
 

@@ -14,6 +14,7 @@ import {
   type APIApplicationCommandOption,
   type APIApplicationCommandOptionChoice,
   type APIButtonComponent,
+  type APIStringSelectComponent,
   type APIInteractionDataResolved,
   type APIMessageTopLevelComponent,
 } from 'discord.js';
@@ -658,6 +659,36 @@ export class DiscordDouble {
     };
     for (const c of message.components) walk(c);
     return out;
+  }
+
+  /** String select menus on a message, in order. */
+  selects(message: PostedMessage): APIStringSelectComponent[] {
+    const out: APIStringSelectComponent[] = [];
+    for (const row of message.components) {
+      for (const c of (row as { components?: { type: number }[] }).components ?? []) if (c.type === ComponentType.StringSelect) out.push(c as APIStringSelectComponent);
+    }
+    return out;
+  }
+
+  /**
+   * `user` picks `values` in the select menu whose placeholder starts with (or whose custom_id
+   * is) `placeholderOrCustomId` on `message`. Only values the menu offers can be picked, as in
+   * the client.
+   */
+  async chooseFromMenu(user: User, message: PostedMessage, placeholderOrCustomId: string, values: string[]): Promise<InteractionHandle> {
+    const current = this.log.get(message.id);
+    if (!current) throw new Error(`message ${message.id} no longer exists`);
+    if (current.ephemeral && current.recipientId !== user.id) throw new Error(`${user.username} cannot see that ephemeral message`);
+    const menus = this.selects(current);
+    const menu = menus.find((m) => m.custom_id === placeholderOrCustomId) ?? menus.find((m) => m.placeholder?.startsWith(placeholderOrCustomId));
+    if (!menu) throw new Error(`no menu "${placeholderOrCustomId}" on the message (menus: ${menus.map((m) => m.placeholder ?? m.custom_id).join(', ') || 'none'})`);
+    const offered = new Set(menu.options.map((o) => o.value));
+    const missing = values.filter((v) => !offered.has(v));
+    if (missing.length) throw new Error(`the menu does not offer ${missing.join(', ')} (it offers ${[...offered].join(', ')})`);
+    const channel = this.world.channels.get(current.channelId);
+    if (!channel) throw new Error('the message is in an unknown channel');
+    const data = { custom_id: menu.custom_id, component_type: ComponentType.StringSelect, values };
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current }));
   }
 
   /** `user` clicks the button with this label (or custom_id) on `message`. */

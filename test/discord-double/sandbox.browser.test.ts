@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { startSandbox, type Sandbox } from '../../src/cli/sandbox.ts';
+import { startSandbox, type Sandbox } from './sandbox/server.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { whoMustAct, type FenceState } from '../../src/games/fence/index.ts';

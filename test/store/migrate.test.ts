@@ -95,6 +95,21 @@ describe('migrations', () => {
     c.close();
   });
 
+  it('carry a server’s saved round limit into FENCE!’s per-game defaults, and its turn timers into per-seat ones', async () => {
+    const url = tempUrl();
+    const c = createClient({ url });
+    await migrate(c, readMigrations().filter((m) => m.name === '20261121195000_init'));
+    await c.execute(`INSERT INTO "GuildSettings" ("guildId", "defaultTurnLimitSeconds", "defaultRoundLimit", "allowComputers", "updatedAt") VALUES ('g1', 3600, 30, true, 1), ('g2', NULL, NULL, false, 1)`);
+    await c.execute(`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "updatedAt") VALUES ('g1', 'c1', 'fence', 'running', 'u', 1)`);
+    await c.execute(`INSERT INTO "Timer" ("gameId", "kind", "fireAt", "payload") VALUES (1, 'timeout', 5, '{"version":3,"seat":2}')`);
+    c.close();
+    const store = await openTemp(url);
+    expect(await store.getGameDefaults('g1', 'fence')).toEqual({ guildId: 'g1', game: 'fence', options: { roundLimit: 30 }, turnLimitSeconds: null, allowComputers: null });
+    expect((await store.getGameDefaults('g2', 'fence')).options).toEqual({});
+    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 3600, reminderAfterSeconds: null, allowComputers: true });
+    expect(await store.listTimers(1)).toEqual([{ kind: 'timeout', seat: null, fireAt: new Date(5), payload: { version: 3, seat: 2 } }]);
+  });
+
   it('refuse a database migrated by a newer bot', async () => {
     const url = tempUrl();
     await (await openStore(url)).close();

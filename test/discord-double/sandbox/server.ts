@@ -1,11 +1,12 @@
 // `npm run sandbox`: the Discord double, a bot connected to it, and a web page on localhost to
-// play as any user — how someone without a Discord token tries the bot.
+// play as any user — how someone without a Discord token tries the bot. It is the double with
+// a page for people, so it lives beside the double, under test/.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { ApplicationCommandOptionType, type APIApplicationCommand, type APIApplicationCommandOption } from 'discord.js';
-import { DiscordDouble, type Channel, type CommandInput, type Guild, type OptionValue, type PostedMessage, type User } from '../../test/discord-double/index.ts';
+import { DiscordDouble, type Channel, type CommandInput, type Guild, type OptionValue, type PostedMessage, type User } from '../index.ts';
 
 export interface StartBotOptions {
   /** For discord.js: `rest: { api: discordApiUrl }`. */
@@ -39,7 +40,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-const ASSETS = fileURLToPath(new URL('../../test/discord-double/sandbox/', import.meta.url));
+const ASSETS = fileURLToPath(new URL('./', import.meta.url));
 const ASSET_TYPES: Record<string, string> = {
   'index.html': 'text/html; charset=utf-8',
   'app.js': 'text/javascript; charset=utf-8',
@@ -48,7 +49,7 @@ const ASSET_TYPES: Record<string, string> = {
 
 export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
   const double = await DiscordDouble.start();
-  const guild = double.createGuild('FENCE! sandbox');
+  const guild = double.createGuild('fence-bot sandbox');
   const channels = [double.createChannel(guild, 'fence'), double.createChannel(guild, 'general')];
   const users = ['alice', 'bob', 'carol', 'dave'].map((name) => {
     const user = double.createUser(name, { globalName: name[0]?.toUpperCase() + name.slice(1) });
@@ -326,12 +327,9 @@ async function suggest(text: string, defs: APIApplicationCommand[], double: Disc
 
 async function main(): Promise<void> {
   const port = Number(process.env.SANDBOX_PORT ?? 3000);
-  // src/main.ts is written in another issue; until it exports startBot the page runs without a bot.
-  const mainModule = new URL('../main.ts', import.meta.url).href;
-  const mod = (await import(mainModule).catch(() => ({}))) as { startBot?: StartBot };
-  if (!mod.startBot) process.stderr.write('sandbox: src/main.ts exports no startBot yet; starting without a bot\n');
-  const sandbox = await startSandbox({ port, startBot: mod.startBot, databaseUrl: process.env.SANDBOX_DATABASE_URL ?? 'file:./data/sandbox.db' });
-  process.stdout.write(`FENCE! sandbox: open ${sandbox.url}\n`);
+  const { startBot } = await import('../../../src/main.ts');
+  const sandbox = await startSandbox({ port, startBot, databaseUrl: process.env.SANDBOX_DATABASE_URL ?? 'file:./data/sandbox.db' });
+  process.stdout.write(`fence-bot sandbox: open ${sandbox.url}\n`);
   const shutdown = (): void => {
     sandbox.close().then(
       () => process.exit(0),

@@ -1,0 +1,139 @@
+// What the platform does for every game, end to end through the Discord double: options checked
+// by the game's schema, `/games list` and `/games settings` across the server, two games side by
+// side, a stale write answered with where the game stands, timers armed before seats had their
+// own still firing.
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerGame } from '../../src/games/registry.ts';
+import { StaleVersionError } from '../../src/store/index.ts';
+import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
+import { race } from '../games/race/index.ts';
+import { Harness } from './harness.ts';
+
+let h: Harness;
+let ana: User, bo: User;
+
+beforeAll(async () => {
+  registerGame(race);
+  h = await Harness.start();
+  ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function lobbyIn(channel: Channel, game: string, options: Record<string, string | number | boolean> = {}): Promise<PostedMessage> {
+  const ack = await h.command(ana, game, 'new', options, channel);
+  expect(ack.content).toMatch(/^Game #\d+ is open/);
+  return h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+}
+
+async function abortHere(game: string, channel: Channel): Promise<void> {
+  const ask = await h.command(ana, game, 'abort', {}, channel);
+  await (await h.double.clickButton(ana, ask, 'Abort the game')).acknowledged();
+  await h.double.waitFor(() => (/is aborted/.test(h.double.log.get(ask.id)?.content ?? '') ? true : undefined), 10_000, 'the abort');
+}
+
+describe('the platform, for every game', () => {
+  it('refuses a forged out-of-range option with the allowed range, and opens nothing', async () => {
+    const channel = h.double.createChannel(h.guild, 'forged');
+    const refused = await h.command(ana, 'fence', 'new', { rounds: 0 }, channel);
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toBe('The game was not opened: Round limit must be a whole number from 1 to 200.');
+    expect(await h.store.loadActiveGame(channel.id)).toBeNull();
+    expect(h.double.messages(channel)).toEqual([]);
+  });
+
+  it('runs two games side by side; each command answers only for its own game', async () => {
+    const fenceRoom = h.double.createChannel(h.guild, 'fence-room');
+    const raceRoom = h.double.createChannel(h.guild, 'race-room');
+    await lobbyIn(fenceRoom, 'fence');
+    const raceLobby = await lobbyIn(raceRoom, 'race');
+    await (await h.double.clickButton(bo, raceLobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(ana, raceLobby, 'Start')).reply(10_000);
+
+    const wrong = await h.command(ana, 'fence', 'status', {}, raceRoom);
+    expect(wrong.content).toMatch(/^This channel's game \(#\d+\) is Race: use `\/race` for it\.$/);
+    const choices = await h.double.autocomplete(ana, raceRoom, 'fence', 'move', '', { subcommand: 'move' });
+    expect(choices.map((c) => c.name)).toEqual(["This channel's game is Race: use /race."]);
+
+    const list = await h.command(bo, 'games', 'list', {}, raceRoom);
+    expect(list.ephemeral).toBe(true);
+    expect(list.content).toMatch(/^\*\*Games on this server\*\* \(\d+\)/);
+    expect(list.content).toMatch(new RegExp(`FENCE! in <#${fenceRoom.id}>: lobby, 1/8 seats`));
+    expect(list.content).toMatch(new RegExp(`Race in <#${raceRoom.id}>: round 1, race to 10, waiting for Ana and Bo`));
+    await abortHere('fence', fenceRoom);
+    await abortHere('race', raceRoom);
+  });
+
+  it('/games settings needs Manage Server and sets every game’s defaults; a game’s own settings win', async () => {
+    const guild = h.double.createGuild('Games Club');
+    const channel = h.double.createChannel(guild, 'play');
+    const boss = h.double.createUser('boss2', { globalName: 'Boss' });
+    h.double.addMember(guild, boss, { roles: [h.double.createRole(guild, 'Admins', PermissionFlagsBits.ManageGuild)] });
+    h.double.addMember(guild, ana);
+    const refused = await h.command(ana, 'games', 'settings', { 'turn-limit': 3600 }, channel);
+    expect(refused.content).toBe('Only members with the Manage Server permission can change this server’s game settings.');
+    const saved = await h.command(boss, 'games', 'settings', { 'turn-limit': 3600, computers: false }, channel);
+    expect(saved.content).toMatch(/^Saved\. Defaults for every game on this server: 1 hour per turn · computer players not allowed\./);
+
+    const raceLobby = await lobbyIn(channel, 'race');
+    expect(raceLobby.content).toContain('Options: 1 hour per turn · race to 10');
+    const addbot = await h.command(ana, 'race', 'addbot', {}, channel);
+    expect(addbot.content).toBe('Computer players are switched off on this server (`/games settings`).');
+    await abortHere('race', channel);
+
+    // The game's own defaults override the server's for that game only.
+    const own = await h.command(boss, 'race', 'settings', { 'turn-limit': 600, goal: 20, computers: true }, channel);
+    expect(own.content).toMatch(/^Saved\. Defaults for new games on this server: 10 minutes per turn · race to 20 · computer players allowed\./);
+    const again = await lobbyIn(channel, 'race');
+    expect(again.content).toContain('Options: 10 minutes per turn · race to 20');
+    expect((await h.command(ana, 'race', 'addbot', {}, channel)).content).toMatch(/^Computer 1 takes a seat/);
+    await abortHere('race', channel);
+    const fenceLobby = await lobbyIn(channel, 'fence');
+    expect(fenceLobby.content).toContain('1 hour per turn');
+    await abortHere('fence', channel);
+  });
+
+  it('answers a write that lost a race with where the game stands, and changes nothing', async () => {
+    const channel = h.double.createChannel(h.guild, 'stale');
+    const lobby = await lobbyIn(channel, 'race');
+    await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
+    const game = (await h.store.loadActiveGame(channel.id))!;
+    const store = h.store;
+    const real = store.applyAction.bind(store);
+    // Another process wrote first: the store's compare-and-set refuses this write.
+    store.applyAction = async (id) => {
+      store.applyAction = real;
+      throw new StaleVersionError(id, game.game.version, game.game.version + 1);
+    };
+    const reply = await h.command(ana, 'race', 'step', { step: 'step2' }, channel);
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.content).toMatch(/^The game moved on while your request was handled, so nothing was changed\. Here is where it stands now:\n\*\*Game #\d+\*\* — round 1, race to 10/);
+    expect(reply.content).toContain('Waiting for: Ana, pick your step');
+    expect((await h.store.getGame(game.game.id)).game.version).toBe(game.game.version);
+    await h.double.waitFor(() => (h.logs.some((l) => l.includes('"outcome":"refused:STALE"')) ? true : undefined), 5000, 'the log line of the stale request');
+    await abortHere('race', channel);
+  });
+
+  it('still fires a turn timer armed before timers had a seat of their own (its payload names the seat)', async () => {
+    const channel = h.double.createChannel(h.guild, 'legacy-timer');
+    const lobby = await lobbyIn(channel, 'race', { 'turn-limit': 600 });
+    await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
+    const game = (await h.store.loadActiveGame(channel.id))!;
+    for (const t of await h.store.listTimers(game.game.id)) await h.store.cancelTimer(game.game.id, t.kind, t.seat);
+    await h.store.armTimer(game.game.id, 'timeout', new Date(Date.now() + h.nowOffset - 1000), { version: game.game.version, seat: 1 });
+    const before = h.double.messages(channel).length;
+    await h.running.bot.tickTimers();
+    expect(h.double.messages(channel).slice(before).map((m) => m.content).join('\n')).toContain('Bo ran out of time and steps 1.');
+    await abortHere('race', channel);
+  });
+
+  it('answered every interaction privately and broke no Discord rule', () => {
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    h.double.expectNoViolations();
+    expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
+  });
+});
