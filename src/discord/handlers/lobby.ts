@@ -258,7 +258,8 @@ export function optionsMenu(game: GameHere, pageIndex: number): { content: strin
   const { def } = game;
   const pages = pagesOf(def);
   const page = Math.min(Math.max(0, pageIndex), pages.length - 1);
-  const values = { ...(checkOptions(def.options, optionValues(game)) as { options?: Record<string, unknown> }).options };
+  const checked = checkOptions(def.options, optionValues(game));
+  const values = (checked.ok ? checked.options : optionValues(game)) as Record<string, unknown>;
   const rows: ActionRowBuilder<StringSelectMenuBuilder>[] = [];
   if (pages.length > 1) {
     rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
