@@ -4,9 +4,10 @@
  */
 import type { AnyGame } from '../platform/game.ts';
 import { fence } from './fence/index.ts';
+import { kimbo } from './kimbo/index.ts';
 
 const GAMES = new Map<string, AnyGame>();
-for (const game of [fence] satisfies AnyGame[]) GAMES.set(game.id, game);
+for (const game of [fence, kimbo] satisfies AnyGame[]) GAMES.set(game.id, game);
 
 /** Every registered game, in the order they were listed. */
 export const allGames = (): AnyGame[] => [...GAMES.values()];

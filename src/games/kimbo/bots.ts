@@ -1,0 +1,73 @@
+/**
+ * Computer players (G25). Both choose only from the engine's legal actions, and both are
+ * deterministic: their tie-breaks come from a generator derived from the game's (not advanced).
+ */
+import { Rng } from '../../platform/rng.ts';
+import { BOARD, HOME } from './board.ts';
+import { currentResults, legalActions, positionOf, vacantSlots, type Action } from './engine.ts';
+import { OFF, stepsToHome, type Result } from './moves.ts';
+import type { KimboState } from './state.ts';
+
+const rngFor = (s: KimboState, seat: number): Rng => new Rng([s.rng[0] ^ (seat + 1), s.rng[1] ^ (s.round * 7919), s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
+
+/** Random: a quarter of the time a random own fence to a random vacant slot, then a uniform result. */
+export function randomPlayer(s: KimboState, seat: number): Action | null {
+  if (s.outcome || s.current !== seat) return null;
+  const rng = rngFor(s, seat);
+  if (s.stage === 'start') {
+    const own = s.fences.filter((f) => f.owner === seat);
+    if (own.length && rng.next() < 0.25) return { type: 'fence', from: rng.pick(own).slot, to: rng.pick(vacantSlots(s)) };
+    return { type: 'roll' };
+  }
+  const legal = legalActions(s, seat);
+  return legal.length ? rng.pick(legal) : null;
+}
+
+/** Pieces each seat has in HOME: who leads, for choosing whom to capture. */
+const homeCount = (s: KimboState, seat: number): number => (s.pieces[seat] ?? []).filter((p) => p === HOME).length;
+
+/**
+ * Simple: one-ply greedy over the roll's results — a win, then pieces into HOME, then captures
+ * (the leader's pieces first), then the fewest total steps to HOME. It never moves a fence and
+ * sends a captured piece to the start square farthest from HOME.
+ */
+export function simplePlayer(s: KimboState, seat: number): Action | null {
+  if (s.outcome || s.current !== seat) return null;
+  if (s.stage === 'start') return { type: 'roll' };
+  const dist = stepsToHome(positionOf(s).fenced);
+  const far = (sq: number) => (sq === HOME ? 0 : sq === OFF ? 60 : Math.min(dist[sq] ?? 60, 60));
+  if (s.stage === 'corner') {
+    let best = 0;
+    BOARD.starts.forEach((sq, i) => {
+      if (far(sq) > far(BOARD.starts[best]!)) best = i;
+    });
+    return { type: 'corner', corner: best };
+  }
+  const results = currentResults(s);
+  if (results.length === 0) return null;
+  const leader = Math.max(...s.seats.map((_, x) => (x === seat ? -1 : homeCount(s, x))));
+  const score = (r: Result): number[] => {
+    const after = [...s.pieces[seat]!];
+    for (const m of r.moves) after[m.piece] = m.squares[m.squares.length - 1]!;
+    const home = after.filter((p) => p === HOME).length;
+    const leaders = r.captures.filter((c) => homeCount(s, c.seat) === leader).length;
+    return [home === 4 ? 1 : 0, home, leaders, r.captures.length, -after.reduce((t, p) => t + far(p), 0)];
+  };
+  const rng = rngFor(s, seat);
+  let best: Result[] = [];
+  let bestScore: number[] | null = null;
+  for (const r of results) {
+    const sc = score(r);
+    const cmp = bestScore === null ? 1 : compare(sc, bestScore);
+    if (cmp > 0) {
+      best = [r];
+      bestScore = sc;
+    } else if (cmp === 0) best.push(r);
+  }
+  return { type: 'move', key: rng.pick(best).key };
+}
+
+function compare(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]! ? 1 : -1;
+  return 0;
+}

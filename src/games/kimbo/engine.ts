@@ -1,0 +1,323 @@
+/**
+ * The Game of Fences engine: setup (G7–G9), the turn as stages (G10: a fence move or the roll,
+ * playing the roll, the captured pieces' start squares), victory (G23, G28) and leaving (G27).
+ * Pure and deterministic: dice come from the generator kept in the state.
+ */
+import { z } from 'zod';
+import type { Actor, Applied, Refusal, SeatInfo } from '../../platform/game.ts';
+import { Rng, seedRng } from '../../platform/rng.ts';
+import { BOARD, HOME } from './board.ts';
+import { OFF, rollResults, type Position, type Result } from './moves.ts';
+import { STATE_VERSION, type KimboOptions, type KimboState } from './state.ts';
+
+export const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('roll') }),
+  z.object({ type: z.literal('fence'), from: z.number().int().min(0).max(419), to: z.number().int().min(0).max(419) }),
+  z.object({ type: z.literal('move'), key: z.string().max(60) }),
+  z.object({ type: z.literal('corner'), corner: z.number().int().min(0).max(3) }),
+]);
+export type Action = z.output<typeof actionSchema>;
+
+const systemSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('timeout'), seat: z.number().int() }),
+  z.object({ type: z.literal('remove'), seat: z.number().int(), reason: z.enum(['kicked', 'timeouts', 'left']) }),
+  z.object({ type: z.literal('abort') }),
+]);
+
+export type LeaveReason = 'resigned' | 'kicked' | 'timeouts' | 'left';
+
+export type KimboEvent =
+  | { type: 'started'; first: number; rolls: { seat: number; dice: [number, number] }[][] }
+  | { type: 'fenceMoved'; seat: number; from: number; to: number }
+  | { type: 'rolled'; seat: number; dice: [number, number] }
+  | { type: 'rollLost'; seat: number; dice: [number, number] }
+  | { type: 'moved'; seat: number; moves: { piece: number; from: number; to: number; jump: boolean; dice: number[] }[]; captures: { seat: number; piece: number; at: number }[]; unused: number | null }
+  | { type: 'cornered'; seat: number; victim: { seat: number; piece: number }; square: number }
+  | { type: 'turn'; seat: number; round: number }
+  | { type: 'timedOut'; seat: number; inARow: number }
+  | { type: 'left'; seat: number; reason: LeaveReason }
+  | { type: 'over'; outcome: NonNullable<KimboState['outcome']> };
+
+export type ApplyResult = Applied<KimboState, KimboEvent> | Refusal;
+
+const refuse = (code: string, message: string, legal: string[] = []): Refusal => ({ ok: false, code, message, legal });
+
+/** G7: seats in join order sit north, south, east, west. */
+const SIDE_ORDER = [0, 2, 1, 3];
+
+function rollDie(s: KimboState, rng: Rng): number {
+  const fixed = s.fixedDice.shift();
+  return fixed ?? rng.die();
+}
+
+function rollDice(s: KimboState): [number, number] {
+  const rng = new Rng(s.rng);
+  const dice: [number, number] = [rollDie(s, rng), rollDie(s, rng)];
+  s.rng = rng.state;
+  return dice;
+}
+
+export function createGame(input: { seats: SeatInfo[]; seed: string; options: KimboOptions; fixedDice?: number[] }): Applied<KimboState, KimboEvent> {
+  const n = input.seats.length;
+  const sides = input.seats.map((_, i) => SIDE_ORDER[i]!);
+  const fences: KimboState['fences'] = [];
+  sides.forEach((side, seat) => {
+    for (const slot of BOARD.triangles[side]!) fences.push({ slot, owner: seat, side });
+  });
+  // G8: each empty side's entrance square is shut by three neutral fences of that side's colour.
+  for (let side = 0; side < 4; side++) {
+    if (!sides.includes(side)) for (const slot of BOARD.entrances[side]!.slots) fences.push({ slot, owner: null, side });
+  }
+  const s: KimboState = {
+    version: STATE_VERSION,
+    game: 'kimbo',
+    options: input.options,
+    seats: input.seats.map((x) => ({ name: x.name, computer: x.computer })),
+    sides,
+    rng: seedRng(input.seed),
+    fixedDice: [...(input.fixedDice ?? [])],
+    pieces: input.seats.map(() => [...BOARD.starts]),
+    fences,
+    out: input.seats.map(() => false),
+    timeouts: input.seats.map(() => 0),
+    current: 0,
+    stage: 'start',
+    firstSeat: 0,
+    round: 1,
+    dice: null,
+    corners: [],
+    last: null,
+    outcome: null,
+  };
+  // G9: everyone rolls; those tied for highest roll again.
+  const rolls: { seat: number; dice: [number, number] }[][] = [];
+  let rolling = Array.from({ length: n }, (_, i) => i);
+  while (rolling.length > 1) {
+    const round = rolling.map((seat) => ({ seat, dice: rollDice(s) }));
+    rolls.push(round);
+    const best = Math.max(...round.map((r) => r.dice[0] + r.dice[1]));
+    rolling = round.filter((r) => r.dice[0] + r.dice[1] === best).map((r) => r.seat);
+  }
+  s.current = rolling[0]!;
+  s.firstSeat = s.current;
+  return { ok: true, state: s, events: [{ type: 'started', first: s.current, rolls }, { type: 'turn', seat: s.current, round: 1 }] };
+}
+
+export const positionOf = (s: KimboState): Position => ({ pieces: s.pieces, fenced: new Set(s.fences.map((f) => f.slot)) });
+
+/** The last listing, by what it depends on: a bot's listing serves the apply that follows it. */
+let listed: { key: string; results: Result[] } | null = null;
+
+/** The results the current player may choose from (stage 'play'). */
+export function currentResults(s: KimboState): Result[] {
+  if (s.stage !== 'play' || !s.dice) return [];
+  const key = `${s.current}|${s.dice.join(',')}|${s.pieces.map((p) => p.join(',')).join(';')}|${s.fences.map((f) => f.slot).join(',')}`;
+  if (listed?.key !== key) listed = { key, results: rollResults(positionOf(s), s.current, s.dice) };
+  return listed.results;
+}
+
+/** Slots a fence could move to: every slot without a fence (entrances and black lines are never slots, G2–G3). */
+export function vacantSlots(s: KimboState): number[] {
+  const taken = new Set(s.fences.map((f) => f.slot));
+  return BOARD.slots.filter((e) => !taken.has(e));
+}
+
+export function whoMustAct(s: KimboState): number | null {
+  return s.outcome ? null : s.current;
+}
+
+export function legalActions(s: KimboState, seat: number): Action[] {
+  if (s.outcome || seat !== s.current) return [];
+  switch (s.stage) {
+    case 'start': {
+      const vacant = vacantSlots(s);
+      const out: Action[] = [{ type: 'roll' }];
+      for (const f of s.fences) if (f.owner === seat) for (const to of vacant) out.push({ type: 'fence', from: f.slot, to });
+      return out;
+    }
+    case 'play': return currentResults(s).map((r) => ({ type: 'move', key: r.key }));
+    case 'corner': return [0, 1, 2, 3].map((corner) => ({ type: 'corner', corner }));
+    default: return [];
+  }
+}
+
+const activeSeats = (s: KimboState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
+
+function finish(s: KimboState, events: KimboEvent[], outcome: NonNullable<KimboState['outcome']>): void {
+  s.outcome = outcome;
+  s.stage = 'over';
+  s.dice = null;
+  events.push({ type: 'over', outcome });
+}
+
+/** Clockwise (N→E→S→W) from the current seat, counting a round each time the first seat's place is passed. */
+function endTurn(s: KimboState, events: KimboEvent[]): void {
+  s.dice = null;
+  s.corners = [];
+  const seats = activeSeats(s);
+  if (seats.length === 0) return finish(s, events, { kind: 'nobody' });
+  const rel = (seat: number) => (s.sides[seat]! - s.sides[s.firstSeat]! + 4) % 4;
+  const here = rel(s.current);
+  const after = seats.filter((x) => rel(x) > here).sort((x, y) => rel(x) - rel(y));
+  const next = after[0] ?? seats.sort((x, y) => rel(x) - rel(y))[0]!;
+  if (after.length === 0 || rel(next) <= here) {
+    if (s.round >= s.options.roundLimit) {
+      // G28: most pieces in HOME wins; ties share.
+      const home = (seat: number) => s.pieces[seat]!.filter((p) => p === HOME).length;
+      const best = Math.max(...seats.map(home));
+      return finish(s, events, { kind: 'won', seats: seats.filter((x) => home(x) === best), reason: 'roundLimit' });
+    }
+    s.round += 1;
+  }
+  s.current = next;
+  s.stage = 'start';
+  events.push({ type: 'turn', seat: next, round: s.round });
+}
+
+function roll(s: KimboState, seat: number, events: KimboEvent[]): void {
+  const dice = rollDice(s);
+  s.dice = dice;
+  s.stage = 'play';
+  events.push({ type: 'rolled', seat, dice });
+  s.last = { seat, dice, paths: [] };
+  if (currentResults(s).length === 0) {
+    events.push({ type: 'rollLost', seat, dice });
+    endTurn(s, events);
+  }
+}
+
+const allHome = (s: KimboState, seat: number) => s.pieces[seat]!.every((p) => p === HOME);
+
+function playResult(s: KimboState, seat: number, r: Result, events: KimboEvent[]): void {
+  for (const m of r.moves) s.pieces[seat]![m.piece] = m.squares[m.squares.length - 1]!;
+  for (const c of r.captures) s.pieces[c.seat]![c.piece] = OFF;
+  events.push({
+    type: 'moved',
+    seat,
+    moves: r.moves.map((m) => ({ piece: m.piece, from: m.squares[0]!, to: m.squares[m.squares.length - 1]!, jump: m.jump, dice: m.dice })),
+    captures: r.captures,
+    unused: r.unused,
+  });
+  s.last = { seat, dice: s.dice, paths: r.moves.map((m) => ({ seat, piece: m.piece, squares: m.squares, jump: m.jump })) };
+  if (allHome(s, seat)) {
+    // G23: the game ends at once; a piece captured on the way goes back to its own start square.
+    for (const c of r.captures) s.pieces[c.seat]![c.piece] = BOARD.starts[c.piece]!;
+    return finish(s, events, { kind: 'won', seats: [seat], reason: 'allHome' });
+  }
+  if (r.captures.length) {
+    s.stage = 'corner';
+    s.corners = r.captures.map((c) => ({ seat: c.seat, piece: c.piece }));
+    return;
+  }
+  endTurn(s, events);
+}
+
+/** G27: pieces leave the board, fences stay as neutral ones; the last player left wins. */
+function leave(s: KimboState, seat: number, reason: LeaveReason, events: KimboEvent[]): void {
+  const wasCurrent = s.current === seat;
+  s.out[seat] = true;
+  s.pieces[seat] = [];
+  for (const f of s.fences) if (f.owner === seat) f.owner = null;
+  // A captured piece of theirs no longer needs a start square; one they captured goes back to its own.
+  s.corners = s.corners.filter((c) => c.seat !== seat);
+  if (wasCurrent) for (const c of s.corners) s.pieces[c.seat]![c.piece] = BOARD.starts[c.piece]!;
+  events.push({ type: 'left', seat, reason });
+  const left = activeSeats(s);
+  if (left.length === 1) return finish(s, events, { kind: 'won', seats: left, reason: 'lastSeat' });
+  if (left.length === 0) return finish(s, events, { kind: 'nobody' });
+  if (wasCurrent) endTurn(s, events);
+  else if (s.stage === 'corner' && s.corners.length === 0) endTurn(s, events);
+}
+
+/** Applies one of the player's own actions (already parsed) for the seat on turn. */
+function play(s: KimboState, seat: number, a: Action, events: KimboEvent[]): Refusal | null {
+  switch (a.type) {
+    case 'roll':
+      if (s.stage !== 'start') return refuse('ALREADY_ROLLED', 'The dice are already rolled this turn: play them.');
+      roll(s, seat, events);
+      return null;
+    case 'fence': {
+      if (s.stage !== 'start') return refuse('FENCE_AFTER_ROLL', 'A fence can only be moved before rolling the dice.');
+      const fence = s.fences.find((f) => f.slot === a.from);
+      if (!fence) return refuse('NO_FENCE', 'There is no fence there.');
+      if (fence.owner !== seat) return refuse('NOT_YOUR_FENCE', fence.owner === null ? 'That fence is neutral: nobody may move it.' : 'That fence is not yours: you may move only your own colour.');
+      if (!vacantSlots(s).includes(a.to)) return refuse('SLOT_TAKEN', BOARD.edgeKind[a.to] === 'slot' ? 'That slot already holds a fence.' : 'A fence cannot stand there: not on a black line or an entrance into HOME.');
+      fence.slot = a.to;
+      events.push({ type: 'fenceMoved', seat, from: a.from, to: a.to });
+      roll(s, seat, events);
+      return null;
+    }
+    case 'move': {
+      if (s.stage !== 'play') return refuse('NOT_NOW', s.stage === 'start' ? 'Roll the dice first.' : 'First choose a start square for the captured piece.');
+      const r = currentResults(s).find((x) => x.key === a.key);
+      if (!r) return refuse('ILLEGAL_MOVE', 'That is not one of the moves this roll allows.');
+      playResult(s, seat, r, events);
+      return null;
+    }
+    case 'corner': {
+      if (s.stage !== 'corner') return refuse('NO_CAPTURE', 'There is no captured piece to place.');
+      const victim = s.corners.shift()!;
+      const square = BOARD.starts[a.corner]!;
+      s.pieces[victim.seat]![victim.piece] = square;
+      events.push({ type: 'cornered', seat, victim, square });
+      if (s.corners.length === 0) endTurn(s, events);
+      return null;
+    }
+  }
+}
+
+export type Chooser = (s: KimboState, seat: number) => Action | null;
+
+/**
+ * Applies a request: the seat's own action, `resign`, or the platform's `timeout` (the turn is
+ * played whole by `timeoutPlayer`, G26), `remove` and `abort`. Never changes `state`.
+ */
+export function applyAction(state: KimboState, actor: Actor, input: unknown, timeoutPlayer?: Chooser): ApplyResult {
+  if (state.outcome) return refuse('GAME_OVER', 'The game is over.');
+  const s: KimboState = structuredClone(state);
+  const events: KimboEvent[] = [];
+  if (actor === 'system') {
+    const a = systemSchema.safeParse(input);
+    if (!a.success) return refuse('INVALID', 'Not a request this game knows.');
+    if (a.data.type === 'abort') {
+      finish(s, events, { kind: 'aborted' });
+      return { ok: true, state: s, events };
+    }
+    const target = a.data.seat;
+    if (target < 0 || target >= s.seats.length || s.out[target]) return refuse('NOT_IN_GAME', 'That player is not in the game.');
+    if (a.data.type === 'remove') {
+      leave(s, target, a.data.reason, events);
+      return { ok: true, state: s, events };
+    }
+    if (target !== s.current) return refuse('NOT_WAITING', 'The game is not waiting for that player.');
+    const inARow = s.timeouts[target]! + 1;
+    events.push({ type: 'timedOut', seat: target, inARow });
+    let guard = 0;
+    while (!s.outcome && s.current === target && guard++ < 20) {
+      const choice = timeoutPlayer?.(s, target) ?? legalActions(s, target)[0] ?? null;
+      if (!choice) break;
+      const refused = play(s, target, choice, events);
+      if (refused) return refused;
+      if (events.some((e) => e.type === 'turn')) break;
+    }
+    if (!s.outcome) {
+      s.timeouts[target] = inARow;
+      if (inARow >= 3) leave(s, target, 'timeouts', events);
+    }
+    return { ok: true, state: s, events };
+  }
+  if (typeof actor !== 'number' || actor < 0 || actor >= s.seats.length) return refuse('NOT_IN_GAME', 'You are not in this game.');
+  if ((input as { type?: unknown } | null)?.type === 'resign') {
+    if (s.out[actor]) return refuse('NOT_IN_GAME', 'You have already left this game.');
+    leave(s, actor, 'resigned', events);
+    return { ok: true, state: s, events };
+  }
+  const a = actionSchema.safeParse(input);
+  if (!a.success) return refuse('INVALID', 'That is not a move of this game: roll, move a fence, move a piece or choose a start square.');
+  if (s.out[actor]) return refuse('NOT_IN_GAME', 'You have left this game.');
+  if (actor !== s.current) return refuse('NOT_YOUR_TURN', `It is ${s.seats[s.current]!.name}'s turn.`);
+  const refused = play(s, actor, a.data, events);
+  if (refused) return refused;
+  s.timeouts[actor] = 0;
+  return { ok: true, state: s, events };
+}
