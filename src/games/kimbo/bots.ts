@@ -4,7 +4,7 @@
  */
 import { Rng } from '../../platform/rng.ts';
 import { BOARD, HOME } from './board.ts';
-import { currentResults, legalActions, positionOf, vacantSlots, type Action } from './engine.ts';
+import { applyAction, currentResults, legalActions, positionOf, vacantSlots, type Action } from './engine.ts';
 import { OFF, stepsToHome, type Result } from './moves.ts';
 import type { KimboState } from './state.ts';
 
@@ -70,4 +70,26 @@ export function simplePlayer(s: KimboState, seat: number): Action | null {
 function compare(a: number[], b: number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]! ? 1 : -1;
   return 0;
+}
+
+export const PLAYERS = { simple: simplePlayer, random: randomPlayer } as const;
+export type PlayerKind = keyof typeof PLAYERS;
+
+/**
+ * Lets computer players play from a state to the end (or `steps` actions): each seat plays
+ * `kinds[seat]`, a timed-out turn the simple way. For tests, benchmarks and measurements.
+ */
+export function playOut(state: KimboState, kinds: readonly PlayerKind[], steps = Infinity): { state: KimboState; actions: number } {
+  let s = state;
+  let actions = 0;
+  while (!s.outcome && actions < steps) {
+    const seat = s.current;
+    const action = PLAYERS[kinds[seat] ?? 'simple'](s, seat);
+    if (!action) throw new Error(`seat ${seat} has nothing to do at stage ${s.stage}`);
+    const r = applyAction(s, seat, action, simplePlayer);
+    if (!r.ok) throw new Error(`a computer move was refused: ${r.code} ${r.message}`);
+    s = r.state;
+    actions++;
+  }
+  return { state: s, actions };
 }
