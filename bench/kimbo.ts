@@ -9,6 +9,8 @@ import { playOut, type PlayerKind } from '../src/games/kimbo/bots.ts';
 import { applyAction, createGame, currentResults } from '../src/games/kimbo/engine.ts';
 import { simplePlayer } from '../src/games/kimbo/bots.ts';
 import type { KimboState } from '../src/games/kimbo/state.ts';
+import { randomPlay } from '../test/kimbo/invariants.ts';
+import { playRandomGame } from '../test/platform/random-play.ts';
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 const newGame = (n: number, seed: string): KimboState =>
@@ -69,6 +71,15 @@ export default async function benchKimbo(): Promise<void> {
     const simpleSeat = kinds.indexOf('simple');
     if (state.outcome?.kind === 'won' && state.outcome.seats.length === 1 && state.outcome.seats[0] === simpleSeat) simpleWins++;
   }
+  const games = Number(process.env.KIMBO_RANDOM_GAMES ?? 1000);
+  const outcomes: Record<string, number> = {};
+  const t0 = performance.now();
+  for (let g = 0; g < games; g++) {
+    const detail = playRandomGame(randomPlay, g).outcome.detail as NonNullable<KimboState['outcome']>;
+    const key = detail.kind + ('reason' in detail ? `:${detail.reason}` : '');
+    outcomes[key] = (outcomes[key] ?? 0) + 1;
+  }
+  out(`kimbo: random play, ${games} games of 2–4 players (random and simple mixed), invariants checked after every action: all ended (${Object.entries(outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   out(`kimbo G6(f): simple beats random in ${pct(simpleWins, seeds)} of ${seeds} 2-player games (goal: at least 95%)`);
 }
 
