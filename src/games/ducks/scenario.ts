@@ -94,8 +94,14 @@ function edgesOf(path: string): number[] {
   return edges;
 }
 
-/** The starting state of a scenario. */
-export function loadScenario(sc: Scenario): DucksState {
+/** The starting state of a scenario file (its steps are not played). */
+export function position(json: unknown): DucksState {
+  const parsed = scenarioSchema.safeParse(json);
+  if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  return loadScenario(parsed.data);
+}
+
+function loadScenario(sc: Scenario): DucksState {
   const seats = sc.players.map((name) => ({ name, computer: false }));
   const s = setup({ seats, seed: sc.seed, options: { colour: sc.colour } }).state;
   const seatOf = (name: string): number => {

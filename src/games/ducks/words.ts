@@ -1,5 +1,6 @@
 /** What players read: action labels, one line per event, prompts, status, rules and help. Plain words, no ruling ids. */
-import type { Prompt } from '../../platform/game.ts';
+import type { Prompt, RulesTopic } from '../../platform/game.ts';
+import { shapesPicture } from './views.ts';
 import { COMPONENTS } from './components.ts';
 import { colourOf, currentCard, fenceLength, openRows, simpleChoice, legalActions, actionPath } from './engine.ts';
 import { dotName, spaceName, type Colour } from './grid.ts';
@@ -170,7 +171,7 @@ export function statusLines(s: DucksState): string[] {
 const shapesList = COMPONENTS.specialty.map((sh) => `${sh.name} (${sh.cells.length} spaces)`).join(', ');
 const points = COMPONENTS.shapePoints.map((p, i) => `${i + 1} → ${p}`).join(', ');
 
-export const RULES = [
+export const RULES: RulesTopic[] = [
   {
     name: 'Overview',
     value: 'overview',
@@ -189,6 +190,7 @@ export const RULES = [
   {
     name: 'Pens',
     value: 'pens',
+    picture: shapesPicture(),
     text: `**Pens** An area closed on all sides is a pen when it has 3 or 4 spaces or matches one of the five specialty shapes (turned or flipped): ${shapesList}. Areas of 1 or 2 spaces are never pens; bigger areas stay open and can be split later. The owner is whoever has more of its sides in their colour (your printed border counts for you, the grey side borders for nobody); on a tie, whoever closed it.`,
   },
   {
