@@ -143,9 +143,10 @@ export function apply(state: DucksState, actor: number | 'system', input: unknow
   const parsed = actionSchema.safeParse(input);
   if (!parsed.success) return refusalFor(state, actor, null);
   const action = parsed.data;
-  const legal = legalActions(s, actor);
-  if (!legal.some((l) => sameAction(l, action))) return refusalFor(state, actor, action);
-  step(s, events, actor, action);
+  // The legal action it names (a fence read from either end, dice in any order) is what is played.
+  const match = legalActions(s, actor).find((l) => sameAction(l, action));
+  if (!match) return refusalFor(state, actor, action);
+  step(s, events, actor, match);
   return { ok: true, state: s, events };
 }
 
@@ -154,12 +155,15 @@ export function sameAction(a: Action, b: Action): boolean {
   if ((a.type === 'fence' || a.type === 'bread') && a.type === b.type) {
     const pa = pathEdges(actionPath(a));
     const pb = pathEdges(actionPath(b as FenceAction));
-    return !!pa && !!pb && pa.length === pb.length && [...pa].sort().join() === [...pb].sort().join() && JSON.stringify(sortedEnds(a)) === JSON.stringify(sortedEnds(b as FenceAction));
+    const bent = (x: FenceAction) => x.type === 'fence' && isBend(x);
+    return !!pa && !!pb && pa.length === pb.length && [...pa].sort().join() === [...pb].sort().join() && JSON.stringify(sortedEnds(a)) === JSON.stringify(sortedEnds(b as FenceAction)) && bent(a) === bent(b as FenceAction);
   }
   if (a.type === 'reroll' && b.type === 'reroll') return [...a.dice].sort().join() === [...b.dice].sort().join();
   if (a.type === 'place' && b.type === 'place') return [...a.cells].sort((x, y) => x - y).join() === [...b.cells].sort((x, y) => x - y).join();
   return JSON.stringify(a) === JSON.stringify(b);
 }
+/** A fence with a real 90° bend at `via` (not three dots on one line). */
+const isBend = (a: Extract<FenceAction, { type: 'fence' }>): boolean => !!a.via && (a.from[0] === a.via[0]) !== (a.via[0] === a.to[0]);
 const sortedEnds = (a: FenceAction): string[] => [a.from, a.to].map((d) => d.join(',')).sort();
 
 /** Applies a legal action (already checked). */

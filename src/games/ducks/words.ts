@@ -61,7 +61,7 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
       const pen = s.pens[e.pen];
       if (!pen) return null;
       const what = pen.shape && COMPONENTS.specialty.some((x) => x.id === pen.shape) ? `a ${shapeName(pen.shape)}` : `a ${pen.cells.length}-space pen`;
-      const tie = pen.red === pen.blue ? ' (a tie: the one who closed it)' : '';
+      const tie = pen.red === pen.blue ? ': a tie, so whoever closed it' : '';
       return `${Cap(what)} closes at ${cellsText(pen.cells)}: ${colourName(s, pen.owner)}'s (red ${pen.red}, blue ${pen.blue} sides${tie}).`;
     }
     case 'rerollSpaces': return `${seatName(s, e.seat)} fills ${plural(e.filled, 're-roll space')}${e.unlocked ? ' and unlocks a re-roll for every turn from the next one' : ''}.`;
