@@ -3,11 +3,16 @@
  * reaches a game only through here. A game that is not built yet is simply not listed.
  */
 import type { AnyGame } from '../platform/game.ts';
+import { ducks } from './ducks/index.ts';
 import { fence } from './fence/index.ts';
 import { kimbo } from './kimbo/index.ts';
 
 const GAMES = new Map<string, AnyGame>();
-for (const game of [fence, kimbo] satisfies AnyGame[]) GAMES.set(game.id, game);
+for (const game of [
+  fence,
+  kimbo,
+  ducks,
+] satisfies AnyGame[]) GAMES.set(game.id, game);
 
 /** Every registered game, in the order they were listed. */
 export const allGames = (): AnyGame[] => [...GAMES.values()];

@@ -111,6 +111,8 @@ export interface RulesTopic {
   name: string;
   value: string;
   text: string;
+  /** A picture shown with the topic (the pieces, a diagram), drawn like any other. */
+  picture?: Picture;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AnyGame } from '../../platform/game.ts';
 import type { BotContext } from '../context.ts';
 import { timerSeat } from '../game.ts';
 import { activeGame, inGuild, runningGameHere, type RunningGame } from '../guards.ts';
-import { boardFile } from '../posts.ts';
+import { boardFile, pictureFile } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 import { lobbyMessage } from './lobby.ts';
 import { limitText } from './settings.ts';
@@ -63,7 +63,8 @@ export async function rulesCommand(r: Reply, i: ChatInputCommandInteraction, def
   const topics = def.words.rules;
   const want = i.options.getString('topic') ?? topics[0]?.value;
   const topic = topics.find((t) => t.value === want) ?? topics[0];
-  await r.private({ content: `${topic?.text ?? ''}\n\nTopics: ${topics.map((t) => t.value).join(', ')} — \`/${def.id} rules topic:…\`` });
+  const files = topic?.picture ? [await pictureFile(def, topic.picture)] : [];
+  await r.private({ content: `${topic?.text ?? ''}\n\nTopics: ${topics.map((t) => t.value).join(', ')} — \`/${def.id} rules topic:…\``, files });
 }
 
 export async function helpCommand(r: Reply, def: AnyGame): Promise<void> {

@@ -1,0 +1,95 @@
+/** Duck Pens for the platform: its definition, `ducks`. */
+import { defineGame } from '../../platform/game.ts';
+import { apply, activeSeats, legalActions, randomChoice, readPath, setup, simpleChoice, fenceLength, sameAction } from './engine.ts';
+import { posts } from './posts.ts';
+import { runScenario } from './scenario.ts';
+import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
+import { boardPicture, DRAWINGS, viewOf, type DucksView } from './views.ts';
+import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
+import { dotName, readDot, SIZE, spaceIndex, spaceName } from './grid.ts';
+
+const SPACE = /^[A-Z]\d{1,2}$/;
+
+/** Autocomplete and button values: short words for choices, dots for fences, spaces for placements. */
+function encode(a: Action): string {
+  switch (a.type) {
+    case 'roll': case 'keep': case 'done': return a.type;
+    case 'reroll': return `reroll:${a.dice.join('')}`;
+    case 'box': return `box:${a.shape}`;
+    case 'fence': return `fence:${[a.from, ...(a.via ? [a.via] : []), a.to].map(dotName).join('-')}`;
+    case 'bread': return `bread:${[a.from, a.to].map(dotName).join('-')}`;
+    case 'place': return `place:${a.cells.map(spaceName).join('-')}`;
+  }
+}
+
+function decode(text: string): Action | null {
+  const [kind, rest = ''] = text.split(':');
+  let candidate: unknown = null;
+  if (kind === 'roll' || kind === 'keep' || kind === 'done') candidate = { type: kind };
+  else if (kind === 'reroll') candidate = { type: 'reroll', dice: [...rest].map(Number) };
+  else if (kind === 'box') candidate = { type: 'box', shape: rest };
+  else if (kind === 'fence' || kind === 'bread') {
+    const dots = rest.split('-').map(readDot);
+    if (dots.some((d) => d === null) || dots.length < 2 || dots.length > 3) return null;
+    const [from, b, c] = dots as [number, number][];
+    candidate = c ? { type: kind, from, via: b, to: c } : { type: kind, from, to: b };
+  } else if (kind === 'place') {
+    const names = rest.split('-');
+    if (!names.every((n) => SPACE.test(n))) return null;
+    const cells = names.map((n) => readDot(n)).map((d) => (d && d[0] < SIZE && d[1] < SIZE ? spaceIndex(d[0] + 1, d[1] + 1) : -1));
+    candidate = { type: 'place', cells };
+  }
+  const parsed = actionSchema.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A fence typed by hand: the legal one it names (either end first), the regular fence before the bread's. */
+function parse(s: DucksState, seat: number, command: string, typed: string): Action | null {
+  if (command !== 'fence') return decode(typed.trim());
+  const dots = readPath(typed);
+  if (!dots) return null;
+  const [from, b, c] = dots.map((d) => [d[0], d[1]] as [number, number]) as [[number, number], [number, number], [number, number] | undefined];
+  const regular: Action = c ? { type: 'fence', from, via: b, to: c } : { type: 'fence', from, to: b };
+  const legal = legalActions(s, seat);
+  const match = legal.find((l) => sameAction(l, regular)) ?? (c ? undefined : legal.find((l) => sameAction(l, { type: 'bread', from, to: b })));
+  if (match) return match;
+  // Not legal: the regular fence (or, when the roll gave none, the bread's) so the refusal says why.
+  return !c && fenceLength(s) === 0 ? { type: 'bread', from, to: b } : regular;
+}
+
+const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);
+
+export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, DucksOptions>({
+  id: 'ducks',
+  title: 'Duck Pens',
+  description: 'Duck Pens: fence in the ducks, solo against the Automa or with two players',
+  seats: { min: 1, max: 2 },
+  options: optionsSchema,
+  state: { version: STATE_VERSION, schema: stateSchema, upgraders: {} },
+  setup,
+  activeSeats,
+  legalActions,
+  apply,
+  outcome: (s) => {
+    if (!s.end) return null;
+    return { status: s.end.kind === 'aborted' ? 'aborted' : 'finished', winners: [...s.end.winners], detail: s.end };
+  },
+  seatsLeft: (events) => events.flatMap((e) => (e.type === 'left' ? [{ seat: e.seat, reason: e.reason }] : [])),
+  view: (s) => viewOf(s),
+  bots: { simple: simpleChoice, random: randomChoice },
+  defaultBot: 'simple',
+  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
+  commands: [
+    { name: 'fence', option: 'fence', what: 'draw a fence', description: 'Draw your fence (or the bread\'s extra one), dot to dot', choice: 'From dot to dot, e.g. C4 → C7 (pick from the list)', accepts: accepts('fence', 'bread') },
+    { name: 'reroll', option: 'dice', what: 're-roll', description: 'Re-roll some of your dice (with a re-roll unlocked)', choice: 'Which dice', accepts: accepts('reroll', 'keep') },
+    { name: 'place', option: 'placement', what: 'place the Automa\'s pen', description: 'Solo: place the Automa\'s pen through its dot', choice: 'Its spaces (pick from the list)', accepts: accepts('place') },
+    { name: 'box', option: 'row', what: 'cross off a duck box', description: 'Cross off a duck box in a specialty row', choice: 'Which row', accepts: accepts('box') },
+  ],
+  encode,
+  decode,
+  parse,
+  posts,
+  board: boardPicture,
+  drawings: DRAWINGS,
+  scenario: { run: runScenario },
+});

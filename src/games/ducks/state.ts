@@ -1,0 +1,162 @@
+/** Duck Pens' options, state and actions: zod schemas first, types inferred from them. */
+import { z } from 'zod';
+import { EDGES } from './grid.ts';
+
+export const STATE_VERSION = 1;
+
+const colour = z.enum(['red', 'blue']);
+
+export const optionsSchema = z.object({
+  colour: colour.default('red').meta({
+    label: 'Your colour',
+    description: 'The colour of the player who opens the game (the other player takes the other)',
+    slash: 'colour',
+    summary: { red: 'host plays red', blue: 'host plays blue' },
+    labels: { red: 'Red', blue: 'Blue' },
+  }),
+});
+export type DucksOptions = z.output<typeof optionsSchema>;
+
+const count = z.number().int().min(0);
+
+/** One player's area (D5): crossed boxes and outlined shapes. */
+export const areaSchema = z.object({
+  /** Re-roll spaces filled, in order across the sections (D14). */
+  rerolls: count,
+  bread: count,
+  eggs: count,
+  /** Duck boxes crossed per specialty shape id. */
+  ducks: z.record(z.string(), count),
+  /** Specialty shapes outlined, in the order they were outlined. */
+  outlined: z.array(z.string()),
+  /** Duck boxes captured but not yet placed in a row (D19). */
+  pending: count,
+});
+export type Area = z.output<typeof areaSchema>;
+
+export const penSchema = z.object({
+  /** Space indices, sorted. */
+  cells: z.array(z.number().int().min(0)).min(1),
+  owner: colour,
+  /** The specialty or Automa shape it matches, or null. */
+  shape: z.string().nullable(),
+  /** Who completed it. */
+  completer: colour,
+  /** Drawn by the Automa as its card's shape (A7): captures nothing. */
+  automa: z.boolean(),
+  /** Boundary edges per colour when it was completed (D17). */
+  red: count,
+  blue: count,
+});
+export type Pen = z.output<typeof penSchema>;
+
+const die = colour;
+
+export const turnSchema = z.object({
+  seat: z.number().int().min(0),
+  /** Counts players' turns from 1: a timed-out turn is played to its end, not further. */
+  number: z.number().int().min(1),
+  stage: z.enum(['roll', 'reroll', 'act', 'automa', 'final']),
+  dice: z.array(die),
+  rerollsLeft: count,
+  fenced: z.boolean(),
+  special: z.enum(['bread', 'egg']).nullable(),
+  /** Pens completed this turn, captured in the Capture phase (D18). */
+  newPens: z.array(z.number().int().min(0)),
+});
+export type Turn = z.output<typeof turnSchema>;
+
+export const automaSchema = z.object({
+  colour,
+  /** The cards not yet turned, top first: secret (A2). */
+  deck: z.array(z.number().int().min(0)),
+  /** Cards turned so far, in order (public). */
+  turned: z.array(z.number().int().min(0)),
+});
+
+export const endSchema = z.object({
+  kind: z.enum(['scored', 'resigned', 'aborted']),
+  /** Seats that won. */
+  winners: z.array(z.number().int().min(0)),
+  /** Who left, for 'resigned'. */
+  seat: z.number().int().min(0).nullable(),
+});
+
+export const stateSchema = z.object({
+  version: z.literal(STATE_VERSION),
+  game: z.literal('ducks'),
+  options: optionsSchema,
+  seats: z.array(z.object({ name: z.string(), computer: z.boolean() })).min(1).max(2),
+  /** Each seat's colour. */
+  colours: z.array(colour).min(1).max(2),
+  rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  fences: z.string().length(EDGES).regex(/^[.rbn]+$/),
+  pens: z.array(penSchema),
+  areas: z.array(areaSchema),
+  turn: turnSchema,
+  automa: automaSchema.nullable(),
+  /** Skips in a row (D20, A9). */
+  skips: count,
+  /** Edges drawn in the last turn or Automa card, marked on the board. */
+  lastEdges: z.array(z.number().int().min(0)),
+  end: endSchema.nullable(),
+});
+export type DucksState = z.output<typeof stateSchema>;
+
+const dot = z.tuple([z.number().int(), z.number().int()]);
+
+export const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('roll') }).strict(),
+  /** Re-roll these dice (indices 0–2, sorted). */
+  z.object({ type: z.literal('reroll'), dice: z.array(z.number().int().min(0).max(2)).min(1).max(3) }).strict(),
+  z.object({ type: z.literal('keep') }).strict(),
+  /** The turn's fence: a straight line, or bent once at `via` (egg). */
+  z.object({ type: z.literal('fence'), from: dot, to: dot, via: dot.optional() }).strict(),
+  /** The bread's extra one-edge fence. */
+  z.object({ type: z.literal('bread'), from: dot, to: dot }).strict(),
+  z.object({ type: z.literal('done') }).strict(),
+  /** Cross off one duck box in this shape's row. */
+  z.object({ type: z.literal('box'), shape: z.string() }).strict(),
+  /** Where the Automa's pen goes: its spaces, sorted. */
+  z.object({ type: z.literal('place'), cells: z.array(z.number().int().min(0)).min(1).max(9) }).strict(),
+]);
+export type Action = z.output<typeof actionSchema>;
+export type FenceAction = Extract<Action, { type: 'fence' | 'bread' }>;
+
+export const systemSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('timeout'), seat: z.number().int() }),
+  z.object({ type: z.literal('remove'), seat: z.number().int(), reason: z.string() }),
+  z.object({ type: z.literal('abort') }),
+]);
+
+export type DucksEvent =
+  | { type: 'started'; colours: ('red' | 'blue')[]; first: number; solo: boolean }
+  | { type: 'rolled'; seat: number; dice: ('red' | 'blue')[] }
+  | { type: 'rerolled'; seat: number; which: number[]; dice: ('red' | 'blue')[] }
+  | { type: 'fenced'; seat: number; action: FenceAction; edges: number[] }
+  | { type: 'penFormed'; pen: number; by: 'red' | 'blue' }
+  | { type: 'rerollSpaces'; seat: number; filled: number; unlocked: number }
+  | { type: 'captured'; seat: number; pen: number; duckSpaces: number; bread: number; eggs: number; outlined: string | null; lost: number }
+  | { type: 'unlocked'; seat: number; what: 'bread' | 'egg' }
+  | { type: 'box'; seat: number; shape: string; auto: boolean }
+  | { type: 'boxesLost'; seat: number; n: number }
+  | { type: 'turnEnded'; seat: number; skip: boolean }
+  | { type: 'card'; card: number; left: number }
+  | { type: 'automaPlaced'; card: number; cells: number[]; edges: number[]; pen: number; nearest: boolean }
+  | { type: 'automaSkipped'; card: number }
+  | { type: 'timedOut'; seat: number }
+  | { type: 'left'; seat: number; reason: string }
+  | { type: 'over'; end: z.output<typeof endSchema>; scores: Score[] };
+
+export interface Score {
+  /** Pens in the largest group (a). */
+  group: number;
+  /** Specialty shapes outlined and their points (b). */
+  outlined: number;
+  shapePoints: number;
+  /** Ducks scored through full duck rows (c). */
+  duckPoints: number;
+  total: number;
+  /** Ducks in all the player's pens: the tie-break (D22). */
+  ducks: number;
+}

@@ -1,0 +1,149 @@
+// Duck Pens end to end through the real discord.js client and the Discord double: a solo game
+// against the Automa played to its end with buttons, autocomplete and a typed fence; a
+// two-player game where a timed-out turn is played by the computer; /ducks rules and help.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ducks } from '../../src/games/ducks/index.ts';
+import type { Action, DucksState } from '../../src/games/ducks/state.ts';
+import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
+import { Harness } from '../bot/harness.ts';
+
+let h: Harness;
+let ana: User, bo: User;
+
+beforeAll(async () => {
+  h = await Harness.start();
+  ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function stateIn(channel: Channel): Promise<{ id: number; state: DucksState }> {
+  const g = await h.store.loadActiveGame(channel.id);
+  if (!g || !g.state) throw new Error('no running game');
+  return { id: g.game.id, state: g.state as DucksState };
+}
+
+async function open(channel: Channel, players: User[], options: Record<string, string | number | boolean> = {}): Promise<PostedMessage[]> {
+  await h.command(ana, 'ducks', 'new', options, channel);
+  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  for (const p of players) if (p !== ana) await (await h.double.clickButton(p, lobby, 'Join')).acknowledged();
+  const before = h.double.messages(channel).length;
+  const started = await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
+  expect(started.content).toMatch(/Game #\d+ has started/);
+  return h.double.messages(channel).slice(before);
+}
+
+/** What the simple strategy would do for `user`, done as a player would: a button or the list. */
+async function actAsPlayer(channel: Channel, user: User, s: DucksState, seat: number, a: Action): Promise<string> {
+  const label = ducks.words.action(s, a);
+  const post = h.latestPost(channel);
+  const buttons = h.double.buttons(post).map((b) => ('label' in b ? b.label ?? '' : ''));
+  if (a.type === 'fence' || a.type === 'bread' || a.type === 'place' || a.type === 'reroll') {
+    const sub = a.type === 'place' ? 'place' : a.type === 'reroll' ? 'reroll' : 'fence';
+    const option = a.type === 'place' ? 'placement' : a.type === 'reroll' ? 'dice' : 'fence';
+    if (a.type === 'place' && buttons.includes('Let the bot place it') && s.turn.number % 2 === 0) {
+      return (await (await h.double.clickButton(user, post, 'Let the bot place it')).reply(10_000)).content;
+    }
+    const choices = await h.double.autocomplete(user, channel, 'ducks', option, label.slice(0, 20), { subcommand: sub });
+    const choice = choices.find((c) => c.name === label);
+    if (!choice) throw new Error(`autocomplete did not offer "${label}": ${choices.map((c) => c.name).join(' | ')}`);
+    return (await h.command(user, 'ducks', sub, { [option]: String(choice.value) }, channel)).content;
+  }
+  const prompt = ducks.words.prompt(s, seat);
+  const button = prompt.buttons.find((b) => JSON.stringify(b.action) === JSON.stringify(a));
+  if (!button) throw new Error(`no button for ${label}: ${buttons.join(' | ')}`);
+  expect(buttons).toContain(button.label);
+  return (await (await h.double.clickButton(user, post, button.label)).reply(10_000)).content;
+}
+
+describe('Duck Pens through Discord', () => {
+  it('/ducks is a command of its own, with its moves', () => {
+    const cmd = h.double.commands().find((c) => c.name === 'ducks');
+    expect(cmd?.options?.map((o) => o.name)).toEqual(expect.arrayContaining(['new', 'start', 'fence', 'reroll', 'place', 'box', 'status', 'map', 'rules', 'help', 'resign', 'abort']));
+  });
+
+  it('a solo game against the Automa, played to its end: Roll, fences from the list and typed, the Automa\'s card placed', async () => {
+    const channel = h.double.createChannel(h.guild, 'ducks-solo');
+    const start = await open(channel, [ana], { colour: 'blue' });
+    const first = start[start.length - 1]!;
+    expect(first.content).toContain('Ana plays blue against the Automa');
+    expect(first.content).toMatch(/<@\d+>, your turn: roll the dice\./);
+    expect(first.attachments[0]?.filename).toBe('board.png');
+    expect(first.attachments[0]?.description).toMatch(/^Duck Pens board, turn 1: Ana \(blue\) 0 points/);
+    expect(h.double.buttons(first).map((b) => ('label' in b ? b.label : ''))).toContain('Roll');
+
+    let typed = false;
+    let refusedOnce = false;
+    for (let n = 0; n < 400; n++) {
+      const { state: s } = await stateIn(channel).catch(() => ({ state: null as DucksState | null }));
+      if (!s || s.end) break;
+      const seat = ducks.activeSeats(s)[0]!;
+      const a = ducks.bots.simple!(s, seat)!;
+      if (a.type === 'fence' && !typed) {
+        // Typed by hand, the way a board player writes it; first a wrong length, refused with a reason.
+        if (!refusedOnce) {
+          const wrong = await h.command(ana, 'ducks', 'fence', { fence: 'A1 → A11' }, channel);
+          expect(wrong.content).toMatch(/must be exactly \d spaces? long|must touch|cross|over a fence/);
+          refusedOnce = true;
+        }
+        const words = ducks.words.action(s, a).replace(' (bent, egg)', '');
+        expect((await h.command(ana, 'ducks', 'fence', { fence: words.toLowerCase().replace(/ → /g, '-') }, channel)).content).toMatch(/^Done/);
+        typed = true;
+        continue;
+      }
+      expect(await actAsPlayer(channel, ana, s, seat, a)).toMatch(/^Done/);
+    }
+    const end = h.latestPost(channel);
+    expect(end.content).toMatch(/Ana: \d+ points \(largest group \d+/);
+    expect(end.content).toMatch(/Ana (beats|falls short of) the Automa \(target \d+\)/);
+    expect(end.content).toMatch(/\*\*Game #\d+ is over\.\*\*/);
+    expect(end.attachments[0]?.filename).toBe('board.png');
+    const texts = h.double.messages(channel).map((m) => m.content).join('\n');
+    expect(texts).toMatch(/The Automa turns a card: a .* on dot [A-K]\d+ \(\d+ cards? left\)/);
+    expect(texts).toMatch(/The Automa's pen goes on /);
+    expect(typed).toBe(true);
+  }, 240_000);
+
+  it('two players: a turn that times out is played by the computer, then a resignation ends it for the other', async () => {
+    const channel = h.double.createChannel(h.guild, 'ducks-two');
+    const start = await open(channel, [ana, bo], { 'turn-limit': 600 });
+    expect(start[start.length - 1]!.content).toMatch(/Ana plays red, Bo plays blue\. (Ana|Bo) starts\./);
+    const { id, state } = await stateIn(channel);
+    const waiting = state.turn.seat;
+    const name = waiting === 0 ? 'Ana' : 'Bo';
+    const before = h.double.messages(channel).length;
+    h.nowOffset = 601_000;
+    await h.running.bot.tickTimers();
+    await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the timeout post');
+    const text = h.double.messages(channel).slice(before).map((m) => m.content).join('\n');
+    expect(text).toContain(`${name} ran out of time: the bot plays that part for them.`);
+    expect(text).toContain(`${name} rolls`);
+    const after = (await stateIn(channel)).state;
+    expect(after.turn.seat).toBe(1 - waiting);
+    expect(after.turn.number).toBe(2);
+    const other = waiting === 0 ? bo : ana;
+    const ask = await h.command(other, 'ducks', 'resign', {}, channel);
+    expect(ask.content).toContain('with two players the other player wins');
+    await (await h.double.clickButton(other, ask, 'Resign')).acknowledged();
+    const over = await h.double.waitForMessage(channel, (m) => /is over/.test(m.content));
+    expect(over.content).toContain(`${name} wins.`);
+    expect((await h.store.getGame(id)).game.status).toBe('finished');
+  }, 60_000);
+
+  it('/ducks rules shows the five shapes; /ducks help says how to play here', async () => {
+    const rules = await h.command(bo, 'ducks', 'rules', { topic: 'pens' });
+    expect(rules.ephemeral).toBe(true);
+    expect(rules.content).toContain('**Pens**');
+    expect(rules.attachments[0]?.filename).toBe('shapes.png');
+    expect(rules.attachments[0]?.description).toMatch(/^The five specialty pens: P, 5 spaces/);
+    const help = await h.command(bo, 'ducks', 'help');
+    expect(help.content).toContain('`/ducks fence` lists every legal fence');
+  });
+
+  it('answered every interaction privately and broke no Discord rule', () => {
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    h.double.expectNoViolations();
+    expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
+  });
+});
