@@ -181,9 +181,13 @@ function jumps(board: Board, fenced: ReadonlySet<number>, sim: Sim, seat: number
   return out;
 }
 
+/**
+ * A player's pieces are alike, so the result is where they stand as a set (two pieces leaving
+ * the same start square the same way are one result), plus who was captured.
+ */
 function keyOf(sim: Sim, seat: number): string {
   const caps = sim.captures.map((c) => `${c.seat}.${c.piece}`).sort().join(',');
-  return `${sim.pieces[seat]!.join('.')}${caps ? `x${caps}` : ''}`;
+  return `${[...sim.pieces[seat]!].sort((a, b) => a - b).join('.')}${caps ? `x${caps}` : ''}`;
 }
 
 /** The legal results of `dice` for `seat` (G14, G20–G22), each once (G15), in a stable order. */
