@@ -7,6 +7,7 @@
  * at about 24 px with its numbers still readable.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { drawDieFace } from '../../../render/dice.ts';
 import { defineDrawings } from '../../../render/drawings.ts';
 import { font } from '../../../render/fonts.ts';
 import { BOARD, cellsOf, COLUMNS, HOME, SIZE, xOf, yOf } from '../board.ts';
@@ -74,7 +75,7 @@ function drawHeader(ctx: SKRSContext2D, v: KimboView): void {
     ctx.fillText(v.out[seat] ? 'left' : `${home}/4 HOME${v.current === seat ? ' ◀' : ''}`, x + 32, y + 30);
   });
   if (v.dice) {
-    v.dice.forEach((d, i) => drawDie(ctx, W - MARGIN - 112 + i * 58, 12, 48, d));
+    v.dice.forEach((d, i) => drawDieFace(ctx, W - MARGIN - 112 + i * 58, 12, 48, d, { fill: '#FFFFFF', pip: INK, edge: INK }));
   }
 }
 
@@ -82,31 +83,6 @@ function fit(ctx: SKRSContext2D, text: string, width: number): string {
   let t = text;
   while (t.length > 1 && ctx.measureText(t).width > width) t = t.slice(0, -1);
   return t === text ? t : `${t.slice(0, -1)}…`;
-}
-
-const PIPS: Record<number, [number, number][]> = {
-  1: [[0.5, 0.5]],
-  2: [[0.25, 0.25], [0.75, 0.75]],
-  3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
-  4: [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
-  5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
-  6: [[0.25, 0.25], [0.75, 0.25], [0.25, 0.5], [0.75, 0.5], [0.25, 0.75], [0.75, 0.75]],
-};
-
-function drawDie(ctx: SKRSContext2D, x: number, y: number, size: number, value: number): void {
-  ctx.fillStyle = '#FFFFFF';
-  ctx.strokeStyle = INK;
-  ctx.lineWidth = 2.5;
-  ctx.beginPath();
-  ctx.roundRect(x, y, size, size, 8);
-  ctx.fill();
-  ctx.stroke();
-  ctx.fillStyle = INK;
-  for (const [px, py] of PIPS[value] ?? []) {
-    ctx.beginPath();
-    ctx.arc(x + px * size, y + py * size, size * 0.09, 0, Math.PI * 2);
-    ctx.fill();
-  }
 }
 
 function drawBoard(ctx: SKRSContext2D): void {
