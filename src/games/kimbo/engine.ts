@@ -272,7 +272,7 @@ export type Chooser = (s: KimboState, seat: number) => Action | null;
  * Applies a request: the seat's own action, `resign`, or the platform's `timeout` (the turn is
  * played whole by `timeoutPlayer`, G26), `remove` and `abort`. Never changes `state`.
  */
-export function applyAction(state: KimboState, actor: Actor, input: unknown, timeoutPlayer?: Chooser): ApplyResult {
+export function applyAction(state: KimboState, actor: Actor, input: unknown, timeoutPlayer: Chooser): ApplyResult {
   if (state.outcome) return refuse('GAME_OVER', 'The game is over.');
   const s: KimboState = structuredClone(state);
   const events: KimboEvent[] = [];
@@ -294,11 +294,10 @@ export function applyAction(state: KimboState, actor: Actor, input: unknown, tim
     events.push({ type: 'timedOut', seat: target, inARow });
     let guard = 0;
     while (!s.outcome && s.current === target && guard++ < 20) {
-      const choice = timeoutPlayer?.(s, target) ?? legalActions(s, target)[0] ?? null;
+      const choice = timeoutPlayer(s, target);
       if (!choice) break;
       const refused = play(s, target, choice, events);
       if (refused) return refused;
-      if (events.some((e) => e.type === 'turn')) break;
     }
     if (!s.outcome) {
       s.timeouts[target] = inARow;
