@@ -61,7 +61,8 @@ describe('the /kimbo definition', () => {
     const q = kimbo.words.prompt(many, 0);
     expect(labels(many).length).toBeGreaterThan(10);
     expect(q.buttons).toEqual([]);
-    expect(q.text).toMatch(/you rolled 3 and 4: \d+ possible moves; choose it with `\/kimbo move`/);
+    expect(q.text).toMatch(/you rolled 3 and 4: \d+ possible moves; choose it with `\/kimbo move`: .* like "piece 1 A1 \w+ 3\+4 [A-O]\d+"\.$/);
+    expect(kimbo.parse!(many, 0, 'move', /like "(.*)"/.exec(q.text)![1]!)).not.toBeNull();
     const start = kimbo.words.prompt(newGame(2), 0);
     expect(start.buttons.map((b) => b.label)).toEqual(['Roll the dice']);
     expect(start.text).toContain('/kimbo fence');
