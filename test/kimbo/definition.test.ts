@@ -18,7 +18,7 @@ describe('the /kimbo definition', () => {
       }
       s = playOut(s, ['simple', 'random', 'simple', 'random'], 1).state;
     }
-    for (const bad of ['', 'roll ', 'f1-', 'f999-2', 'c7', 'mx', '{"type":"roll"}']) expect(kimbo.decode(bad)).toBeNull();
+    for (const bad of ['', 'roll ', 'f1-', 'f999-2', 'c7', 'm', 'm-1.2', 'mABC', '{"type":"roll"}']) expect(kimbo.decode(bad)).toBeNull();
   });
 
   it('understands moves typed in plain words when they name one move, and fence moves as two slots', () => {

@@ -13,7 +13,7 @@ import { STATE_VERSION, type KimboOptions, type KimboState } from './state.ts';
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('roll') }),
   z.object({ type: z.literal('fence'), from: z.number().int().min(0).max(419), to: z.number().int().min(0).max(419) }),
-  z.object({ type: z.literal('move'), key: z.string().max(60) }),
+  z.object({ type: z.literal('move'), key: z.string().regex(/^[0-9a-z]{1,12}$/) }),
   z.object({ type: z.literal('corner'), corner: z.number().int().min(0).max(3) }),
 ]);
 export type Action = z.output<typeof actionSchema>;
@@ -266,6 +266,20 @@ function play(s: KimboState, seat: number, a: Action, events: KimboEvent[]): Ref
   }
 }
 
+/** A copy whose every part an action may change is new; the rest (seats, sides, options) is shared, never written. */
+function copyState(state: KimboState): KimboState {
+  return {
+    ...state,
+    rng: [...state.rng],
+    fixedDice: [...state.fixedDice],
+    pieces: state.pieces.map((p) => [...p]),
+    fences: state.fences.map((f) => ({ ...f })),
+    out: [...state.out],
+    timeouts: [...state.timeouts],
+    corners: state.corners.map((c) => ({ ...c })),
+  };
+}
+
 export type Chooser = (s: KimboState, seat: number) => Action | null;
 
 /**
@@ -274,7 +288,7 @@ export type Chooser = (s: KimboState, seat: number) => Action | null;
  */
 export function applyAction(state: KimboState, actor: Actor, input: unknown, timeoutPlayer: Chooser): ApplyResult {
   if (state.outcome) return refuse('GAME_OVER', 'The game is over.');
-  const s: KimboState = structuredClone(state);
+  const s = copyState(state);
   const events: KimboEvent[] = [];
   if (actor === 'system') {
     const a = systemSchema.safeParse(input);

@@ -81,7 +81,7 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
     else if (/^f\d+-\d+$/.test(text)) {
       const [from, to] = text.slice(1).split('-').map(Number);
       raw = { type: 'fence', from, to };
-    } else if (/^m-?\d+(?:\.-?\d+){3}(?:x\d\.\d(?:,\d\.\d)*)?$/.test(text)) raw = { type: 'move', key: text.slice(1) };
+    } else if (/^m[0-9a-z]{1,12}$/.test(text)) raw = { type: 'move', key: text.slice(1) };
     else if (/^c\d$/.test(text)) raw = { type: 'corner', corner: Number(text.slice(1)) };
     const parsed = actionSchema.safeParse(raw);
     return parsed.success ? parsed.data : null;
