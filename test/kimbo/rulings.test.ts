@@ -68,7 +68,7 @@ describe('the turn (G10)', () => {
     expect(r.state.fences.some((f) => f.slot === edge('K12|K13') && f.owner === 0)).toBe(true);
     expect(r.state.stage).toBe('play');
     expect(r.state.dice).toEqual([2, 5]);
-    const again = applyAction(r.state, 0, { type: 'fence', from: edge('K12|K13'), to: edge('K13|K14') });
+    const again = applyAction(r.state, 0, { type: 'fence', from: edge('K12|K13'), to: edge('K13|K14') }, simplePlayer);
     expect(again.ok || again.code).toBe('FENCE_AFTER_ROLL');
   });
 
@@ -77,7 +77,7 @@ describe('the turn (G10)', () => {
     const theirs = s.fences.find((f) => f.owner === 1)!.slot;
     const mine = s.fences.find((f) => f.owner === 0)!.slot;
     const neutral = s.fences.find((f) => f.owner === null)!.slot;
-    const code = (a: unknown) => { const r = applyAction(s, 0, a); return r.ok ? 'ok' : r.code; };
+    const code = (a: unknown) => { const r = applyAction(s, 0, a, simplePlayer); return r.ok ? 'ok' : r.code; };
     expect(code({ type: 'fence', from: theirs, to: edge('K12|K13') })).toBe('NOT_YOUR_FENCE');
     expect(code({ type: 'fence', from: neutral, to: edge('K12|K13') })).toBe('NOT_YOUR_FENCE');
     expect(code({ type: 'fence', from: mine, to: theirs })).toBe('SLOT_TAKEN');
@@ -296,7 +296,7 @@ describe('victory, views, computer players, house rules (G23–G28)', () => {
           starts++;
           if (a.type === 'fence') fenceMoves++;
         }
-        const r = applyAction(s, s.current, a);
+        const r = applyAction(s, s.current, a, simplePlayer);
         expect(r.ok).toBe(true);
         if (r.ok) s = r.state;
       }

@@ -13,7 +13,7 @@ import { STATE_VERSION, type KimboOptions, type KimboState } from './state.ts';
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('roll') }),
   z.object({ type: z.literal('fence'), from: z.number().int().min(0).max(419), to: z.number().int().min(0).max(419) }),
-  z.object({ type: z.literal('move'), key: z.string().max(60) }),
+  z.object({ type: z.literal('move'), key: z.string().regex(/^[0-9a-z]{1,12}$/) }),
   z.object({ type: z.literal('corner'), corner: z.number().int().min(0).max(3) }),
 ]);
 export type Action = z.output<typeof actionSchema>;
@@ -266,15 +266,29 @@ function play(s: KimboState, seat: number, a: Action, events: KimboEvent[]): Ref
   }
 }
 
+/** A copy whose every part an action may change is new; the rest (seats, sides, options) is shared, never written. */
+function copyState(state: KimboState): KimboState {
+  return {
+    ...state,
+    rng: [...state.rng],
+    fixedDice: [...state.fixedDice],
+    pieces: state.pieces.map((p) => [...p]),
+    fences: state.fences.map((f) => ({ ...f })),
+    out: [...state.out],
+    timeouts: [...state.timeouts],
+    corners: state.corners.map((c) => ({ ...c })),
+  };
+}
+
 export type Chooser = (s: KimboState, seat: number) => Action | null;
 
 /**
  * Applies a request: the seat's own action, `resign`, or the platform's `timeout` (the turn is
  * played whole by `timeoutPlayer`, G26), `remove` and `abort`. Never changes `state`.
  */
-export function applyAction(state: KimboState, actor: Actor, input: unknown, timeoutPlayer?: Chooser): ApplyResult {
+export function applyAction(state: KimboState, actor: Actor, input: unknown, timeoutPlayer: Chooser): ApplyResult {
   if (state.outcome) return refuse('GAME_OVER', 'The game is over.');
-  const s: KimboState = structuredClone(state);
+  const s = copyState(state);
   const events: KimboEvent[] = [];
   if (actor === 'system') {
     const a = systemSchema.safeParse(input);
@@ -294,11 +308,10 @@ export function applyAction(state: KimboState, actor: Actor, input: unknown, tim
     events.push({ type: 'timedOut', seat: target, inARow });
     let guard = 0;
     while (!s.outcome && s.current === target && guard++ < 20) {
-      const choice = timeoutPlayer?.(s, target) ?? legalActions(s, target)[0] ?? null;
+      const choice = timeoutPlayer(s, target);
       if (!choice) break;
       const refused = play(s, target, choice, events);
       if (refused) return refused;
-      if (events.some((e) => e.type === 'turn')) break;
     }
     if (!s.outcome) {
       s.timeouts[target] = inARow;

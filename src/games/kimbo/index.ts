@@ -24,8 +24,8 @@ function outcomeOf(s: KimboState): Outcome | null {
   return { status: o.kind === 'aborted' ? 'aborted' : 'finished', winners: o.kind === 'won' ? [...o.seats] : [], detail: o };
 }
 
-/** Words of a typed move, for matching against the labels of the legal moves. */
-const words = (text: string): string[] => text.toLowerCase().replace(/→|->|,|\(|\)|\+/g, ' ').split(/\s+/).filter((w) => w && w !== 'to');
+/** Words of a typed move, for matching against the labels of the legal moves ("4+3" stays one word: the sum). */
+const words = (text: string): string[] => text.toLowerCase().replace(/\s*\+\s*/g, '+').replace(/→|->|,|\(|\)/g, ' ').split(/\s+/).filter((w) => w && w !== 'to');
 
 /** A typed move: the one legal move whose label has every word typed ("B3 east 4", "piece 2 H6 HOME"). */
 function parseTyped(s: KimboState, seat: number, command: string, typed: string): Action | null {
@@ -81,7 +81,7 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
     else if (/^f\d+-\d+$/.test(text)) {
       const [from, to] = text.slice(1).split('-').map(Number);
       raw = { type: 'fence', from, to };
-    } else if (/^m[-\d.,x]+$/.test(text)) raw = { type: 'move', key: text.slice(1) };
+    } else if (/^m[0-9a-z]{1,12}$/.test(text)) raw = { type: 'move', key: text.slice(1) };
     else if (/^c\d$/.test(text)) raw = { type: 'corner', corner: Number(text.slice(1)) };
     const parsed = actionSchema.safeParse(raw);
     return parsed.success ? parsed.data : null;

@@ -24,7 +24,7 @@ export interface PieceMove {
 }
 
 export interface Result {
-  /** Same key, same result (G15): the mover's pieces afterwards and who was captured. */
+  /** Same key, same result (G15): the mover's pieces afterwards and who was captured (base 36). */
   key: string;
   moves: PieceMove[];
   captures: { seat: number; piece: number; at: number }[];
@@ -181,9 +181,27 @@ function jumps(board: Board, fenced: ReadonlySet<number>, sim: Sim, seat: number
   return out;
 }
 
-function keyOf(sim: Sim, seat: number): string {
-  const caps = sim.captures.map((c) => `${c.seat}.${c.piece}`).sort().join(',');
-  return `${sim.pieces[seat]!.join('.')}${caps ? `x${caps}` : ''}`;
+/**
+ * A player's pieces are alike, so the result is where they stand as a set (two pieces leaving
+ * the same start square the same way are one result), plus who was captured: packed into one
+ * number (8 bits per sorted square, 5 per capture), as listing a roll compares many of them.
+ */
+function keyOf(sim: Sim, seat: number): number {
+  const ps = sim.pieces[seat]!;
+  const sorted = [ps[0]! + 2, ps[1]! + 2, ps[2]! + 2, ps[3]! + 2];
+  for (let i = 1; i < 4; i++) {
+    const v = sorted[i]!;
+    let j = i - 1;
+    while (j >= 0 && sorted[j]! > v) {
+      sorted[j + 1] = sorted[j]!;
+      j--;
+    }
+    sorted[j + 1] = v;
+  }
+  let key = ((sorted[0]! * 256 + sorted[1]!) * 256 + sorted[2]!) * 256 + sorted[3]!;
+  const caps = sim.captures.map((c) => 1 + c.seat * 4 + c.piece).sort((a, b) => a - b);
+  for (const c of caps) key = key * 32 + c;
+  return key * 4 + caps.length;
 }
 
 /** The legal results of `dice` for `seat` (G14, G20–G22), each once (G15), in a stable order. */
@@ -194,20 +212,20 @@ export function rollResults(pos: Position, seat: number, dice: readonly [number,
   const walk = pathMemo(board, f);
   const mine = start.pieces[seat]!.map((sq, piece) => ({ sq, piece })).filter((p) => p.sq >= 0).map((p) => p.piece);
   const orders: [number, number][] = a === b ? [[a, b]] : [[a, b], [b, a]];
-  const collect = (sims: Sim[], unused: number | null, into: Map<string, Result>) => {
+  const collect = (sims: Sim[], unused: number | null, into: Map<number, Result>) => {
     for (const sim of sims) {
       const key = keyOf(sim, seat);
-      if (!into.has(key)) into.set(key, { key, moves: sim.moves, captures: sim.captures, unused });
+      if (!into.has(key)) into.set(key, { key: key.toString(36), moves: sim.moves, captures: sim.captures, unused });
     }
   };
-  const jumpResults = new Map<string, Result>();
+  const jumpResults = new Map<number, Result>();
   if (a === b) collect(jumps(board, f, start, seat), null, jumpResults);
-  const withJumps = (m: Map<string, Result>): Result[] => {
+  const withJumps = (m: Map<number, Result>): Result[] => {
     for (const [k, r] of jumpResults) if (!m.has(k)) m.set(k, r);
     return [...m.values()];
   };
 
-  const found = new Map<string, Result>();
+  const found = new Map<number, Result>();
   if (mine.length === 1) {
     // G22: the last piece goes HOME with either die alone, or moves the sum.
     const piece = mine[0]!;

@@ -21,8 +21,8 @@ export type KimboOptions = z.output<typeof optionsSchema>;
 
 const seat = z.number().int().min(0).max(3);
 const die = z.number().int().min(1).max(6);
-/** A square 0–224 (x + 15·y) or HOME (-1). */
-const square = z.number().int().min(-1).max(224);
+/** A square 0–224 (x + 15·y), HOME (-1), or -2 for a captured piece waiting for its start square. */
+const square = z.number().int().min(-2).max(224);
 const edge = z.number().int().min(0).max(419);
 
 export const fenceSchema = z.object({

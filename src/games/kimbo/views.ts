@@ -41,7 +41,7 @@ export function boardAlt(v: KimboView): string {
     if (v.out[seat]) return `${name} has left.`;
     const ps = v.pieces[seat]!;
     const home = ps.filter((p) => p === HOME).length;
-    const rest = ps.map((p, i) => (p === HOME || p < 0 ? null : `${i + 1} on ${nameOfSquare(p)}`)).filter(Boolean).join(', ');
+    const rest = ps.map((p, i) => (p === HOME ? null : p < 0 ? `${i + 1} captured` : `${i + 1} on ${nameOfSquare(p)}`)).filter(Boolean).join(', ');
     return `${name} (${SIDE_NAMES[v.sides[seat]!]}): ${home} in HOME${rest ? `; ${rest}` : ''}.`;
   });
   const dice = v.dice ? ` Last roll ${v.dice[0]} and ${v.dice[1]}.` : '';

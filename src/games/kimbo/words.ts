@@ -95,7 +95,8 @@ export function prompt(s: KimboState, seat: number): Prompt<Action> {
   const results = currentResults(s);
   const dice = s.dice ? `${s.dice[0]} and ${s.dice[1]}` : '';
   const buttons = results.length <= MAX_BUTTONS ? results.map((r) => ({ label: resultLabel(s, r).slice(0, 80), action: { type: 'move' as const, key: r.key } })) : [];
-  const how = results.length <= MAX_BUTTONS ? 'press a move below or use `/kimbo move`' : 'choose it with `/kimbo move` (type a piece number or a square to narrow the list, or type it like "piece 2 B3 east 4")';
+  const example = results[0] ? resultLabel(s, results[0]).replace(/ → /g, ' ').replace(/,.*$/, '') : '';
+  const how = results.length <= MAX_BUTTONS ? 'press a move below or use `/kimbo move`' : `choose it with \`/kimbo move\`: type a piece number or a square to narrow the list, or type the move in words, like "${example}"`;
   return { text: `you rolled ${dice}: ${results.length} possible move${results.length === 1 ? '' : 's'}; ${how}.`, buttons };
 }
 

@@ -9,6 +9,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { TileDef } from '../tiles.ts';
 import { C } from './palette.ts';
 import { font } from '../../../render/fonts.ts';
+import { drawDieFace } from '../../../render/dice.ts';
 
 export interface Pt {
   x: number;
@@ -274,29 +275,9 @@ export function drawOffLimits(ctx: SKRSContext2D, def: TileDef, rot: number, ind
   ctx.restore();
 }
 
-/** A die face: `value` pips on a rounded square. */
+/** A die face: `value` white pips on a rounded square of FENCE!'s red or blue. */
 export function drawDie(ctx: SKRSContext2D, x: number, y: number, s: number, value: number, fill: string): void {
-  ctx.beginPath();
-  ctx.roundRect(x, y, s, s, s * 0.2);
-  ctx.fillStyle = fill;
-  ctx.fill();
-  ctx.strokeStyle = 'rgba(255,255,255,0.9)';
-  ctx.lineWidth = Math.max(1, s / 14);
-  ctx.stroke();
-  const pips: Record<number, [number, number][]> = {
-    1: [[0.5, 0.5]],
-    2: [[0.27, 0.27], [0.73, 0.73]],
-    3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
-    4: [[0.27, 0.27], [0.73, 0.27], [0.27, 0.73], [0.73, 0.73]],
-    5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
-    6: [[0.27, 0.22], [0.73, 0.22], [0.27, 0.5], [0.73, 0.5], [0.27, 0.78], [0.73, 0.78]],
-  };
-  ctx.fillStyle = '#FFFFFF';
-  for (const [px, py] of pips[value] ?? []) {
-    ctx.beginPath();
-    ctx.arc(x + px * s, y + py * s, s * 0.1, 0, Math.PI * 2);
-    ctx.fill();
-  }
+  drawDieFace(ctx, x, y, s, value, { fill, pip: '#FFFFFF', edge: 'rgba(255,255,255,0.9)' });
 }
 
 /**

@@ -7,6 +7,7 @@
  * at about 24 px with its numbers still readable.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { drawDieFace } from '../../../render/dice.ts';
 import { defineDrawings } from '../../../render/drawings.ts';
 import { font } from '../../../render/fonts.ts';
 import { BOARD, cellsOf, COLUMNS, HOME, SIZE, xOf, yOf } from '../board.ts';
@@ -14,7 +15,7 @@ import type { KimboView } from '../views.ts';
 
 const CELL = 52;
 const MARGIN = 30;
-const TOP = 84;
+const TOP = 90;
 const W = MARGIN + SIZE * CELL + 12;
 const H = TOP + MARGIN + SIZE * CELL + 12;
 const INK = '#1A1A1A';
@@ -64,17 +65,17 @@ function drawHeader(ctx: SKRSContext2D, v: KimboView): void {
   v.names.forEach((name, seat) => {
     const x = MARGIN + seat * colW;
     const y = 26;
-    disc(ctx, x + 14, y, 13, v.colours[seat]!, String(v.sides[seat]! === 0 ? 'N' : 'ESW'[v.sides[seat]! - 1]));
+    disc(ctx, x + 14, y, 14, v.colours[seat]!, 'NESW'[v.sides[seat]!]!);
     ctx.fillStyle = v.out[seat] ? '#888888' : INK;
-    ctx.font = font(20, v.current === seat);
+    ctx.font = font(24, v.current === seat);
     ctx.textAlign = 'left';
     ctx.fillText(fit(ctx, name, colW - 36), x + 32, y);
     const home = (v.pieces[seat] ?? []).filter((p) => p === HOME).length;
-    ctx.font = font(17);
-    ctx.fillText(v.out[seat] ? 'left' : `${home}/4 HOME${v.current === seat ? ' ◀ turn' : ''}`, x + 32, y + 28);
+    ctx.font = font(21, v.current === seat);
+    ctx.fillText(v.out[seat] ? 'left' : `${home}/4 HOME${v.current === seat ? ' ◀' : ''}`, x + 32, y + 30);
   });
   if (v.dice) {
-    v.dice.forEach((d, i) => drawDie(ctx, W - MARGIN - 112 + i * 58, 12, 48, d));
+    v.dice.forEach((d, i) => drawDieFace(ctx, W - MARGIN - 112 + i * 58, 12, 48, d, { fill: '#FFFFFF', pip: INK, edge: INK }));
   }
 }
 
@@ -82,31 +83,6 @@ function fit(ctx: SKRSContext2D, text: string, width: number): string {
   let t = text;
   while (t.length > 1 && ctx.measureText(t).width > width) t = t.slice(0, -1);
   return t === text ? t : `${t.slice(0, -1)}…`;
-}
-
-const PIPS: Record<number, [number, number][]> = {
-  1: [[0.5, 0.5]],
-  2: [[0.25, 0.25], [0.75, 0.75]],
-  3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
-  4: [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
-  5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
-  6: [[0.25, 0.25], [0.75, 0.25], [0.25, 0.5], [0.75, 0.5], [0.25, 0.75], [0.75, 0.75]],
-};
-
-function drawDie(ctx: SKRSContext2D, x: number, y: number, size: number, value: number): void {
-  ctx.fillStyle = '#FFFFFF';
-  ctx.strokeStyle = INK;
-  ctx.lineWidth = 2.5;
-  ctx.beginPath();
-  ctx.roundRect(x, y, size, size, 8);
-  ctx.fill();
-  ctx.stroke();
-  ctx.fillStyle = INK;
-  for (const [px, py] of PIPS[value] ?? []) {
-    ctx.beginPath();
-    ctx.arc(x + px * size, y + py * size, size * 0.09, 0, Math.PI * 2);
-    ctx.fill();
-  }
 }
 
 function drawBoard(ctx: SKRSContext2D): void {
@@ -226,17 +202,27 @@ function drawLastMove(ctx: SKRSContext2D, v: KimboView): void {
       ctx.stroke();
     }
     ctx.setLineDash([]);
+    // Where it came from: a ring.
+    const [sx, sy] = pts[0]!;
+    ctx.strokeStyle = INK;
+    ctx.lineWidth = 3;
+    ctx.beginPath();
+    ctx.arc(sx, sy, 9, 0, Math.PI * 2);
+    ctx.fillStyle = v.colours[p.seat] ?? '#FFFFFF';
+    ctx.fill();
+    ctx.stroke();
     const [x2, y2] = pts[pts.length - 1]!;
     const [x1, y1] = pts[pts.length - 2]!;
     const a = Math.atan2(y2 - y1, x2 - x1);
-    const back = CELL * 0.28;
+    // The arrowhead sits just outside the piece that arrived.
+    const back = CELL * 0.36 + 2;
     const tipX = x2 - Math.cos(a) * back;
     const tipY = y2 - Math.sin(a) * back;
     ctx.fillStyle = INK;
     ctx.beginPath();
     ctx.moveTo(tipX, tipY);
-    ctx.lineTo(tipX - Math.cos(a - 0.5) * 18, tipY - Math.sin(a - 0.5) * 18);
-    ctx.lineTo(tipX - Math.cos(a + 0.5) * 18, tipY - Math.sin(a + 0.5) * 18);
+    ctx.lineTo(tipX - Math.cos(a - 0.45) * 22, tipY - Math.sin(a - 0.45) * 22);
+    ctx.lineTo(tipX - Math.cos(a + 0.45) * 22, tipY - Math.sin(a + 0.45) * 22);
     ctx.closePath();
     ctx.fill();
   }
@@ -246,6 +232,7 @@ function drawPieces(ctx: SKRSContext2D, v: KimboView): void {
   const starts = new Set(BOARD.starts);
   const stacks = new Map<number, { seat: number; pieces: number[] }[]>();
   const home: { seat: number; piece: number }[] = [];
+  const onSquares: { sq: number; seat: number; piece: number }[] = [];
   v.pieces.forEach((ps, seat) => ps.forEach((sq, piece) => {
     if (sq === HOME) home.push({ seat, piece });
     else if (starts.has(sq)) {
@@ -254,32 +241,39 @@ function drawPieces(ctx: SKRSContext2D, v: KimboView): void {
       if (mine) mine.pieces.push(piece);
       else list.push({ seat, pieces: [piece] });
       stacks.set(sq, list);
-    } else if (sq >= 0) disc(ctx, cx(sq), cy(sq), CELL * 0.36, v.colours[seat]!, String(piece + 1));
+    } else if (sq >= 0) onSquares.push({ sq, seat, piece });
   }));
-  // A start square: one box per player, in a 2×2 grid, with that player's piece numbers.
+  // A start square: one box per player, growing from the board's corner into its start area
+  // (which is rarely crowded), each with that player's piece numbers.
   for (const [sq, list] of stacks) {
-    const x0 = ox + xOf(sq) * CELL;
-    const y0 = oy + yOf(sq) * CELL;
-    const half = CELL / 2;
+    const east = xOf(sq) > 7;
+    const south = yOf(sq) > 7;
+    const size = 40;
+    const gap = 3;
+    const cornerX = ox + (east ? (xOf(sq) + 1) * CELL : xOf(sq) * CELL);
+    const cornerY = oy + (south ? (yOf(sq) + 1) * CELL : yOf(sq) * CELL);
     list.sort((a, b) => a.seat - b.seat).forEach((entry, i) => {
-      const bx = x0 + (i % 2) * half + 1.5;
-      const by = y0 + Math.floor(i / 2) * half + 1.5;
+      const dx = (i % 2) * (size + gap) + gap;
+      const dy = Math.floor(i / 2) * (size + gap) + gap;
+      const bx = east ? cornerX - dx - size : cornerX + dx;
+      const by = south ? cornerY - dy - size : cornerY + dy;
       const fill = v.colours[entry.seat]!;
       ctx.fillStyle = fill;
       ctx.strokeStyle = INK;
-      ctx.lineWidth = 1.5;
+      ctx.lineWidth = 2;
       ctx.beginPath();
-      ctx.roundRect(bx, by, half - 3, half - 3, 5);
+      ctx.roundRect(bx, by, size, size, 7);
       ctx.fill();
       ctx.stroke();
       ctx.fillStyle = inkOn(fill);
       const label = entry.pieces.sort().map((p) => p + 1).join('');
-      ctx.font = font(label.length > 2 ? 10 : 14, true);
+      ctx.font = font(label.length <= 2 ? 22 : 15, true);
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
-      ctx.fillText(label, bx + (half - 3) / 2, by + (half - 3) / 2 + 1);
+      ctx.fillText(label, bx + size / 2, by + size / 2 + 1);
     });
   }
+  for (const p of onSquares) disc(ctx, cx(p.sq), cy(p.sq), CELL * 0.36, v.colours[p.seat]!, String(p.piece + 1));
   // HOME: pieces in rows under its title.
   home.sort((a, b) => a.seat - b.seat || a.piece - b.piece).forEach((p, i) => {
     const col = i % 4;
