@@ -183,6 +183,7 @@ function miniShape(ctx: Ctx, cells: ShapeCells, x: number, y: number, s: number,
 }
 
 const PANEL = 240;
+const AUTOMA = 120;
 
 function playerPanel(ctx: Ctx, v: DucksView, p: PlayerView, top: number): void {
   ctx.fillStyle = C.panel;
@@ -234,7 +235,7 @@ function automaPanel(ctx: Ctx, v: DucksView, top: number): void {
   ctx.strokeStyle = C.panelEdge;
   ctx.lineWidth = 2;
   ctx.beginPath();
-  ctx.roundRect(12, top, W - 24, 86, 12);
+  ctx.roundRect(12, top, W - 24, AUTOMA - 10, 12);
   ctx.fill();
   ctx.stroke();
   ctx.fillStyle = colourOf(a.colour);
@@ -242,15 +243,15 @@ function automaPanel(ctx: Ctx, v: DucksView, top: number): void {
   text(ctx, `Automa · ${a.left} card${a.left === 1 ? '' : 's'} left`, 60, top + 27, 24, { bold: true });
   if (a.card) {
     const sh = v.shapes.find((s) => s.id === a.card!.shape);
-    text(ctx, `Card: dot ${String.fromCharCode(65 + a.card.dot[0])}${a.card.dot[1] + 1}`, 60, top + 62, 22, { colour: C.muted });
-    if (sh) miniShape(ctx, sh.cells, 300, top + 44, 12, colourOf(a.colour), C.text);
+    text(ctx, `Card: this pen through dot ${String.fromCharCode(65 + a.card.dot[0])}${a.card.dot[1] + 1} (circled)`, 60, top + 62, 22, { colour: C.text });
+    if (sh) miniShape(ctx, sh.cells, W - 40 - (Math.max(...sh.cells.map((c) => c[0])) + 1) * 22, top + 14, 22, tint(a.colour, 0.6), C.text);
   }
 }
 
 function board(v: DucksView) {
   const size = v.size;
   const boardPx = size * CELL;
-  const panels = v.players.length * PANEL + (v.automa ? 96 : 0);
+  const panels = v.players.length * PANEL + (v.automa ? AUTOMA : 0);
   const height = TOP + boardPx + 44 + panels;
   const canvas = createCanvas(W, height);
   const ctx = canvas.getContext('2d');
