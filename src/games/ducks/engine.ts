@@ -17,6 +17,9 @@ import { refuse, refusalFor } from './refusals.ts';
 
 export type Result = Applied<DucksState, DucksEvent> | Refusal;
 
+/** H2: this many timed-out turns in a row remove the player. */
+const TIMEOUTS_TO_LEAVE = 3;
+
 const emptyArea = (): Area => ({ rerolls: 0, bread: 0, eggs: 0, ducks: Object.fromEntries(COMPONENTS.specialty.map((s) => [s.id, 0])), outlined: [], pending: 0 });
 
 export function setup(input: { seats: { name: string; computer: boolean }[]; seed: string; options: DucksOptions }): Applied<DucksState, DucksEvent> {
@@ -39,6 +42,7 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
     areas: input.seats.map(emptyArea),
     turn: { seat: first, number: 1, stage: 'roll', dice: [], rerollsLeft: 0, fenced: false, special: null, newPens: [] },
     automa: solo ? { colour: other(host), deck, turned: [] } : null,
+    timeouts: input.seats.map(() => 0),
     skips: 0,
     lastEdges: [],
     end: null,
@@ -130,8 +134,11 @@ export function apply(state: DucksState, actor: number | 'system', input: unknow
     } else {
       const seat = a.data.seat;
       if (!activeSeats(s).includes(seat)) return refuse('NOT_WAITING', 'That player is not being waited for.');
-      events.push({ type: 'timedOut', seat });
+      const inARow = (s.timeouts[seat] ?? 0) + 1;
+      s.timeouts[seat] = inARow;
+      events.push({ type: 'timedOut', seat, inARow });
       playForSeat(s, events, seat);
+      if (inARow >= TIMEOUTS_TO_LEAVE && !s.end) leave(s, events, seat, 'timeouts');
     }
     return { ok: true, state: s, events };
   }
@@ -143,6 +150,7 @@ export function apply(state: DucksState, actor: number | 'system', input: unknow
   const parsed = actionSchema.safeParse(input);
   if (!parsed.success) return refusalFor(state, actor, null);
   const action = parsed.data;
+  s.timeouts[actor] = 0;
   // The legal action it names (a fence read from either end, dice in any order) is what is played.
   const match = legalActions(s, actor).find((l) => sameAction(l, action));
   if (!match) return refusalFor(state, actor, action);

@@ -83,8 +83,8 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
     }
     case 'automaPlaced': return `The Automa's pen goes on ${cellsText(e.cells)}${e.nearest ? ' (its dot was not free: the nearest one)' : ''}${ducksIn(e.cells) ? `; ${plural(ducksIn(e.cells), 'duck')} leave play` : ''}.`;
     case 'automaSkipped': return 'The Automa\'s pen fits nowhere: the card is discarded and the Automa skips.';
-    case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot plays that part for them.`;
-    case 'left': return `${seatName(s, e.seat)} ${e.reason === 'resigned' ? 'resigns' : 'leaves the game'}.`;
+    case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot plays that part for them${e.inARow >= 3 ? ` (${e.inARow} times in a row)` : ''}.`;
+    case 'left': return `${seatName(s, e.seat)} ${e.reason === 'resigned' ? 'resigns' : e.reason === 'timeouts' ? 'leaves the game after three turns timed out in a row' : 'leaves the game'}.`;
     case 'over': return overText(s, e);
   }
 }
