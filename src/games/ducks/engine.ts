@@ -9,7 +9,7 @@ import { Rng, seedRng } from '../../platform/rng.ts';
 import { COMPONENTS } from './components.ts';
 import { borderFences, other, outline, readDot, type Colour, type Dot } from './grid.ts';
 import {
-  allowedPlacements, breadUnlocked, canonical, draw, eggUnlocked, fenceProblem, fullSections, legalPaths, newPens, pathEdges, penOf,
+  allowedPlacements, breadUnlocked, canonical, draw, eggUnlocked, fullSections, legalPaths, newPens, pathEdges, penOf,
   REROLL_SPACES, scoreOf, ducksOn, boundaryCounts, type Path,
 } from './rules.ts';
 import { actionSchema, STATE_VERSION, systemSchema, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type FenceAction, type Pen } from './state.ts';
@@ -469,4 +469,3 @@ export function readPath(text: string): Dot[] | null {
   return dots.every((d): d is Dot => d !== null) ? dots : null;
 }
 
-export { penOf, fenceProblem };

@@ -243,7 +243,7 @@ function automaPanel(ctx: Ctx, v: DucksView, top: number): void {
   text(ctx, `Automa · ${a.left} card${a.left === 1 ? '' : 's'} left`, 60, top + 27, 24, { bold: true });
   if (a.card) {
     const sh = v.shapes.find((s) => s.id === a.card!.shape);
-    text(ctx, `Card: this pen through dot ${String.fromCharCode(65 + a.card.dot[0])}${a.card.dot[1] + 1} (circled)`, 60, top + 62, 22, { colour: C.text });
+    text(ctx, `Card: this pen through dot ${a.card.dotName} (circled)`, 60, top + 62, 22, { colour: C.text });
     if (sh) miniShape(ctx, sh.cells, W - 40 - (Math.max(...sh.cells.map((c) => c[0])) + 1) * 22, top + 14, 22, tint(a.colour, 0.6), C.text);
   }
 }
