@@ -351,6 +351,19 @@ describe('D — in a channel', () => {
     expect(rolled.state.rng).not.toEqual(s.rng);
   });
 
+  it('D24 a fence is previewed to its player (the board with it drawn, pens it closes shaded), nothing changed until confirmed', () => {
+    const s = withDice(two({ fences: { red: ['A3-C3', 'C2-C3'] } }), dice('red', 'blue', 'blue'));
+    const before = JSON.stringify(s);
+    const shown = ducks.preview!(s, 0, fence('C1', 'C2'))!;
+    const view = shown.view as { fences: string; lastEdges: number[]; pens: { cells: number[] }[] };
+    expect(view.fences[edge('C1', 'C2')]).toBe('r');
+    expect(view.lastEdges).toEqual([edge('C1', 'C2')]);
+    expect(view.pens.map((p) => p.cells.length)).toEqual([4]);
+    expect(shown.alt).toMatch(/^Preview of your fence C1 → C2/);
+    expect(JSON.stringify(s)).toBe(before);
+    expect(ducks.preview!(s, 0, { type: 'done' })).toBeNull();
+  });
+
   it('D24 a fence once drawn is ink: nothing takes it back, and it cannot be drawn again', () => {
     const s = withDice(two({ areas: { ana: { bread: 4 } } }), dice('red', 'blue', 'blue'));
     const after = play(s, 0, fence('C1', 'C2')).state;

@@ -4,10 +4,10 @@
  */
 import type { Picture } from '../../platform/game.ts';
 import { COMPONENTS } from './components.ts';
-import { currentCard } from './engine.ts';
+import { actionPath, currentCard } from './engine.ts';
 import { dotName, SIZE, spaceName, type Colour } from './grid.ts';
-import { allowedPlacements, breadUnlocked, eggUnlocked, fullSections, scoreOf } from './rules.ts';
-import type { Area, DucksState, Score } from './state.ts';
+import { allowedPlacements, breadUnlocked, draw, eggUnlocked, fullSections, newPens, pathEdges, scoreOf } from './rules.ts';
+import type { Area, DucksState, FenceAction, Score } from './state.ts';
 
 export interface PlayerView {
   name: string;
@@ -95,6 +95,15 @@ export const boardPicture = (s: DucksState): Picture => {
   const view = viewOf(s);
   return { kind: 'board', view, alt: boardAlt(view) };
 };
+
+/** D24: a fence as it would stand, for its player alone before it is confirmed (pens it would close shaded). */
+export function previewPicture(s: DucksState, seat: number, a: FenceAction): Picture {
+  const colour = s.colours[seat] as Colour;
+  const edges = pathEdges(actionPath(a)) ?? [];
+  const fences = draw(s.fences, edges, colour);
+  const view = viewOf({ ...s, fences, lastEdges: edges, pens: [...s.pens, ...newPens(fences, s.pens, colour, edges)] });
+  return { kind: 'board', view, alt: `Preview of your fence ${actionPath(a).map(dotName).join(' → ')}: ${boardAlt(view)}` };
+}
 
 /** The five specialty shapes, for `/ducks rules`. */
 export const shapesPicture = (): Picture => ({ kind: 'shapes', view: { shapes: viewShapes() }, alt: `The five specialty pens: ${COMPONENTS.specialty.map((s) => `${s.name}, ${s.cells.length} spaces`).join('; ')}.` });

@@ -106,9 +106,6 @@ function overText(s: DucksState, e: Extract<DucksEvent, { type: 'over' }>): stri
   return `${lines.join('\n')}\n${w.length > 1 ? `${w.map((x) => seatName(s, x)).join(' and ')} share the win!` : `${seatName(s, w[0] as number)} wins!`}`;
 }
 
-/** Up to this many legal fences are also offered as buttons. */
-const FENCE_BUTTONS = 6;
-
 export function prompt(s: DucksState, seat: number): Prompt<Action> {
   const legal = legalActions(s, seat);
   const area = s.areas[seat];
@@ -138,11 +135,8 @@ export function prompt(s: DucksState, seat: number): Prompt<Action> {
     const bread = legal.some((a) => a.type === 'bread');
     if (fences.length) parts.push(`draw your fence of ${plural(n, 'space')} with \`/ducks fence\` (the list has every legal one${fences.some((a) => a.type === 'fence' && a.via) ? ', bent ones too' : ''})`);
     if (bread) parts.push('use the bread for a one-space fence (`/ducks fence`, "Bread: …")');
-    // A short list is offered as buttons too: one tap on a phone.
-    const few = legal.filter((a) => a.type === 'fence' || a.type === 'bread');
-    const buttons: Prompt<Action>['buttons'] = few.length <= FENCE_BUTTONS ? few.map((a) => ({ label: actionLabel(s, a), action: a, style: 'primary' as const })) : [];
-    buttons.push({ label: actionLabel(s, { type: 'done' }), action: { type: 'done' }, style: 'secondary' });
-    return { text: `${parts.join('; ')}. Then end your turn.`, buttons };
+    // Fences go through `/ducks fence`, whose answer previews them to the player alone first.
+    return { text: `${parts.join('; ')}. Then end your turn.`, buttons: [{ label: actionLabel(s, { type: 'done' }), action: { type: 'done' }, style: 'secondary' }] };
   }
   if (stage === 'automa') {
     const card = currentCard(s);
