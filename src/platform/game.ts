@@ -219,6 +219,12 @@ export interface GameDefinition<S, A, E, V, O> {
    * turn, a roll), each with its picture. Omitted: one post for the whole batch with `board`.
    */
   posts?(steps: readonly Step<S, E>[]): PostPlan<S, E>[];
+  /**
+   * A move that cannot be taken back, shown to its player alone before it is played: the picture
+   * of the move made, answered privately with a Confirm button (the move is played when it is
+   * pressed). Null, or omitted: moves are played at once.
+   */
+  preview?(s: S, seat: Seat, action: A): Picture | null;
   /** The picture of `/map` and of every turn post by default: what the channel sees. */
   board(s: S): Picture;
   /** The private part of `/hand`, for a seat still in the game; omitted when a game has no secrets. */
@@ -268,6 +274,7 @@ export interface AnyGame {
   encode(action: unknown): string;
   parse?(s: unknown, seat: Seat, command: string, typed: string): unknown;
   posts?(steps: readonly Step<unknown, unknown>[]): PostPlan<unknown, unknown>[];
+  preview?(s: unknown, seat: Seat, action: unknown): Picture | null;
   board(s: unknown): Picture;
   hand?(s: unknown, seat: Seat): { text: string; pictures: Picture[] };
   drawings: string;

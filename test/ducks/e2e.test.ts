@@ -34,6 +34,13 @@ async function open(channel: Channel, players: User[], options: Record<string, s
   return h.double.messages(channel).slice(before);
 }
 
+/** A fence is previewed privately first (D24): press Confirm on the preview. */
+async function confirm(user: User, preview: PostedMessage): Promise<string> {
+  expect(preview.ephemeral).toBe(true);
+  expect(preview.content).toContain('only you see this preview');
+  return (await (await h.double.clickButton(user, preview, 'Confirm')).reply(10_000)).content;
+}
+
 /** What the simple strategy would do for `user`, done as a player would: a button or the list. */
 async function actAsPlayer(channel: Channel, user: User, s: DucksState, seat: number, a: Action): Promise<string> {
   const label = ducks.words.action(s, a);
@@ -48,7 +55,8 @@ async function actAsPlayer(channel: Channel, user: User, s: DucksState, seat: nu
     const choices = await h.double.autocomplete(user, channel, 'ducks', option, label.slice(0, 20), { subcommand: sub });
     const choice = choices.find((c) => c.name === label);
     if (!choice) throw new Error(`autocomplete did not offer "${label}": ${choices.map((c) => c.name).join(' | ')}`);
-    return (await h.command(user, 'ducks', sub, { [option]: String(choice.value) }, channel)).content;
+    const reply = await h.command(user, 'ducks', sub, { [option]: String(choice.value) }, channel);
+    return a.type === 'fence' || a.type === 'bread' ? confirm(user, reply) : reply.content;
   }
   const prompt = ducks.words.prompt(s, seat);
   const button = prompt.buttons.find((b) => JSON.stringify(b.action) === JSON.stringify(a));
@@ -87,8 +95,16 @@ describe('Duck Pens through Discord', () => {
           expect(wrong.content).toMatch(/must be exactly \d spaces? long|must touch|cross|over a fence/);
           refusedOnce = true;
         }
+        // The preview shows the fence on the board to Ana alone; the channel hears nothing until she confirms.
         const words = ducks.words.action(s, a).replace(' (bent, egg)', '');
-        expect((await h.command(ana, 'ducks', 'fence', { fence: words.toLowerCase().replace(/ → /g, '-') }, channel)).content).toMatch(/^Done/);
+        const posts = h.double.messages(channel).length;
+        const preview = await h.command(ana, 'ducks', 'fence', { fence: words.toLowerCase().replace(/ → /g, '-') }, channel);
+        expect(preview.attachments[0]?.filename).toBe('board.png');
+        expect(preview.attachments[0]?.description).toMatch(/^Preview of your fence [A-K]\d+ → /);
+        expect(h.double.messages(channel).length).toBe(posts);
+        expect((await stateIn(channel)).state.fences).toBe(s.fences);
+        expect(await confirm(ana, preview)).toMatch(/^Done/);
+        expect((await stateIn(channel)).state.fences).not.toBe(s.fences);
         typed = true;
         continue;
       }

@@ -3,29 +3,11 @@
 // no crossing, nothing drawn inside a pen, pens disjoint and closed, boxes within their rows);
 // every game must end. The suite plays GAMES of them; `npm run bench -- ducks` plays 1,000.
 import { describe, expect, it } from 'vitest';
-import { ducks } from '../../src/games/ducks/index.ts';
-import type { DucksEvent, DucksState } from '../../src/games/ducks/state.ts';
-import { playRandomGame, type RandomPlay } from '../platform/random-play.ts';
-import { checkDucks } from './invariants.ts';
+import { playRandomGame } from '../platform/random-play.ts';
+import { duckPlay } from './random-play.config.ts';
 
 const GAMES = 200;
 const CHUNK = 50;
-
-export const duckPlay: RandomPlay = {
-  game: ducks,
-  players: (g, rng) => {
-    const n = 1 + (g % 2);
-    return {
-      seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })),
-      bots: Array.from({ length: n }, () => (rng.next() < 0.5 ? 'random' : 'simple')),
-    };
-  },
-  options: (g) => ({ colour: g % 4 < 2 ? 'red' : 'blue' }),
-  // D26: at most 409 turns, each a handful of actions.
-  maxActions: 5000,
-  system: { timeout: 0.01, resign: 0.001 },
-  check: (state, events, before) => checkDucks(state as DucksState, events as DucksEvent[], before as DucksState),
-};
 
 describe(`random play: ${GAMES} games, solo and two players, checked after every action`, () => {
   const ends: Record<string, number> = {};

@@ -351,6 +351,19 @@ describe('D — in a channel', () => {
     expect(rolled.state.rng).not.toEqual(s.rng);
   });
 
+  it('D24 a fence is previewed to its player (the board with it drawn, pens it closes shaded), nothing changed until confirmed', () => {
+    const s = withDice(two({ fences: { red: ['A3-C3', 'C2-C3'] } }), dice('red', 'blue', 'blue'));
+    const before = JSON.stringify(s);
+    const shown = ducks.preview!(s, 0, fence('C1', 'C2'))!;
+    const view = shown.view as { fences: string; lastEdges: number[]; pens: { cells: number[] }[] };
+    expect(view.fences[edge('C1', 'C2')]).toBe('r');
+    expect(view.lastEdges).toEqual([edge('C1', 'C2')]);
+    expect(view.pens.map((p) => p.cells.length)).toEqual([4]);
+    expect(shown.alt).toMatch(/^Preview of your fence C1 → C2/);
+    expect(JSON.stringify(s)).toBe(before);
+    expect(ducks.preview!(s, 0, { type: 'done' })).toBeNull();
+  });
+
   it('D24 a fence once drawn is ink: nothing takes it back, and it cannot be drawn again', () => {
     const s = withDice(two({ areas: { ana: { bread: 4 } } }), dice('red', 'blue', 'blue'));
     const after = play(s, 0, fence('C1', 'C2')).state;
@@ -379,7 +392,7 @@ describe('D — in a channel', () => {
   it('D26 a timeout plays the turn by the simple strategy to its end; resigning ends a 2-player game for the other, a solo game unscored; abort', () => {
     const s = two();
     const t = play(s, 'system', { type: 'timeout', seat: 0 });
-    expect(t.events[0]).toEqual({ type: 'timedOut', seat: 0 });
+    expect(t.events[0]).toEqual({ type: 'timedOut', seat: 0, inARow: 1 });
     expect(t.state.turn.seat).toBe(1);
     expect(t.state.turn.number).toBe(2);
     const r = play(s, 1, { type: 'resign' }).state;
@@ -388,6 +401,14 @@ describe('D — in a channel', () => {
     expect(ducks.outcome(alone)).toMatchObject({ status: 'finished', winners: [] });
     expect(alone.end?.kind).toBe('resigned');
     expect(ducks.outcome(play(s, 'system', { type: 'abort' }).state)?.status).toBe('aborted');
+    // Three timed-out turns in a row remove the player; acting in between starts the count again.
+    let u = s;
+    for (let k = 0; k < 2; k++) u = play(play(u, 'system', { type: 'timeout', seat: 0 }).state, 'system', { type: 'timeout', seat: 1 }).state;
+    const third = play(u, 'system', { type: 'timeout', seat: 0 });
+    expect(ducks.seatsLeft(third.events)).toEqual([{ seat: 0, reason: 'timeouts' }]);
+    expect(third.state.end?.winners).toEqual([1]);
+    const back = play(play(u, 0, { type: 'roll' }).state, 'system', { type: 'timeout', seat: 0 });
+    expect(back.state.end).toBeNull();
     const gone = play(s, 'system', { type: 'remove', seat: 0, reason: 'kicked' });
     expect(ducks.seatsLeft(gone.events)).toEqual([{ seat: 0, reason: 'kicked' }]);
     expect(gone.state.end?.winners).toEqual([1]);

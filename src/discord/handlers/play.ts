@@ -3,12 +3,13 @@
  * actions, and the choice buttons of turn posts. An autocomplete value or a button value is the
  * game's encoding of an action; whatever arrives is decoded and checked again by the game.
  */
-import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction } from 'discord.js';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type AutocompleteInteraction, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { AnyGame } from '../../platform/game.ts';
 import type { BotContext } from '../context.ts';
 import { act } from '../game.ts';
 import { inGuild, inThisGame, runningGame, seatOf, waitingNames, withDef, yourTurn, type RunningGame } from '../guards.ts';
-import type { ButtonId } from '../ids.ts';
+import { buttonId, type ButtonId } from '../ids.ts';
+import { pictureFile } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 
 const NONE = '-';
@@ -80,6 +81,17 @@ export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
     }
     if (!move.accepts(action)) return r.refuse('WRONG_COMMAND', `That is not something \`/${def.id} ${move.name}\` does: use the command for that kind of move.`, legal);
     const label = def.words.action(game.state, action);
+    // A legal move the game previews: shown to this player alone, played when confirmed.
+    const legalNow = def.legalActions(game.state, seat).some((a) => def.encode(a) === def.encode(action));
+    const shown = legalNow ? def.preview?.(game.state, seat, action) : null;
+    if (shown) {
+      const confirm = new ButtonBuilder().setCustomId(buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) })).setLabel('Confirm').setStyle(ButtonStyle.Success);
+      return r.private({
+        content: `${label}: only you see this preview. Press **Confirm** to play it (it cannot be taken back), or pick another.`,
+        files: [await pictureFile(def, shown)],
+        components: [new ActionRowBuilder<ButtonBuilder>().addComponents(confirm)],
+      });
+    }
     const res = await act(ctx, game, seat, action, { userId: i.user.id });
     if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
     await r.private({ content: `Done: ${label}.${res.over ? ' The game is over.' : ''}` });

@@ -9,13 +9,16 @@ import { Rng, seedRng } from '../../platform/rng.ts';
 import { COMPONENTS } from './components.ts';
 import { borderFences, other, outline, readDot, type Colour, type Dot } from './grid.ts';
 import {
-  allowedPlacements, breadUnlocked, draw, eggUnlocked, fenceProblem, fullSections, legalPaths, newPens, pathEdges, penOf,
+  allowedPlacements, breadUnlocked, canonical, draw, eggUnlocked, fullSections, legalPaths, newPens, pathEdges, penOf,
   REROLL_SPACES, scoreOf, ducksOn, boundaryCounts, type Path,
 } from './rules.ts';
 import { actionSchema, STATE_VERSION, systemSchema, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type FenceAction, type Pen } from './state.ts';
 import { refuse, refusalFor } from './refusals.ts';
 
 export type Result = Applied<DucksState, DucksEvent> | Refusal;
+
+/** H2: this many timed-out turns in a row remove the player. */
+const TIMEOUTS_TO_LEAVE = 3;
 
 const emptyArea = (): Area => ({ rerolls: 0, bread: 0, eggs: 0, ducks: Object.fromEntries(COMPONENTS.specialty.map((s) => [s.id, 0])), outlined: [], pending: 0 });
 
@@ -39,6 +42,7 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
     areas: input.seats.map(emptyArea),
     turn: { seat: first, number: 1, stage: 'roll', dice: [], rerollsLeft: 0, fenced: false, special: null, newPens: [] },
     automa: solo ? { colour: other(host), deck, turned: [] } : null,
+    timeouts: input.seats.map(() => 0),
     skips: 0,
     lastEdges: [],
     end: null,
@@ -130,8 +134,11 @@ export function apply(state: DucksState, actor: number | 'system', input: unknow
     } else {
       const seat = a.data.seat;
       if (!activeSeats(s).includes(seat)) return refuse('NOT_WAITING', 'That player is not being waited for.');
-      events.push({ type: 'timedOut', seat });
+      const inARow = (s.timeouts[seat] ?? 0) + 1;
+      s.timeouts[seat] = inARow;
+      events.push({ type: 'timedOut', seat, inARow });
       playForSeat(s, events, seat);
+      if (inARow >= TIMEOUTS_TO_LEAVE && !s.end) leave(s, events, seat, 'timeouts');
     }
     return { ok: true, state: s, events };
   }
@@ -143,6 +150,7 @@ export function apply(state: DucksState, actor: number | 'system', input: unknow
   const parsed = actionSchema.safeParse(input);
   if (!parsed.success) return refusalFor(state, actor, null);
   const action = parsed.data;
+  s.timeouts[actor] = 0;
   // The legal action it names (a fence read from either end, dice in any order) is what is played.
   const match = legalActions(s, actor).find((l) => sameAction(l, action));
   if (!match) return refusalFor(state, actor, action);
@@ -152,19 +160,17 @@ export function apply(state: DucksState, actor: number | 'system', input: unknow
 
 /** Two actions are the same move (a fence read from either end included). */
 export function sameAction(a: Action, b: Action): boolean {
-  if ((a.type === 'fence' || a.type === 'bread') && a.type === b.type) {
-    const pa = pathEdges(actionPath(a));
-    const pb = pathEdges(actionPath(b as FenceAction));
-    const bent = (x: FenceAction) => x.type === 'fence' && isBend(x);
-    return !!pa && !!pb && pa.length === pb.length && [...pa].sort().join() === [...pb].sort().join() && JSON.stringify(sortedEnds(a)) === JSON.stringify(sortedEnds(b as FenceAction)) && bent(a) === bent(b as FenceAction);
-  }
+  if ((a.type === 'fence' || a.type === 'bread') && a.type === b.type) return fenceKey(a) === fenceKey(b as FenceAction);
   if (a.type === 'reroll' && b.type === 'reroll') return [...a.dice].sort().join() === [...b.dice].sort().join();
   if (a.type === 'place' && b.type === 'place') return [...a.cells].sort((x, y) => x - y).join() === [...b.cells].sort((x, y) => x - y).join();
   return JSON.stringify(a) === JSON.stringify(b);
 }
-/** A fence with a real 90° bend at `via` (not three dots on one line). */
-const isBend = (a: Extract<FenceAction, { type: 'fence' }>): boolean => !!a.via && (a.from[0] === a.via[0]) !== (a.via[0] === a.to[0]);
-const sortedEnds = (a: FenceAction): string[] => [a.from, a.to].map((d) => d.join(',')).sort();
+
+/** A fence's one name: its dots from the end `canonical` puts first; three dots in a line are a straight fence. */
+function fenceKey(a: FenceAction): string {
+  const bent = a.type === 'fence' && a.via && (a.from[0] === a.via[0]) !== (a.via[0] === a.to[0]);
+  return JSON.stringify(canonical(bent && a.type === 'fence' && a.via ? [a.from, a.via, a.to] : [a.from, a.to]));
+}
 
 /** Applies a legal action (already checked). */
 function step(s: DucksState, events: DucksEvent[], seat: number, a: Action): void {
@@ -401,10 +407,10 @@ function playForSeat(s: DucksState, events: DucksEvent[], seat: number): void {
 const tieRng = (s: DucksState, seat: number): Rng => new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, (s.rng[3] + s.fences.length + s.pens.length) >>> 0]);
 
 /** The pens a fence would close, with their owners. */
-export function pensAfter(s: DucksState, a: FenceAction, seat: number): Pen[] {
+export function pensAfter(s: DucksState, a: FenceAction, seat: number, inPen: readonly number[] = penOf(s.pens)): Pen[] {
   const colour = colourOf(s, seat);
   const edges = pathEdges(actionPath(a)) as number[];
-  return newPens(draw(s.fences, edges, colour), s.pens, colour, edges);
+  return newPens(draw(s.fences, edges, colour), s.pens, colour, edges, inPen);
 }
 
 export function simpleChoice(s: DucksState, seat: number): Action | null {
@@ -432,8 +438,9 @@ export function simpleChoice(s: DucksState, seat: number): Action | null {
   const colour = colourOf(s, seat);
   let best: { a: FenceAction; ducks: number } | null = null;
   const quiet: FenceAction[] = [];
+  const inPen = penOf(s.pens);
   for (const a of pool) {
-    const pens = pensAfter(s, a, seat);
+    const pens = pensAfter(s, a, seat, inPen);
     const ducks = pens.filter((p) => p.owner === colour).reduce((n, p) => n + p.cells.reduce((m, c) => m + ducksOn(c), 0), 0);
     if (pens.some((p) => p.owner === colour) && (!best || ducks > best.ducks)) best = { a, ducks };
     if (!pens.some((p) => p.owner !== colour)) quiet.push(a);
@@ -462,4 +469,3 @@ export function readPath(text: string): Dot[] | null {
   return dots.every((d): d is Dot => d !== null) ? dots : null;
 }
 
-export { penOf, fenceProblem };

@@ -4,7 +4,7 @@ import { apply, activeSeats, legalActions, randomChoice, readPath, setup, simple
 import { posts } from './posts.ts';
 import { runScenario } from './scenario.ts';
 import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
-import { boardPicture, DRAWINGS, viewOf, type DucksView } from './views.ts';
+import { boardPicture, DRAWINGS, previewPicture, viewOf, type DucksView } from './views.ts';
 import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
 import { dotName, readDot, SIZE, spaceIndex, spaceName } from './grid.ts';
 
@@ -89,6 +89,8 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   decode,
   parse,
   posts,
+  // D24: a fence is ink once drawn, so its player sees it first.
+  preview: (s, seat, a) => (a.type === 'fence' || a.type === 'bread' ? previewPicture(s, seat, a) : null),
   board: boardPicture,
   drawings: DRAWINGS,
   scenario: { run: runScenario },

@@ -5,7 +5,7 @@
  */
 import { COMPONENTS, shapeKey, type Cell } from './components.ts';
 import {
-  dotEdges, DOTS, edgeBetween, edgeDots, edgeSpaces, inkOf, onBoard, outline, regions, SIZE, spaceIndex, spaceSides, SPACES, spaceXY,
+  dotEdges, DOTS, edgeBetween, edgeSpaces, inkOf, isHorizontal, onBoard, outline, regions, SIZE, spaceIndex, spaceSides, SPACES, spaceXY,
   type Colour, type Dot,
 } from './grid.ts';
 import type { Area, DucksState, Pen, Score } from './state.ts';
@@ -13,23 +13,30 @@ import type { Area, DucksState, Pen, Score } from './state.ts';
 /** A fence as drawn: its dots in order (two for a straight fence, three with a bend). */
 export type Path = Dot[];
 
-/** The edges along a path of straight legs; null when a leg is not straight or leaves the board. */
-export function pathEdges(path: readonly Dot[]): number[] | null {
+/** A path walked dot by dot: its dots and its edges in order; null when a leg is not straight or leaves the board. */
+export function walk(path: readonly Dot[]): { dots: Dot[]; edges: number[] } | null {
+  const first = path[0];
+  if (!first || !onBoard(first)) return null;
+  const dots: Dot[] = [first];
   const edges: number[] = [];
   for (let i = 0; i + 1 < path.length; i++) {
-    const [a, b] = [path[i] as Dot, path[i + 1] as Dot];
-    if (!onBoard(a) || !onBoard(b)) return null;
-    if ((a[0] !== b[0]) === (a[1] !== b[1])) return null;
+    const a = path[i] as Dot;
+    const b = path[i + 1] as Dot;
+    if (!onBoard(b) || (a[0] !== b[0]) === (a[1] !== b[1])) return null;
     const dx = Math.sign(b[0] - a[0]);
     const dy = Math.sign(b[1] - a[1]);
     for (let p: Dot = a; p[0] !== b[0] || p[1] !== b[1];) {
       const q: Dot = [p[0] + dx, p[1] + dy];
       edges.push(edgeBetween(p, q) as number);
+      dots.push(q);
       p = q;
     }
   }
-  return edges;
+  return { dots, edges };
 }
+
+/** The edges along a path of straight legs; null when a leg is not straight or leaves the board. */
+export const pathEdges = (path: readonly Dot[]): number[] | null => walk(path)?.edges ?? null;
 
 /** Which pen each space is in (−1: none). */
 export function penOf(pens: readonly Pen[]): number[] {
@@ -38,41 +45,46 @@ export function penOf(pens: readonly Pen[]): number[] {
   return of;
 }
 
+export type FenceProblem = 'shape' | 'taken' | 'pen' | 'crossing' | 'touch';
+
 /** Why a fence along `path` may not be drawn for `colour` (D12), or null when it may. */
-export function fenceProblem(fences: string, inPen: readonly number[], colour: Colour, path: readonly Dot[]): 'shape' | 'taken' | 'pen' | 'crossing' | 'touch' | null {
-  const edges = pathEdges(path);
-  if (!edges || edges.length === 0 || new Set(edges).size !== edges.length) return 'shape';
-  if (edges.some((e) => fences[e] !== '.')) return 'taken';
+export function fenceProblem(fences: string, inPen: readonly number[], colour: Colour, path: readonly Dot[]): FenceProblem | null {
+  const w = walk(path);
+  if (!w || w.edges.length === 0 || new Set(w.edges).size !== w.edges.length) return 'shape';
+  return problemOf(fences, inPen, inkOf(colour), w.dots, w.edges);
+}
+
+/** D12 on a walked fence: its edges open, none inside a pen, no crossing, touching the player's ink. */
+function problemOf(fences: string, inPen: readonly number[], ink: string, dots: readonly Dot[], edges: readonly number[]): FenceProblem | null {
+  for (const e of edges) if (fences[e] !== '.') return 'taken';
   for (const e of edges) {
     const [a, b] = edgeSpaces(e);
     if (a !== undefined && b !== undefined && inPen[a] !== -1 && inPen[a] === inPen[b]) return 'pen';
   }
-  if (crossingAt(fences, path)) return 'crossing';
-  const dots = fenceDots(path);
-  const ink = inkOf(colour);
-  const touches = dots.some((d) => Object.values(dotEdges(d)).some((e) => e !== null && fences[e] === ink));
-  return touches ? null : 'touch';
+  if (crossingDot(fences, dots, edges)) return 'crossing';
+  for (const d of dots) {
+    const at = dotEdges(d);
+    for (const e of [at.e, at.w, at.n, at.s]) if (e !== null && fences[e] === ink) return null;
+  }
+  return 'touch';
 }
 
-/** Where a fence would cross one: a dot it goes straight through between two fenced perpendicular edges. */
-export function crossingAt(fences: string, path: readonly Dot[]): Dot | null {
-  const edges = pathEdges(path) ?? [];
-  for (const d of fenceDots(path)) {
-    const at = dotEdges(d);
-    const has = (e: number | null) => e !== null && edges.includes(e);
-    const fenced = (e: number | null) => e !== null && fences[e] !== '.';
-    if (has(at.e) && has(at.w) && fenced(at.n) && fenced(at.s)) return d;
-    if (has(at.n) && has(at.s) && fenced(at.e) && fenced(at.w)) return d;
+/** The first dot the fence goes straight through while both perpendicular edges there are fenced. */
+function crossingDot(fences: string, dots: readonly Dot[], edges: readonly number[]): Dot | null {
+  for (let i = 1; i < edges.length; i++) {
+    const straight = isHorizontal(edges[i - 1] as number) === isHorizontal(edges[i] as number);
+    if (!straight) continue;
+    const at = dotEdges(dots[i] as Dot);
+    const [p, q] = isHorizontal(edges[i] as number) ? [at.n, at.s] : [at.e, at.w];
+    if (p !== null && q !== null && fences[p] !== '.' && fences[q] !== '.') return dots[i] as Dot;
   }
   return null;
 }
 
-/** Every dot along a path. */
-export function fenceDots(path: readonly Dot[]): Dot[] {
-  const edges = pathEdges(path) ?? [];
-  const seen = new Map<string, Dot>();
-  for (const e of edges) for (const d of edgeDots(e)) seen.set(`${d[0]},${d[1]}`, d);
-  return [...seen.values()];
+/** Where a fence would cross one: a dot it goes straight through between two fenced perpendicular edges. */
+export function crossingAt(fences: string, path: readonly Dot[]): Dot | null {
+  const w = walk(path);
+  return w ? crossingDot(fences, w.dots, w.edges) : null;
 }
 
 const DIRS: Dot[] = [[1, 0], [0, 1], [-1, 0], [0, -1]];
@@ -93,28 +105,28 @@ export function legalPaths(fences: string, pens: readonly Pen[], colour: Colour,
 
 function findPaths(fences: string, pens: readonly Pen[], colour: Colour, n: number, bends: boolean): Path[] {
   const inPen = penOf(pens);
+  const ink = inkOf(colour);
   const out: Path[] = [];
-  const seen = new Set<string>();
-  const add = (p: Path) => {
-    const c = canonical(p);
-    const key = JSON.stringify(c);
-    if (seen.has(key)) return;
-    seen.add(key);
-    if (fenceProblem(fences, inPen, colour, c) === null) out.push(c);
+  const consider = (path: Path) => {
+    const w = walk(path);
+    if (w && problemOf(fences, inPen, ink, w.dots, w.edges) === null) out.push(path);
   };
+  const before = (a: Dot, b: Dot) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
   for (let x = 0; x < DOTS; x++) for (let y = 0; y < DOTS; y++) {
-    for (const [dx, dy] of DIRS.slice(0, 2)) {
+    // Straight fences eastward and northward only: each is found once, from its west/south end.
+    for (const [dx, dy] of DIRS.slice(0, 2) as [number, number][]) {
       const to: Dot = [x + dx * n, y + dy * n];
-      if (onBoard(to)) add([[x, y], to]);
+      if (onBoard(to)) consider([[x, y], to]);
     }
     if (!bends || n < 2) continue;
-    for (const [dx, dy] of DIRS) {
+    for (const [dx, dy] of DIRS as [number, number][]) {
       for (let a = 1; a < n; a++) {
         const via: Dot = [x + dx * a, y + dy * a];
         if (!onBoard(via)) break;
         for (const [tx, ty] of [[dy, dx], [-dy, -dx]] as const) {
           const to: Dot = [via[0] + tx * (n - a), via[1] + ty * (n - a)];
-          if (onBoard(to)) add([[x, y], via, to]);
+          // A bent fence is found from both ends: kept from the one `canonical` names first.
+          if (onBoard(to) && before([x, y], to)) consider([[x, y], via, to]);
         }
       }
     }
@@ -154,8 +166,7 @@ export function boundaryCounts(fences: string, cells: readonly number[]): { red:
  * The pens that close in `fences` and are not pens yet (D15–D17), completed by `by`. With `near`
  * (the edges just drawn) only the regions beside them are looked at: no other region changed.
  */
-export function newPens(fences: string, pens: readonly Pen[], by: Colour, near?: readonly number[]): Pen[] {
-  const inPen = penOf(pens);
+export function newPens(fences: string, pens: readonly Pen[], by: Colour, near?: readonly number[], inPen: readonly number[] = penOf(pens)): Pen[] {
   const out: Pen[] = [];
   const candidates = near ? smallRegionsBeside(fences, near) : regions(fences).cells;
   for (const cells of candidates) {

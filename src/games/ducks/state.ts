@@ -95,6 +95,8 @@ export const stateSchema = z.object({
   areas: z.array(areaSchema),
   turn: turnSchema,
   automa: automaSchema.nullable(),
+  /** Timed-out turns in a row, per seat (H2: the third removes the player). */
+  timeouts: z.array(count),
   /** Skips in a row (D20, A9). */
   skips: count,
   /** Edges drawn in the last turn or Automa card, marked on the board. */
@@ -144,7 +146,7 @@ export type DucksEvent =
   | { type: 'card'; card: number; left: number }
   | { type: 'automaPlaced'; card: number; cells: number[]; edges: number[]; pen: number; nearest: boolean }
   | { type: 'automaSkipped'; card: number }
-  | { type: 'timedOut'; seat: number }
+  | { type: 'timedOut'; seat: number; inARow: number }
   | { type: 'left'; seat: number; reason: string }
   | { type: 'over'; end: z.output<typeof endSchema>; scores: Score[] };
 

@@ -4,10 +4,10 @@
  */
 import type { Picture } from '../../platform/game.ts';
 import { COMPONENTS } from './components.ts';
-import { currentCard } from './engine.ts';
-import { SIZE, spaceName, type Colour } from './grid.ts';
-import { allowedPlacements, breadUnlocked, eggUnlocked, fullSections, scoreOf } from './rules.ts';
-import type { Area, DucksState, Score } from './state.ts';
+import { actionPath, currentCard } from './engine.ts';
+import { dotName, SIZE, spaceName, type Colour } from './grid.ts';
+import { allowedPlacements, breadUnlocked, draw, eggUnlocked, fullSections, newPens, pathEdges, scoreOf } from './rules.ts';
+import type { Area, DucksState, FenceAction, Score } from './state.ts';
 
 export interface PlayerView {
   name: string;
@@ -34,7 +34,7 @@ export interface DucksView {
   breadBoxes: number;
   eggBoxes: number;
   shapePoints: number[];
-  automa: { colour: Colour; left: number; card: { shape: string; dot: readonly [number, number]; dots: (readonly [number, number])[] } | null } | null;
+  automa: { colour: Colour; left: number; card: { shape: string; dot: readonly [number, number]; dotName: string; dots: (readonly [number, number])[] } | null } | null;
   turn: { number: number; seat: number; dice: Colour[] };
   over: boolean;
 }
@@ -75,7 +75,7 @@ export function viewOf(s: DucksState): DucksView {
       ? {
         colour: s.automa.colour,
         left: s.automa.deck.length,
-        card: c ? { shape: c.shape, dot: c.dot, dots: allowedPlacements(s.fences, s.pens, c).dots } : null,
+        card: c ? { shape: c.shape, dot: c.dot, dotName: dotName(c.dot), dots: allowedPlacements(s.fences, s.pens, c).dots } : null,
       }
       : null,
     turn: { number: s.turn.number, seat: s.turn.seat, dice: [...s.turn.dice] },
@@ -86,7 +86,7 @@ export function viewOf(s: DucksState): DucksView {
 /** Alt text: the board in words, short enough for screen readers (≤ 1,024 characters kept). */
 export function boardAlt(v: DucksView): string {
   const players = v.players.map((p) => `${p.name} (${p.colour}) ${p.score.total} points, ${v.pens.filter((x) => x.owner === p.colour && !x.automa).length} pens`).join('; ');
-  const automa = v.automa ? ` The Automa (${v.automa.colour}) has ${v.pens.filter((x) => x.automa).length} pens, ${v.automa.left} cards left${v.automa.card ? `; its card: a ${v.automa.card.shape} pen through dot ${String.fromCharCode(65 + v.automa.card.dot[0])}${v.automa.card.dot[1] + 1}` : ''}.` : '';
+  const automa = v.automa ? ` The Automa (${v.automa.colour}) has ${v.pens.filter((x) => x.automa).length} pens, ${v.automa.left} cards left${v.automa.card ? `; its card: a ${v.automa.card.shape} pen through dot ${v.automa.card.dotName}` : ''}.` : '';
   const last = v.pens.length ? ` Latest pen: ${v.pens[v.pens.length - 1]!.cells.map(spaceName).join(' ')} (${v.pens[v.pens.length - 1]!.owner}).` : '';
   return `Duck Pens board, turn ${v.turn.number}: ${players}.${automa}${last}`.slice(0, 1024);
 }
@@ -95,6 +95,15 @@ export const boardPicture = (s: DucksState): Picture => {
   const view = viewOf(s);
   return { kind: 'board', view, alt: boardAlt(view) };
 };
+
+/** D24: a fence as it would stand, for its player alone before it is confirmed (pens it would close shaded). */
+export function previewPicture(s: DucksState, seat: number, a: FenceAction): Picture {
+  const colour = s.colours[seat] as Colour;
+  const edges = pathEdges(actionPath(a)) ?? [];
+  const fences = draw(s.fences, edges, colour);
+  const view = viewOf({ ...s, fences, lastEdges: edges, pens: [...s.pens, ...newPens(fences, s.pens, colour, edges)] });
+  return { kind: 'board', view, alt: `Preview of your fence ${actionPath(a).map(dotName).join(' → ')}: ${boardAlt(view)}` };
+}
 
 /** The five specialty shapes, for `/ducks rules`. */
 export const shapesPicture = (): Picture => ({ kind: 'shapes', view: { shapes: viewShapes() }, alt: `The five specialty pens: ${COMPONENTS.specialty.map((s) => `${s.name}, ${s.cells.length} spaces`).join('; ')}.` });

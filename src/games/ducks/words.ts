@@ -19,6 +19,8 @@ const shapeName = (id: string): string => {
   return sh && COMPONENTS.specialty.includes(sh) ? `${sh.name} pen` : `${sh?.cells.length ?? '?'}-space pen`;
 };
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+/** "a P pen", "an L pen": the article as the letter is said. */
+const a = (word: string): string => `${/^([AEFHILMNORSX](\b|-|\s)|[aeio])/.test(word) ? 'an' : 'a'} ${word}`;
 const diceText = (dice: readonly Colour[]): string => dice.map(Cap).join(' · ');
 
 /** A fence as a board player says it: "C4 → C7", "C4 → C6 → E6". */
@@ -60,7 +62,7 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
     case 'penFormed': {
       const pen = s.pens[e.pen];
       if (!pen) return null;
-      const what = pen.shape && COMPONENTS.specialty.some((x) => x.id === pen.shape) ? `a ${shapeName(pen.shape)}` : `a ${pen.cells.length}-space pen`;
+      const what = pen.shape && COMPONENTS.specialty.some((x) => x.id === pen.shape) ? a(shapeName(pen.shape)) : a(`${pen.cells.length}-space pen`);
       const tie = pen.red === pen.blue ? ': a tie, so whoever closed it' : '';
       return `${Cap(what)} closes at ${cellsText(pen.cells)}: ${colourName(s, pen.owner)}'s (red ${pen.red}, blue ${pen.blue} sides${tie}).`;
     }
@@ -79,19 +81,19 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
     case 'turnEnded': return turnDoneText(s, e);
     case 'card': {
       const card = COMPONENTS.cards[e.card];
-      return card ? `The Automa turns a card: a ${shapeName(card.shape)} on dot ${dotName(card.dot)} (${plural(e.left, 'card')} left).` : null;
+      return card ? `The Automa turns a card: ${a(shapeName(card.shape))} on dot ${dotName(card.dot)} (${plural(e.left, 'card')} left).` : null;
     }
-    case 'automaPlaced': return `The Automa's pen goes on ${cellsText(e.cells)}${e.nearest ? ' (its dot was not free: the nearest one)' : ''}${ducksIn(e.cells) ? `; ${plural(ducksIn(e.cells), 'duck')} leave play` : ''}.`;
+    case 'automaPlaced': return `The Automa's pen goes on ${cellsText(e.cells)}${e.nearest ? ' (its dot was not free: the nearest one)' : ''}${ducksIn(e.cells) ? `; ${plural(ducksIn(e.cells), 'duck')} ${ducksIn(e.cells) === 1 ? 'leaves' : 'leave'} play` : ''}.`;
     case 'automaSkipped': return 'The Automa\'s pen fits nowhere: the card is discarded and the Automa skips.';
-    case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot plays that part for them.`;
-    case 'left': return `${seatName(s, e.seat)} ${e.reason === 'resigned' ? 'resigns' : 'leaves the game'}.`;
+    case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot plays that part for them${e.inARow >= 3 ? ` (${e.inARow} times in a row)` : ''}.`;
+    case 'left': return `${seatName(s, e.seat)} ${e.reason === 'resigned' ? 'resigns' : e.reason === 'timeouts' ? 'leaves the game after three turns timed out in a row' : 'leaves the game'}.`;
     case 'over': return overText(s, e);
   }
 }
 
 function overText(s: DucksState, e: Extract<DucksEvent, { type: 'over' }>): string {
   if (e.end.kind === 'aborted') return 'The game was called off.';
-  const lines = e.scores.map((x, i) => `${seatName(s, i)}: ${x.total} points (largest group ${x.group}, ${plural(x.outlined, 'shape')} outlined ${x.shapePoints}, ducks in full rows ${x.duckPoints}; ${plural(x.ducks, 'duck')} penned).`);
+  const lines = e.scores.map((x, i) => `${seatName(s, i)}: ${x.total} points (largest group ${x.group}, ${x.outlined ? `${plural(x.outlined, 'shape')} outlined ${x.shapePoints}` : 'no shape outlined'}, ducks in full rows ${x.duckPoints}; ${plural(x.ducks, 'duck')} penned).`);
   if (e.end.kind === 'resigned') {
     if (s.seats.length === 1) return `The game ends unscored.`;
     return `${e.end.winners.map((w) => seatName(s, w)).join(' and ')} wins.`;
@@ -133,10 +135,8 @@ export function prompt(s: DucksState, seat: number): Prompt<Action> {
     const bread = legal.some((a) => a.type === 'bread');
     if (fences.length) parts.push(`draw your fence of ${plural(n, 'space')} with \`/ducks fence\` (the list has every legal one${fences.some((a) => a.type === 'fence' && a.via) ? ', bent ones too' : ''})`);
     if (bread) parts.push('use the bread for a one-space fence (`/ducks fence`, "Bread: …")');
-    return {
-      text: `${parts.join('; ')}. Then end your turn.`,
-      buttons: [{ label: actionLabel(s, { type: 'done' }), action: { type: 'done' }, style: 'secondary' }],
-    };
+    // Fences go through `/ducks fence`, whose answer previews them to the player alone first.
+    return { text: `${parts.join('; ')}. Then end your turn.`, buttons: [{ label: actionLabel(s, { type: 'done' }), action: { type: 'done' }, style: 'secondary' }] };
   }
   if (stage === 'automa') {
     const card = currentCard(s);

@@ -183,6 +183,7 @@ function miniShape(ctx: Ctx, cells: ShapeCells, x: number, y: number, s: number,
 }
 
 const PANEL = 240;
+const AUTOMA = 120;
 
 function playerPanel(ctx: Ctx, v: DucksView, p: PlayerView, top: number): void {
   ctx.fillStyle = C.panel;
@@ -200,8 +201,8 @@ function playerPanel(ctx: Ctx, v: DucksView, p: PlayerView, top: number): void {
   // Re-rolls, bread, eggs.
   let x = 26;
   const row1 = top + 52;
-  text(ctx, 'Re-roll', x, row1 + 13, 20, { colour: C.muted });
-  x += 78;
+  text(ctx, 'Re-roll', x, row1 + 13, 20, { bold: true, colour: C.muted });
+  x += 88;
   let filled = p.area.rerolls;
   for (const n of v.rerollSections) {
     x = boxes(ctx, x, row1, n, Math.min(n, filled), 24, col) + 10;
@@ -211,11 +212,15 @@ function playerPanel(ctx: Ctx, v: DucksView, p: PlayerView, top: number): void {
   const row2 = top + 88;
   bread(ctx, 40, row2 + 12, 12);
   x = boxes(ctx, 62, row2, v.breadBoxes, p.area.bread, 24, col);
-  if (p.bread) text(ctx, 'extra fence', x + 6, row2 + 13, 18, { bold: true, colour: col });
+  if (p.bread) text(ctx, '+1 fence', x + 6, row2 + 13, 22, { bold: true, colour: col });
   egg(ctx, 300, row2 + 12, 12);
   x = boxes(ctx, 320, row2, v.eggBoxes, p.area.eggs, 24, col);
-  if (p.egg) text(ctx, 'bend', x + 6, row2 + 13, 18, { bold: true, colour: col });
-  if (p.area.pending) text(ctx, `${p.area.pending} duck box${p.area.pending === 1 ? '' : 'es'} to place`, W - 28, row2 + 13, 18, { bold: true, align: 'right', colour: C.text });
+  if (p.egg) text(ctx, 'bend', x + 6, row2 + 13, 22, { bold: true, colour: col });
+  if (p.area.pending) {
+    // Duck boxes owed (captured, not yet crossed off): a duck and how many.
+    text(ctx, `×${p.area.pending} to place`, W - 28, row2 + 13, 22, { bold: true, align: 'right', colour: C.text });
+    duck(ctx, W - 28 - ctx.measureText(`×${p.area.pending} to place`).width - 20, row2 + 13, 11);
+  }
   // The five shapes: outlined ones filled in, each with its duck row.
   const row3 = top + 124;
   const specialty = v.shapes.filter((s) => s.specialty);
@@ -223,7 +228,7 @@ function playerPanel(ctx: Ctx, v: DucksView, p: PlayerView, top: number): void {
   specialty.forEach((sh, i) => {
     const sx = 26 + i * slot;
     const outlined = p.area.outlined.includes(sh.id);
-    miniShape(ctx, sh.cells, sx, row3, 14, outlined ? col : null, outlined ? col : C.boxEdge);
+    miniShape(ctx, sh.cells, sx, row3, 15, outlined ? col : null, outlined ? col : C.boxEdge);
     boxes(ctx, sx, row3 + 66, sh.duckBoxes, p.area.ducks[sh.id] ?? 0, 21, col);
   });
 }
@@ -234,7 +239,7 @@ function automaPanel(ctx: Ctx, v: DucksView, top: number): void {
   ctx.strokeStyle = C.panelEdge;
   ctx.lineWidth = 2;
   ctx.beginPath();
-  ctx.roundRect(12, top, W - 24, 86, 12);
+  ctx.roundRect(12, top, W - 24, AUTOMA - 10, 12);
   ctx.fill();
   ctx.stroke();
   ctx.fillStyle = colourOf(a.colour);
@@ -242,15 +247,15 @@ function automaPanel(ctx: Ctx, v: DucksView, top: number): void {
   text(ctx, `Automa · ${a.left} card${a.left === 1 ? '' : 's'} left`, 60, top + 27, 24, { bold: true });
   if (a.card) {
     const sh = v.shapes.find((s) => s.id === a.card!.shape);
-    text(ctx, `Card: dot ${String.fromCharCode(65 + a.card.dot[0])}${a.card.dot[1] + 1}`, 60, top + 62, 22, { colour: C.muted });
-    if (sh) miniShape(ctx, sh.cells, 300, top + 44, 12, colourOf(a.colour), C.text);
+    text(ctx, `Card: this pen through dot ${a.card.dotName} (circled)`, 60, top + 62, 22, { colour: C.text });
+    if (sh) miniShape(ctx, sh.cells, W - 40 - (Math.max(...sh.cells.map((c) => c[0])) + 1) * 22, top + 14, 22, tint(a.colour, 0.6), C.text);
   }
 }
 
 function board(v: DucksView) {
   const size = v.size;
   const boardPx = size * CELL;
-  const panels = v.players.length * PANEL + (v.automa ? 96 : 0);
+  const panels = v.players.length * PANEL + (v.automa ? AUTOMA : 0);
   const height = TOP + boardPx + 44 + panels;
   const canvas = createCanvas(W, height);
   const ctx = canvas.getContext('2d');
