@@ -82,8 +82,8 @@ export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
     if (!move.accepts(action)) return r.refuse('WRONG_COMMAND', `That is not something \`/${def.id} ${move.name}\` does: use the command for that kind of move.`, legal);
     const label = def.words.action(game.state, action);
     // A legal move the game previews: shown to this player alone, played when confirmed.
-    const legalNow = def.legalActions(game.state, seat).some((a) => def.encode(a) === def.encode(action));
-    const shown = legalNow ? def.preview?.(game.state, seat, action) : null;
+    const legalNow = () => def.legalActions(game.state, seat).some((a) => def.encode(a) === def.encode(action));
+    const shown = def.preview && legalNow() ? def.preview(game.state, seat, action) : null;
     if (shown) {
       const confirm = new ButtonBuilder().setCustomId(buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) })).setLabel('Confirm').setStyle(ButtonStyle.Success);
       return r.private({

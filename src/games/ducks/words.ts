@@ -214,7 +214,7 @@ export const HELP = [
   '**Duck Pens with the bot**',
   '`/ducks new` opens a game: press **Start** alone to play solo against the Automa, or let a friend **Join** (or `/ducks addbot`) for two players. `colour:` picks your colour.',
   'On your turn press **Roll**; with re-rolls unlocked, press a die\'s button to re-roll it or **Keep these dice** (`/ducks reroll` re-rolls several at once).',
-  '`/ducks fence` lists every legal fence for your roll, written from dot to dot ("C4 → C7", "C4 → C6 → E6" with a bend); type to filter, or type one yourself. Bread fences show as "Bread: …". Press **End my turn** when you are done.',
+  '`/ducks fence` lists every legal fence for your roll, written from dot to dot ("C4 → C7", "C4 → C6 → E6" with a bend); type to filter, or type one yourself. You first see it drawn on the board, privately: press **Confirm** to draw it for good. Bread fences show as "Bread: …". Press **End my turn** when you are done.',
   'Captured duck spaces give duck boxes: press the row to cross off. In solo, place the Automa\'s pen with `/ducks place` or press **Let the bot place it**.',
   '`/ducks map` shows the board, `/ducks status` the scores and player areas, `/ducks rules` the rules.',
 ].join('\n');
