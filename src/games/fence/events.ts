@@ -16,7 +16,8 @@ export type FenceEvent =
   | { type: 'pawnPlaced'; seat: number; nb: NbId }
   | { type: 'copsRolled'; red: number; blue: number; absent: boolean }
   | { type: 'copsPlaced'; nb: NbId; by: number }
-  | { type: 'dealt'; seat: number; red: number; blue: number }
+  /** Cards dealt per colour; null when they came from one pile (their colours are secret). */
+  | { type: 'dealt'; seat: number; red: number | null; blue: number | null }
   | { type: 'roundStarted'; round: number; firstPlayer: number }
   | { type: 'turnStarted'; seat: number; jailed: boolean }
   | { type: 'movedSelf'; seat: number; cards: Card[]; from: NbId | 'jail'; to: NbId }
@@ -25,10 +26,16 @@ export type FenceEvent =
   | { type: 'jailed'; seats: number[]; nb: NbId }
   | { type: 'released'; seat: number }
   | { type: 'stateEvidence'; seat: number; how: 'road' | 'tipOff' }
-  | { type: 'cardDrawn'; seat: number; colour: Colour; why: 'hotGoods' | 'evidence' }
+  /** The colour is null when the Stash is one pile: the card came blind and stays secret. */
+  | { type: 'cardDrawn'; seat: number; colour: Colour | null; why: 'hotGoods' | 'evidence' | 'reward' }
   | { type: 'hotGoods'; index: number; of: number; roll: HotGoodsRoll }
   | { type: 'hotGoodsStopped'; why: 'stashEmpty' }
   | { type: 'firstPlayerMoved'; seat: number }
   | { type: 'timedOut'; seat: number; inARow: number }
   | { type: 'removed'; seat: number; reason: 'resigned' | 'kicked' | 'timeouts' | 'left' }
-  | { type: 'gameOver'; outcome: Outcome };
+  | { type: 'gameOver'; outcome: Outcome }
+  // Extended Rules (variants/)
+  | { type: 'ritzyDrawn'; cards: Card[]; red: number; blue: number; absent: boolean }
+  | { type: 'roundsRolled'; red: number; blue: number; rounds: number }
+  | { type: 'stashBurned'; seat: number; card: Card }
+  | { type: 'stashReshuffled'; cards: number };

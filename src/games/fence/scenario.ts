@@ -11,14 +11,15 @@
 import { z } from 'zod';
 import { ScenarioError, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
-import { cardSchema, card, colourOf, sortCards, type Card, type Colour } from './cards.ts';
+import { cardSchema, colourOf, sortCards, type Card, type Colour } from './cards.ts';
 import { applyAction, createGame, legalActions, whoMustAct, actionKey } from './engine.ts';
 import { computerAction } from './index.ts';
 import { eventText } from './words.ts';
 import type { FenceEvent } from './events.ts';
 import { cellKey, sidesFit, tileIdOfKey, type NbId, type PlacedTile } from './geometry.ts';
 import { inPlay, tileSetOf } from './rules.ts';
-import { DEFAULT_OPTIONS, STATE_VERSION, type FenceState } from './state.ts';
+import { DEFAULT_OPTIONS, extendedSchema, optionsSchema, STATE_VERSION, type FenceOptions, type FenceState } from './state.ts';
+import { deckOf } from './variants/index.ts';
 import { standardTileSet } from './tiles.ts';
 import type { Action } from './actions.ts';
 
@@ -109,7 +110,9 @@ export const scenarioSchema = z.object({
   description: z.string().optional(),
   players: z.array(z.union([z.string().min(1), z.object({ name: z.string().min(1), computer: z.boolean().default(false) }).strict()])).min(2).max(8),
   seed: z.string().default('scenario'),
-  options: z.object({ autoBuild: z.boolean().optional(), roundLimit: z.number().int().min(1).optional() }).strict().optional(),
+  options: optionsSchema.partial().strict().optional(),
+  /** What the Extended Rules put on the table (a Ritzy Tile, the rolled rounds…). */
+  extended: extendedSchema.partial().strict().optional(),
   /** Dice results used before the generator, in order; each roll takes red then blue. */
   dice: z.array(z.number().int().min(1).max(6)).default([]),
   // Everything below needs a fixed map.
@@ -224,17 +227,21 @@ function parse(json: unknown): Scenario {
   return parsed.data;
 }
 
-/** Every card code of the deck with its number of copies (N per code, B1). */
-function deckCounts(n: number): Map<Card, number> {
+/** Every card code of the deck with its number of copies (N per code, B1, as the variants change it). */
+function deckCounts(n: number, options: FenceOptions): Map<Card, number> {
   const m = new Map<Card, number>();
-  for (const colour of ['red', 'blue'] as Colour[]) for (let v = 1; v <= 6; v++) m.set(card(colour, v), n);
+  const deck = deckOf(options, n);
+  for (const c of [...deck.red, ...deck.blue]) m.set(c, (m.get(c) ?? 0) + 1);
   return m;
 }
 
 /** Why the cards of a state do not add up to the deck, or null (hands + Stash + discard + start cards). */
 export function cardConservationProblem(s: FenceState): string | null {
-  const left = deckCounts(s.seats.length);
-  const all: Card[] = [...s.hands.flat(), ...s.stash.red, ...s.stash.blue, ...s.discard, ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : []))];
+  const left = deckCounts(s.seats.length, s.options);
+  const all: Card[] = [
+    ...s.hands.flat(), ...s.stash.red, ...s.stash.blue, ...(s.stash.mixed ?? []), ...s.discard,
+    ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : [])), ...(s.extended?.setAside ?? []),
+  ];
   for (const c of all) left.set(c, (left.get(c) ?? 0) - 1);
   const extra = [...left].filter(([, k]) => k < 0).map(([c, k]) => `${-k} extra ${c}`);
   const missing = [...left].filter(([, k]) => k > 0).map(([c, k]) => `${k} missing ${c}`);
@@ -327,7 +334,7 @@ function load(sc: Scenario): FenceState {
 
   // Cards: the scenario's cards, then the rest of the deck shuffled by the seed.
   const rng = new Rng(seedRng(sc.seed));
-  const left = deckCounts(n);
+  const left = deckCounts(n, options);
   const take = (c: Card, where: string) => {
     const k = left.get(c) ?? 0;
     if (k <= 0) throw new ScenarioError(`${where}: one ${c} too many — the deck has ${n} of each card (one red and one blue set per player)`);
@@ -396,6 +403,7 @@ function load(sc: Scenario): FenceState {
     hotGoods: null,
     lastMove: null,
     outcome: null,
+    ...(sc.extended ? { extended: { ...sc.extended } } : {}),
   };
   state.current = sc.current === undefined ? state.firstPlayer : seatOf(base, sc.current, 'current');
   for (const [i, k] of perSeat(sc.timeouts, 'timeouts')) state.timeouts[i] = k;

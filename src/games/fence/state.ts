@@ -11,7 +11,10 @@ import { cardSchema, type Card, type Colour } from './cards.ts';
 
 export const STATE_VERSION = 1;
 
-/** Game options, chosen in the lobby. Extended Rules (E1–E20) will be added here, each as a field. */
+/**
+ * Game options, chosen in the lobby. The Extended Rules are one field each (their modules are
+ * in variants/); a field's group places it in the lobby's menu.
+ */
 export const optionsSchema = z.object({
   autoBuild: z.boolean().default(false).meta({
     label: 'Map building',
@@ -32,6 +35,56 @@ export const optionsSchema = z.object({
     choices: [10, 20, 30, 50, 100, 200],
   }),
   tileSet: z.enum(['standard']).default('standard'),
+  ritzy: z.boolean().default(false).meta({
+    label: 'Ritzy Tile',
+    description: 'A tile drawn at setup is Ritzy: Hot Goods won there give two cards',
+    group: 'Hot Goods',
+    setting: true,
+    summary: ['', 'Ritzy Tile'],
+    order: 71,
+  }),
+  hotGoodsByCards: z.enum(['off', 'discard', 'setAside']).default('off').meta({
+    label: 'Hot Goods by Cards',
+    description: 'The Hot Goods tile is drawn from the Stash instead of rolled',
+    group: 'Hot Goods',
+    setting: true,
+    labels: { off: 'off (roll the dice)', discard: 'drawn, then discarded', setAside: 'drawn, set aside, shuffled back each round' },
+    summary: { discard: 'Hot Goods by cards', setAside: 'Hot Goods by cards (shuffled back)' },
+    order: 72,
+  }),
+  moreHotGoods: z.enum(['off', 'all', 'allButOne']).default('off').meta({
+    label: 'More Hot Goods',
+    description: 'More Hot Goods per round: one per player, or one fewer',
+    group: 'Hot Goods',
+    setting: true,
+    labels: { off: 'off (half the players)', all: 'one per player', allButOne: 'one per player, minus one' },
+    summary: { all: 'Hot Goods: one per player', allButOne: 'Hot Goods: one per player minus one' },
+    order: 73,
+  }),
+  wastedHotGoods: z.boolean().default(false).meta({
+    label: 'Wasted Hot Goods',
+    description: 'Hot Goods nobody wins cost the Stash a card',
+    group: 'Hot Goods',
+    setting: true,
+    summary: ['', 'Wasted Hot Goods'],
+    order: 74,
+  }),
+  accumulation: z.boolean().default(false).meta({
+    label: 'Victory by Accumulation',
+    description: 'Win with twice as many cards as there are players out of Jail',
+    group: 'Victory',
+    setting: true,
+    summary: ['', 'Victory by Accumulation'],
+    order: 91,
+  }),
+  rolledRounds: z.boolean().default(false).meta({
+    label: 'Round-limited Game',
+    description: 'Two dice rolled at setup decide how many rounds the game lasts',
+    group: 'Victory',
+    setting: true,
+    summary: ['', 'rounds rolled at setup'],
+    order: 92,
+  }),
 });
 
 export type FenceOptions = z.output<typeof optionsSchema>;
@@ -60,9 +113,11 @@ export const placedTileSchema = z.object({
 
 /** A choice the rules give one player; nothing else moves until it is answered (H1). */
 const pendingSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('drawColour'), seat: seatIndex, reason: z.enum(['hotGoods', 'evidence']), count: z.number().int().min(1) }),
+  z.object({ kind: z.literal('drawColour'), seat: seatIndex, reason: z.enum(['hotGoods', 'evidence', 'reward']), count: z.number().int().min(1) }),
   z.object({ kind: z.literal('pawnNeighborhood'), seat: seatIndex, options: z.array(nb) }),
   z.object({ kind: z.literal('copsNeighborhood'), seat: seatIndex, options: z.array(nb) }),
+  /** Wasted Hot Goods: First Player picks the Stash pile that loses a card. */
+  z.object({ kind: z.literal('discardColour'), seat: seatIndex }),
 ]);
 
 const hotGoodsRollSchema = z.object({
@@ -70,6 +125,8 @@ const hotGoodsRollSchema = z.object({
   blue: die,
   /** What happened: a winner, or why nobody won. */
   result: z.enum(['won', 'absent', 'tie', 'unreachable', 'cops']),
+  /** Hot Goods by Cards: the two cards drawn for the tile (shown face up, like dice). */
+  cards: z.array(cardSchema).optional(),
   winner: seatIndex.nullable(),
   /** Distance of the nearest player (tiles), when someone was reachable. */
   distance: z.number().nullable(),
@@ -87,10 +144,20 @@ const lastMoveSchema = z.object({
 });
 
 const outcomeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('winner'), seats: z.array(seatIndex), reason: z.enum(['lastFree', 'roundLimit', 'lastSeat']) }),
+  z.object({ kind: z.literal('winner'), seats: z.array(seatIndex), reason: z.enum(['lastFree', 'roundLimit', 'lastSeat', 'accumulation', 'rolledRounds']) }),
   z.object({ kind: z.literal('noWinner'), reason: z.enum(['allJailed', 'nobodyLeft']) }),
   z.object({ kind: z.literal('aborted') }),
 ]);
+
+/** Public facts the variants keep (variants/). */
+export const extendedSchema = z.object({
+  /** Ritzy Tile: its coordinate. */
+  ritzy: z.object({ red: die, blue: die }).optional(),
+  /** Round-limited Game: the rolled number of rounds. */
+  rounds: z.number().int().min(2).max(12).optional(),
+  /** Hot Goods by Cards, set aside: this round's cards, shuffled back into the Stash at its end. */
+  setAside: z.array(cardSchema).optional(),
+});
 
 export const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
@@ -112,7 +179,12 @@ export const stateSchema = z.object({
   /** Secret start cards per seat (B3) until the pawn is placed; then null. */
   startCards: z.array(z.object({ red: cardSchema, blue: cardSchema }).nullable()),
   /** Top of each pile = last element. Secret. */
-  stash: z.object({ red: z.array(cardSchema), blue: z.array(cardSchema) }),
+  stash: z.object({
+    red: z.array(cardSchema),
+    blue: z.array(cardSchema),
+    /** Mixed Stash / Mixed, Blind Stash: the one shuffled pile (red and blue are then empty). */
+    mixed: z.array(cardSchema).optional(),
+  }),
   hands: z.array(z.array(cardSchema)),
   discard: z.array(cardSchema),
   /** A pawn's neighborhood, 'jail', or null (not yet placed, or removed from the game). */
@@ -133,6 +205,8 @@ export const stateSchema = z.object({
   hotGoods: z.object({ round: z.number().int(), rolls: z.array(hotGoodsRollSchema), due: z.number().int() }).nullable(),
   lastMove: lastMoveSchema.nullable(),
   outcome: outcomeSchema.nullable(),
+  /** What the Extended Rules add to a game (absent in a Basic Rules game). */
+  extended: extendedSchema.optional(),
 }).superRefine((s, ctx) => {
   const n = s.seats.length;
   for (const key of ['tileHands', 'startCards', 'hands', 'pawns', 'out', 'timeouts'] as const) {
@@ -148,6 +222,7 @@ export type HotGoodsRoll = z.output<typeof hotGoodsRollSchema>;
 export type LastMove = z.output<typeof lastMoveSchema>;
 export type Outcome = z.output<typeof outcomeSchema>;
 export type TurnProgress = FenceState['turn'];
+export type Extended = NonNullable<FenceState['extended']>;
 
 /**
  * State upgraders, vN → vN+1. Empty while STATE_VERSION is 1. When the state moves to v2, add

@@ -3,6 +3,7 @@ import type { ChoiceButton, Prompt, RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { legalActions } from './engine.ts';
 import { cardName, sortCards, type Card } from './cards.ts';
+import { lastRound } from './variants/index.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
 import { cellLabel, gridOf } from './grid.ts';
@@ -108,10 +109,10 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'stateEvidence':
       return `${who(e.seat)} turns State's Evidence.`;
     case 'cardDrawn':
-      return `${who(e.seat)} draws a ${e.colour} card${e.why === 'hotGoods' ? ' (Hot Goods)' : ''}.`;
+      return `${who(e.seat)} draws a ${e.colour ? `${e.colour} ` : ''}card${e.why === 'hotGoods' ? ' (Hot Goods)' : e.why === 'reward' ? ' (a tile well placed)' : ''}.`;
     case 'hotGoods': {
       const r = e.roll;
-      const head = `Hot Goods ${e.index}/${e.of}: red ${r.red}, blue ${r.blue}`;
+      const head = `Hot Goods ${e.index}/${e.of}: ${r.cards ? `drawn ${cardsText(r.cards)}` : `red ${r.red}, blue ${r.blue}`}`;
       switch (r.result) {
         case 'won': return `${head} — ${who(r.winner as number)} is nearest (${r.distance} tile${r.distance === 1 ? '' : 's'}) and wins.`;
         case 'absent': return `${head} — that tile is not in play; wasted.`;
@@ -134,10 +135,29 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
       if (o.kind === 'aborted') return 'The game was aborted.';
       if (o.kind === 'noWinner') return o.reason === 'allJailed' ? 'Everyone is in Jail for good: the game ends with no winner.' : 'Nobody is left: the game ends with no winner.';
       const names = listAnd(o.seats.map(who));
+      if (o.reason === 'accumulation') return `${names} holds twice as many cards as there are players out of Jail, and the most: ${names} wins!`;
+      if (o.reason === 'rolledRounds') return `The last of the rolled rounds is over: ${names} ${o.seats.length > 1 ? 'share the win' : 'wins'} with the most cards.`;
       if (o.reason === 'roundLimit') return `The round limit is reached: ${names} ${o.seats.length > 1 ? 'share the win' : 'wins'} with the most cards.`;
       return `${names} wins!`;
     }
+    case 'ritzyDrawn':
+      return `The Ritzy Tile draw: ${cardsText(e.cards)}${e.absent ? ' — that tile is not in play; draw again' : ` — Hot Goods won on ${coordName(s, e.red, e.blue)} give two cards`}.`;
+    case 'roundsRolled':
+      return `The rounds are rolled: red ${e.red} + blue ${e.blue} — the game lasts ${e.rounds} rounds.`;
+    case 'stashBurned':
+      return `Wasted Hot Goods: ${who(e.seat)} discards ${cardName(e.card)} from the Stash.`;
+    case 'stashReshuffled':
+      return `The ${e.cards} cards drawn for Hot Goods are shuffled back into the Stash.`;
   }
+}
+
+/** The tile(s) at a coordinate, by name: "Four Points (4,2)". */
+export function coordName(s: FenceState, red: number, blue: number): string {
+  const keys = s.map.map((p) => p.key).filter((k) => {
+    const c = tileSetOf(s).byId.get(tileIdOfKey(k))?.coords;
+    return c?.red === red && c.blue === blue;
+  });
+  return keys.length ? listAnd(keys.map((k) => tileName(s, k))) : `(${red},${blue})`;
 }
 
 export function listAnd(items: readonly string[]): string {
@@ -152,7 +172,13 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
   const p = s.pending;
   if (p?.kind === 'drawColour') {
     const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: `Draw ${a.colour}`, action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
-    return { text: `choose the colour of the card you draw (${p.reason === 'hotGoods' ? 'Hot Goods' : 'State’s Evidence'}) with the buttons below.`, buttons };
+    const why = p.reason === 'hotGoods' ? 'Hot Goods' : p.reason === 'evidence' ? 'State’s Evidence' : 'a tile well placed';
+    const more = p.count > 1 ? ` (${p.count} cards to draw)` : '';
+    return { text: `choose the colour of the card you draw (${why})${more} with the buttons below.`, buttons };
+  }
+  if (p?.kind === 'discardColour') {
+    const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: `Discard ${a.colour}`, action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
+    return { text: 'nobody won those Hot Goods: choose the Stash pile that loses its top card with the buttons below.', buttons };
   }
   if (p) {
     const buttons = p.options.map((nb): ChoiceButton<Action> => ({ label: nbName(s, nb), action: { type: 'chooseNeighborhood', nb } }));
@@ -173,7 +199,7 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
 export function phaseText(s: FenceState): string {
   if (s.phase === 'building') return 'map building';
   if (s.phase === 'pawns') return 'setting up pawns and Cops';
-  return `round ${s.round} of at most ${s.options.roundLimit}`;
+  return `round ${s.round} of at most ${lastRound(s)}`;
 }
 
 /** The body of `/fence status`: public facts only (card counts, never cards). */
@@ -185,7 +211,8 @@ export function statusLines(s: FenceState): string[] {
     const tiles = s.phase === 'building' ? `, ${s.tileHands[n]?.length ?? 0} tiles` : '';
     lines.push(`${n + 1}. ${seat.name}${seat.computer ? ' (computer)' : ''}${n === s.firstPlayer ? ' — First Player' : ''}: ${s.hands[n]?.length ?? 0} cards${tiles}, ${place}`);
   });
-  if (s.phase !== 'building') lines.push(`Cops: ${s.cops ? nbName(s, s.cops) : 'not placed yet'} · Stash: ${s.stash.red.length} red, ${s.stash.blue.length} blue`);
+  const stash = s.stash.mixed ? `${s.stash.mixed.length} cards in one pile` : `${s.stash.red.length} red, ${s.stash.blue.length} blue`;
+  if (s.phase !== 'building') lines.push(`Cops: ${s.cops ? nbName(s, s.cops) : 'not placed yet'} · Stash: ${stash}`);
   return lines;
 }
 
@@ -200,6 +227,8 @@ export const RULES: RulesTopic[] = [
   { name: 'Jail and State’s Evidence', value: 'jail', text: '**Jail** (B16–B17). A jailed player with a red/blue pair that leads somewhere free must use it to get out. Otherwise they Move Others, and sending someone else to Jail from Jail is Turning State’s Evidence: draw a card.' },
   { name: 'Hot Goods', value: 'hotgoods', text: '**Hot Goods** (B18). After each round, ceil(N/2) tiles are rolled. The unique nearest player by road wins a card of their chosen colour (buttons); ties, unreachable tiles or nearer Cops waste it.' },
   { name: 'Winning', value: 'winning', text: '**Winning** (B19, H3). You win when you are the only player out of Jail and nobody jailed can get out on their next turn. At the round limit, the un-jailed player with the most cards wins (ties share).' },
+  { name: 'Variants: Hot Goods', value: 'v-hotgoods', text: '**Hot Goods variants** (chosen in the lobby’s Options).\n• *Ritzy Tile*: after the Cops are placed, a red/blue pair picks a tile, marked on the map. Hot Goods won there give two cards.\n• *Hot Goods by Cards*: the Hot Goods tile is a red/blue pair drawn from the Stash instead of a roll; the cards are discarded, or put back and shuffled in at the end of the round.\n• *More Hot Goods*: one Hot Goods per player each round, or one fewer.\n• *Wasted Hot Goods*: when nobody wins a Hot Goods, the First Player throws away the top card of a Stash pile of their choice.' },
+  { name: 'Variants: winning', value: 'v-victory', text: '**Victory variants.**\n• *Victory by Accumulation*: at the end of a round, once a player out of Jail holds at least twice as many cards as there are players out of Jail, the player out of Jail with the most cards wins (a tie for the most: play on).\n• *Round-limited Game*: two dice rolled at setup give the number of rounds; after the last one, the player out of Jail with the most cards wins (ties share the win).' },
   { name: 'Timers, resigning, aborting', value: 'house', text: '**Playing in a channel** (H1–H4). Each player has a turn limit; at half time they get a reminder, at the limit the computer plays their turn, and three timeouts in a row remove them. `/fence resign` leaves a game; the host or a channel admin may `/fence abort` or `/fence kick`.' },
 ];
 

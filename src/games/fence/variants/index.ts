@@ -1,0 +1,68 @@
+/**
+ * The Extended Rules, in the order the rules text lists them, and the hook points the engine
+ * calls. A hook runs for every variant that is on, in this order.
+ */
+import { card, type Card, type Colour } from '../cards.ts';
+import type { FenceOptions, FenceState, Outcome } from '../state.ts';
+import { accumulation } from './accumulation.ts';
+import { hotGoodsByCards } from './hot-goods-by-cards.ts';
+import { moreHotGoods } from './more-hot-goods.ts';
+import { ritzyTile } from './ritzy-tile.ts';
+import { roundLimited } from './round-limited.ts';
+import { wastedHotGoods } from './wasted-hot-goods.ts';
+import type { Deck, Table, Variant } from './variant.ts';
+
+export const VARIANTS: readonly Variant[] = [ritzyTile, hotGoodsByCards, moreHotGoods, wastedHotGoods, accumulation, roundLimited];
+
+const onCache = new WeakMap<FenceOptions, readonly Variant[]>();
+/** The variants a game plays with. */
+export function variantsOf(o: FenceOptions): readonly Variant[] {
+  let on = onCache.get(o);
+  if (!on) {
+    on = VARIANTS.filter((v) => v.on(o));
+    onCache.set(o, on);
+  }
+  return on;
+}
+
+/** The cards of a game, unshuffled: one red and one blue Ace–6 per player (B1), as the variants change it. */
+export function deckOf(o: FenceOptions, players: number): Deck {
+  const set = (colour: Colour): Card[] => Array.from({ length: 6 * players }, (_, i) => card(colour, (i % 6) + 1));
+  return variantsOf(o).reduce((deck, v) => v.deck?.(deck, players, o) ?? deck, { red: set('red'), blue: set('blue') });
+}
+
+/** Mixed, Blind Stash: the Stash is one pile from the start. */
+export const onePileFromStart = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.onePileFromStart);
+
+export const afterCops = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterCops?.(t));
+export const afterDeal = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterDeal?.(t));
+
+export const hotGoodsDue = (s: FenceState, base: number): number => variantsOf(s.options).reduce((due, v) => v.hotGoodsDue?.(s, due) ?? due, base);
+
+/** The Hot Goods tile from a variant, undefined when the dice decide, null when none can come up. */
+export function hotGoodsTile(t: Table): { red: number; blue: number; cards: Card[] } | null | undefined {
+  const v = variantsOf(t.s.options).find((x) => x.hotGoodsTile);
+  return v ? v.hotGoodsTile!(t) : undefined;
+}
+
+export const hotGoodsPrize = (s: FenceState, red: number, blue: number): number =>
+  variantsOf(s.options).reduce((prize, v) => v.hotGoodsPrize?.(s, red, blue, prize) ?? prize, 1);
+
+export const hotGoodsWasted = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.hotGoodsWasted?.(t));
+
+/** The first outcome a variant gives at a round's end (every variant's bookkeeping runs). */
+export function roundEnded(t: Table): Outcome | null {
+  let outcome: Outcome | null = null;
+  for (const v of variantsOf(t.s.options)) {
+    const o = v.roundEnded?.(t) ?? null;
+    outcome ??= o;
+  }
+  return outcome;
+}
+
+export const lastRound = (s: FenceState): number => variantsOf(s.options).reduce((limit, v) => v.lastRound?.(s, limit) ?? limit, s.options.roundLimit);
+
+/** A colour answered for a variant's own choice (the pending choice names no colour draw). */
+export function answerColour(t: Table, colour: Colour): void {
+  for (const v of variantsOf(t.s.options)) v.answerColour?.(t, colour);
+}

@@ -1,0 +1,60 @@
+/**
+ * The Extended Rules' hooks: each variant is one module that says when it is on and what it
+ * does at the points where the rules act. The engine calls these points (through index.ts)
+ * and never asks which variant is on.
+ */
+import type { Card, Colour } from '../cards.ts';
+import type { FenceEvent } from '../events.ts';
+import type { Extended, FenceOptions, FenceState, Outcome } from '../state.ts';
+import type { Stash } from '../stash.ts';
+
+/** What a variant may do to the game being changed: the engine's working copy. */
+export interface Table {
+  readonly s: FenceState;
+  die(): number;
+  shuffle<T>(items: T[]): T[];
+  /** The Stash and discard pile, this action's own copies. */
+  piles(): { stash: Stash; discard: Card[] };
+  /** The variants' facts, this action's own copy. */
+  ext(): Extended;
+  emit(e: FenceEvent): void;
+  /** A player draws `count` cards, choosing the colour of each when the rules let them (H1). */
+  giveCards(seat: number, count: number, why: 'hotGoods' | 'evidence' | 'reward'): void;
+}
+
+/** The deck before shuffling, per colour. */
+export interface Deck {
+  red: Card[];
+  blue: Card[];
+}
+
+export interface Variant {
+  /** As players know it: "Ritzy Tile". */
+  name: string;
+  on(o: FenceOptions): boolean;
+  /** Changes the deck the Stash is made of. */
+  deck?(deck: Deck, players: number, o: FenceOptions): Deck;
+  /** The Stash is one shuffled pile from the start. */
+  onePileFromStart?: boolean;
+  /** After the Cops are placed, before the cards are dealt. */
+  afterCops?(t: Table): void;
+  /** After the cards are dealt, before the first round. */
+  afterDeal?(t: Table): void;
+  /** How many Hot Goods come up this round, given what the rules so far say. */
+  hotGoodsDue?(s: FenceState, due: number): number;
+  /**
+   * Where this Hot Goods comes up instead of a roll of the dice; null when it cannot come up
+   * (the Hot Goods of the round stop).
+   */
+  hotGoodsTile?(t: Table): { red: number; blue: number; cards: Card[] } | null;
+  /** Cards won by the winner of a Hot Goods at (red, blue). */
+  hotGoodsPrize?(s: FenceState, red: number, blue: number, prize: number): number;
+  /** A Hot Goods nobody won. */
+  hotGoodsWasted?(t: Table): void;
+  /** The round's end, after its Hot Goods: an outcome ends the game. */
+  roundEnded?(t: Table): Outcome | null;
+  /** The last round the game may play (the Basic Rules' limit is the option roundLimit). */
+  lastRound?(s: FenceState, limit: number): number;
+  /** A choice of colour for this variant's pending choice (Wasted Hot Goods). */
+  answerColour?(t: Table, colour: Colour): void;
+}

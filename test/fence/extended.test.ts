@@ -1,0 +1,193 @@
+// The Extended Rules (E1–E20), each a game option; tests are named after the rulings.
+import { describe, expect, it } from 'vitest';
+import { viewFor } from '../../src/games/fence/index.ts';
+import { cardConservationProblem, loadScenario, runScenario } from '../../src/games/fence/scenario.ts';
+import { eventText } from '../../src/games/fence/words.ts';
+import { toMain } from './extended-helpers.ts';
+import { onTestMap } from './test-map.ts';
+
+const ok = (sc: Record<string, unknown>) => {
+  const { failures, state } = runScenario(sc);
+  expect(failures).toEqual([]);
+  return state;
+};
+
+/** Two players, ana to play last in the round: one Move Others by her ends the round. */
+const endOfRound = (fields: Record<string, unknown>) => onTestMap({
+  players: ['ana', 'bo'], firstPlayer: 'bo', current: 'ana',
+  pawns: { ana: 'Old Town', bo: 'The Stix' }, cops: 'Nettlebed', ...fields,
+});
+/** Ana's Move Others that ends the round, with what must follow it. */
+const pushAndCops = (expect: Record<string, unknown> = {}) => [
+  { by: 'ana', action: { type: 'push', target: 'bo', to: 'Kettle Yard' } },
+  { by: 'ana', action: { type: 'copsRoad', to: 'Sunnyside' }, expect },
+];
+
+describe('E1 Ritzy Tile', () => {
+  it('E1 after the Cops a red/blue pair is drawn and discarded: its tile, in play, is the Ritzy Tile, shown to everyone', () => {
+    for (const seed of ['e1-a', 'e1-b', 'e1-c']) {
+      const { state, events } = toMain({ ritzy: true }, seed);
+      const drawn = events.filter((e) => e.type === 'ritzyDrawn');
+      expect(drawn.length).toBeGreaterThan(0);
+      const last = drawn[drawn.length - 1]!;
+      expect(last.type === 'ritzyDrawn' && last.absent).toBe(false);
+      expect(state.extended?.ritzy).toEqual(last.type === 'ritzyDrawn' ? { red: last.red, blue: last.blue } : null);
+      expect(state.discard).toEqual(expect.arrayContaining(last.type === 'ritzyDrawn' ? last.cards : []));
+      expect(viewFor(state, 'channel').extended?.ritzy).toEqual(state.extended?.ritzy);
+      expect(cardConservationProblem(state)).toBeNull();
+      // Drawn before the deal: everyone still starts with two of each colour.
+      expect(state.hands.every((h) => h.length === 4)).toBe(true);
+    }
+  });
+
+  it('E1 Hot Goods won on the Ritzy Tile give two cards, the colour of each chosen', () => {
+    ok(endOfRound({
+      options: { ritzy: true }, extended: { ritzy: { red: 1, blue: 3 } }, dice: [1, 3],
+      steps: [
+        ...pushAndCops({ pending: { kind: 'drawColour', seat: 'ana', count: 2 } }),
+        { by: 'ana', action: { type: 'chooseColour', colour: 'red' }, expect: { pending: { kind: 'drawColour', seat: 'ana', count: 1 }, handSizes: { ana: 1 } } },
+        { by: 'ana', action: { type: 'chooseColour', colour: 'blue' }, expect: { pending: null, handSizes: { ana: 2 }, round: 2 } },
+      ],
+    }));
+  });
+
+  it('E1 Hot Goods won elsewhere give one card', () => {
+    ok(endOfRound({
+      options: { ritzy: true }, extended: { ritzy: { red: 6, blue: 4 } }, dice: [1, 3],
+      steps: pushAndCops({ pending: { kind: 'drawColour', seat: 'ana', count: 1 } }),
+    }));
+  });
+});
+
+describe('E15 Hot Goods by Cards', () => {
+  it('E15 the Hot Goods tile is a red/blue pair drawn from the Stash, shown, then discarded', () => {
+    const state = ok(endOfRound({
+      options: { hotGoodsByCards: 'discard' }, stash: { red: ['R1'], blue: ['B3'] },
+      steps: pushAndCops({
+        events: [{ type: 'hotGoods', roll: { red: 1, blue: 3, cards: ['R1', 'B3'], result: 'won', winner: 'ana' } }],
+        text: ['Hot Goods 1/1: drawn Red Ace + Blue 3'],
+        pending: { kind: 'drawColour', seat: 'ana' },
+      }),
+    }));
+    expect(state.discard).toEqual(expect.arrayContaining(['R1', 'B3']));
+  });
+
+  it('E15 set aside: the drawn cards go back into the Stash, shuffled, when the round ends', () => {
+    const before = loadScenario(endOfRound({ options: { hotGoodsByCards: 'setAside' }, stash: { red: ['R1'], blue: ['B3'] } }));
+    const sizes = { red: before.stash.red.length, blue: before.stash.blue.length };
+    const state = ok(endOfRound({
+      options: { hotGoodsByCards: 'setAside' }, stash: { red: ['R1'], blue: ['B3'] },
+      steps: [...pushAndCops(), { by: 'ana', action: { type: 'chooseColour', colour: 'red' }, expect: {
+        events: [{ type: 'stashReshuffled', cards: 2 }], round: 2,
+      } }],
+    }));
+    expect(state.stash.red.length).toBe(sizes.red - 1);
+    expect(state.stash.blue.length).toBe(sizes.blue);
+    expect(state.discard).not.toContain('B3');
+    expect(cardConservationProblem(state)).toBeNull();
+  });
+
+  it('E15 when no pair can be drawn, no more Hot Goods come up', () => {
+    ok(endOfRound({
+      options: { hotGoodsByCards: 'discard' }, stash: { red: ['R2'] }, rest: 'discard',
+      steps: pushAndCops({ events: [{ type: 'hotGoodsStopped' }], noEvents: ['hotGoods'], round: 2 }),
+    }));
+  });
+});
+
+describe('E16 More Hot Goods', () => {
+  const due = (moreHotGoods: 'off' | 'all' | 'allButOne', players: string[], of: number) => ok(onTestMap({
+    players, options: { moreHotGoods }, firstPlayer: 0, current: players.length - 1, cops: 'Nettlebed',
+    turn: { pushed: true }, dice: Array(2 * of).fill(5),
+    steps: [{ by: players.length - 1, action: { type: 'copsRoad', to: 'Sunnyside' }, expect: { events: [{ type: 'hotGoods', of }], round: 2 } }],
+  }));
+  it('E16 N or N−1 Hot Goods per round instead of half the players', () => {
+    due('off', ['ana', 'bo', 'cy', 'dee', 'eve'], 3);
+    due('all', ['ana', 'bo', 'cy', 'dee', 'eve'], 5);
+    due('allButOne', ['ana', 'bo', 'cy', 'dee', 'eve'], 4);
+    due('allButOne', ['ana', 'bo'], 1);
+  });
+});
+
+describe('E17 Wasted Hot Goods', () => {
+  it('E17 a wasted Hot Goods makes First Player discard a card from the Stash pile they choose', () => {
+    // (5,5) is not on the map: nobody wins it.
+    ok(endOfRound({
+      options: { wastedHotGoods: true }, pawns: { ana: 'Four Points', bo: 'Kettle Yard' }, dice: [5, 5],
+      stash: { red: ['R5'], blue: ['B6'] },
+      steps: [
+        { by: 'ana', action: { type: 'push', target: 'bo', to: 'The Stix' } },
+        { by: 'ana', action: { type: 'copsRoad', to: 'Sunnyside' }, expect: {
+          events: [{ type: 'hotGoods', roll: { result: 'absent' } }], pending: { kind: 'discardColour', seat: 'bo' },
+        } },
+        { by: 'ana', action: { type: 'chooseColour', colour: 'red' }, expect: { ok: false, code: 'CHOICE_PENDING' } },
+        { by: 'bo', action: { type: 'chooseColour', colour: 'blue' }, expect: {
+          events: [{ type: 'stashBurned', seat: 'bo', card: 'B6' }], text: ['bo discards Blue 6 from the Stash'], round: 2, discardSize: 1,
+        } },
+      ],
+    }));
+  });
+
+  it('E17 with one pile left the card comes from it without a question; an empty Stash loses nothing', () => {
+    ok(endOfRound({
+      options: { wastedHotGoods: true }, pawns: { ana: 'Four Points', bo: 'Kettle Yard' }, dice: [5, 5],
+      stash: { red: ['R5'] }, rest: 'discard',
+      steps: [
+        { by: 'ana', action: { type: 'push', target: 'bo', to: 'The Stix' } },
+        { by: 'ana', action: { type: 'copsRoad', to: 'Sunnyside' }, expect: { events: [{ type: 'stashBurned', card: 'R5' }], pending: null, round: 2 } },
+      ],
+    }));
+  });
+});
+
+describe('E19 Victory by Accumulation', () => {
+  it('E19 at the end of a round a free player with twice as many cards as free players, and the most, wins', () => {
+    ok(endOfRound({
+      options: { accumulation: true }, dice: [6, 6],
+      hands: { ana: ['R1', 'R2', 'R3', 'B1'], bo: ['R4'] },
+      steps: [
+        { by: 'ana', action: { type: 'push', target: 'bo', to: 'Kettle Yard' }, expect: { phase: 'main' } },
+        { by: 'ana', action: { type: 'copsRoad', to: 'Sunnyside' }, expect: {
+          outcome: { kind: 'winner', seats: ['ana'], reason: 'accumulation' }, text: ['ana wins'],
+        } },
+      ],
+    }));
+  });
+
+  it('E19 a tie for the most cards plays on, and a jailed player does not count', () => {
+    ok(endOfRound({
+      options: { accumulation: true }, dice: [6, 6],
+      hands: { ana: ['R1', 'R2', 'R3', 'B1'], bo: ['R4', 'R5', 'B4', 'B5'] },
+      steps: pushAndCops({ phase: 'main', round: 2, outcome: null }),
+    }));
+    // Bo in Jail (with a way out, so the game is not already won): one free player, who needs two cards.
+    ok(endOfRound({
+      options: { accumulation: true }, dice: [6, 6], pawns: { ana: 'Old Town', bo: 'jail' },
+      hands: { ana: ['R1', 'R2'], bo: ['R4', 'B5', 'R6'] },
+      steps: [{ by: 'ana', action: { type: 'copsRoad', to: 'Sunnyside' }, expect: { outcome: { kind: 'winner', seats: ['ana'], reason: 'accumulation' } } }],
+    }));
+  });
+});
+
+describe('E20 Round-limited Game', () => {
+  it('E20 at setup both dice are rolled: their sum is the number of rounds, announced and shown', () => {
+    const { state, events } = toMain({ rolledRounds: true }, 'e20-a');
+    const rolled = events.find((e) => e.type === 'roundsRolled');
+    expect(rolled).toBeDefined();
+    if (rolled?.type !== 'roundsRolled') return;
+    expect(rolled.rounds).toBe(rolled.red + rolled.blue);
+    expect(state.extended?.rounds).toBe(rolled.rounds);
+    expect(eventText(state, rolled)).toContain(`the game lasts ${rolled.rounds} rounds`);
+    expect(viewFor(state, 'channel').extended?.rounds).toBe(rolled.rounds);
+  });
+
+  it('E20 after the rolled rounds the free player with the most cards wins; ties share', () => {
+    ok(endOfRound({
+      options: { rolledRounds: true }, extended: { rounds: 4 }, round: 4, dice: [6, 6],
+      hands: { ana: ['R1', 'B1'], bo: ['R4', 'B4'] },
+      steps: pushAndCops({
+        outcome: { kind: 'winner', seats: ['ana', 'bo'], reason: 'rolledRounds' }, text: ['The last of the rolled rounds is over: ana and bo share the win'],
+      }),
+    }));
+  });
+});
