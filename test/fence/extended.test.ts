@@ -1,9 +1,9 @@
 // The Extended Rules (E1–E20), each a game option; tests are named after the rulings.
 import { describe, expect, it } from 'vitest';
-import { viewFor } from '../../src/games/fence/index.ts';
+import { createGame, viewFor } from '../../src/games/fence/index.ts';
 import { cardConservationProblem, loadScenario, runScenario } from '../../src/games/fence/scenario.ts';
 import { eventText } from '../../src/games/fence/words.ts';
-import { toMain } from './extended-helpers.ts';
+import { seats, toMain } from './extended-helpers.ts';
 import { onTestMap } from './test-map.ts';
 
 const ok = (sc: Record<string, unknown>) => {
@@ -189,5 +189,92 @@ describe('E20 Round-limited Game', () => {
         outcome: { kind: 'winner', seats: ['ana', 'bo'], reason: 'rolledRounds' }, text: ['The last of the rolled rounds is over: ana and bo share the win'],
       }),
     }));
+  });
+});
+
+describe('E2 Color Swap with Joker', () => {
+  it('E2 one red and one blue Joker per pair of players, at least one each', () => {
+    for (const [n, k] of [[2, 1], [3, 1], [5, 2], [8, 4]] as const) {
+      const s = createGame({ seats: seats(n), seed: `e2-${n}`, options: { jokers: true } }).state;
+      const all = [...s.stash.red, ...s.stash.blue, ...s.discard, ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : []))];
+      expect(all.filter((c) => c === 'RJ')).toHaveLength(k);
+      expect(all.filter((c) => c === 'BJ')).toHaveLength(k);
+      expect(cardConservationProblem(s)).toBeNull();
+      // A start pair is two number cards: a Joker drawn for it is discarded.
+      for (const p of s.startCards) expect([p?.red, p?.blue]).not.toContain('RJ');
+    }
+  });
+
+  it('E2 a Joker played alone swaps the pawn’s coordinates: Tanner’s Lane (2,4) → Four Points (4,2)', () => {
+    ok(onTestMap({
+      options: { jokers: true }, pawns: { ana: "Tanner's Lane", bo: 'The Stix', cy: 'Sunnyside' }, cops: 'Nettlebed',
+      hands: { ana: ['BJ'] },
+      steps: [
+        { expect: { legal: { ana: { includes: [{ type: 'moveSelf', cards: ['BJ'], to: 'Four Points' }] } } } },
+        { by: 'ana', action: { type: 'moveSelf', cards: ['BJ'], to: 'Four Points' }, expect: { pawns: { ana: 'Four Points' }, text: ['ana plays Blue Joker: Tanner\'s Lane → Four Points'] } },
+      ],
+    }));
+  });
+
+  it('E2 a Joker tips off the Cops to the swapped coordinate: Tanner’s Lane (2,4) → Four Points (4,2)', () => {
+    ok(onTestMap({
+      options: { jokers: true }, pawns: { ana: 'Old Town', bo: 'Four Points', cy: 'Sunnyside' }, cops: "Tanner's Lane",
+      hands: { ana: ['RJ'] },
+      steps: [{ by: 'ana', action: { type: 'tipOff', cards: ['RJ'], to: 'Four Points' }, expect: { cops: 'Four Points', pawns: { bo: 'jail' } } }],
+    }));
+  });
+
+  it('E2 a Joker never makes a red/blue pair: it does not get a player out of Jail', () => {
+    ok(onTestMap({
+      options: { jokers: true }, pawns: { ana: 'jail', bo: 'The Stix', cy: 'Sunnyside' }, cops: 'Nettlebed',
+      hands: { ana: ['RJ', 'B3'] },
+      steps: [
+        { expect: { legal: { ana: { excludes: [{ type: 'moveSelf', cards: ['RJ', 'B3'], to: 'Old Town' }] } } } },
+        { by: 'ana', action: { type: 'moveSelf', cards: ['RJ', 'B3'], to: 'Old Town' }, expect: { ok: false } },
+        { by: 'ana', action: { type: 'moveSelf', cards: ['RJ'], to: 'Old Town' }, expect: { ok: false } },
+      ],
+    }));
+  });
+});
+
+describe('E13 Mixed Stash', () => {
+  it('E13 after the deal the two piles are one shuffled pile; the channel sees only its size', () => {
+    const { state } = toMain({ mixedStash: true }, 'e13-a');
+    expect(state.stash.red).toEqual([]);
+    expect(state.stash.blue).toEqual([]);
+    expect(state.stash.mixed!.length).toBeGreaterThan(0);
+    expect(state.hands.every((h) => h.filter((c) => c[0] === 'R').length === 2)).toBe(true);
+    expect(viewFor(state, 'channel').stash).toEqual({ red: 0, blue: 0, mixed: state.stash.mixed!.length });
+    expect(cardConservationProblem(state)).toBeNull();
+  });
+
+  it('E13 a Hot Goods winner draws the top card, with no colour choice, and the channel is not told its colour', () => {
+    ok(endOfRound({
+      options: { mixedStash: true }, stash: { mixed: ['B5', 'R2'] }, dice: [1, 3],
+      steps: pushAndCops({ events: [{ type: 'cardDrawn', seat: 'ana', colour: null, why: 'hotGoods' }], text: ['ana draws a card (Hot Goods)'], pending: null, hands: { ana: ['B5'] }, round: 2 }),
+    }));
+  });
+
+  it('E13 State’s Evidence by a tip-off draws from the top until the hand holds a red and a blue card', () => {
+    ok(onTestMap({
+      options: { mixedStash: true }, pawns: { ana: 'jail', bo: 'Four Points', cy: 'Sunnyside' }, cops: 'Downtown',
+      hands: { ana: ['B2'] }, stash: { mixed: ['R1', 'R6', 'B2', 'B3'] },
+      steps: [{ by: 'ana', action: { type: 'tipOff', cards: ['B2'], to: 'Four Points' }, expect: { hands: { ana: ['R1', 'R6', 'B2'] }, stashTop: { mixed: ['B3'] } } }],
+    }));
+  });
+});
+
+describe('E14 Mixed, Blind Stash', () => {
+  it('E14 one four-suit deck per two players (rounded up) in one pile from the start; start pairs are drawn from it', () => {
+    for (const n of [2, 3, 6]) {
+      const s = createGame({ seats: seats(n), seed: `e14-${n}`, options: { blindStash: true } }).state;
+      const sets = 2 * Math.ceil(n / 2);
+      const all = [...s.stash.mixed!, ...s.discard, ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : []))];
+      expect(all).toHaveLength(12 * sets);
+      expect(all.filter((c) => c === 'R4')).toHaveLength(sets);
+      expect(s.stash.red).toEqual([]);
+      for (const p of s.startCards) expect([p!.red[0], p!.blue[0]]).toEqual(['R', 'B']);
+      expect(cardConservationProblem(s)).toBeNull();
+    }
   });
 });

@@ -7,6 +7,9 @@ export function randomVariantOptions(rng: { next(): number }): Partial<FenceOpti
   return {
     autoBuild: rng.next() < 0.5,
     ritzy: on(),
+    jokers: on(),
+    mixedStash: on(),
+    blindStash: on(),
     hotGoodsByCards: on() ? pick(['discard', 'setAside'] as const) : 'off',
     moreHotGoods: on() ? pick(['all', 'allButOne'] as const) : 'off',
     wastedHotGoods: on(),

@@ -3,7 +3,7 @@
  * pair can take a pawn or the Cops, who may leave Jail, distances for Hot Goods.
  * Pure functions of the state; nothing here changes it.
  */
-import { colourOf, valueOf, type Card } from './cards.ts';
+import { colourOf, isJoker, isNumber, valueOf, type Card } from './cards.ts';
 import { distances, graphOf, inPlayOf, tileIdOfKey, type MapGraph, type NbId } from './geometry.ts';
 import { standardTileSet, type TileSet } from './tiles.ts';
 import type { FenceState } from './state.ts';
@@ -99,20 +99,27 @@ export function occupied(s: FenceState): Set<NbId> {
 /** The coordinate that one or two cards lead to from a tile (null: not allowed, B14). */
 export function targetCoords(from: { red: number; blue: number } | null, cards: readonly Card[]): { red: number; blue: number } | null {
   if (cards.length === 2) {
-    const red = cards.find((c) => colourOf(c) === 'red');
-    const blue = cards.find((c) => colourOf(c) === 'blue');
+    const red = cards.find((c) => isNumber(c) && colourOf(c) === 'red');
+    const blue = cards.find((c) => isNumber(c) && colourOf(c) === 'blue');
     return red && blue ? { red: valueOf(red), blue: valueOf(blue) } : null;
   }
   const [only] = cards;
   if (!only || !from) return null;
+  // Color Swap: a Joker swaps the coordinates.
+  if (isJoker(only)) return { red: from.blue, blue: from.red };
+  if (!isNumber(only)) return null;
   return colourOf(only) === 'red' ? { red: valueOf(only), blue: from.blue } : { red: from.red, blue: valueOf(only) };
 }
 
-/** Distinct ways to play one or two cards from a hand (singles only when allowed). */
+/**
+ * Distinct ways to play one or two cards from a hand (singles only when allowed): a number card
+ * or a Joker alone, or a red and a blue number card. Face cards are never played to move.
+ */
 export function cardPlays(hand: readonly Card[], singles: boolean): Card[][] {
   const distinct = [...new Set(hand)];
-  const plays: Card[][] = singles ? distinct.map((c) => [c]) : [];
-  for (const r of distinct) if (colourOf(r) === 'red') for (const b of distinct) if (colourOf(b) === 'blue') plays.push([r, b]);
+  const numbers = distinct.filter(isNumber);
+  const plays: Card[][] = singles ? distinct.filter((c) => isNumber(c) || isJoker(c)).map((c) => [c]) : [];
+  for (const r of numbers) if (colourOf(r) === 'red') for (const b of numbers) if (colourOf(b) === 'blue') plays.push([r, b]);
   return plays;
 }
 

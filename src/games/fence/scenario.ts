@@ -19,7 +19,7 @@ import type { FenceEvent } from './events.ts';
 import { cellKey, sidesFit, tileIdOfKey, type NbId, type PlacedTile } from './geometry.ts';
 import { inPlay, tileSetOf } from './rules.ts';
 import { DEFAULT_OPTIONS, extendedSchema, optionsSchema, STATE_VERSION, type FenceOptions, type FenceState } from './state.ts';
-import { deckOf } from './variants/index.ts';
+import { deckOf, onePileFromStart, onePileInMain } from './variants/index.ts';
 import { standardTileSet } from './tiles.ts';
 import type { Action } from './actions.ts';
 
@@ -59,9 +59,9 @@ export const expectSchema = z.object({
   cops: z.string().nullable().optional(),
   hands: perPlayer(cards).optional(),
   handSizes: perPlayer(z.number().int().min(0)).optional(),
-  stash: z.object({ red: z.number().int().min(0).optional(), blue: z.number().int().min(0).optional() }).strict().optional(),
+  stash: z.object({ red: z.number().int().min(0).optional(), blue: z.number().int().min(0).optional(), mixed: z.number().int().min(0).optional() }).strict().optional(),
   /** Top of each pile, top first (a prefix check). */
-  stashTop: z.object({ red: cards.optional(), blue: cards.optional() }).strict().optional(),
+  stashTop: z.object({ red: cards.optional(), blue: cards.optional(), mixed: cards.optional() }).strict().optional(),
   discardSize: z.number().int().min(0).optional(),
   current: who.optional(),
   waitingFor: who.nullable().optional(),
@@ -124,7 +124,7 @@ export const scenarioSchema = z.object({
   startCards: perPlayer(z.tuple([cardSchema, cardSchema])).optional(),
   hands: perPlayer(cards).optional(),
   /** Per colour, listed TOP FIRST: the first card listed is the next one drawn. */
-  stash: z.object({ red: cards.default([]), blue: cards.default([]) }).strict().optional(),
+  stash: z.object({ red: cards.default([]), blue: cards.default([]), mixed: cards.default([]) }).strict().optional(),
   discard: cards.optional(),
   /** Where the cards the scenario does not place go: under the listed Stash (default) or to the discard pile. */
   rest: z.enum(['stash', 'discard']).default('stash'),
@@ -357,6 +357,7 @@ function load(sc: Scenario): FenceState {
     if (colourOf(c) !== 'blue') throw new ScenarioError(`stash.blue: ${c} is not a blue card`);
     return take(c, 'stash.blue');
   });
+  const listedMixed = (sc.stash?.mixed ?? []).map((c) => take(c, 'stash.mixed'));
   const discard = (sc.discard ?? []).map((c) => take(c, 'discard'));
   const restOf = (colour: Colour) => rng.shuffle([...left].filter(([c]) => colourOf(c) === colour).flatMap(([c, k]) => Array<Card>(k).fill(c)));
   const rest = { red: restOf('red'), blue: restOf('blue') };
@@ -368,11 +369,16 @@ function load(sc: Scenario): FenceState {
       startCards[i] = { red: r, blue: b };
     }
   }
-  const stash = { red: [...listedRed].reverse(), blue: [...listedBlue].reverse() };
+  let stash: FenceState['stash'] = { red: [...listedRed].reverse(), blue: [...listedBlue].reverse() };
   if (sc.rest === 'stash') {
     stash.red.unshift(...rest.red);
     stash.blue.unshift(...rest.blue);
   } else discard.push(...rest.red, ...rest.blue);
+  // Mixed Stash, Mixed, Blind Stash: one pile, the listed cards on top.
+  if (onePileFromStart(options) || (phase === 'main' && onePileInMain(options))) {
+    if (listedRed.length || listedBlue.length) throw new ScenarioError('stash: with one pile, list its cards under "mixed"');
+    stash = { red: [], blue: [], mixed: [...rng.shuffle([...stash.red, ...stash.blue]), ...[...listedMixed].reverse()] };
+  } else if (listedMixed.length) throw new ScenarioError('stash.mixed: the Stash is two piles in this game; list cards under "red" and "blue"');
 
   const state: FenceState = {
     version: STATE_VERSION,
@@ -572,12 +578,13 @@ function checkExpect(s: FenceState, result: ReturnType<typeof applyAction> | nul
     const i = seatOf(s, k, 'handSizes');
     if ((s.hands[i]?.length ?? 0) !== size) out.push(`${name(i)} holds ${s.hands[i]?.length} cards, expected ${size}`);
   }
-  for (const colour of ['red', 'blue'] as const) {
+  for (const colour of ['red', 'blue', 'mixed'] as const) {
+    const pile = s.stash[colour] ?? [];
     const size = e.stash?.[colour];
-    if (size !== undefined && s.stash[colour].length !== size) out.push(`the ${colour} Stash has ${s.stash[colour].length} cards, expected ${size}`);
+    if (size !== undefined && pile.length !== size) out.push(`the ${colour} Stash has ${pile.length} cards, expected ${size}`);
     const top = e.stashTop?.[colour];
     if (top) {
-      const actual = [...s.stash[colour]].reverse().slice(0, top.length);
+      const actual = [...pile].reverse().slice(0, top.length);
       if (show(actual) !== show(top)) out.push(`the ${colour} Stash starts (top first) ${show(actual)}, expected ${show(top)}`);
     }
   }

@@ -28,8 +28,16 @@ export function takeCard(st: Stash, colour: Colour | null): Card | undefined {
  */
 export function takePair(st: Stash, discard: Card[]): { red: Card; blue: Card } | null {
   if (!st.mixed) {
-    if (st.red.length === 0 || st.blue.length === 0) return null;
-    return { red: st.red.pop() as Card, blue: st.blue.pop() as Card };
+    // A Joker or face card names no coordinate: it is discarded and the next card drawn.
+    const next = (pile: Card[]): Card | undefined => {
+      for (let c = pile.pop(); c !== undefined; c = pile.pop()) {
+        if (isNumber(c)) return c;
+        discard.push(c);
+      }
+      return undefined;
+    };
+    if (!st.red.some(isNumber) || !st.blue.some(isNumber)) return null;
+    return { red: next(st.red) as Card, blue: next(st.blue) as Card };
   }
   let red: Card | undefined, blue: Card | undefined;
   while (!(red && blue)) {

@@ -5,6 +5,9 @@
 import { card, type Card, type Colour } from '../cards.ts';
 import type { FenceOptions, FenceState, Outcome } from '../state.ts';
 import { accumulation } from './accumulation.ts';
+import { blindStash } from './blind-stash.ts';
+import { jokers } from './jokers.ts';
+import { mixedStash } from './mixed-stash.ts';
 import { hotGoodsByCards } from './hot-goods-by-cards.ts';
 import { moreHotGoods } from './more-hot-goods.ts';
 import { ritzyTile } from './ritzy-tile.ts';
@@ -12,7 +15,9 @@ import { roundLimited } from './round-limited.ts';
 import { wastedHotGoods } from './wasted-hot-goods.ts';
 import type { Deck, Table, Variant } from './variant.ts';
 
-export const VARIANTS: readonly Variant[] = [ritzyTile, hotGoodsByCards, moreHotGoods, wastedHotGoods, accumulation, roundLimited];
+export const VARIANTS: readonly Variant[] = [
+  ritzyTile, jokers, mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, accumulation, roundLimited,
+];
 
 const onCache = new WeakMap<FenceOptions, readonly Variant[]>();
 /** The variants a game plays with. */
@@ -33,6 +38,9 @@ export function deckOf(o: FenceOptions, players: number): Deck {
 
 /** Mixed, Blind Stash: the Stash is one pile from the start. */
 export const onePileFromStart = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.onePileFromStart);
+
+/** Mixed Stash or Mixed, Blind Stash: the Stash is one pile in the main phase. */
+export const onePileInMain = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.onePileInMain);
 
 export const afterCops = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterCops?.(t));
 export const afterDeal = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterDeal?.(t));

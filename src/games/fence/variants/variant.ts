@@ -36,6 +36,8 @@ export interface Variant {
   deck?(deck: Deck, players: number, o: FenceOptions): Deck;
   /** The Stash is one shuffled pile from the start. */
   onePileFromStart?: boolean;
+  /** The Stash is one pile once the main phase starts. */
+  onePileInMain?: boolean;
   /** After the Cops are placed, before the cards are dealt. */
   afterCops?(t: Table): void;
   /** After the cards are dealt, before the first round. */
