@@ -1,6 +1,8 @@
 // The Extended Rules (E1–E20), each a game option; tests are named after the rulings.
 import { describe, expect, it } from 'vitest';
-import { createGame, viewFor } from '../../src/games/fence/index.ts';
+import { applyAction, computerAction, createGame, legalActions, viewFor, whoMustAct, type FenceEvent } from '../../src/games/fence/index.ts';
+import { inPlay } from '../../src/games/fence/rules.ts';
+import { tilesJoined } from '../../src/games/fence/variants/rewarded-tile-placement.ts';
 import { cardConservationProblem, loadScenario, runScenario } from '../../src/games/fence/scenario.ts';
 import { eventText } from '../../src/games/fence/words.ts';
 import { seats, toMain } from './extended-helpers.ts';
@@ -276,5 +278,104 @@ describe('E14 Mixed, Blind Stash', () => {
       for (const p of s.startCards) expect([p!.red[0], p!.blue[0]]).toEqual(['R', 'B']);
       expect(cardConservationProblem(s)).toBeNull();
     }
+  });
+});
+
+describe('E5 Turn-Taking for Pawn Placement', () => {
+  it('E5 no start cards; from the First Player, each picks any free in-play neighborhood, never a taken one', () => {
+    let s = createGame({ seats: seats(3), seed: 'e5-a', options: { autoBuild: true, turnTakingPawns: true } }).state;
+    expect(s.startCards).toEqual([null, null, null]);
+    expect(s.phase).toBe('pawns');
+    const live = inPlay(s);
+    const taken: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      const p = s.pending;
+      expect(p?.kind).toBe('pawnNeighborhood');
+      if (p?.kind !== 'pawnNeighborhood') return;
+      expect(p.seat).toBe((s.firstPlayer + k) % 3);
+      expect(new Set(p.options)).toEqual(new Set([...live].filter((nb) => !taken.includes(nb))));
+      const r = applyAction(s, p.seat, { type: 'chooseNeighborhood', nb: p.options[0]! });
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(r.events.some((e) => e.type === 'startRevealed')).toBe(false);
+      taken.push(p.options[0]!);
+      s = r.state;
+    }
+    expect(s.pawns.filter((p) => p !== 'jail').every((p) => taken.includes(p!))).toBe(true);
+    expect(cardConservationProblem(s)).toBeNull();
+  });
+});
+
+describe('E7 Rewarded Tile Placement', () => {
+  it('E7 a tile joined by road to two placed tiles earns its placer a card of their choice; one joined tile earns nothing', () => {
+    let s = createGame({ seats: seats(3), seed: 'e7-a', options: { rewardedTiles: 'two' } }).state;
+    let rewarded = 0, plain = 0;
+    for (let guard = 0; s.phase === 'building' && guard < 300; guard++) {
+      const seat = whoMustAct(s)!;
+      const r = applyAction(s, seat, computerAction(s, seat, 'random')!);
+      if (!r.ok) throw new Error(r.message);
+      const placed = r.events.find((e) => e.type === 'tilePlaced' || e.type === 'tileSwapped');
+      const reward = r.events.find((e) => e.type === 'tileRewarded');
+      if (placed && 'x' in placed) {
+        const joined = tilesJoined(r.state, placed.x, placed.y);
+        expect(Boolean(reward), `tile joining ${joined}`).toBe(joined >= 2);
+        if (reward) {
+          rewarded++;
+          // Asked the colour, unless one pile is empty (the card then comes from the other).
+          const drawn = r.events.some((e) => e.type === 'cardDrawn' && e.seat === seat && e.why === 'reward');
+          if (!drawn) expect(r.state.pending).toMatchObject({ kind: 'drawColour', seat, reason: 'reward' });
+          expect(eventText(r.state, reward)).toContain('draws a card');
+        } else plain++;
+      }
+      s = r.state;
+    }
+    expect(rewarded).toBeGreaterThan(0);
+    expect(plain).toBeGreaterThan(0);
+    expect(cardConservationProblem(s)).toBeNull();
+  });
+
+  it('E7 with three as the option, two joined tiles earn nothing; the smaller deal is one red and one blue', () => {
+    const { state, events } = toMain({ rewardedTiles: 'three', rewardedSmallDeal: true }, 'e7-b');
+    for (const e of events) if (e.type === 'tileRewarded') expect(e.joined).toBeGreaterThanOrEqual(3);
+    const dealt = events.filter((e) => e.type === 'dealt');
+    expect(dealt.length).toBe(3);
+    for (const e of dealt) expect(e).toMatchObject({ red: 1, blue: 1 });
+    expect(cardConservationProblem(state)).toBeNull();
+  });
+});
+
+describe('E9 Missing Tiles', () => {
+  it('E9 as soon as one hand of tiles is empty, building ends and every other hand is discarded', () => {
+    for (const seed of ['e9-a', 'e9-b']) {
+      let s = createGame({ seats: seats(4), seed, options: { missingTiles: true } }).state;
+      let ended: FenceEvent | undefined;
+      for (let guard = 0; s.phase === 'building' && guard < 300; guard++) {
+        expect(s.tileHands.every((h) => h.length > 0)).toBe(true);
+        const seat = whoMustAct(s)!;
+        const r = applyAction(s, seat, computerAction(s, seat, 'simple')!);
+        if (!r.ok) throw new Error(r.message);
+        ended = r.events.find((e) => e.type === 'buildingEnded') ?? ended;
+        s = r.state;
+      }
+      expect(ended?.type === 'buildingEnded' && ended.discardedTiles.length).toBeGreaterThan(0);
+      expect(s.map.length + s.discardedTiles.length).toBe(40);
+    }
+  });
+});
+
+describe('E10 Placing Multi-Neighborhood Tiles', () => {
+  it('E10 a tile is placed only where every one of its neighborhoods connects to Old Town both ways', () => {
+    const building = (options: Record<string, unknown>) => loadScenario({
+      game: 'fence', name: 'e10', players: ['ana', 'bo'], phase: 'building', options,
+      map: [{ tile: 'Old Town', x: 0, y: 0 }], tileHands: { ana: ['2-5'], bo: ['1-1'] }, current: 'ana', allowStuckStart: true,
+    });
+    const basic = legalActions(building({}), 0);
+    const strict = legalActions(building({ everyNeighborhood: true }), 0);
+    expect(basic.length).toBeGreaterThan(0);
+    // Alone beside Old Town, the Venice tile can join it with one of its two neighborhoods only.
+    expect(strict.length).toBe(0);
+    const r = applyAction(building({ everyNeighborhood: true }), 0, basic[0]!);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/Venice/);
   });
 });

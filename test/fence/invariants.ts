@@ -33,7 +33,9 @@ export function checkState(s: FenceState, events: readonly FenceEvent[], before:
     if (e.type === 'jailed') for (const seat of e.seats) if (s.pawns[seat] !== 'jail' && !s.out[seat] && !events.some((x) => x.type === 'movedSelf' && x.seat === seat)) problems.push(`seat ${seat} jailed but pawn at ${s.pawns[seat]}`);
   }
   // From one pile, a drawn card's colour is the drawer's secret.
-  if (s.stash.mixed) for (const e of events) if ((e.type === 'cardDrawn' && e.colour !== null) || (e.type === 'dealt' && e.red !== null && s.options.blindStash)) problems.push(`a blind draw shows its colour (${e.type})`);
+  // (With Mixed Stash the piles merge after the deal: draws before it, while building, chose their colour.)
+  const blind = (e: FenceEvent) => s.options.blindStash || (e.type === 'cardDrawn' && e.why !== 'reward');
+  if (s.stash.mixed) for (const e of events) if ((e.type === 'cardDrawn' && e.colour !== null && blind(e)) || (e.type === 'dealt' && e.red !== null && s.options.blindStash)) problems.push(`a blind draw shows its colour (${e.type})`);
   // Pending choices belong to the right player.
   const p = s.pending;
   if (p) {

@@ -7,6 +7,11 @@ export function randomVariantOptions(rng: { next(): number }): Partial<FenceOpti
   return {
     autoBuild: rng.next() < 0.5,
     ritzy: on(),
+    turnTakingPawns: on(),
+    rewardedTiles: on() ? pick(['two', 'three'] as const) : 'off',
+    rewardedSmallDeal: on(),
+    missingTiles: on(),
+    everyNeighborhood: on(),
     jokers: on(),
     mixedStash: on(),
     blindStash: on(),

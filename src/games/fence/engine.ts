@@ -143,7 +143,7 @@ export function createGame(input: CreateInput): Applied {
   tiles.forEach((t, i) => tileHands[i % n]!.push(t));
   // B3: secret start cards.
   const discard: Card[] = [];
-  const startCards = input.seats.map(() => takePair(stash, discard));
+  const startCards = input.seats.map(() => (variants.noStartCards(options) ? null : takePair(stash, discard)));
   const oldTownId = set.tiles.find((t) => t.neighborhoods.some((nb) => nb.name === 'Old Town'))?.id;
   if (!oldTownId) throw new Error('the tile set has no Old Town');
   const holder = tileHands.findIndex((h) => h.includes(oldTownId));
@@ -192,8 +192,9 @@ function autoBuild(ctx: Ctx): void {
   while (ctx.s.phase === 'building' && guard++ < 1000) {
     advance(ctx);
     if (ctx.s.phase !== 'building') break;
-    const action = chooseSimple(ctx.s, ctx.s.current, simpleCandidates(ctx.s, ctx.s.current), ctx.rng);
-    applyLegal(ctx, ctx.s.current, action);
+    const seat = whoMustAct(ctx.s) as number;
+    const action = chooseSimple(ctx.s, seat, simpleCandidates(ctx.s, seat), ctx.rng);
+    applyLegal(ctx, seat, action);
   }
 }
 
@@ -495,6 +496,7 @@ function placeTile(ctx: Ctx, seat: number, p: Placement): void {
   const connections = connectionsAt(s.map, set, p.x, p.y).map((c) => ({ nb: c.nb, to: c.to }));
   if (replaced) ctx.emit({ type: 'tileSwapped', seat, tile: p.tile, replaced, x: p.x, y: p.y, rot: p.rot, connections });
   else ctx.emit({ type: 'tilePlaced', seat, tile: p.tile, x: p.x, y: p.y, rot: p.rot, connections });
+  variants.tilePlaced(ctx, seat, p.x, p.y);
 }
 
 /** B8: map building ends; leftover tiles are discarded and off-limits neighborhoods fixed (B9). */
@@ -575,11 +577,12 @@ function placeCops(ctx: Ctx, by: number, nb: NbId): void {
   variants.afterCops(ctx);
   // B12: 2 red and 2 blue each, as far as the Stash allows, from First Player (from one
   // pile, its top four cards).
+  const per = variants.dealPerColour(s.options);
   for (const seat of seatsFrom(s, s.firstPlayer)) {
     const got: Card[] = [];
     const { stash } = ctx.piles();
-    if (stash.mixed) got.push(...stash.mixed.splice(-4).reverse());
-    else for (const colour of COLOURS) got.push(...stash[colour].splice(-2).reverse());
+    if (stash.mixed) got.push(...stash.mixed.splice(-2 * per).reverse());
+    else for (const colour of COLOURS) got.push(...stash[colour].splice(-per).reverse());
     s.hands[seat] = sortCards([...(s.hands[seat] ?? []), ...got]);
     const count = (colour: Colour) => (stash.mixed ? null : got.filter((c) => colourOf(c) === colour).length);
     ctx.emit({ type: 'dealt', seat, red: count('red'), blue: count('blue') });
@@ -767,7 +770,7 @@ function advance(ctx: Ctx): void {
     if (active.length === 1) return end(ctx, { kind: 'winner', seats: active, reason: 'lastSeat' });
     if (s.pending) return;
     if (s.phase === 'building') {
-      if (active.every((i) => s.tileHands[i]!.length === 0) || s.passesInRow >= active.length) {
+      if (active.every((i) => s.tileHands[i]!.length === 0) || s.passesInRow >= active.length || variants.buildingOver(s)) {
         endBuilding(ctx);
         continue;
       }

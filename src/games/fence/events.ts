@@ -35,6 +35,7 @@ export type FenceEvent =
   | { type: 'removed'; seat: number; reason: 'resigned' | 'kicked' | 'timeouts' | 'left' }
   | { type: 'gameOver'; outcome: Outcome }
   // Extended Rules (variants/)
+  | { type: 'tileRewarded'; seat: number; joined: number }
   | { type: 'ritzyDrawn'; cards: Card[]; red: number; blue: number; absent: boolean }
   | { type: 'roundsRolled'; red: number; blue: number; rounds: number }
   | { type: 'stashBurned'; seat: number; card: Card }

@@ -5,6 +5,10 @@
 import { card, type Card, type Colour } from '../cards.ts';
 import type { FenceOptions, FenceState, Outcome } from '../state.ts';
 import { accumulation } from './accumulation.ts';
+import { missingTiles } from './missing-tiles.ts';
+import { placingMultiNeighborhoodTiles } from './placing-multi-neighborhood-tiles.ts';
+import { rewardedTilePlacement } from './rewarded-tile-placement.ts';
+import { turnTakingPawns } from './turn-taking-pawns.ts';
 import { blindStash } from './blind-stash.ts';
 import { jokers } from './jokers.ts';
 import { mixedStash } from './mixed-stash.ts';
@@ -16,7 +20,7 @@ import { wastedHotGoods } from './wasted-hot-goods.ts';
 import type { Deck, Table, Variant } from './variant.ts';
 
 export const VARIANTS: readonly Variant[] = [
-  ritzyTile, jokers, mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, accumulation, roundLimited,
+  ritzyTile, jokers, turnTakingPawns, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, accumulation, roundLimited,
 ];
 
 const onCache = new WeakMap<FenceOptions, readonly Variant[]>();
@@ -41,6 +45,12 @@ export const onePileFromStart = (o: FenceOptions): boolean => variantsOf(o).some
 
 /** Mixed Stash or Mixed, Blind Stash: the Stash is one pile in the main phase. */
 export const onePileInMain = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.onePileInMain);
+
+export const noStartCards = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.noStartCards);
+export const everyNeighborhoodReaches = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.everyNeighborhoodReaches);
+export const buildingOver = (s: FenceState): boolean => variantsOf(s.options).some((v) => v.buildingOver?.(s));
+export const tilePlaced = (t: Table, seat: number, x: number, y: number): void => variantsOf(t.s.options).forEach((v) => v.tilePlaced?.(t, seat, x, y));
+export const dealPerColour = (o: FenceOptions): number => variantsOf(o).reduce((k, v) => v.dealPerColour?.(o) ?? k, 2);
 
 export const afterCops = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterCops?.(t));
 export const afterDeal = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterDeal?.(t));

@@ -38,6 +38,16 @@ export interface Variant {
   onePileFromStart?: boolean;
   /** The Stash is one pile once the main phase starts. */
   onePileInMain?: boolean;
+  /** No secret start cards: players pick where their pawns start. */
+  noStartCards?: boolean;
+  /** Map building: B5's reachability test applies to every neighborhood of a placed tile. */
+  everyNeighborhoodReaches?: boolean;
+  /** Map building ends now (besides the Basic Rules' ends). */
+  buildingOver?(s: FenceState): boolean;
+  /** A tile was placed (or swapped in) at (x, y) by `seat`. */
+  tilePlaced?(t: Table, seat: number, x: number, y: number): void;
+  /** Cards of each colour dealt to each player after the Cops (B12 deals 2). */
+  dealPerColour?(o: FenceOptions): number;
   /** After the Cops are placed, before the cards are dealt. */
   afterCops?(t: Table): void;
   /** After the cards are dealt, before the first round. */
