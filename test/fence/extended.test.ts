@@ -1,11 +1,12 @@
 // The Extended Rules (E1–E20), each a game option; tests are named after the rulings.
 import { describe, expect, it } from 'vitest';
-import { applyAction, computerAction, createGame, legalActions, viewFor, whoMustAct, type FenceEvent } from '../../src/games/fence/index.ts';
-import { inPlay } from '../../src/games/fence/rules.ts';
+import { applyAction, computerAction, createGame, legalActions, viewFor, whoMustAct, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
+import { hotGoodsDistances, inPlay } from '../../src/games/fence/rules.ts';
+import { boats } from '../../src/games/fence/variants/boats.ts';
 import { tilesJoined } from '../../src/games/fence/variants/rewarded-tile-placement.ts';
 import { cardConservationProblem, loadScenario, runScenario } from '../../src/games/fence/scenario.ts';
 import { eventText } from '../../src/games/fence/words.ts';
-import { seats, toMain } from './extended-helpers.ts';
+import { seats, toMain, waterCase } from './extended-helpers.ts';
 import { onTestMap } from './test-map.ts';
 
 const ok = (sc: Record<string, unknown>) => {
@@ -377,5 +378,134 @@ describe('E10 Placing Multi-Neighborhood Tiles', () => {
     const r = applyAction(building({ everyNeighborhood: true }), 0, basic[0]!);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/Venice/);
+  });
+});
+
+describe('E18 State’s Evidence on a Hunch', () => {
+  // The Cops in Old Town (1,3): a blue 1 sends them to Sunnyside (1,1), a blue 5 to no tile.
+  const jailedAna = (fields: Record<string, unknown>) => onTestMap({
+    options: { hunch: true }, pawns: { ana: 'jail', bo: 'Four Points', cy: 'Sunnyside' }, cops: 'Old Town', hands: { ana: ['R6'] }, ...fields,
+  });
+
+  it('E18 a jailed player may move the Cops by a roll of the die of their colour; landing on a pawn jails it and draws as a tip-off', () => {
+    ok(jailedAna({
+      dice: [1], stash: { blue: ['B5'], red: ['R2'] },
+      steps: [
+        { expect: { legal: { ana: { includes: [{ type: 'hunch', colour: 'red' }, { type: 'hunch', colour: 'blue' }] } } } },
+        { by: 'ana', action: { type: 'hunch', colour: 'blue' }, expect: {
+          events: [{ type: 'hunchRolled', colour: 'blue', value: 1, landed: true }, { type: 'copsMoved', how: 'hunch' }, { type: 'jailed', seats: ['cy'] }, { type: 'stateEvidence', seat: 'ana' }, { type: 'cardDrawn', seat: 'ana', colour: 'blue' }],
+          noEvents: ['unreliableWitness'], cops: 'Sunnyside', hands: { ana: ['R6', 'B5'] },
+          text: ['ana plays a Hunch: the blue die rolls 1'],
+        } },
+        { expect: { legal: { ana: { excludes: [{ type: 'hunch', colour: 'red' }] } } } },
+      ],
+    }));
+  });
+
+  it('E18 a free player cannot play a Hunch', () => {
+    ok(jailedAna({ pawns: { ana: 'Chapel Hill', bo: 'Four Points', cy: 'Sunnyside' }, steps: [{ expect: { legal: { ana: { excludes: [{ type: 'hunch', colour: 'red' }] } } } }] }));
+  });
+
+  it('E18 landing on nobody makes an Unreliable Witness, who skips their whole next turn', () => {
+    ok(jailedAna({
+      dice: [5],
+      steps: [{ by: 'ana', action: { type: 'hunch', colour: 'blue' }, expect: {
+        events: [{ type: 'hunchRolled', value: 5, landed: false }, { type: 'unreliableWitness', seat: 'ana' }], cops: 'Old Town',
+        text: ['ana is an Unreliable Witness and loses their next turn'],
+      } }],
+    }));
+    ok(onTestMap({
+      options: { hunch: true }, pawns: { ana: 'Old Town', bo: 'jail', cy: "Tanner's Lane" }, cops: 'Nettlebed',
+      extended: { witnesses: [1] }, turn: { pushed: true },
+      steps: [{ by: 'ana', action: { type: 'copsRoad', to: 'Sunnyside' }, expect: {
+        events: [{ type: 'turnStarted', seat: 'bo' }, { type: 'credibilityRestored', seat: 'bo' }, { type: 'turnStarted', seat: 'cy' }],
+        current: 'cy', text: ['bo spends this turn re-establishing their credibility'],
+      } }],
+    }));
+  });
+});
+
+describe('E12 The Trading Post', () => {
+  it('E12 at setup the First Player rolls the Trading Post’s tile; everyone sees where it is', () => {
+    const { state, events } = toMain({ tradingPost: true }, 'e12-a');
+    const placed = events.find((e) => e.type === 'tradingPostPlaced');
+    expect(placed).toBeDefined();
+    expect(state.extended?.tradingPost).toBe(placed?.type === 'tradingPostPlaced' ? placed.nb : null);
+    expect(inPlay(state).has(state.extended!.tradingPost!)).toBe(true);
+    expect(viewFor(state, 'channel').extended?.tradingPost).toBe(state.extended?.tradingPost);
+  });
+
+  it('E12 ending your own turn there, you may give a card of your choice and take one at random; the channel learns neither card', () => {
+    const post = (fields: Record<string, unknown>) => onTestMap({
+      options: { tradingPost: true }, extended: { tradingPost: '4-2/0' }, pawns: { ana: 'Old Town', bo: 'The Stix', cy: 'Sunnyside' }, cops: 'Nettlebed',
+      hands: { ana: ['R4', 'B2', 'R1'], bo: ['B6'] }, ...fields,
+    });
+    const state = ok(post({
+      steps: [
+        { by: 'ana', action: { type: 'moveSelf', cards: ['R4', 'B2'], to: 'Four Points' }, expect: { pending: { kind: 'tradingPost', seat: 'ana' }, current: 'ana' } },
+        { expect: { legal: { ana: { includes: [{ type: 'postTrade', card: 'R1', target: 'bo' }, { type: 'postPass' }], excludes: [{ type: 'postTrade', card: 'R1', target: 'cy' }] } } } },
+        { by: 'ana', action: { type: 'postTrade', card: 'R1', target: 'bo' }, expect: {
+          events: [{ type: 'postTraded', seat: 'ana', target: 'bo' }, { type: 'turnStarted', seat: 'bo' }],
+          hands: { ana: ['B6'], bo: ['R1'] }, text: ['ana trades a card with bo at the Trading Post'], current: 'bo',
+        } },
+      ],
+    }));
+    expect(cardConservationProblem(state)).toBeNull();
+    // Passing ends the turn too; a pawn pushed onto the post by someone else is not offered a trade.
+    ok(post({ steps: [
+      { by: 'ana', action: { type: 'moveSelf', cards: ['R4', 'B2'], to: 'Four Points' } },
+      { by: 'ana', action: { type: 'postPass' }, expect: { events: [{ type: 'postPassed' }], current: 'bo', hands: { ana: ['R1'] } } },
+      { by: 'bo', action: { type: 'push', target: 'cy', to: 'Old Town' }, expect: { pending: null } },
+    ] }));
+  });
+});
+
+describe('E3 Boats', () => {
+  it('E3 one face card per player in the Stash, as many red as blue (an odd number of players adds one)', () => {
+    for (const [n, k] of [[2, 1], [3, 2], [6, 3]] as const) {
+      const s = createGame({ seats: seats(n), seed: `e3-${n}`, options: { boats: true } }).state;
+      const all = [...s.stash.red, ...s.stash.blue, ...s.discard, ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : []))];
+      expect(all.filter((c) => c === 'RF')).toHaveLength(k);
+      expect(all.filter((c) => c === 'BF')).toHaveLength(k);
+    }
+  });
+
+  it('E3 a boat is played while Moving Others; the last boat of a colour wins; Jail sends a boat to the discard pile', () => {
+    const state = ok(onTestMap({
+      options: { boats: true }, pawns: { ana: 'Old Town', bo: 'The Stix', cy: 'Sunnyside' }, cops: 'Nettlebed',
+      hands: { ana: ['RF', 'R2', 'B4'], bo: ['RF'] }, current: 'ana',
+      steps: [
+        { expect: { legal: { ana: { includes: [{ type: 'playBoat', card: 'RF' }, { type: 'moveSelf', cards: ['R2', 'B4'], to: "Tanner's Lane" }] } } } },
+        { by: 'ana', action: { type: 'playBoat', card: 'RF' }, expect: { events: [{ type: 'boatPlayed', seat: 'ana', colour: 'red' }], text: ['ana has a red boat'], hands: { ana: ['R2', 'B4'] } } },
+        // Playing a boat means Moving Others: no Move Yourself any more, no second boat.
+        { expect: { legal: { ana: { excludes: [{ type: 'moveSelf', cards: ['R2', 'B4'], to: "Tanner's Lane" }] } } } },
+        { by: 'ana', action: { type: 'push', target: 'bo', to: 'Kettle Yard' } },
+        { by: 'ana', action: { type: 'copsRoad', to: 'Sunnyside' }, expect: { pawns: { cy: 'jail' } } },
+        { by: 'bo', action: { type: 'playBoat', card: 'RF' }, expect: { events: [{ type: 'boatLost', seat: 'ana', colour: 'red' }, { type: 'boatPlayed', seat: 'bo', colour: 'red' }], discardSize: 1 } },
+        { by: 'bo', action: { type: 'copsRoad', to: 'Nettlebed' } },
+        { by: 'bo', action: { type: 'push', target: 'ana', to: 'Venice Underpass' } },
+      ],
+    }));
+    expect(state.extended?.boats?.red?.seat).toBe(1);
+    expect(viewFor(state, 'channel').extended?.boats).toEqual({ red: 1, blue: null });
+    expect(cardConservationProblem(state)).toBeNull();
+  });
+
+  it('E3 a boated player on the waterfront measures Hot Goods by water, each tile crossed counting half', () => {
+    // Any map the bot builds: find a waterfront pawn spot and a waterfront Hot Goods tile
+    // nearer by water than by road.
+    for (const seed of ['e3-w1', 'e3-w2', 'e3-w3', 'e3-w4', 'e3-w5', 'e3-w6']) {
+      const { state } = toMain({ boats: true }, seed, 2);
+      const found = waterCase(state);
+      if (!found) continue;
+      const s: FenceState = { ...state, pawns: [found.nb, state.pawns[1]!], extended: { boats: { red: { seat: 0, card: 'RF' }, blue: null } } };
+      const road = hotGoodsDistances(s, found.red, found.blue).players[0] ?? null;
+      expect(boats.distance!(s, 0, found.red, found.blue, road)).toBe(found.water / 2);
+      expect(found.water / 2).toBeLessThan(road ?? Infinity);
+      // Without a boat the road counts.
+      expect(boats.distance!({ ...s, extended: {} }, 0, found.red, found.blue, road)).toBe(road);
+      return;
+    }
+    throw new Error('no map with a water shortcut among the seeds');
   });
 });

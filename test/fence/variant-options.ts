@@ -7,6 +7,9 @@ export function randomVariantOptions(rng: { next(): number }): Partial<FenceOpti
   return {
     autoBuild: rng.next() < 0.5,
     ritzy: on(),
+    boats: on(),
+    tradingPost: on(),
+    hunch: on(),
     turnTakingPawns: on(),
     rewardedTiles: on() ? pick(['two', 'three'] as const) : 'off',
     rewardedSmallDeal: on(),

@@ -22,6 +22,11 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('push'), target: z.number().int().min(0).max(7), to: nb }),
   z.object({ type: z.literal('copsRoad'), to: nb }),
   z.object({ type: z.literal('tipOff'), cards: z.array(cardSchema).min(1).max(2), to: nb }),
+  // Extended Rules: a boat (face card) while Moving Others; the Cops on a Hunch; the Trading Post
+  z.object({ type: z.literal('playBoat'), card: cardSchema }),
+  z.object({ type: z.literal('hunch'), colour: z.enum(['red', 'blue']) }),
+  z.object({ type: z.literal('postTrade'), card: cardSchema, target: z.number().int().min(0).max(7) }),
+  z.object({ type: z.literal('postPass') }),
   // Leaving (H4)
   z.object({ type: z.literal('resign') }),
 ]);

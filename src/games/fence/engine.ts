@@ -11,7 +11,7 @@ import type { FenceEvent } from './events.ts';
 import { tileIdOfKey, type NbId } from './geometry.ts';
 import { explainRefusal, type Refusal } from './refusals.ts';
 import {
-  activeSeats, canLeaveJail, firstPlayerOf, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
+  activeSeats, canLeaveJail, movingOthers, firstPlayerOf, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
   pushMoves, selfMoves, tileSetOf, tipOffMoves,
 } from './rules.ts';
 import { chooseSimple } from './ai/simple.ts';
@@ -76,7 +76,7 @@ class Ctx implements Table {
       firstPlayer: state.firstPlayer,
       current: state.current,
       round: state.round,
-      turn: { pushed: state.turn.pushed, cops: state.turn.cops },
+      turn: { pushed: state.turn.pushed, cops: state.turn.cops, ...(state.turn.boat ? { boat: true } : {}), ...(state.turn.ending ? { ending: true } : {}) },
       pending: state.pending,
       hotGoods: state.hotGoods ? { round: state.hotGoods.round, rolls: [...state.hotGoods.rolls], due: state.hotGoods.due } : null,
       lastMove: state.lastMove,
@@ -98,6 +98,21 @@ class Ctx implements Table {
   }
   giveCards(seat: number, count: number, why: 'hotGoods' | 'evidence' | 'reward'): void {
     askColour(this, seat, why, count);
+  }
+  moveCops(seat: number, to: NbId, how: 'hunch'): void {
+    const from = this.s.cops as NbId;
+    this.s.cops = to;
+    this.s.turn.cops = true;
+    this.emit({ type: 'copsMoved', seat, how, cards: [], from, to });
+    this.s.lastMove = { kind: 'tipOff', seat, piece: 'cops', from, to };
+    // A Hunch that lands on a pawn draws as a tip-off does (State's Evidence on a Hunch).
+    jailAt(this, seat, to, 'tipOff');
+  }
+  hand(seat: number): Card[] {
+    return [...(this.s.hands[seat] ?? [])];
+  }
+  setHand(seat: number, cards: Card[]): void {
+    this.s.hands[seat] = sortCards(cards);
   }
   private ownPiles = false;
   /** The Stash and discard pile, copied on first write (most actions touch neither). */
@@ -226,14 +241,15 @@ export function legalActions(s: FenceState, seat: number): Action[] {
   const p = s.pending;
   if (p) {
     if (p.kind === 'drawColour' || p.kind === 'discardColour') return choosableColours(s.stash).map((colour) => ({ type: 'chooseColour', colour }));
-    return p.options.map((nb) => ({ type: 'chooseNeighborhood', nb }));
+    if ('options' in p) return p.options.map((nb) => ({ type: 'chooseNeighborhood', nb }));
+    return variants.pendingActions(s, p) ?? [];
   }
   if (s.phase === 'building') {
     return legalPlacements(buildContext(s, tileSetOf(s)), seat).map((pl) => ({ ...pl }));
   }
   if (s.phase !== 'main') return [];
   const actions: Action[] = [];
-  const fresh = !s.turn.pushed && !s.turn.cops;
+  const fresh = !movingOthers(s);
   if (fresh) {
     const selves = selfMoves(s, seat);
     for (const m of selves) actions.push({ type: 'moveSelf', cards: m.cards, to: m.to });
@@ -245,6 +261,7 @@ export function legalActions(s: FenceState, seat: number): Action[] {
     for (const to of copsRoadMoves(s)) actions.push({ type: 'copsRoad', to });
     for (const m of tipOffMoves(s, seat)) actions.push({ type: 'tipOff', cards: m.cards, to: m.to });
   }
+  actions.push(...variants.extraActions(s, seat));
   return actions;
 }
 
@@ -395,6 +412,10 @@ function applyLegal(ctx: Ctx, seat: number, action: Action): void {
     case 'resign':
       removeSeat(ctx, seat, 'resigned');
       return;
+    default:
+      variants.act(ctx, seat, action);
+      // A choice asked as the turn ended (the Trading Post) is answered: the turn ends now.
+      if (s.turn.ending && !s.pending) endTurn(ctx);
   }
 }
 
@@ -410,6 +431,7 @@ function jailAt(ctx: Ctx, mover: number, nb: NbId, how: 'road' | 'tipOff'): void
   if (caught.length === 0) return;
   for (const i of caught) s.pawns[i] = 'jail';
   ctx.emit({ type: 'jailed', seats: caught, nb });
+  variants.jailed(ctx, caught);
   if (!isJailed(s, mover) || caught.includes(mover)) return;
   ctx.emit({ type: 'stateEvidence', seat: mover, how });
   if (how === 'road') {
@@ -472,8 +494,9 @@ function answerColour(ctx: Ctx, colour: Colour): void {
 
 function answerNeighborhood(ctx: Ctx, nb: NbId): void {
   const p = ctx.s.pending;
-  if (!p || p.kind === 'drawColour' || p.kind === 'discardColour') return;
+  if (!p || !('options' in p)) return;
   ctx.s.pending = null;
+  if (p.kind === 'marker') return variants.answerMarker(ctx, p.what, nb);
   if (p.kind === 'pawnNeighborhood') placePawn(ctx, p.seat, nb);
   else placeCops(ctx, p.seat, nb);
 }
@@ -601,11 +624,23 @@ function startRound(ctx: Ctx, round: number): void {
   s.turn = { pushed: false, cops: false };
   ctx.emit({ type: 'roundStarted', round, firstPlayer: firstPlayerOf(s) });
   ctx.emit({ type: 'turnStarted', seat: s.current, jailed: isJailed(s, s.current) });
+  skipIfOwed(ctx);
+}
+
+/** A turn a variant skips (an Unreliable Witness) ends at once, with nothing asked at its end. */
+function skipIfOwed(ctx: Ctx): void {
+  if (!variants.skipTurn(ctx, ctx.s.current)) return;
+  ctx.s.turn.ending = true;
+  endTurn(ctx);
 }
 
 /** Ends the current turn: the next seat clockwise, or Hot Goods when the round is complete. */
 function endTurn(ctx: Ctx): void {
   const s = ctx.s;
+  if (!s.turn.ending && !s.out[s.current] && variants.turnEnding(ctx, s.current)) {
+    s.turn.ending = true;
+    return;
+  }
   s.turn = { pushed: false, cops: false };
   const n = s.seats.length;
   for (let k = 1; k <= n; k++) {
@@ -614,6 +649,7 @@ function endTurn(ctx: Ctx): void {
     if (!s.out[i]) {
       s.current = i;
       ctx.emit({ type: 'turnStarted', seat: i, jailed: isJailed(s, i) });
+      skipIfOwed(ctx);
       return;
     }
   }
@@ -638,6 +674,7 @@ function rollHotGoods(ctx: Ctx): void {
     roll = { red, blue, ...cards, result: 'absent', winner: null, distance: null, copsDistance: null };
   } else {
     const d = hotGoodsDistances(s, red, blue);
+    d.players = d.players.map((road, i) => variants.distance(s, i, red, blue, road));
     const reachable = d.players.map((v, i) => ({ v, i })).filter((p): p is { v: number; i: number } => p.v !== null);
     const best = Math.min(...reachable.map((p) => p.v));
     const nearest = reachable.filter((p) => p.v === best);
@@ -695,6 +732,7 @@ function removeSeat(ctx: Ctx, seat: number, reason: 'resigned' | 'kicked' | 'tim
     s.discardedTiles = [...s.discardedTiles, ...(s.tileHands[seat] ?? [])];
     s.tileHands[seat] = [];
   }
+  variants.removed(ctx, seat);
   ctx.emit({ type: 'removed', seat, reason });
   if (activeSeats(s).length === 0) return end(ctx, { kind: 'noWinner', reason: 'nobodyLeft' });
   if (s.pending?.seat === seat) {
@@ -795,7 +833,7 @@ function advance(ctx: Ctx): void {
     if (s.phase === 'main') {
       // B19 is judged between turns while a jailed mover is still Moving Others: they may yet
       // Turn State's Evidence this turn (twice is possible, B17) and become able to leave Jail.
-      const jailedMidTurn = (s.turn.pushed || s.turn.cops) && isJailed(s, s.current) && activeSeats(s).length > 1;
+      const jailedMidTurn = movingOthers(s) && isJailed(s, s.current) && activeSeats(s).length > 1;
       if (!jailedMidTurn && checkVictory(ctx)) return;
       const hg = s.hotGoods;
       if (hg && hg.round === s.round) {
@@ -809,7 +847,7 @@ function advance(ctx: Ctx): void {
         return;
       }
       // B15: neither part possible (or the rest of a Move Others is impossible).
-      if (!s.turn.pushed && !s.turn.cops) ctx.emit({ type: 'passed', seat: s.current, phase: 'main' });
+      if (!movingOthers(s)) ctx.emit({ type: 'passed', seat: s.current, phase: 'main' });
       endTurn(ctx);
       continue;
     }

@@ -22,7 +22,7 @@ export type FenceEvent =
   | { type: 'turnStarted'; seat: number; jailed: boolean }
   | { type: 'movedSelf'; seat: number; cards: Card[]; from: NbId | 'jail'; to: NbId }
   | { type: 'pushed'; seat: number; target: number; from: NbId; to: NbId }
-  | { type: 'copsMoved'; seat: number; how: 'road' | 'tipOff'; cards: Card[]; from: NbId; to: NbId }
+  | { type: 'copsMoved'; seat: number; how: 'road' | 'tipOff' | 'hunch'; cards: Card[]; from: NbId; to: NbId }
   | { type: 'jailed'; seats: number[]; nb: NbId }
   | { type: 'released'; seat: number }
   | { type: 'stateEvidence'; seat: number; how: 'road' | 'tipOff' }
@@ -36,6 +36,16 @@ export type FenceEvent =
   | { type: 'gameOver'; outcome: Outcome }
   // Extended Rules (variants/)
   | { type: 'tileRewarded'; seat: number; joined: number }
+  | { type: 'hunchRolled'; seat: number; colour: Colour; value: number; landed: boolean }
+  | { type: 'unreliableWitness'; seat: number }
+  | { type: 'credibilityRestored'; seat: number }
+  | { type: 'boatPlayed'; seat: number; colour: Colour }
+  | { type: 'boatLost'; seat: number; colour: Colour }
+  | { type: 'tradingPostRolled'; red: number; blue: number; absent: boolean }
+  | { type: 'tradingPostPlaced'; nb: NbId }
+  /** The cards traded are the two players' secret: the event names neither. */
+  | { type: 'postTraded'; seat: number; target: number }
+  | { type: 'postPassed'; seat: number }
   | { type: 'ritzyDrawn'; cards: Card[]; red: number; blue: number; absent: boolean }
   | { type: 'roundsRolled'; red: number; blue: number; rounds: number }
   | { type: 'stashBurned'; seat: number; card: Card }

@@ -58,6 +58,8 @@ export function mapFacts(s: FenceState): MapFacts {
 
 export const activeSeats = (s: FenceState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
 export const isJailed = (s: FenceState, seat: number): boolean => s.pawns[seat] === 'jail';
+/** This turn is Moving Others: a part of it is done (or a boat was played). */
+export const movingOthers = (s: FenceState): boolean => s.turn.pushed || s.turn.cops || s.turn.boat === true;
 
 /**
  * The First Player now: the marker's seat, or, when that player has left the game, the next

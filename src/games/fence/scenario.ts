@@ -241,6 +241,7 @@ export function cardConservationProblem(s: FenceState): string | null {
   const all: Card[] = [
     ...s.hands.flat(), ...s.stash.red, ...s.stash.blue, ...(s.stash.mixed ?? []), ...s.discard,
     ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : [])), ...(s.extended?.setAside ?? []),
+    ...[s.extended?.boats?.red, s.extended?.boats?.blue].flatMap((b) => (b ? [b.card] : [])),
   ];
   for (const c of all) left.set(c, (left.get(c) ?? 0) - 1);
   const extra = [...left].filter(([, k]) => k < 0).map(([c, k]) => `${-k} extra ${c}`);

@@ -35,6 +35,14 @@ export const optionsSchema = z.object({
     choices: [10, 20, 30, 50, 100, 200],
   }),
   tileSet: z.enum(['standard']).default('standard'),
+  tradingPost: z.boolean().default(false).meta({
+    label: 'The Trading Post',
+    description: 'End your turn on the Trading Post to swap a card with another player',
+    group: 'Setup',
+    setting: true,
+    summary: ['', 'Trading Post'],
+    order: 26,
+  }),
   turnTakingPawns: z.boolean().default(false).meta({
     label: 'Turn-Taking for Pawn Placement',
     description: 'No secret start cards: in turn, each player picks a free neighborhood to start in',
@@ -83,6 +91,14 @@ export const optionsSchema = z.object({
     setting: true,
     summary: ['', 'Jokers'],
     order: 81,
+  }),
+  boats: z.boolean().default(false).meta({
+    label: 'Boats',
+    description: 'Face cards are boats: a boated player on the water is nearer the Hot Goods',
+    group: 'Cards',
+    setting: true,
+    summary: ['', 'Boats'],
+    order: 84,
   }),
   mixedStash: z.boolean().default(false).meta({
     label: 'Mixed Stash',
@@ -134,6 +150,14 @@ export const optionsSchema = z.object({
     summary: ['', 'Wasted Hot Goods'],
     order: 74,
   }),
+  hunch: z.boolean().default(false).meta({
+    label: 'State’s Evidence on a Hunch',
+    description: 'From Jail, roll a die to send the Cops; miss and you lose your next turn',
+    group: 'Jail',
+    setting: true,
+    summary: ['', 'Hunches from Jail'],
+    order: 88,
+  }),
   accumulation: z.boolean().default(false).meta({
     label: 'Victory by Accumulation',
     description: 'Win with twice as many cards as there are players out of Jail',
@@ -181,6 +205,10 @@ const pendingSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('drawColour'), seat: seatIndex, reason: z.enum(['hotGoods', 'evidence', 'reward']), count: z.number().int().min(1) }),
   z.object({ kind: z.literal('pawnNeighborhood'), seat: seatIndex, options: z.array(nb) }),
   z.object({ kind: z.literal('copsNeighborhood'), seat: seatIndex, options: z.array(nb) }),
+  /** A neighborhood for a variant's marker or move: the Trading Post, a Tunnel end, the Cops on a Hunch. */
+  z.object({ kind: z.literal('marker'), seat: seatIndex, what: z.enum(['tradingPost', 'tunnel', 'hunch']), options: z.array(nb) }),
+  /** The Trading Post: the player there may trade a card with another player. */
+  z.object({ kind: z.literal('tradingPost'), seat: seatIndex }),
   /** Wasted Hot Goods: First Player picks the Stash pile that loses a card. */
   z.object({ kind: z.literal('discardColour'), seat: seatIndex }),
 ]);
@@ -220,6 +248,14 @@ export const extendedSchema = z.object({
   ritzy: z.object({ red: die, blue: die }).optional(),
   /** Round-limited Game: the rolled number of rounds. */
   rounds: z.number().int().min(2).max(12).optional(),
+  /** Trading Post: its neighborhood. */
+  tradingPost: nb.optional(),
+  /** Tunnel: the two neighborhoods it joins (the first once chosen, then both). */
+  tunnel: z.array(nb).max(2).optional(),
+  /** Boats: the face card in play of each colour and whose it is. */
+  boats: z.object({ red: z.object({ seat: seatIndex, card: cardSchema }).nullable(), blue: z.object({ seat: seatIndex, card: cardSchema }).nullable() }).optional(),
+  /** State's Evidence on a Hunch: Unreliable Witnesses, who skip their next turn. */
+  witnesses: z.array(seatIndex).optional(),
   /** Hot Goods by Cards, set aside: this round's cards, shuffled back into the Stash at its end. */
   setAside: z.array(cardSchema).optional(),
 });
@@ -264,7 +300,14 @@ export const stateSchema = z.object({
   current: seatIndex,
   round: z.number().int().min(0),
   /** Move Others parts done this turn (B15). Either set = this turn is Moving Others. */
-  turn: z.object({ pushed: z.boolean(), cops: z.boolean() }),
+  turn: z.object({
+    pushed: z.boolean(),
+    cops: z.boolean(),
+    /** Boats: a face card was played this turn (so it is Moving Others). */
+    boat: z.boolean().optional(),
+    /** The Trading Post was offered at the end of this turn. */
+    ending: z.boolean().optional(),
+  }),
   pending: pendingSchema.nullable(),
   /** Hot Goods of the round being resolved or last resolved. */
   hotGoods: z.object({ round: z.number().int(), rolls: z.array(hotGoodsRollSchema), due: z.number().int() }).nullable(),

@@ -42,7 +42,15 @@ export interface FenceView {
   /** Cards per Stash pile; `mixed` when the Stash is one pile. */
   stash: { red: number; blue: number; mixed?: number };
   /** What the Extended Rules put on the table (public). */
-  extended?: { ritzy?: { red: number; blue: number }; rounds?: number };
+  extended?: {
+    ritzy?: { red: number; blue: number };
+    rounds?: number;
+    tradingPost?: NbId;
+    tunnel?: NbId[];
+    /** Who holds the boat of each colour. */
+    boats?: { red: number | null; blue: number | null };
+    witnesses?: number[];
+  };
   discard: Card[];
   discardedTiles: string[];
   /** Map building: empty cells where the current player can place at least one tile. */
@@ -103,7 +111,16 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
     outcome: s.outcome,
   };
   const ext = s.extended;
-  if (ext) view.extended = { ...(ext.ritzy ? { ritzy: { ...ext.ritzy } } : {}), ...(ext.rounds ? { rounds: ext.rounds } : {}) };
+  if (ext) {
+    view.extended = {
+      ...(ext.ritzy ? { ritzy: { ...ext.ritzy } } : {}),
+      ...(ext.rounds ? { rounds: ext.rounds } : {}),
+      ...(ext.tradingPost ? { tradingPost: ext.tradingPost } : {}),
+      ...(ext.tunnel ? { tunnel: [...ext.tunnel] } : {}),
+      ...(ext.boats ? { boats: { red: ext.boats.red?.seat ?? null, blue: ext.boats.blue?.seat ?? null } } : {}),
+      ...(ext.witnesses?.length ? { witnesses: [...ext.witnesses] } : {}),
+    };
+  }
   if (typeof viewer === 'number' && s.seats[viewer]) {
     const start = s.startCards[viewer];
     view.me = { seat: viewer, hand: [...(s.hands[viewer] ?? [])], startCards: start ? [start.red, start.blue] : null };

@@ -2,7 +2,8 @@
 import type { ChoiceButton, Prompt, RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { legalActions } from './engine.ts';
-import { cardName, sortCards, type Card } from './cards.ts';
+import { cardName, colourOf, sortCards, type Card } from './cards.ts';
+import { movingOthers } from './rules.ts';
 import { lastRound } from './variants/index.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
@@ -61,6 +62,14 @@ export function actionLabel(s: FenceState, a: Action): string {
       return `Tip off the Cops: ${cardsText(a.cards)} → ${nbName(s, a.to)}`;
     case 'resign':
       return 'Resign';
+    case 'playBoat':
+      return `Play your ${cardName(a.card)}: a ${colourOf(a.card)} boat`;
+    case 'hunch':
+      return `Roll the ${a.colour} die for the Cops (a Hunch)`;
+    case 'postTrade':
+      return `Give ${seatName(s, a.target)} your ${cardName(a.card)}, take one of theirs at random`;
+    case 'postPass':
+      return 'No trade';
   }
 }
 
@@ -142,6 +151,24 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
       if (o.reason === 'roundLimit') return `The round limit is reached: ${names} ${o.seats.length > 1 ? 'share the win' : 'wins'} with the most cards.`;
       return `${names} wins!`;
     }
+    case 'hunchRolled':
+      return `${who(e.seat)} plays a Hunch: the ${e.colour} die rolls ${e.value}${e.landed ? '' : ' — no neighborhood there for the Cops'}.`;
+    case 'unreliableWitness':
+      return `Nobody was caught: ${who(e.seat)} is an Unreliable Witness and loses their next turn.`;
+    case 'credibilityRestored':
+      return `${who(e.seat)} spends this turn re-establishing their credibility.`;
+    case 'boatPlayed':
+      return `${who(e.seat)} has a ${e.colour} boat.`;
+    case 'boatLost':
+      return `${who(e.seat)}’s ${e.colour} boat goes to the discard pile.`;
+    case 'tradingPostRolled':
+      return `The Trading Post roll: red ${e.red}, blue ${e.blue}${e.absent ? ': no such tile in play, roll again' : ''}.`;
+    case 'tradingPostPlaced':
+      return `The Trading Post is in ${nbName(s, e.nb)}.`;
+    case 'postTraded':
+      return `${who(e.seat)} trades a card with ${who(e.target)} at the Trading Post.`;
+    case 'postPassed':
+      return `${who(e.seat)} makes no trade at the Trading Post.`;
     case 'tileRewarded':
       return `${who(e.seat)}’s tile joins ${e.joined} tiles by road: ${who(e.seat)} draws a card.`;
     case 'ritzyDrawn':
@@ -184,8 +211,13 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
     const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: `Discard ${a.colour}`, action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
     return { text: 'nobody won those Hot Goods: choose the Stash pile that loses its top card with the buttons below.', buttons };
   }
+  if (p?.kind === 'tradingPost') return { text: 'you ended your turn on the Trading Post: `/fence trade` a card with another player (you take one of theirs at random), or pass.', buttons: [{ label: 'No trade', action: { type: 'postPass' }, style: 'secondary' }] };
   if (p) {
-    const what = p.kind === 'pawnNeighborhood' ? 'the neighborhood where your pawn starts' : 'where the Cops start';
+    const what = p.kind === 'pawnNeighborhood' ? 'the neighborhood where your pawn starts'
+      : p.kind === 'copsNeighborhood' ? 'where the Cops start'
+      : p.what === 'tradingPost' ? 'where the Trading Post goes'
+      : p.what === 'tunnel' ? 'the neighborhood at this end of the Tunnel'
+      : 'where the Cops go on your Hunch';
     // A post holds 20 buttons at most: a longer list (a start picked anywhere) is a command's.
     if (p.options.length > MAX_BUTTONS) return { text: `choose ${what}: \`/fence pick\` lists all ${p.options.length}.`, buttons: [] };
     const buttons = p.options.map((nb): ChoiceButton<Action> => ({ label: nbName(s, nb), action: { type: 'chooseNeighborhood', nb } }));
@@ -197,7 +229,9 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
   if (types.has('moveSelf')) parts.push('`/fence move` (Move Yourself)');
   if (types.has('push')) parts.push('`/fence push`');
   if (types.has('copsRoad') || types.has('tipOff')) parts.push('`/fence cops`');
-  const partial = s.turn.pushed || s.turn.cops;
+  if (types.has('hunch')) parts.push('`/fence hunch` (the Cops on a Hunch)');
+  if (types.has('playBoat')) parts.push('`/fence boat` (play a boat while Moving Others)');
+  const partial = movingOthers(s);
   const ask = `${partial ? 'finish Moving Others' : 'your turn'}: ${parts.join(' or ') || 'nothing is possible'}.`;
   return { text: s.pawns[seat] === 'jail' ? `you are in Jail — ${ask}` : ask, buttons: [] };
 }
@@ -235,8 +269,9 @@ export const RULES: RulesTopic[] = [
   { name: 'Hot Goods', value: 'hotgoods', text: '**Hot Goods** (B18). After each round, ceil(N/2) tiles are rolled. The unique nearest player by road wins a card of their chosen colour (buttons); ties, unreachable tiles or nearer Cops waste it.' },
   { name: 'Winning', value: 'winning', text: '**Winning** (B19, H3). You win when you are the only player out of Jail and nobody jailed can get out on their next turn. At the round limit, the un-jailed player with the most cards wins (ties share).' },
   { name: 'Timers, resigning, aborting', value: 'house', text: '**Playing in a channel** (H1–H4). Each player has a turn limit; at half time they get a reminder, at the limit the computer plays their turn, and three timeouts in a row remove them. `/fence resign` leaves a game; the host or a channel admin may `/fence abort` or `/fence kick`.' },
-  { name: 'Variants: setup', value: 'v-setup', text: '**Setup variants.**\n• *Turn-Taking for Pawn Placement*: no secret start cards; from the First Player, each player in turn picks any free neighborhood to start in.\n• *Rewarded Tile Placement*: a tile whose roads join two placed tiles (or three, as chosen) earns its placer a card of the colour they choose. Optionally everyone is then dealt only one red and one blue card.\n• *Missing Tiles*: as soon as one player has placed all their tiles, building stops and every other tile is discarded.\n• *Placing Multi-Neighborhood Tiles*: every neighborhood of a new tile must connect to Old Town both ways, not only the ones with a road into the map.' },
-  { name: 'Variants: cards', value: 'v-cards', text: '**Card variants.**\n• *Color Swap with Joker*: the Stash holds Jokers (a red and a blue one for every two players). Play a Joker alone to Move Yourself or to tip off the Cops: the red and blue numbers of the pawn’s tile swap, so The Yards (3,2) leads to Lily Rivers (2,3). A Joker never counts as half of a red/blue pair.\n• *Mixed Stash*: once everyone is dealt their cards, the Stash becomes one shuffled pile. Whoever draws takes the top card, without choosing a colour, and only they see it.\n• *Mixed, Blind Stash*: one four-suit deck for every two players, all in one pile from the start (hearts and diamonds are red, spades and clubs are blue). When a red/blue pair must be drawn straight from the Stash, cards are drawn until one of each colour has come; the last of each colour counts and the rest are discarded.' },
+  { name: 'Variants: setup', value: 'v-setup', text: '**Setup variants.**\n• *Turn-Taking for Pawn Placement*: no secret start cards; from the First Player, each player in turn picks any free neighborhood to start in.\n• *Rewarded Tile Placement*: a tile whose roads join two placed tiles (or three, as chosen) earns its placer a card of the colour they choose. Optionally everyone is then dealt only one red and one blue card.\n• *Missing Tiles*: as soon as one player has placed all their tiles, building stops and every other tile is discarded.\n• *Placing Multi-Neighborhood Tiles*: every neighborhood of a new tile must connect to Old Town both ways, not only the ones with a road into the map.\n• *The Trading Post*: the First Player rolls where it goes. End your own turn there and you may give another player a card of your choice and take one of theirs at random (`/fence trade`); only the two of you see the cards.' },
+  { name: 'Variants: Jail', value: 'v-jail', text: '**State’s Evidence on a Hunch.** In Jail and Moving Others, you may send the Cops with a die instead (`/fence hunch`): pick red or blue and roll it, as if you had played one card of that colour and value. Catch someone and you draw as for a tip-off. Catch nobody and you are an Unreliable Witness: you lose your whole next turn.' },
+  { name: 'Variants: cards', value: 'v-cards', text: '**Card variants.**\n• *Color Swap with Joker*: the Stash holds Jokers (a red and a blue one for every two players). Play a Joker alone to Move Yourself or to tip off the Cops: the red and blue numbers of the pawn’s tile swap, so The Yards (3,2) leads to Lily Rivers (2,3). A Joker never counts as half of a red/blue pair.\n• *Boats*: the Stash holds face cards. When you Move Others you may also play one (`/fence boat`): you now have a boat of its colour, until Jail or someone else’s boat of that colour sends it to the discard pile. With a boat, from a waterfront neighborhood, Hot Goods on a waterfront tile may be reached by water, where each tile crossed counts half.\n• *Mixed Stash*: once everyone is dealt their cards, the Stash becomes one shuffled pile. Whoever draws takes the top card, without choosing a colour, and only they see it.\n• *Mixed, Blind Stash*: one four-suit deck for every two players, all in one pile from the start (hearts and diamonds are red, spades and clubs are blue). When a red/blue pair must be drawn straight from the Stash, cards are drawn until one of each colour has come; the last of each colour counts and the rest are discarded.' },
   { name: 'Variants: Hot Goods', value: 'v-hotgoods', text: '**Hot Goods variants** (chosen in the lobby’s Options).\n• *Ritzy Tile*: after the Cops are placed, a red/blue pair picks a tile, marked on the map. Hot Goods won there give two cards.\n• *Hot Goods by Cards*: the Hot Goods tile is a red/blue pair drawn from the Stash instead of a roll; the cards are discarded, or put back and shuffled in at the end of the round.\n• *More Hot Goods*: one Hot Goods per player each round, or one fewer.\n• *Wasted Hot Goods*: when nobody wins a Hot Goods, the First Player throws away the top card of a Stash pile of their choice.' },
   { name: 'Variants: winning', value: 'v-victory', text: '**Victory variants.**\n• *Victory by Accumulation*: at the end of a round, once a player out of Jail holds at least twice as many cards as there are players out of Jail, the player out of Jail with the most cards wins (a tie for the most: play on).\n• *Round-limited Game*: two dice rolled at setup give the number of rounds; after the last one, the player out of Jail with the most cards wins (ties share the win).' },
 ];

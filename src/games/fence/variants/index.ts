@@ -2,9 +2,14 @@
  * The Extended Rules, in the order the rules text lists them, and the hook points the engine
  * calls. A hook runs for every variant that is on, in this order.
  */
+import type { Action } from '../actions.ts';
 import { card, type Card, type Colour } from '../cards.ts';
-import type { FenceOptions, FenceState, Outcome } from '../state.ts';
+import type { NbId } from '../geometry.ts';
+import type { FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
 import { accumulation } from './accumulation.ts';
+import { boats } from './boats.ts';
+import { hunch } from './hunch.ts';
+import { tradingPost } from './trading-post.ts';
 import { missingTiles } from './missing-tiles.ts';
 import { placingMultiNeighborhoodTiles } from './placing-multi-neighborhood-tiles.ts';
 import { rewardedTilePlacement } from './rewarded-tile-placement.ts';
@@ -20,7 +25,8 @@ import { wastedHotGoods } from './wasted-hot-goods.ts';
 import type { Deck, Table, Variant } from './variant.ts';
 
 export const VARIANTS: readonly Variant[] = [
-  ritzyTile, jokers, turnTakingPawns, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, accumulation, roundLimited,
+  ritzyTile, jokers, boats, turnTakingPawns, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, tradingPost,
+  mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, hunch, accumulation, roundLimited,
 ];
 
 const onCache = new WeakMap<FenceOptions, readonly Variant[]>();
@@ -79,6 +85,29 @@ export function roundEnded(t: Table): Outcome | null {
 }
 
 export const lastRound = (s: FenceState): number => variantsOf(s.options).reduce((limit, v) => v.lastRound?.(s, limit) ?? limit, s.options.roundLimit);
+
+export const extraActions = (s: FenceState, seat: number): Action[] => variantsOf(s.options).flatMap((v) => v.actions?.(s, seat) ?? []);
+
+/** The answers to a variant's pending choice (null: not a variant's). */
+export function pendingActions(s: FenceState, p: Pending): Action[] | null {
+  for (const v of variantsOf(s.options)) {
+    const a = v.pendingActions?.(s, p);
+    if (a) return a;
+  }
+  return null;
+}
+
+/** Carries out a variant's action; false when no variant owns it. */
+export const act = (t: Table, seat: number, action: Action): boolean => variantsOf(t.s.options).some((v) => v.act?.(t, seat, action) ?? false);
+export const answerMarker = (t: Table, what: 'tradingPost' | 'tunnel' | 'hunch', nb: NbId): void => variantsOf(t.s.options).forEach((v) => v.answerMarker?.(t, what, nb));
+export const skipTurn = (t: Table, seat: number): boolean => variantsOf(t.s.options).some((v) => v.skipTurn?.(t, seat) ?? false);
+export const turnEnding = (t: Table, seat: number): boolean => variantsOf(t.s.options).some((v) => v.turnEnding?.(t, seat) ?? false);
+export const jailed = (t: Table, seats: number[]): void => variantsOf(t.s.options).forEach((v) => v.jailed?.(t, seats));
+export const removed = (t: Table, seat: number): void => variantsOf(t.s.options).forEach((v) => v.removed?.(t, seat));
+export const afterBuilding = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterBuilding?.(t));
+export const distance = (s: FenceState, seat: number, red: number, blue: number, road: number | null): number | null =>
+  variantsOf(s.options).reduce((d, v) => (v.distance ? v.distance(s, seat, red, blue, d) : d), road);
+export const links = (s: FenceState): [NbId, NbId][] => variantsOf(s.options).flatMap((v) => v.links?.(s) ?? []);
 
 /** A colour answered for a variant's own choice (the pending choice names no colour draw). */
 export function answerColour(t: Table, colour: Colour): void {

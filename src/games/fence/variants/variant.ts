@@ -3,9 +3,11 @@
  * does at the points where the rules act. The engine calls these points (through index.ts)
  * and never asks which variant is on.
  */
+import type { Action } from '../actions.ts';
 import type { Card, Colour } from '../cards.ts';
+import type { NbId } from '../geometry.ts';
 import type { FenceEvent } from '../events.ts';
-import type { Extended, FenceOptions, FenceState, Outcome } from '../state.ts';
+import type { Extended, FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
 import type { Stash } from '../stash.ts';
 
 /** What a variant may do to the game being changed: the engine's working copy. */
@@ -20,6 +22,11 @@ export interface Table {
   emit(e: FenceEvent): void;
   /** A player draws `count` cards, choosing the colour of each when the rules let them (H1). */
   giveCards(seat: number, count: number, why: 'hotGoods' | 'evidence' | 'reward'): void;
+  /** The Cops move to `to` (B16: whoever is there goes to Jail; from Jail, State's Evidence as for a tip-off). */
+  moveCops(seat: number, to: NbId, how: 'hunch'): void;
+  /** A hand, this action's own copy. */
+  hand(seat: number): Card[];
+  setHand(seat: number, cards: Card[]): void;
 }
 
 /** The deck before shuffling, per colour. */
@@ -67,6 +74,28 @@ export interface Variant {
   roundEnded?(t: Table): Outcome | null;
   /** The last round the game may play (the Basic Rules' limit is the option roundLimit). */
   lastRound?(s: FenceState, limit: number): number;
+  /** More moves a seat may make in the main phase (`others`: the turn is, or may become, Moving Others). */
+  actions?(s: FenceState, seat: number): Action[];
+  /** The answers to this variant's own pending choice, when it is one. */
+  pendingActions?(s: FenceState, p: Pending): Action[] | null;
+  /** Carries out one of this variant's actions (already known legal); false when it is not one. */
+  act?(t: Table, seat: number, action: Action): boolean;
+  /** A neighborhood chosen for this variant's marker. */
+  answerMarker?(t: Table, what: 'tradingPost' | 'tunnel' | 'hunch', nb: NbId): void;
+  /** A seat's turn starts: true when it is skipped. */
+  skipTurn?(t: Table, seat: number): boolean;
+  /** A seat's turn is ending: true when a choice is asked first (the turn then ends once it is answered). */
+  turnEnding?(t: Table, seat: number): boolean;
+  /** Seats just sent to Jail. */
+  jailed?(t: Table, seats: number[]): void;
+  /** A seat leaves the game. */
+  removed?(t: Table, seat: number): void;
+  /** A seat's Hot Goods distance to (red, blue), given the road distance (null: unreachable). */
+  distance?(s: FenceState, seat: number, red: number, blue: number, road: number | null): number | null;
+  /** Neighborhoods joined beyond the roads on the tiles (the Tunnel), as pairs. */
+  links?(s: FenceState): [NbId, NbId][];
+  /** After the map is built, before the pawns. */
+  afterBuilding?(t: Table): void;
   /** A choice of colour for this variant's pending choice (Wasted Hot Goods). */
   answerColour?(t: Table, colour: Colour): void;
 }
