@@ -509,3 +509,35 @@ describe('E3 Boats', () => {
     throw new Error('no map with a water shortcut among the seeds');
   });
 });
+
+describe('E4 Tunnel', () => {
+  it('E4 after building, two drawn tiles get the Tunnel’s ends (never the same tile); its ends are shown', () => {
+    for (const seed of ['e4-a', 'e4-b', 'e4-c']) {
+      const { state, events } = toMain({ tunnel: true }, seed);
+      const dug = events.find((e) => e.type === 'tunnelDug');
+      expect(dug?.type === 'tunnelDug' && dug.ends.length).toBe(2);
+      const [a, b] = state.extended!.tunnel!;
+      expect(a!.split('/')[0]).not.toBe(b!.split('/')[0]);
+      expect(inPlay(state).has(a!) && inPlay(state).has(b!)).toBe(true);
+      expect(viewFor(state, 'channel').extended?.tunnel).toEqual([a, b]);
+      expect(cardConservationProblem(state)).toBeNull();
+    }
+  });
+
+  it('E4 the Tunnel is a two-way road one tile long: pawns are pushed through it, the Cops go through it, Hot Goods are measured through it', () => {
+    // Nettlebed (no coordinates) and Kettle Yard, far apart on the test map, joined.
+    ok(onTestMap({
+      options: { tunnel: true }, extended: { tunnel: ['X1/0', '6-5/1'] },
+      pawns: { ana: 'Old Town', bo: 'Nettlebed', cy: 'Sunnyside' }, cops: 'Kettle Yard',
+      steps: [
+        { expect: { legal: { ana: { includes: [{ type: 'push', target: 'bo', to: 'Kettle Yard' }, { type: 'copsRoad', to: 'Nettlebed' }] } } } },
+        { by: 'ana', action: { type: 'copsRoad', to: 'Nettlebed' }, expect: { pawns: { bo: 'jail' } } },
+      ],
+    }));
+    const s = loadScenario(onTestMap({ options: { tunnel: true }, extended: { tunnel: ['X1/0', '6-5/1'] }, pawns: { ana: 'Nettlebed', bo: 'Old Town', cy: 'Sunnyside' }, cops: 'Goose Green' }));
+    const without = loadScenario(onTestMap({ pawns: { ana: 'Nettlebed', bo: 'Old Town', cy: 'Sunnyside' }, cops: 'Goose Green' }));
+    // Hot Goods on (6,5): one tile away through the Tunnel.
+    expect(hotGoodsDistances(s, 6, 5).players[0]).toBe(1);
+    expect(hotGoodsDistances(without, 6, 5).players[0]).toBeGreaterThan(1);
+  });
+});

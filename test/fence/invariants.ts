@@ -110,7 +110,7 @@ export function checkEvents(events: readonly FenceEvent[]): string[] {
     const paths: string[] = [];
     cardPaths(e, `event${i}`, paths);
     // Cards played or drawn face up: moves, revealed start pairs, pairs drawn for a tile, a card discarded from the Stash.
-    const allowed = ['movedSelf', 'copsMoved', 'startRevealed', 'ritzyDrawn', 'hotGoods', 'stashBurned'].includes(e.type);
+    const allowed = ['movedSelf', 'copsMoved', 'startRevealed', 'ritzyDrawn', 'tunnelDrawn', 'hotGoods', 'stashBurned'].includes(e.type);
     if (paths.length && !allowed) problems.push(`event ${e.type} carries a card at ${paths.join(', ')}`);
   });
   return problems;

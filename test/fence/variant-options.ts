@@ -9,6 +9,7 @@ export function randomVariantOptions(rng: { next(): number }): Partial<FenceOpti
     ritzy: on(),
     boats: on(),
     tradingPost: on(),
+    tunnel: on(),
     hunch: on(),
     turnTakingPawns: on(),
     rewardedTiles: on() ? pick(['two', 'three'] as const) : 'off',

@@ -532,6 +532,7 @@ function endBuilding(ctx: Ctx): void {
   ctx.emit({ type: 'buildingEnded', discardedTiles: s.discardedTiles, offLimits });
   s.phase = 'pawns';
   s.current = firstActiveFrom(s, s.firstPlayer);
+  variants.afterBuilding(ctx);
 }
 
 // ---- Pawns and Cops (B10–B12) -------------------------------------------------------------------

@@ -41,6 +41,8 @@ export type FenceEvent =
   | { type: 'credibilityRestored'; seat: number }
   | { type: 'boatPlayed'; seat: number; colour: Colour }
   | { type: 'boatLost'; seat: number; colour: Colour }
+  | { type: 'tunnelDrawn'; cards: Card[]; red: number; blue: number; again: boolean }
+  | { type: 'tunnelDug'; ends: NbId[] }
   | { type: 'tradingPostRolled'; red: number; blue: number; absent: boolean }
   | { type: 'tradingPostPlaced'; nb: NbId }
   /** The cards traded are the two players' secret: the event names neither. */

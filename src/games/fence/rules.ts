@@ -7,9 +7,34 @@ import { colourOf, isJoker, isNumber, valueOf, type Card } from './cards.ts';
 import { distances, graphOf, inPlayOf, tileIdOfKey, type MapGraph, type NbId } from './geometry.ts';
 import { standardTileSet, type TileSet } from './tiles.ts';
 import type { FenceState } from './state.ts';
+import { links } from './variants/index.ts';
 
 export const tileSetOf = (_state: FenceState): TileSet => standardTileSet();
-export const graphOfState = (s: FenceState): MapGraph => graphOf(s.map, tileSetOf(s));
+/**
+ * The roads of the city: the tiles' own, plus what the variants join beyond them (the Tunnel,
+ * a two-way road that ignores signs).
+ */
+const linkedCache = new WeakMap<readonly unknown[], Map<string, MapGraph>>();
+export function graphOfState(s: FenceState): MapGraph {
+  const base = graphOf(s.map, tileSetOf(s));
+  const extra = links(s);
+  if (extra.length === 0) return base;
+  const key = extra.map((l) => l.join('~')).join('|');
+  let byKey = linkedCache.get(s.map);
+  if (!byKey) linkedCache.set(s.map, (byKey = new Map()));
+  let g = byKey.get(key);
+  if (!g) {
+    const out = base.out.map((a) => [...a]), inn = base.inn.map((a) => [...a]), und = base.und.map((a) => [...a]);
+    for (const [a, b] of extra) {
+      const i = base.index.get(a), j = base.index.get(b);
+      if (i === undefined || j === undefined) continue;
+      out[i]!.push(j); out[j]!.push(i); inn[i]!.push(j); inn[j]!.push(i); und[i]!.push(j); und[j]!.push(i);
+    }
+    g = { ...base, out, inn, und };
+    byKey.set(key, g);
+  }
+  return g;
+}
 export const inPlay = (s: FenceState): Set<NbId> => inPlayOf(s.map, tileSetOf(s), s.oldTown);
 
 /**
@@ -28,12 +53,12 @@ export interface MapFacts {
   copsDistance(a: number, b: number): number;
 }
 
-const factsCache = new WeakMap<readonly unknown[], MapFacts>();
+const factsCache = new WeakMap<MapGraph, MapFacts>();
 export function mapFacts(s: FenceState): MapFacts {
-  let f = factsCache.get(s.map);
+  const graph = graphOfState(s);
+  let f = factsCache.get(graph);
   if (f) return f;
   const set = tileSetOf(s);
-  const graph = graphOf(s.map, set);
   const live = inPlay(s);
   const byCoord = new Map<number, number[]>();
   graph.nodes.forEach((node, i) => {
@@ -52,7 +77,7 @@ export function mapFacts(s: FenceState): MapFacts {
     pawnDistance: (a, b) => ((pawnRows[a] ??= distances(graph.out, [a]))[b] as number),
     copsDistance: (a, b) => ((copsRows[a] ??= distances(liveUnd, [a]))[b] as number),
   };
-  factsCache.set(s.map, f);
+  factsCache.set(graph, f);
   return f;
 }
 

@@ -35,6 +35,14 @@ export const optionsSchema = z.object({
     choices: [10, 20, 30, 50, 100, 200],
   }),
   tileSet: z.enum(['standard']).default('standard'),
+  tunnel: z.boolean().default(false).meta({
+    label: 'Tunnel',
+    description: 'After building, a tunnel joins two neighborhoods drawn from the Stash',
+    group: 'Setup',
+    setting: true,
+    summary: ['', 'Tunnel'],
+    order: 27,
+  }),
   tradingPost: z.boolean().default(false).meta({
     label: 'The Trading Post',
     description: 'End your turn on the Trading Post to swap a card with another player',

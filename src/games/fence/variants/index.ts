@@ -10,6 +10,7 @@ import { accumulation } from './accumulation.ts';
 import { boats } from './boats.ts';
 import { hunch } from './hunch.ts';
 import { tradingPost } from './trading-post.ts';
+import { tunnel } from './tunnel.ts';
 import { missingTiles } from './missing-tiles.ts';
 import { placingMultiNeighborhoodTiles } from './placing-multi-neighborhood-tiles.ts';
 import { rewardedTilePlacement } from './rewarded-tile-placement.ts';
@@ -25,7 +26,7 @@ import { wastedHotGoods } from './wasted-hot-goods.ts';
 import type { Deck, Table, Variant } from './variant.ts';
 
 export const VARIANTS: readonly Variant[] = [
-  ritzyTile, jokers, boats, turnTakingPawns, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, tradingPost,
+  ritzyTile, jokers, boats, turnTakingPawns, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, tunnel, tradingPost,
   mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, hunch, accumulation, roundLimited,
 ];
 
