@@ -2,33 +2,13 @@
 // action (cards conserved with Jokers and face cards, nobody off limits, choices owed by the
 // right player, no secret in a view or an event), and every game ends. The bench plays more.
 import { describe, expect, it } from 'vitest';
-import { fence, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
-import { playRandomGame, type RandomPlay } from '../platform/random-play.ts';
-import { checkEvents, checkState, checkViews } from './invariants.ts';
+import type { FenceState } from '../../src/games/fence/index.ts';
+import { playRandomGame } from '../platform/random-play.ts';
+import { variantPlay } from './random-variants-play.ts';
 import { randomVariantOptions } from './variant-options.ts';
 
 const GAMES = 150;
 const CHUNK = 50;
-
-export const variantPlay: RandomPlay = {
-  game: fence,
-  players: (g, rng) => {
-    const n = 2 + (g % 7);
-    return {
-      seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })),
-      bots: Array.from({ length: n }, () => (rng.next() < 0.5 ? 'random' : 'simple')),
-    };
-  },
-  options: (_g, rng) => randomVariantOptions(rng),
-  maxActions: 20_000,
-  system: { timeout: 0.002, resign: 0.0005 },
-  check: (state, events, before, _g, step) => {
-    const s = state as FenceState;
-    const problems = [...checkState(s, events as FenceEvent[], before as FenceState), ...checkEvents(events as FenceEvent[])];
-    if (step % 25 === 0) problems.push(...checkViews(s));
-    return problems;
-  },
-};
 
 describe(`random play over variant combinations: ${GAMES} games of 2–8 players`, () => {
   const seen = new Map<string, number>();
