@@ -193,6 +193,7 @@ export function createGame(input: CreateInput): Applied {
     outcome: null,
   };
   const ctx = new Ctx(state);
+  if (variants.variantsOf(options).length > 0) ctx.emit({ type: 'playingWith' });
   // B4: Old Town goes to the centre; that is its holder's placement.
   placeTile(ctx, holder, { type: 'place', tile: oldTownId, x: 0, y: 0, rot: 0 });
   ctx.s.current = nextSeat(ctx.s, holder);

@@ -35,6 +35,8 @@ export type FenceEvent =
   | { type: 'removed'; seat: number; reason: 'resigned' | 'kicked' | 'timeouts' | 'left' }
   | { type: 'gameOver'; outcome: Outcome }
   // Extended Rules (variants/)
+  /** At the start: the Extended Rules this game plays with (said only when there are some). */
+  | { type: 'playingWith' }
   | { type: 'tileRewarded'; seat: number; joined: number }
   | { type: 'hunchRolled'; seat: number; colour: Colour; value: number; landed: boolean }
   | { type: 'unreliableWitness'; seat: number }

@@ -9,7 +9,8 @@ import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
 import { cellLabel, gridOf } from './grid.ts';
 import { tileSetOf } from './rules.ts';
-import type { FenceState } from './state.ts';
+import { optionsSchema, type FenceState } from './state.ts';
+import { summaryLine } from '../../platform/options.ts';
 
 const ROTATION = ['', ', rotated 90°', ', rotated 180°', ', rotated 270°'];
 /** Choice buttons a turn post can carry (four rows of five). */
@@ -173,6 +174,8 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
       return `${who(e.seat)} trades a card with ${who(e.target)} at the Trading Post.`;
     case 'postPassed':
       return `${who(e.seat)} makes no trade at the Trading Post.`;
+    case 'playingWith':
+      return `Playing with: ${variantsLine(s)}.`;
     case 'tileRewarded':
       return `${who(e.seat)}’s tile joins ${e.joined} tiles by road: ${who(e.seat)} draws a card.`;
     case 'ritzyDrawn':
@@ -185,6 +188,12 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
       return `The ${e.cards} cards drawn for Hot Goods are shuffled back into the Stash.`;
   }
 }
+
+/** The Extended Rules a game plays with, in one line ('' for the Basic Rules alone). */
+export function variantsLine(s: FenceState): string {
+  return summaryLine(optionsSchema, s.options, [], (f) => !BASIC_OPTIONS.has(f.key));
+}
+const BASIC_OPTIONS = new Set(['autoBuild', 'roundLimit', 'tileSet']);
 
 /** The tile(s) at a coordinate, by name: "Four Points (4,2)". */
 export function coordName(s: FenceState, red: number, blue: number): string {
@@ -257,6 +266,8 @@ export function statusLines(s: FenceState): string[] {
     lines.push(`${n + 1}. ${seat.name}${seat.computer ? ' (computer)' : ''}${n === s.firstPlayer ? ' — First Player' : ''}: ${s.hands[n]?.length ?? 0} cards${tiles}, ${place}`);
   });
   const stash = s.stash.mixed ? `${s.stash.mixed.length} cards in one pile` : `${s.stash.red.length} red, ${s.stash.blue.length} blue`;
+  const variants = variantsLine(s);
+  if (variants) lines.push(`Variants: ${variants}`);
   if (s.phase !== 'building') lines.push(`Cops: ${s.cops ? nbName(s, s.cops) : 'not placed yet'} · Stash: ${stash}`);
   return lines;
 }
