@@ -5,9 +5,9 @@ import { hotGoodsDistances, inPlay } from '../../src/games/fence/rules.ts';
 import { boats } from '../../src/games/fence/variants/boats.ts';
 import { tilesJoined } from '../../src/games/fence/variants/rewarded-tile-placement.ts';
 import { cardConservationProblem, loadScenario, runScenario } from '../../src/games/fence/scenario.ts';
-import { eventText } from '../../src/games/fence/words.ts';
+import { actionLabel, eventText } from '../../src/games/fence/words.ts';
 import { seats, toMain, waterCase } from './extended-helpers.ts';
-import { onTestMap } from './test-map.ts';
+import { onTestMap, TEST_MAP } from './test-map.ts';
 
 const ok = (sc: Record<string, unknown>) => {
   const { failures, state } = runScenario(sc);
@@ -539,5 +539,29 @@ describe('E4 Tunnel', () => {
     // Hot Goods on (6,5): one tile away through the Tunnel.
     expect(hotGoodsDistances(s, 6, 5).players[0]).toBe(1);
     expect(hotGoodsDistances(without, 6, 5).players[0]).toBeGreaterThan(1);
+  });
+});
+
+describe('E8 Big Map', () => {
+  it('E8 two sets of tiles are dealt (80); one Old Town starts the map, the other is an ordinary tile', () => {
+    const s = createGame({ seats: seats(4), seed: 'e8-a', options: { bigMap: true } }).state;
+    const all = [...s.tileHands.flat(), ...s.map.map((p) => p.key)];
+    expect(all).toHaveLength(80);
+    expect(all.filter((k) => k.startsWith('1-3'))).toEqual(expect.arrayContaining(['1-3', '1-3#2']));
+    expect(s.map).toEqual([{ key: '1-3', x: 0, y: 0, rot: 0 }]);
+    expect(s.oldTown).toBe('1-3');
+    expect(s.tileHands.flat()).toContain('1-3#2');
+  });
+
+  it('E8 a coordinate names every tile bearing it: Move Yourself, tip-offs and Hot Goods use all of them', () => {
+    // Four Points (4,2) east of Old Town, and its copy under Venice.
+    const map = [...TEST_MAP, { tile: 'Four Points #2', x: 0, y: 2, rot: 0 }];
+    const sc = onTestMap({ options: { bigMap: true }, map, pawns: { ana: 'Old Town', bo: 'Venice Underpass', cy: 'Sunnyside' }, cops: 'Nettlebed', hands: { ana: ['R4', 'B2'] } });
+    const s = loadScenario(sc);
+    const tos = legalActions(s, 0).filter((a) => a.type === 'moveSelf').map((a) => ('to' in a ? a.to : ''));
+    expect(new Set(tos)).toEqual(new Set(['4-2/0', '4-2#2/0']));
+    expect(legalActions(s, 0).map((a) => actionLabel(s, a))).toContain('Red 4 + Blue 2 → Four Points #2');
+    // Hot Goods on (4,2): bo, next to the copy, is one tile away (two from the first Four Points).
+    expect(hotGoodsDistances(s, 4, 2).players[1]).toBe(1);
   });
 });

@@ -7,8 +7,8 @@ import { playRandomGame } from '../platform/random-play.ts';
 import { variantPlay } from './random-variants-play.ts';
 import { randomVariantOptions } from './variant-options.ts';
 
-const GAMES = 150;
-const CHUNK = 50;
+const GAMES = 120;
+const CHUNK = 40;
 
 describe(`random play over variant combinations: ${GAMES} games of 2–8 players`, () => {
   const seen = new Map<string, number>();

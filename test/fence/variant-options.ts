@@ -10,6 +10,7 @@ export function randomVariantOptions(rng: { next(): number }): Partial<FenceOpti
     boats: on(),
     tradingPost: on(),
     tunnel: on(),
+    bigMap: on(),
     hunch: on(),
     turnTakingPawns: on(),
     rewardedTiles: on() ? pick(['two', 'three'] as const) : 'off',

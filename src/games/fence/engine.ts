@@ -152,8 +152,8 @@ export function createGame(input: CreateInput): Applied {
   const stash: FenceState['stash'] = variants.onePileFromStart(options)
     ? { red: [], blue: [], mixed: rng.shuffle([...deck.red, ...deck.blue]) }
     : { red: rng.shuffle(deck.red), blue: rng.shuffle(deck.blue) };
-  // B2: tiles shuffled and dealt round-robin.
-  const tiles = rng.shuffle(set.tiles.map((t) => t.id));
+  // B2: tiles shuffled and dealt round-robin (Big Map: two sets, the second copy keyed "#2").
+  const tiles = rng.shuffle(variants.tileKeys(options, set.tiles.map((t) => t.id)));
   const tileHands: string[][] = input.seats.map(() => []);
   tiles.forEach((t, i) => tileHands[i % n]!.push(t));
   // B3: secret start cards.

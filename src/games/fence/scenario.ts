@@ -167,6 +167,9 @@ export function seatOf(s: Pick<FenceState, 'seats'>, ref: string | number, where
 /** A tile id from an id ("2-5") or any of its neighborhood names ("Venice"). */
 export function tileIdOf(ref: string, where = 'tile'): string {
   const set = standardTileSet();
+  // Big Map: a second copy is written with "#2" ("4-2#2", "Four Points #2").
+  const copy = /^(.*?)\s*#2$/.exec(ref);
+  if (copy) return `${tileIdOf(copy[1] ?? '', where)}#2`;
   if (set.byId.has(ref)) return ref;
   const def = set.tiles.find((t) => t.neighborhoods.some((nb) => norm(nb.name) === norm(ref)));
   if (!def) throw new ScenarioError(`${where}: "${ref}" is neither a tile id nor a neighborhood name`);
@@ -178,9 +181,13 @@ export function nbOf(s: Pick<FenceState, 'map' | 'options'>, ref: string, where 
   if (norm(ref) === 'jail') return 'jail';
   if (NB_ID.test(ref)) return ref;
   const set = standardTileSet();
+  // Big Map: "Four Points #2" is the neighborhood on the second copy.
+  const copy = /^(.*?)\s*#2$/.exec(ref);
+  const name = copy ? (copy[1] ?? '') : ref;
   for (const p of s.map) {
+    if (p.key.endsWith('#2') !== Boolean(copy)) continue;
     const def = set.byId.get(tileIdOfKey(p.key));
-    const i = def?.neighborhoods.findIndex((nb) => norm(nb.name) === norm(ref)) ?? -1;
+    const i = def?.neighborhoods.findIndex((nb) => norm(nb.name) === norm(name)) ?? -1;
     if (i >= 0) return `${p.key}/${i}`;
   }
   const known = set.tiles.some((t) => t.neighborhoods.some((nb) => norm(nb.name) === norm(ref)));
@@ -305,7 +312,7 @@ function load(sc: Scenario): FenceState {
     for (let w = 1; w <= 2; w++) {
       const q = map[cells.get(cellKey(p.x + DX[w]!, p.y + DY[w]!)) ?? -1];
       if (!q) continue;
-      if (!sidesFit(set.byId.get(p.key)!, p.rot, set.byId.get(q.key)!, q.rot, w)) {
+      if (!sidesFit(set.byId.get(tileIdOfKey(p.key))!, p.rot, set.byId.get(tileIdOfKey(q.key))!, q.rot, w)) {
         throw new ScenarioError(`map: ${p.key} at (${p.x},${p.y}) rot ${p.rot} and ${q.key} at (${q.x},${q.y}) rot ${q.rot} do not fit (roads or water differ on their shared side)`);
       }
     }

@@ -35,6 +35,14 @@ export const optionsSchema = z.object({
     choices: [10, 20, 30, 50, 100, 200],
   }),
   tileSet: z.enum(['standard']).default('standard'),
+  bigMap: z.boolean().default(false).meta({
+    label: 'Big Map',
+    description: 'Two sets of tiles: a huge city; a coordinate names every tile bearing it',
+    group: 'Setup',
+    setting: true,
+    summary: ['', 'Big Map'],
+    order: 20,
+  }),
   tunnel: z.boolean().default(false).meta({
     label: 'Tunnel',
     description: 'After building, a tunnel joins two neighborhoods drawn from the Stash',

@@ -16,15 +16,19 @@ const ROTATION = ['', ', rotated 90°', ', rotated 180°', ', rotated 270°'];
 /** Choice buttons a turn post can carry (four rows of five). */
 const MAX_BUTTONS = 20;
 
+/** Big Map: the second copy of a tile is told apart by "#2". */
+export const copyMark = (key: string): string => (key.endsWith('#2') ? ' #2' : '');
+
 export function nbName(s: FenceState, id: NbId): string {
   const { key, index } = parseNbId(id);
-  return tileSetOf(s).byId.get(tileIdOfKey(key))?.neighborhoods[index]?.name ?? id;
+  const name = tileSetOf(s).byId.get(tileIdOfKey(key))?.neighborhoods[index]?.name ?? id;
+  return `${name}${copyMark(key)}`;
 }
 
 export function tileName(s: FenceState, key: string): string {
   const def = tileSetOf(s).byId.get(tileIdOfKey(key));
   if (!def) return key;
-  const names = def.neighborhoods.map((n) => n.name).join(' / ');
+  const names = def.neighborhoods.map((n) => `${n.name}${copyMark(key)}`).join(' / ');
   return def.coords ? `${names} (${def.coords.red},${def.coords.blue})` : `${names} (no coordinates)`;
 }
 
@@ -285,6 +289,7 @@ export const RULES: RulesTopic[] = [
   { name: 'Winning', value: 'winning', text: '**Winning** (B19, H3). You win when you are the only player out of Jail and nobody jailed can get out on their next turn. At the round limit, the un-jailed player with the most cards wins (ties share).' },
   { name: 'Timers, resigning, aborting', value: 'house', text: '**Playing in a channel** (H1–H4). Each player has a turn limit; at half time they get a reminder, at the limit the computer plays their turn, and three timeouts in a row remove them. `/fence resign` leaves a game; the host or a channel admin may `/fence abort` or `/fence kick`.' },
   { name: 'Variants: setup', value: 'v-setup', text: '**Setup variants.**\n• *Turn-Taking for Pawn Placement*: no secret start cards; from the First Player, each player in turn picks any free neighborhood to start in.\n• *Rewarded Tile Placement*: a tile whose roads join two placed tiles (or three, as chosen) earns its placer a card of the colour they choose. Optionally everyone is then dealt only one red and one blue card.\n• *Missing Tiles*: as soon as one player has placed all their tiles, building stops and every other tile is discarded.\n• *Placing Multi-Neighborhood Tiles*: every neighborhood of a new tile must connect to Old Town both ways, not only the ones with a road into the map.\n• *Tunnel*: once the map is built, the First Player draws two red/blue pairs and picks a neighborhood on each of the two tiles: a tunnel joins them, a two-way road one tile long for pawns, the Cops and Hot Goods alike.\n• *The Trading Post*: the First Player rolls where it goes. End your own turn there and you may give another player a card of your choice and take one of theirs at random (`/fence trade`); only the two of you see the cards.' },
+  { name: 'Variants: Big Map', value: 'v-bigmap', text: '**Big Map.** Two sets of tiles are shuffled together for a huge city (80 tiles). The second copy of each tile is marked “#2” (a small 2 on the map). A coordinate names every tile bearing it: a card or a roll that points to (4,2) offers the neighborhoods of both Four Points, and Hot Goods there are measured from the nearer one. The map picture is large: open it and zoom in on a phone.' },
   { name: 'Variants: Jail', value: 'v-jail', text: '**State’s Evidence on a Hunch.** In Jail and Moving Others, you may send the Cops with a die instead (`/fence hunch`): pick red or blue and roll it, as if you had played one card of that colour and value. Catch someone and you draw as for a tip-off. Catch nobody and you are an Unreliable Witness: you lose your whole next turn.' },
   { name: 'Variants: cards', value: 'v-cards', text: '**Card variants.**\n• *Color Swap with Joker*: the Stash holds Jokers (a red and a blue one for every two players). Play a Joker alone to Move Yourself or to tip off the Cops: the red and blue numbers of the pawn’s tile swap, so The Yards (3,2) leads to Lily Rivers (2,3). A Joker never counts as half of a red/blue pair.\n• *Boats*: the Stash holds face cards. When you Move Others you may also play one (`/fence boat`): you now have a boat of its colour, until Jail or someone else’s boat of that colour sends it to the discard pile. With a boat, from a waterfront neighborhood, Hot Goods on a waterfront tile may be reached by water, where each tile crossed counts half.\n• *Mixed Stash*: once everyone is dealt their cards, the Stash becomes one shuffled pile. Whoever draws takes the top card, without choosing a colour, and only they see it.\n• *Mixed, Blind Stash*: one four-suit deck for every two players, all in one pile from the start (hearts and diamonds are red, spades and clubs are blue). When a red/blue pair must be drawn straight from the Stash, cards are drawn until one of each colour has come; the last of each colour counts and the rest are discarded.' },
   { name: 'Variants: Hot Goods', value: 'v-hotgoods', text: '**Hot Goods variants** (chosen in the lobby’s Options).\n• *Ritzy Tile*: after the Cops are placed, a red/blue pair picks a tile, marked on the map. Hot Goods won there give two cards.\n• *Hot Goods by Cards*: the Hot Goods tile is a red/blue pair drawn from the Stash instead of a roll; the cards are discarded, or put back and shuffled in at the end of the round.\n• *More Hot Goods*: one Hot Goods per player each round, or one fewer.\n• *Wasted Hot Goods*: when nobody wins a Hot Goods, the First Player throws away the top card of a Stash pile of their choice.' },

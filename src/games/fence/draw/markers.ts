@@ -32,9 +32,15 @@ function badge(ctx: SKRSContext2D, letter: string, x: number, y: number, T: numb
 }
 
 export function drawMarkers(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
+  const T = l.tile;
+  // Big Map: the second copy of a tile carries a "2", so the two are told apart.
+  for (const p of view.map) {
+    if (!p.key.endsWith('#2')) continue;
+    const o = cellOrigin(l, p.x, p.y);
+    badge(ctx, '2', o.x + T * 0.84, o.y + T * 0.84, T, '#444444');
+  }
   const ext = view.extended;
   if (!ext) return;
-  const T = l.tile;
   if (ext.ritzy) {
     const set = tileSetOfView(view);
     for (const p of view.map) {

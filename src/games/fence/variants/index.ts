@@ -7,6 +7,7 @@ import { card, type Card, type Colour } from '../cards.ts';
 import type { NbId } from '../geometry.ts';
 import type { FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
 import { accumulation } from './accumulation.ts';
+import { bigMap } from './big-map.ts';
 import { boats } from './boats.ts';
 import { hunch } from './hunch.ts';
 import { tradingPost } from './trading-post.ts';
@@ -26,7 +27,7 @@ import { wastedHotGoods } from './wasted-hot-goods.ts';
 import type { Deck, Table, Variant } from './variant.ts';
 
 export const VARIANTS: readonly Variant[] = [
-  ritzyTile, jokers, boats, turnTakingPawns, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, tunnel, tradingPost,
+  ritzyTile, jokers, boats, turnTakingPawns, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, bigMap, tunnel, tradingPost,
   mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, hunch, accumulation, roundLimited,
 ];
 
@@ -53,6 +54,7 @@ export const onePileFromStart = (o: FenceOptions): boolean => variantsOf(o).some
 /** Mixed Stash or Mixed, Blind Stash: the Stash is one pile in the main phase. */
 export const onePileInMain = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.onePileInMain);
 
+export const tileKeys = (o: FenceOptions, ids: string[]): string[] => variantsOf(o).reduce((keys, v) => v.tileKeys?.(keys) ?? keys, ids);
 export const noStartCards = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.noStartCards);
 export const everyNeighborhoodReaches = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.everyNeighborhoodReaches);
 export const buildingOver = (s: FenceState): boolean => variantsOf(s.options).some((v) => v.buildingOver?.(s));

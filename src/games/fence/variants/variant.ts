@@ -45,6 +45,8 @@ export interface Variant {
   onePileFromStart?: boolean;
   /** The Stash is one pile once the main phase starts. */
   onePileInMain?: boolean;
+  /** The tile keys dealt for building, from the set's tile ids. */
+  tileKeys?(ids: string[]): string[];
   /** No secret start cards: players pick where their pawns start. */
   noStartCards?: boolean;
   /** Map building: B5's reachability test applies to every neighborhood of a placed tile. */
