@@ -41,7 +41,7 @@ export const optionsSchema = z.object({
     group: 'Setup',
     setting: true,
     summary: ['', 'Big Map'],
-    order: 20,
+    order: 61,
   }),
   tunnel: z.boolean().default(false).meta({
     label: 'Tunnel',
@@ -49,7 +49,7 @@ export const optionsSchema = z.object({
     group: 'Setup',
     setting: true,
     summary: ['', 'Tunnel'],
-    order: 27,
+    order: 67,
   }),
   tradingPost: z.boolean().default(false).meta({
     label: 'The Trading Post',
@@ -57,7 +57,7 @@ export const optionsSchema = z.object({
     group: 'Setup',
     setting: true,
     summary: ['', 'Trading Post'],
-    order: 26,
+    order: 68,
   }),
   turnTakingPawns: z.boolean().default(false).meta({
     label: 'Turn-Taking for Pawn Placement',
@@ -65,7 +65,7 @@ export const optionsSchema = z.object({
     group: 'Setup',
     setting: true,
     summary: ['', 'pawns placed in turn'],
-    order: 21,
+    order: 62,
   }),
   rewardedTiles: z.enum(['off', 'two', 'three']).default('off').meta({
     label: 'Rewarded Tile Placement',
@@ -74,7 +74,7 @@ export const optionsSchema = z.object({
     setting: true,
     labels: { off: 'off', two: 'joins 2 tiles', three: 'joins 3 tiles' },
     summary: { two: 'a card for a tile joining 2', three: 'a card for a tile joining 3' },
-    order: 22,
+    order: 63,
   }),
   rewardedSmallDeal: z.boolean().default(false).meta({
     label: 'Smaller deal',
@@ -82,7 +82,7 @@ export const optionsSchema = z.object({
     group: 'Setup',
     setting: true,
     summary: ['', 'deal 1 red + 1 blue'],
-    order: 23,
+    order: 64,
   }),
   missingTiles: z.boolean().default(false).meta({
     label: 'Missing Tiles',
@@ -90,7 +90,7 @@ export const optionsSchema = z.object({
     group: 'Setup',
     setting: true,
     summary: ['', 'Missing Tiles'],
-    order: 24,
+    order: 65,
   }),
   everyNeighborhood: z.boolean().default(false).meta({
     label: 'Placing Multi-Neighborhood Tiles',
@@ -98,7 +98,7 @@ export const optionsSchema = z.object({
     group: 'Setup',
     setting: true,
     summary: ['', 'every neighborhood must connect'],
-    order: 25,
+    order: 66,
   }),
   jokers: z.boolean().default(false).meta({
     label: 'Color Swap with Joker',
@@ -106,7 +106,7 @@ export const optionsSchema = z.object({
     group: 'Cards',
     setting: true,
     summary: ['', 'Jokers'],
-    order: 81,
+    order: 71,
   }),
   boats: z.boolean().default(false).meta({
     label: 'Boats',
@@ -114,7 +114,7 @@ export const optionsSchema = z.object({
     group: 'Cards',
     setting: true,
     summary: ['', 'Boats'],
-    order: 84,
+    order: 72,
   }),
   mixedStash: z.boolean().default(false).meta({
     label: 'Mixed Stash',
@@ -122,7 +122,7 @@ export const optionsSchema = z.object({
     group: 'Cards',
     setting: true,
     summary: ['', 'Mixed Stash'],
-    order: 82,
+    order: 73,
   }),
   blindStash: z.boolean().default(false).meta({
     label: 'Mixed, Blind Stash',
@@ -130,7 +130,7 @@ export const optionsSchema = z.object({
     group: 'Cards',
     setting: true,
     summary: ['', 'Mixed, Blind Stash'],
-    order: 83,
+    order: 74,
   }),
   ritzy: z.boolean().default(false).meta({
     label: 'Ritzy Tile',
@@ -138,7 +138,7 @@ export const optionsSchema = z.object({
     group: 'Hot Goods',
     setting: true,
     summary: ['', 'Ritzy Tile'],
-    order: 71,
+    order: 81,
   }),
   hotGoodsByCards: z.enum(['off', 'discard', 'setAside']).default('off').meta({
     label: 'Hot Goods by Cards',
@@ -147,7 +147,7 @@ export const optionsSchema = z.object({
     setting: true,
     labels: { off: 'off (roll the dice)', discard: 'drawn, then discarded', setAside: 'drawn, set aside, shuffled back each round' },
     summary: { discard: 'Hot Goods by cards', setAside: 'Hot Goods by cards (shuffled back)' },
-    order: 72,
+    order: 82,
   }),
   moreHotGoods: z.enum(['off', 'all', 'allButOne']).default('off').meta({
     label: 'More Hot Goods',
@@ -156,7 +156,7 @@ export const optionsSchema = z.object({
     setting: true,
     labels: { off: 'off (half the players)', all: 'one per player', allButOne: 'one per player, minus one' },
     summary: { all: 'Hot Goods: one per player', allButOne: 'Hot Goods: one per player minus one' },
-    order: 73,
+    order: 83,
   }),
   wastedHotGoods: z.boolean().default(false).meta({
     label: 'Wasted Hot Goods',
@@ -164,7 +164,7 @@ export const optionsSchema = z.object({
     group: 'Hot Goods',
     setting: true,
     summary: ['', 'Wasted Hot Goods'],
-    order: 74,
+    order: 84,
   }),
   hunch: z.boolean().default(false).meta({
     label: 'State’s Evidence on a Hunch',

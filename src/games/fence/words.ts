@@ -54,7 +54,7 @@ export function actionLabel(s: FenceState, a: Action): string {
       return `Swap ${tileName(s, a.tile)} for ${old ? tileName(s, old.key) : '?'} at ${cellLabel(grid, a.x, a.y)}${ROTATION[a.rot]}`;
     }
     case 'chooseColour':
-      return `Draw a ${a.colour} card`;
+      return s.pending?.kind === 'discardColour' ? `Discard ${a.colour}` : `Draw a ${a.colour} card`;
     case 'chooseNeighborhood':
       return nbName(s, a.nb);
     case 'moveSelf':
@@ -225,7 +225,7 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
     return { text: `choose the colour of the card you draw (${why})${more} with the buttons below.`, buttons };
   }
   if (p?.kind === 'discardColour') {
-    const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: `Discard ${a.colour}`, action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
+    const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: actionLabel(s, a), action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
     return { text: 'nobody won those Hot Goods: choose the Stash pile that loses its top card with the buttons below.', buttons };
   }
   if (p?.kind === 'tradingPost') return { text: 'you ended your turn on the Trading Post: `/fence trade` a card with another player (you take one of theirs at random), or pass.', buttons: [{ label: 'No trade', action: { type: 'postPass' }, style: 'secondary' }] };
