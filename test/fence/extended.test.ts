@@ -1,4 +1,6 @@
 // The Extended Rules (E1–E20), each a game option; tests are named after the rulings.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyAction, computerAction, createGame, legalActions, viewFor, whoMustAct, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { hotGoodsDistances, inPlay } from '../../src/games/fence/rules.ts';
@@ -563,5 +565,14 @@ describe('E8 Big Map', () => {
     expect(legalActions(s, 0).map((a) => actionLabel(s, a))).toContain('Red 4 + Blue 2 → Four Points #2');
     // Hot Goods on (4,2): bo, next to the copy, is one tile away (two from the first Four Points).
     expect(hotGoodsDistances(s, 4, 2).players[1]).toBe(1);
+  });
+});
+
+describe('E3 Boats on a built map (test/scenarios/E3-water-distance-with-a-boat.json)', () => {
+  it('E3 without the boat the same Hot Goods go to the nearer player by road', () => {
+    const sc = JSON.parse(readFileSync(join(import.meta.dirname, '../scenarios/E3-water-distance-with-a-boat.json'), 'utf8')) as Record<string, unknown> & { steps: { expect: Record<string, unknown> }[] };
+    delete sc.extended;
+    sc.steps[0]!.expect = { events: [{ type: 'hotGoods', roll: { result: 'won', winner: 'bo', distance: 5 } }] };
+    ok(sc);
   });
 });

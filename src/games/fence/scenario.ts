@@ -365,6 +365,8 @@ function load(sc: Scenario): FenceState {
     if (colourOf(c) !== 'blue') throw new ScenarioError(`stash.blue: ${c} is not a blue card`);
     return take(c, 'stash.blue');
   });
+  // Boats in play are cards of the deck too.
+  for (const b of [sc.extended?.boats?.red, sc.extended?.boats?.blue]) if (b) take(b.card, 'extended.boats');
   const listedMixed = (sc.stash?.mixed ?? []).map((c) => take(c, 'stash.mixed'));
   const discard = (sc.discard ?? []).map((c) => take(c, 'discard'));
   const restOf = (colour: Colour) => rng.shuffle([...left].filter(([c]) => colourOf(c) === colour).flatMap(([c, k]) => Array<Card>(k).fill(c)));
