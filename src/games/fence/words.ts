@@ -300,6 +300,7 @@ export const HELP = [
   '**How to play FENCE! here**',
   '`/fence new` opens a lobby (options: turn limit, auto-build map, computer players, rounds, thread). Players press **Join**; the host presses **Start** (`/fence addbot` seats a computer).',
   'When it is your turn the bot mentions you in a new post with the map. Use `/fence place` / `/fence swap` while building, then `/fence move`, `/fence push` or `/fence cops` — pick from the list the command offers. Choices (a colour, a neighborhood) come as buttons for you alone.',
+  'Variants (chosen in the lobby’s **Options**) add a few commands: `/fence boat` (Boats), `/fence hunch` (a Hunch from Jail), `/fence trade` (the Trading Post), `/fence pick` (a neighborhood from a long list). `/fence rules` explains each variant.',
   '`/fence hand` (or **Show my hand**) shows your cards privately. `/fence status`, `/fence map`, `/fence history`, `/fence rules` inform; `/fence resign` leaves.',
   'Admins (the host or Manage Channels): `/fence abort`, `/fence kick`. Server defaults (Manage Server): `/fence settings`.',
 ].join('\n');
