@@ -24,6 +24,7 @@ export default async function benchVariants(): Promise<void> {
     const o = s.outcome!;
     const key = o.kind + ('reason' in o ? `:${o.reason}` : '');
     outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+    if ((g + 1) % 250 === 0 && g + 1 < games) out(`variants: ${g + 1} games played, every invariant held (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   }
   const secs = (performance.now() - t0) / 1000;
   out(`variants: ${games} random games over option combinations, every invariant checked after every action: all ended, ${actions} actions, ${secs.toFixed(0)} s`);

@@ -7,7 +7,8 @@ import { cardSchema } from './cards.ts';
 
 const nb = z.string().regex(/^[A-Za-z0-9#-]+\/[0-9]$/, 'a neighborhood is written <tile>/<index>, e.g. 4-2/0');
 const tile = z.string().regex(/^([1-6]-[1-6]|X[1-9])(#2)?$/, 'a tile is written like 4-2 or X1');
-const coord = z.number().int().min(-50).max(50);
+// Wide enough for a Big Map of 80 tiles laid in one line.
+const coord = z.number().int().min(-100).max(100);
 const rot = z.number().int().min(0).max(3);
 
 export const actionSchema = z.discriminatedUnion('type', [
