@@ -22,6 +22,10 @@ export const SUB_OF: Record<Action['type'], { sub: string; option: string } | nu
   chooseColour: null,
   chooseNeighborhood: null,
   resign: null,
+  playBoat: { sub: 'boat', option: 'card' },
+  hunch: { sub: 'hunch', option: 'die' },
+  postTrade: { sub: 'trade', option: 'trade' },
+  postPass: { sub: 'trade', option: 'trade' },
 };
 
 export class Harness {

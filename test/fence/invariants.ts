@@ -4,21 +4,17 @@
  */
 import { viewFor, whoMustAct, legalActions, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { firstPlayerOf, inPlay } from '../../src/games/fence/rules.ts';
+import { cardConservationProblem } from '../../src/games/fence/scenario.ts';
 
-const CARD = /^[RB][1-6]$/;
+/** Any card: numbers, Jokers, face cards. */
+const CARD = /^[RB]([1-6]|J|F)$/;
 
 export function checkState(s: FenceState, events: readonly FenceEvent[], before: FenceState): string[] {
   const problems: string[] = [];
-  const n = s.seats.length;
-  // Card conservation: hands + Stash + discard + start cards set aside = the deck (B1).
-  const all = [...s.hands.flat(), ...s.stash.red, ...s.stash.blue, ...s.discard, ...s.startCards.flatMap((c) => (c ? [c.red, c.blue] : []))];
-  const counts = new Map<string, number>();
-  for (const c of all) counts.set(c, (counts.get(c) ?? 0) + 1);
-  for (const colour of ['R', 'B']) for (let v = 1; v <= 6; v++) {
-    if ((counts.get(`${colour}${v}`) ?? 0) !== n) problems.push(`card ${colour}${v} count ${counts.get(`${colour}${v}`) ?? 0} != ${n}`);
-  }
-  if (all.length !== 12 * n) problems.push(`deck size ${all.length} != ${12 * n}`);
-  if (s.stash.red.some((c) => c[0] !== 'R') || s.stash.blue.some((c) => c[0] !== 'B')) problems.push('a card in the wrong Stash pile');
+  // Card conservation: hands + Stash + discard + start cards + cards set aside = the deck the
+  // options make (B1; Jokers, face cards and four-suit decks with the variants).
+  const conservation = cardConservationProblem(s);
+  if (conservation) problems.push(`cards not conserved: ${conservation}`);
   if (s.phase !== 'building') {
     const live = inPlay(s);
     // B9: no pawn or Cops off limits; a jailed pawn has no neighborhood (it is 'jail').
@@ -36,6 +32,10 @@ export function checkState(s: FenceState, events: readonly FenceEvent[], before:
     }
     if (e.type === 'jailed') for (const seat of e.seats) if (s.pawns[seat] !== 'jail' && !s.out[seat] && !events.some((x) => x.type === 'movedSelf' && x.seat === seat)) problems.push(`seat ${seat} jailed but pawn at ${s.pawns[seat]}`);
   }
+  // From one pile, a drawn card's colour is the drawer's secret.
+  // (With Mixed Stash the piles merge after the deal: draws before it, while building, chose their colour.)
+  const blind = (e: FenceEvent) => s.options.blindStash || (e.type === 'cardDrawn' && e.why !== 'reward');
+  if (s.stash.mixed) for (const e of events) if ((e.type === 'cardDrawn' && e.colour !== null && blind(e)) || (e.type === 'dealt' && e.red !== null && s.options.blindStash)) problems.push(`a blind draw shows its colour (${e.type})`);
   // Pending choices belong to the right player.
   const p = s.pending;
   if (p) {
@@ -43,9 +43,12 @@ export function checkState(s: FenceState, events: readonly FenceEvent[], before:
     if (p.kind === 'drawColour') {
       const cause = [...events].reverse().find((e) => e.type === 'hotGoods' || e.type === 'stateEvidence');
       const owner = cause?.type === 'hotGoods' ? cause.roll.winner : cause?.type === 'stateEvidence' ? cause.seat : null;
-      if (owner !== p.seat) problems.push(`colour choice owed by ${p.seat}, expected ${owner}`);
-      if (s.stash.red.length === 0 || s.stash.blue.length === 0) problems.push('a colour choice with an empty pile');
+      // A prize of several cards asks again after each one.
+      const more = before.pending?.kind === 'drawColour' && before.pending.seat === p.seat && before.pending.count === p.count + 1;
+      if (owner !== p.seat && p.reason !== 'reward' && !more) problems.push(`colour choice owed by ${p.seat}, expected ${owner}`);
     }
+    if ((p.kind === 'drawColour' || p.kind === 'discardColour') && (s.stash.red.length === 0 || s.stash.blue.length === 0)) problems.push('a colour choice with an empty pile');
+    if (p.kind === 'discardColour' && p.seat !== firstPlayerOf(s)) problems.push('the Stash discard choice is not the First Player\'s');
     if (p.kind === 'copsNeighborhood' && p.seat !== firstPlayerOf(s)) problems.push('the Cops choice is not the First Player\'s');
     if (p.kind === 'pawnNeighborhood' && p.seat !== s.current) problems.push('the pawn choice is not the placing player\'s');
   }
@@ -87,7 +90,8 @@ export function checkViews(s: FenceState): string[] {
     const json = JSON.parse(JSON.stringify(view)) as unknown;
     const paths: string[] = [];
     cardPaths(json, 'view', paths);
-    const allowed = /^view\.(discard\[\d+\]|me\.hand\[\d+\]|me\.startCards\[\d+\])$/;
+    // Hot Goods drawn by cards are drawn face up.
+    const allowed = /^view\.(discard\[\d+\]|me\.hand\[\d+\]|me\.startCards\[\d+\]|hotGoods\.rolls\[\d+\]\.cards\[\d+\])$/;
     for (const path of paths) if (!allowed.test(path)) problems.push(`${viewer}: a card at ${path}`);
     const keys: string[] = [];
     forbiddenKeys(json, 'view', keys);
@@ -105,7 +109,8 @@ export function checkEvents(events: readonly FenceEvent[]): string[] {
   events.forEach((e, i) => {
     const paths: string[] = [];
     cardPaths(e, `event${i}`, paths);
-    const allowed = e.type === 'movedSelf' || e.type === 'copsMoved' || e.type === 'startRevealed';
+    // Cards played or drawn face up: moves, revealed start pairs, pairs drawn for a tile, a card discarded from the Stash.
+    const allowed = ['movedSelf', 'copsMoved', 'startRevealed', 'ritzyDrawn', 'tunnelDrawn', 'hotGoods', 'stashBurned'].includes(e.type);
     if (paths.length && !allowed) problems.push(`event ${e.type} carries a card at ${paths.join(', ')}`);
   });
   return problems;

@@ -7,7 +7,8 @@ import { cardSchema } from './cards.ts';
 
 const nb = z.string().regex(/^[A-Za-z0-9#-]+\/[0-9]$/, 'a neighborhood is written <tile>/<index>, e.g. 4-2/0');
 const tile = z.string().regex(/^([1-6]-[1-6]|X[1-9])(#2)?$/, 'a tile is written like 4-2 or X1');
-const coord = z.number().int().min(-50).max(50);
+// Wide enough for a Big Map of 80 tiles laid in one line.
+const coord = z.number().int().min(-100).max(100);
 const rot = z.number().int().min(0).max(3);
 
 export const actionSchema = z.discriminatedUnion('type', [
@@ -22,6 +23,11 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('push'), target: z.number().int().min(0).max(7), to: nb }),
   z.object({ type: z.literal('copsRoad'), to: nb }),
   z.object({ type: z.literal('tipOff'), cards: z.array(cardSchema).min(1).max(2), to: nb }),
+  // Extended Rules: a boat (face card) while Moving Others; the Cops on a Hunch; the Trading Post
+  z.object({ type: z.literal('playBoat'), card: cardSchema }),
+  z.object({ type: z.literal('hunch'), colour: z.enum(['red', 'blue']) }),
+  z.object({ type: z.literal('postTrade'), card: cardSchema, target: z.number().int().min(0).max(7) }),
+  z.object({ type: z.literal('postPass') }),
   // Leaving (H4)
   z.object({ type: z.literal('resign') }),
 ]);

@@ -16,7 +16,7 @@ export function placeName(view: FenceView, id: NbId | 'jail'): string {
   if (id === 'jail') return 'Jail';
   const { key, index } = parseNbId(id);
   const p = view.map.find((t) => t.key === key);
-  const name = defOf(tileSetOfView(view), key).neighborhoods[index]?.name ?? id;
+  const name = `${defOf(tileSetOfView(view), key).neighborhoods[index]?.name ?? id}${key.endsWith('#2') ? ' #2' : ''}`;
   return p ? `${name} (${cellLabel(gridOf(view.map), p.x, p.y)})` : name;
 }
 

@@ -9,6 +9,7 @@ import {
 } from './geometry.ts';
 import type { TileDef, TileSet } from './tiles.ts';
 import type { FenceState } from './state.ts';
+import { everyNeighborhoodReaches } from './variants/index.ts';
 
 export interface Placement {
   type: 'place' | 'swap';
@@ -101,7 +102,7 @@ function cellInfo(ctx: BuildContext, x: number, y: number, replacing?: number): 
  * might join other tiles together): only then is the full search needed.
  * Returns the failing neighborhood names, [] when legal, or null when undecided.
  */
-function quickReachability(def: TileDef, rot: number, cell: CellInfo): string[] | null {
+function quickReachability(def: TileDef, rot: number, cell: CellInfo, every: boolean): string[] | null {
   const k = def.neighborhoods.length;
   let anyOk = false;
   let linked = 0;
@@ -120,7 +121,7 @@ function quickReachability(def: TileDef, rot: number, cell: CellInfo): string[] 
     }
     if (connected) linked++;
     if (inOk && outOk) anyOk = true;
-    else if (connected || k === 1) (failing ??= []).push((def.neighborhoods[nb] as { name: string }).name);
+    else if (connected || k === 1 || every) (failing ??= []).push((def.neighborhoods[nb] as { name: string }).name);
   }
   if (!failing) return anyOk ? [] : def.neighborhoods.map((n) => n.name);
   return linked > 1 ? null : failing;
@@ -133,7 +134,8 @@ function candidateProblem(ctx: BuildContext, def: TileDef, rot: number, cell: Ce
     const g = ctx.graph;
     return fitProblem(g.placed, g.cells, g.defs, def, cell.x, cell.y, rot, cell.replacing);
   }
-  const failing = quickReachability(def, rot, cell) ?? reachabilityProblem(ctx.graph, ctx.state.oldTown, def, cell.x, cell.y, rot, cell.replacing);
+  const every = everyNeighborhoodReaches(ctx.state.options);
+  const failing = quickReachability(def, rot, cell, every) ?? reachabilityProblem(ctx.graph, ctx.state.oldTown, def, cell.x, cell.y, rot, cell.replacing, every);
   return failing.length ? { kind: 'unreachable', neighborhoods: failing } : null;
 }
 

@@ -6,16 +6,19 @@
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { actionSchema, systemActionSchema, type Action, type Actor, type SystemAction } from './actions.ts';
 import { buildContext, connectionsAt, hasLegalPlacement, legalPlacements, placementProblem, type Placement } from './building.ts';
-import { COLOURS, colourOf, hasColour, removeCards, sortCards, card, valueOf, type Card, type Colour } from './cards.ts';
+import { COLOURS, colourOf, hasColour, isNumber, removeCards, sortCards, valueOf, type Card, type Colour } from './cards.ts';
 import type { FenceEvent } from './events.ts';
 import { tileIdOfKey, type NbId } from './geometry.ts';
 import { explainRefusal, type Refusal } from './refusals.ts';
 import {
-  activeSeats, canLeaveJail, firstPlayerOf, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
+  activeSeats, canLeaveJail, movingOthers, firstPlayerOf, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
   pushMoves, selfMoves, tileSetOf, tipOffMoves,
 } from './rules.ts';
 import { chooseSimple } from './ai/simple.ts';
-import { DEFAULT_OPTIONS, STATE_VERSION, type FenceOptions, type FenceState, type HotGoodsRoll, type SeatInfo } from './state.ts';
+import { DEFAULT_OPTIONS, STATE_VERSION, type Extended, type FenceOptions, type FenceState, type HotGoodsRoll, type SeatInfo } from './state.ts';
+import { choosableColours, stashSize, takeCard, takePair } from './stash.ts';
+import * as variants from './variants/index.ts';
+import type { Table } from './variants/variant.ts';
 
 export interface Applied {
   ok: true;
@@ -39,7 +42,7 @@ export interface CreateInput {
  */
 const legalCache = new WeakMap<FenceState, { seat: number; legal: Action[] }>();
 
-class Ctx {
+class Ctx implements Table {
   readonly s: FenceState;
   /** Set by `advance` when it stops for a player; cleared by any later change. */
   settled: { seat: number; legal: Action[] } | null = null;
@@ -73,19 +76,50 @@ class Ctx {
       firstPlayer: state.firstPlayer,
       current: state.current,
       round: state.round,
-      turn: { pushed: state.turn.pushed, cops: state.turn.cops },
+      turn: { pushed: state.turn.pushed, cops: state.turn.cops, ...(state.turn.boat ? { boat: true } : {}), ...(state.turn.ending ? { ending: true } : {}) },
       pending: state.pending,
       hotGoods: state.hotGoods ? { round: state.hotGoods.round, rolls: [...state.hotGoods.rolls], due: state.hotGoods.due } : null,
       lastMove: state.lastMove,
       outcome: state.outcome,
+      extended: state.extended,
     };
     this.rng = new Rng(state.rng);
+  }
+  private ownExt = false;
+  ext(): Extended {
+    if (!this.ownExt) {
+      this.s.extended = { ...this.s.extended };
+      this.ownExt = true;
+    }
+    return this.s.extended as Extended;
+  }
+  shuffle<T>(items: T[]): T[] {
+    return this.rng.shuffle(items);
+  }
+  giveCards(seat: number, count: number, why: 'hotGoods' | 'evidence' | 'reward'): void {
+    askColour(this, seat, why, count);
+  }
+  moveCops(seat: number, to: NbId, how: 'hunch'): void {
+    const from = this.s.cops as NbId;
+    this.s.cops = to;
+    this.s.turn.cops = true;
+    this.emit({ type: 'copsMoved', seat, how, cards: [], from, to });
+    this.s.lastMove = { kind: 'tipOff', seat, piece: 'cops', from, to };
+    // A Hunch that lands on a pawn draws as a tip-off does (State's Evidence on a Hunch).
+    jailAt(this, seat, to, 'tipOff');
+  }
+  hand(seat: number): Card[] {
+    return [...(this.s.hands[seat] ?? [])];
+  }
+  setHand(seat: number, cards: Card[]): void {
+    this.s.hands[seat] = sortCards(cards);
   }
   private ownPiles = false;
   /** The Stash and discard pile, copied on first write (most actions touch neither). */
   piles(): { stash: FenceState['stash']; discard: Card[] } {
     if (!this.ownPiles) {
-      this.s.stash = { red: [...this.s.stash.red], blue: [...this.s.stash.blue] };
+      const { red, blue, mixed } = this.s.stash;
+      this.s.stash = mixed ? { red: [...red], blue: [...blue], mixed: [...mixed] } : { red: [...red], blue: [...blue] };
       this.s.discard = [...this.s.discard];
       this.ownPiles = true;
     }
@@ -114,14 +148,17 @@ export function createGame(input: CreateInput): Applied {
   const set = tileSetOf({ options } as FenceState);
   const rng = new Rng(seedRng(input.seed));
   // B1: one red and one blue Ace–6 per player, two shuffled piles.
-  const pile = (colour: Colour): Card[] => rng.shuffle(Array.from({ length: 6 * n }, (_, i) => card(colour, (i % 6) + 1)));
-  const stash = { red: pile('red'), blue: pile('blue') };
-  // B2: tiles shuffled and dealt round-robin.
-  const tiles = rng.shuffle(set.tiles.map((t) => t.id));
+  const deck = variants.deckOf(options, n);
+  const stash: FenceState['stash'] = variants.onePileFromStart(options)
+    ? { red: [], blue: [], mixed: rng.shuffle([...deck.red, ...deck.blue]) }
+    : { red: rng.shuffle(deck.red), blue: rng.shuffle(deck.blue) };
+  // B2: tiles shuffled and dealt round-robin (Big Map: two sets, the second copy keyed "#2").
+  const tiles = rng.shuffle(variants.tileKeys(options, set.tiles.map((t) => t.id)));
   const tileHands: string[][] = input.seats.map(() => []);
   tiles.forEach((t, i) => tileHands[i % n]!.push(t));
   // B3: secret start cards.
-  const startCards = input.seats.map(() => ({ red: stash.red.pop() as Card, blue: stash.blue.pop() as Card }));
+  const discard: Card[] = [];
+  const startCards = input.seats.map(() => (variants.noStartCards(options) ? null : takePair(stash, discard)));
   const oldTownId = set.tiles.find((t) => t.neighborhoods.some((nb) => nb.name === 'Old Town'))?.id;
   if (!oldTownId) throw new Error('the tile set has no Old Town');
   const holder = tileHands.findIndex((h) => h.includes(oldTownId));
@@ -141,7 +178,7 @@ export function createGame(input: CreateInput): Applied {
     startCards,
     stash,
     hands: input.seats.map(() => []),
-    discard: [],
+    discard,
     pawns: input.seats.map(() => null),
     cops: null,
     out: input.seats.map(() => false),
@@ -156,6 +193,7 @@ export function createGame(input: CreateInput): Applied {
     outcome: null,
   };
   const ctx = new Ctx(state);
+  if (variants.variantsOf(options).length > 0) ctx.emit({ type: 'playingWith' });
   // B4: Old Town goes to the centre; that is its holder's placement.
   placeTile(ctx, holder, { type: 'place', tile: oldTownId, x: 0, y: 0, rot: 0 });
   ctx.s.current = nextSeat(ctx.s, holder);
@@ -170,8 +208,9 @@ function autoBuild(ctx: Ctx): void {
   while (ctx.s.phase === 'building' && guard++ < 1000) {
     advance(ctx);
     if (ctx.s.phase !== 'building') break;
-    const action = chooseSimple(ctx.s, ctx.s.current, simpleCandidates(ctx.s, ctx.s.current), ctx.rng);
-    applyLegal(ctx, ctx.s.current, action);
+    const seat = whoMustAct(ctx.s) as number;
+    const action = chooseSimple(ctx.s, seat, simpleCandidates(ctx.s, seat), ctx.rng);
+    applyLegal(ctx, seat, action);
   }
 }
 
@@ -202,15 +241,16 @@ export function legalActions(s: FenceState, seat: number): Action[] {
   if (s.outcome || s.out[seat] || whoMustAct(s) !== seat) return [];
   const p = s.pending;
   if (p) {
-    if (p.kind === 'drawColour') return COLOURS.filter((c) => s.stash[c].length > 0).map((colour) => ({ type: 'chooseColour', colour }));
-    return p.options.map((nb) => ({ type: 'chooseNeighborhood', nb }));
+    if (p.kind === 'drawColour' || p.kind === 'discardColour') return choosableColours(s.stash).map((colour) => ({ type: 'chooseColour', colour }));
+    if ('options' in p) return p.options.map((nb) => ({ type: 'chooseNeighborhood', nb }));
+    return variants.pendingActions(s, p) ?? [];
   }
   if (s.phase === 'building') {
     return legalPlacements(buildContext(s, tileSetOf(s)), seat).map((pl) => ({ ...pl }));
   }
   if (s.phase !== 'main') return [];
   const actions: Action[] = [];
-  const fresh = !s.turn.pushed && !s.turn.cops;
+  const fresh = !movingOthers(s);
   if (fresh) {
     const selves = selfMoves(s, seat);
     for (const m of selves) actions.push({ type: 'moveSelf', cards: m.cards, to: m.to });
@@ -222,6 +262,7 @@ export function legalActions(s: FenceState, seat: number): Action[] {
     for (const to of copsRoadMoves(s)) actions.push({ type: 'copsRoad', to });
     for (const m of tipOffMoves(s, seat)) actions.push({ type: 'tipOff', cards: m.cards, to: m.to });
   }
+  actions.push(...variants.extraActions(s, seat));
   return actions;
 }
 
@@ -372,6 +413,10 @@ function applyLegal(ctx: Ctx, seat: number, action: Action): void {
     case 'resign':
       removeSeat(ctx, seat, 'resigned');
       return;
+    default:
+      variants.act(ctx, seat, action);
+      // A choice asked as the turn ended (the Trading Post) is answered: the turn ends now.
+      if (s.turn.ending && !s.pending) endTurn(ctx);
   }
 }
 
@@ -387,41 +432,72 @@ function jailAt(ctx: Ctx, mover: number, nb: NbId, how: 'road' | 'tipOff'): void
   if (caught.length === 0) return;
   for (const i of caught) s.pawns[i] = 'jail';
   ctx.emit({ type: 'jailed', seats: caught, nb });
+  variants.jailed(ctx, caught);
   if (!isJailed(s, mover) || caught.includes(mover)) return;
   ctx.emit({ type: 'stateEvidence', seat: mover, how });
   if (how === 'road') {
     askColour(ctx, mover, 'evidence');
   } else {
-    // The fewest cards that give one red and one blue.
-    for (const colour of COLOURS) if (!hasColour(s.hands[mover] ?? [], colour)) drawCard(ctx, mover, colour, 'evidence');
+    drawForPair(ctx, mover);
   }
 }
 
-function drawCard(ctx: Ctx, seat: number, colour: Colour, why: 'hotGoods' | 'evidence'): void {
-  const c = ctx.piles().stash[colour].pop();
-  if (!c) return;
-  ctx.s.hands[seat] = sortCards([...(ctx.s.hands[seat] ?? []), c]);
-  ctx.emit({ type: 'cardDrawn', seat, colour, why });
+/**
+ * The fewest cards that give one red and one blue: the missing colours, or from one pile the
+ * top cards until the hand holds both (or the pile runs out).
+ */
+function drawForPair(ctx: Ctx, seat: number): void {
+  const held = (colour: Colour) => hasColour(ctx.s.hands[seat] ?? [], colour);
+  if (!ctx.s.stash.mixed) {
+    for (const colour of COLOURS) if (!held(colour)) drawCard(ctx, seat, colour, 'evidence');
+    return;
+  }
+  while (stashSize(ctx.s.stash) > 0 && !(held('red') && held('blue'))) drawCard(ctx, seat, null, 'evidence');
 }
 
-/** H1: a colour choice, asked only when both piles have cards (else the other colour, or nothing). */
-function askColour(ctx: Ctx, seat: number, reason: 'hotGoods' | 'evidence'): void {
-  const available = COLOURS.filter((c) => ctx.s.stash[c].length > 0);
-  if (available.length === 2) ctx.s.pending = { kind: 'drawColour', seat, reason, count: 1 };
-  else if (available.length === 1) drawCard(ctx, seat, available[0] as Colour, reason);
+/** Draws the top card of a colour's pile, or of the one pile (its colour then stays secret). */
+function drawCard(ctx: Ctx, seat: number, colour: Colour | null, why: DrawReason): void {
+  const c = takeCard(ctx.piles().stash, colour);
+  if (!c) return;
+  ctx.s.hands[seat] = sortCards([...(ctx.s.hands[seat] ?? []), c]);
+  ctx.emit({ type: 'cardDrawn', seat, colour: ctx.s.stash.mixed ? null : colourOf(c), why });
+}
+
+type DrawReason = 'hotGoods' | 'evidence' | 'reward';
+
+/**
+ * H1: `count` cards, the colour of each chosen by the player when both piles have cards (else
+ * the other colour; from one pile, the top card).
+ */
+function askColour(ctx: Ctx, seat: number, reason: DrawReason, count = 1): void {
+  for (let k = 0; k < count; k++) {
+    const available = choosableColours(ctx.s.stash);
+    if (ctx.s.stash.mixed) drawCard(ctx, seat, null, reason);
+    else if (available.length === 2) {
+      ctx.s.pending = { kind: 'drawColour', seat, reason, count: count - k };
+      return;
+    } else if (available.length === 1) drawCard(ctx, seat, available[0] as Colour, reason);
+  }
 }
 
 function answerColour(ctx: Ctx, colour: Colour): void {
   const p = ctx.s.pending;
+  if (p?.kind === 'discardColour') {
+    ctx.s.pending = null;
+    variants.answerColour(ctx, colour);
+    return;
+  }
   if (!p || p.kind !== 'drawColour') return;
   ctx.s.pending = null;
   drawCard(ctx, p.seat, colour, p.reason);
+  if (p.count > 1) askColour(ctx, p.seat, p.reason, p.count - 1);
 }
 
 function answerNeighborhood(ctx: Ctx, nb: NbId): void {
   const p = ctx.s.pending;
-  if (!p || p.kind === 'drawColour') return;
+  if (!p || !('options' in p)) return;
   ctx.s.pending = null;
+  if (p.kind === 'marker') return variants.answerMarker(ctx, p.what, nb);
   if (p.kind === 'pawnNeighborhood') placePawn(ctx, p.seat, nb);
   else placeCops(ctx, p.seat, nb);
 }
@@ -444,6 +520,7 @@ function placeTile(ctx: Ctx, seat: number, p: Placement): void {
   const connections = connectionsAt(s.map, set, p.x, p.y).map((c) => ({ nb: c.nb, to: c.to }));
   if (replaced) ctx.emit({ type: 'tileSwapped', seat, tile: p.tile, replaced, x: p.x, y: p.y, rot: p.rot, connections });
   else ctx.emit({ type: 'tilePlaced', seat, tile: p.tile, x: p.x, y: p.y, rot: p.rot, connections });
+  variants.tilePlaced(ctx, seat, p.x, p.y);
 }
 
 /** B8: map building ends; leftover tiles are discarded and off-limits neighborhoods fixed (B9). */
@@ -456,6 +533,7 @@ function endBuilding(ctx: Ctx): void {
   ctx.emit({ type: 'buildingEnded', discardedTiles: s.discardedTiles, offLimits });
   s.phase = 'pawns';
   s.current = firstActiveFrom(s, s.firstPlayer);
+  variants.afterBuilding(ctx);
 }
 
 // ---- Pawns and Cops (B10–B12) -------------------------------------------------------------------
@@ -484,13 +562,8 @@ function startPawn(ctx: Ctx, seat: number): void {
       return;
     }
     ctx.emit({ type: 'startRedrawn', seat, why: options.length ? 'taken' : 'absent' });
-    const { stash } = ctx.piles();
-    const r = stash.red.pop(), b = stash.blue.pop();
-    if (r && b) s.startCards[seat] = { red: r, blue: b };
-    else {
-      if (r) stash.red.push(r);
-      if (b) stash.blue.push(b);
-    }
+    const { stash, discard } = ctx.piles();
+    s.startCards[seat] = takePair(stash, discard);
   }
 }
 
@@ -526,17 +599,20 @@ function placeCops(ctx: Ctx, by: number, nb: NbId): void {
   const caught = s.pawns.map((p, i) => (p === nb ? i : -1)).filter((i) => i >= 0);
   for (const i of caught) s.pawns[i] = 'jail';
   if (caught.length) ctx.emit({ type: 'jailed', seats: caught, nb });
-  // B12: 2 red and 2 blue each, as far as the Stash allows, from First Player.
+  variants.afterCops(ctx);
+  // B12: 2 red and 2 blue each, as far as the Stash allows, from First Player (from one
+  // pile, its top four cards).
+  const per = variants.dealPerColour(s.options);
   for (const seat of seatsFrom(s, s.firstPlayer)) {
-    const before = { red: s.stash.red.length, blue: s.stash.blue.length };
     const got: Card[] = [];
-    for (const colour of COLOURS) for (let k = 0; k < 2; k++) {
-      const c = ctx.piles().stash[colour].pop();
-      if (c) got.push(c);
-    }
+    const { stash } = ctx.piles();
+    if (stash.mixed) got.push(...stash.mixed.splice(-2 * per).reverse());
+    else for (const colour of COLOURS) got.push(...stash[colour].splice(-per).reverse());
     s.hands[seat] = sortCards([...(s.hands[seat] ?? []), ...got]);
-    ctx.emit({ type: 'dealt', seat, red: before.red - s.stash.red.length, blue: before.blue - s.stash.blue.length });
+    const count = (colour: Colour) => (stash.mixed ? null : got.filter((c) => colourOf(c) === colour).length);
+    ctx.emit({ type: 'dealt', seat, red: count('red'), blue: count('blue') });
   }
+  variants.afterDeal(ctx);
   s.phase = 'main';
   startRound(ctx, 1);
 }
@@ -550,11 +626,23 @@ function startRound(ctx: Ctx, round: number): void {
   s.turn = { pushed: false, cops: false };
   ctx.emit({ type: 'roundStarted', round, firstPlayer: firstPlayerOf(s) });
   ctx.emit({ type: 'turnStarted', seat: s.current, jailed: isJailed(s, s.current) });
+  skipIfOwed(ctx);
+}
+
+/** A turn a variant skips (an Unreliable Witness) ends at once, with nothing asked at its end. */
+function skipIfOwed(ctx: Ctx): void {
+  if (!variants.skipTurn(ctx, ctx.s.current)) return;
+  ctx.s.turn.ending = true;
+  endTurn(ctx);
 }
 
 /** Ends the current turn: the next seat clockwise, or Hot Goods when the round is complete. */
 function endTurn(ctx: Ctx): void {
   const s = ctx.s;
+  if (!s.turn.ending && !s.out[s.current] && variants.turnEnding(ctx, s.current)) {
+    s.turn.ending = true;
+    return;
+  }
   s.turn = { pushed: false, cops: false };
   const n = s.seats.length;
   for (let k = 1; k <= n; k++) {
@@ -563,31 +651,36 @@ function endTurn(ctx: Ctx): void {
     if (!s.out[i]) {
       s.current = i;
       ctx.emit({ type: 'turnStarted', seat: i, jailed: isJailed(s, i) });
+      skipIfOwed(ctx);
       return;
     }
   }
-  s.hotGoods = { round: s.round, rolls: [], due: hotGoodsPerRound(s) };
+  s.hotGoods = { round: s.round, rolls: [], due: variants.hotGoodsDue(s, hotGoodsPerRound(s)) };
 }
 
 /** B18: rolls the next Hot Goods; returns false when the round's Hot Goods are done. */
 function rollHotGoods(ctx: Ctx): void {
   const s = ctx.s;
   const hg = s.hotGoods!;
-  if (s.stash.red.length + s.stash.blue.length === 0) {
+  const stop = () => {
     ctx.emit({ type: 'hotGoodsStopped', why: 'stashEmpty' });
     hg.due = hg.rolls.length;
-    return;
-  }
-  const red = ctx.die(), blue = ctx.die();
+  };
+  if (stashSize(s.stash) === 0) return stop();
+  const drawn = variants.hotGoodsTile(ctx);
+  if (drawn === null) return stop();
+  const red = drawn ? drawn.red : ctx.die(), blue = drawn ? drawn.blue : ctx.die();
+  const cards = drawn ? { cards: drawn.cards } : {};
   let roll: HotGoodsRoll;
   if (inPlayAt(s, red, blue).length === 0) {
-    roll = { red, blue, result: 'absent', winner: null, distance: null, copsDistance: null };
+    roll = { red, blue, ...cards, result: 'absent', winner: null, distance: null, copsDistance: null };
   } else {
     const d = hotGoodsDistances(s, red, blue);
+    d.players = d.players.map((road, i) => variants.distance(s, i, red, blue, road));
     const reachable = d.players.map((v, i) => ({ v, i })).filter((p): p is { v: number; i: number } => p.v !== null);
     const best = Math.min(...reachable.map((p) => p.v));
     const nearest = reachable.filter((p) => p.v === best);
-    const base = { red, blue, copsDistance: d.cops };
+    const base = { red, blue, ...cards, copsDistance: d.cops };
     if (reachable.length === 0) roll = { ...base, result: 'unreachable', winner: null, distance: null };
     else if (nearest.length > 1) roll = { ...base, result: 'tie', winner: null, distance: best };
     else if (d.cops !== null && d.cops < best) roll = { ...base, result: 'cops', winner: null, distance: best };
@@ -595,7 +688,8 @@ function rollHotGoods(ctx: Ctx): void {
   }
   hg.rolls.push(roll);
   ctx.emit({ type: 'hotGoods', index: hg.rolls.length, of: hg.due, roll });
-  if (roll.winner !== null) askColour(ctx, roll.winner, 'hotGoods');
+  if (roll.winner !== null) askColour(ctx, roll.winner, 'hotGoods', variants.hotGoodsPrize(s, red, blue));
+  else variants.hotGoodsWasted(ctx);
 }
 
 /** After Hot Goods: First Player moves counter-clockwise (B13) and the next round starts, or H3 ends the game. */
@@ -610,11 +704,15 @@ function endRound(ctx: Ctx): void {
     }
   }
   ctx.emit({ type: 'firstPlayerMoved', seat: s.firstPlayer });
-  if (s.round >= s.options.roundLimit) {
+  const ended = variants.roundEnded(ctx);
+  if (ended) return end(ctx, ended);
+  const last = variants.lastRound(s);
+  if (s.round >= last) {
     const free = activeSeats(s).filter((i) => !isJailed(s, i));
     if (free.length === 0) return end(ctx, { kind: 'noWinner', reason: 'allJailed' });
     const most = Math.max(...free.map((i) => s.hands[i]!.length));
-    return end(ctx, { kind: 'winner', seats: free.filter((i) => s.hands[i]!.length === most), reason: 'roundLimit' });
+    const reason = last < s.options.roundLimit ? 'rolledRounds' : 'roundLimit';
+    return end(ctx, { kind: 'winner', seats: free.filter((i) => s.hands[i]!.length === most), reason });
   }
   startRound(ctx, s.round + 1);
 }
@@ -636,14 +734,15 @@ function removeSeat(ctx: Ctx, seat: number, reason: 'resigned' | 'kicked' | 'tim
     s.discardedTiles = [...s.discardedTiles, ...(s.tileHands[seat] ?? [])];
     s.tileHands[seat] = [];
   }
+  variants.removed(ctx, seat);
   ctx.emit({ type: 'removed', seat, reason });
   if (activeSeats(s).length === 0) return end(ctx, { kind: 'noWinner', reason: 'nobodyLeft' });
   if (s.pending?.seat === seat) {
     const pending = s.pending;
     s.pending = null;
-    // The Cops still need a neighborhood: the simple strategy picks it for the game. A
-    // draw or a pawn of a player who left simply does not happen.
-    if (pending.kind === 'copsNeighborhood') {
+    // The Cops still need a neighborhood, the Stash still loses a card: the simple strategy
+    // picks for the game. A draw or a pawn of a player who left simply does not happen.
+    if (pending.kind === 'copsNeighborhood' || pending.kind === 'discardColour') {
       s.pending = pending;
       s.out[seat] = false;
       const legal = legalActions(s, seat);
@@ -666,8 +765,8 @@ function end(ctx: Ctx, outcome: NonNullable<FenceState['outcome']>): void {
 
 /** The distinct (red, blue) values a hand can pair. */
 function pairsInHand(hand: readonly Card[]): [number, number][] {
-  const reds = [...new Set(hand.filter((c) => colourOf(c) === 'red').map(valueOf))];
-  const blues = [...new Set(hand.filter((c) => colourOf(c) === 'blue').map(valueOf))];
+  const reds = [...new Set(hand.filter((c) => isNumber(c) && colourOf(c) === 'red').map(valueOf))];
+  const blues = [...new Set(hand.filter((c) => isNumber(c) && colourOf(c) === 'blue').map(valueOf))];
   return reds.flatMap((r) => blues.map((b): [number, number] => [r, b]));
 }
 
@@ -688,7 +787,7 @@ function checkVictory(ctx: Ctx): boolean {
   // tile in play: nobody can gain a card any more (no free pawn to win Hot Goods or to be
   // jailed), and a blocking Cops could be moved, so only such a pair could ever get out.
   const hopeful = jailed.some((i) => pairsInHand(s.hands[i]!).some(([r, b]) => inPlayAt(s, r, b).length > 0));
-  if (s.stash.red.length + s.stash.blue.length === 0 || !hopeful) {
+  if (stashSize(s.stash) === 0 || !hopeful) {
     end(ctx, { kind: 'noWinner', reason: 'allJailed' });
     return true;
   }
@@ -711,7 +810,7 @@ function advance(ctx: Ctx): void {
     if (active.length === 1) return end(ctx, { kind: 'winner', seats: active, reason: 'lastSeat' });
     if (s.pending) return;
     if (s.phase === 'building') {
-      if (active.every((i) => s.tileHands[i]!.length === 0) || s.passesInRow >= active.length) {
+      if (active.every((i) => s.tileHands[i]!.length === 0) || s.passesInRow >= active.length || variants.buildingOver(s)) {
         endBuilding(ctx);
         continue;
       }
@@ -736,7 +835,7 @@ function advance(ctx: Ctx): void {
     if (s.phase === 'main') {
       // B19 is judged between turns while a jailed mover is still Moving Others: they may yet
       // Turn State's Evidence this turn (twice is possible, B17) and become able to leave Jail.
-      const jailedMidTurn = (s.turn.pushed || s.turn.cops) && isJailed(s, s.current) && activeSeats(s).length > 1;
+      const jailedMidTurn = movingOthers(s) && isJailed(s, s.current) && activeSeats(s).length > 1;
       if (!jailedMidTurn && checkVictory(ctx)) return;
       const hg = s.hotGoods;
       if (hg && hg.round === s.round) {
@@ -750,7 +849,7 @@ function advance(ctx: Ctx): void {
         return;
       }
       // B15: neither part possible (or the rest of a Move Others is impossible).
-      if (!s.turn.pushed && !s.turn.cops) ctx.emit({ type: 'passed', seat: s.current, phase: 'main' });
+      if (!movingOthers(s)) ctx.emit({ type: 'passed', seat: s.current, phase: 'main' });
       endTurn(ctx);
       continue;
     }

@@ -16,19 +16,41 @@ export type FenceEvent =
   | { type: 'pawnPlaced'; seat: number; nb: NbId }
   | { type: 'copsRolled'; red: number; blue: number; absent: boolean }
   | { type: 'copsPlaced'; nb: NbId; by: number }
-  | { type: 'dealt'; seat: number; red: number; blue: number }
+  /** Cards dealt per colour; null when they came from one pile (their colours are secret). */
+  | { type: 'dealt'; seat: number; red: number | null; blue: number | null }
   | { type: 'roundStarted'; round: number; firstPlayer: number }
   | { type: 'turnStarted'; seat: number; jailed: boolean }
   | { type: 'movedSelf'; seat: number; cards: Card[]; from: NbId | 'jail'; to: NbId }
   | { type: 'pushed'; seat: number; target: number; from: NbId; to: NbId }
-  | { type: 'copsMoved'; seat: number; how: 'road' | 'tipOff'; cards: Card[]; from: NbId; to: NbId }
+  | { type: 'copsMoved'; seat: number; how: 'road' | 'tipOff' | 'hunch'; cards: Card[]; from: NbId; to: NbId }
   | { type: 'jailed'; seats: number[]; nb: NbId }
   | { type: 'released'; seat: number }
   | { type: 'stateEvidence'; seat: number; how: 'road' | 'tipOff' }
-  | { type: 'cardDrawn'; seat: number; colour: Colour; why: 'hotGoods' | 'evidence' }
+  /** The colour is null when the Stash is one pile: the card came blind and stays secret. */
+  | { type: 'cardDrawn'; seat: number; colour: Colour | null; why: 'hotGoods' | 'evidence' | 'reward' }
   | { type: 'hotGoods'; index: number; of: number; roll: HotGoodsRoll }
   | { type: 'hotGoodsStopped'; why: 'stashEmpty' }
   | { type: 'firstPlayerMoved'; seat: number }
   | { type: 'timedOut'; seat: number; inARow: number }
   | { type: 'removed'; seat: number; reason: 'resigned' | 'kicked' | 'timeouts' | 'left' }
-  | { type: 'gameOver'; outcome: Outcome };
+  | { type: 'gameOver'; outcome: Outcome }
+  // Extended Rules (variants/)
+  /** At the start: the Extended Rules this game plays with (said only when there are some). */
+  | { type: 'playingWith' }
+  | { type: 'tileRewarded'; seat: number; joined: number }
+  | { type: 'hunchRolled'; seat: number; colour: Colour; value: number; landed: boolean }
+  | { type: 'unreliableWitness'; seat: number }
+  | { type: 'credibilityRestored'; seat: number }
+  | { type: 'boatPlayed'; seat: number; colour: Colour }
+  | { type: 'boatLost'; seat: number; colour: Colour }
+  | { type: 'tunnelDrawn'; cards: Card[]; red: number; blue: number; again: boolean }
+  | { type: 'tunnelDug'; ends: NbId[] }
+  | { type: 'tradingPostRolled'; red: number; blue: number; absent: boolean }
+  | { type: 'tradingPostPlaced'; nb: NbId }
+  /** The cards traded are the two players' secret: the event names neither. */
+  | { type: 'postTraded'; seat: number; target: number }
+  | { type: 'postPassed'; seat: number }
+  | { type: 'ritzyDrawn'; cards: Card[]; red: number; blue: number; absent: boolean }
+  | { type: 'roundsRolled'; red: number; blue: number; rounds: number }
+  | { type: 'stashBurned'; seat: number; card: Card }
+  | { type: 'stashReshuffled'; cards: number };

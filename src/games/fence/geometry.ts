@@ -269,6 +269,8 @@ export function reachabilityProblem(
   y: number,
   rot: number,
   removeIndex?: number,
+  /** Placing Multi-Neighborhood Tiles: every neighborhood must pass, linked or not. */
+  every = false,
 ): string[] {
   const n = g.nodes.length;
   const k = def.neighborhoods.length;
@@ -322,7 +324,7 @@ export function reachabilityProblem(
   for (let i = 0; i < k; i++) {
     const ok = fwd[n + i] === 1 && back[n + i] === 1;
     if (ok) someOk = true;
-    else if (linked[i] || k === 1) failing.push((def.neighborhoods[i] as { name: string }).name);
+    else if (linked[i] || k === 1 || every) failing.push((def.neighborhoods[i] as { name: string }).name);
   }
   if (!someOk && failing.length === 0) return def.neighborhoods.map((nb) => nb.name);
   return failing;

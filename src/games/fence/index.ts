@@ -107,6 +107,10 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
     { name: 'move', option: 'move', what: 'Move Yourself', description: 'Move Yourself: play one card or a red/blue pair', choice: 'Cards and destination (pick from the list)', accepts: accepts('moveSelf') },
     { name: 'push', option: 'push', what: 'push a pawn', description: 'Move Others: push another pawn one road step', choice: 'Whose pawn and where (pick from the list)', accepts: accepts('push') },
     { name: 'cops', option: 'cops', what: 'move the Cops', description: 'Move Others: move the Cops by road or tip them off with cards', choice: 'Where the Cops go (pick from the list)', accepts: accepts('copsRoad', 'tipOff') },
+    { name: 'boat', option: 'card', what: 'play a boat', description: 'Boats: play a face card as a boat while Moving Others', choice: 'Which boat (pick from the list)', accepts: accepts('playBoat') },
+    { name: 'hunch', option: 'die', what: 'play a Hunch', description: 'From Jail: roll a die of the colour you choose to send the Cops', choice: 'Which die (pick from the list)', accepts: accepts('hunch') },
+    { name: 'trade', option: 'trade', what: 'trade at the Trading Post', description: 'Trading Post: give a card and take one at random', choice: 'What to give to whom (pick from the list)', accepts: accepts('postTrade', 'postPass') },
+    { name: 'pick', option: 'neighborhood', what: 'choose a neighborhood', description: 'Choose a neighborhood when the bot asks you to pick from a long list', choice: 'Neighborhood (pick from the list)', accepts: accepts('chooseNeighborhood') },
   ],
   // Choices keep the short values their buttons have always had (`red`, `4-2/0`); moves are JSON.
   encode: (a) => (a.type === 'chooseColour' ? a.colour : a.type === 'chooseNeighborhood' ? a.nb : JSON.stringify(a)),

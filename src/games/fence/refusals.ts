@@ -102,7 +102,7 @@ function illegalRefusal(s: FenceState, seat: number, a: Action, legal: Action[])
   const hand = s.hands[seat] ?? [];
   if (s.pending && (a.type === 'chooseColour' || a.type === 'chooseNeighborhood')) {
     if (a.type === 'chooseColour') return r('PILE_EMPTY', `The ${a.colour} pile is empty; draw ${a.colour === 'red' ? 'blue' : 'red'}.`);
-    return r('NOT_AN_OPTION', `${nbName(s, a.nb)} is not one of the choices: ${listOr(s.pending.kind === 'drawColour' ? [] : s.pending.options.map((n) => nbName(s, n)))}.`);
+    return r('NOT_AN_OPTION', `${nbName(s, a.nb)} is not one of the choices: ${listOr('options' in s.pending ? s.pending.options.map((n) => nbName(s, n)) : [])}.`);
   }
   if (s.pending) return r('CHOICE_PENDING', 'Answer the choice in front of you first.');
   if (a.type === 'chooseColour' || a.type === 'chooseNeighborhood') return r('NOT_AN_OPTION', 'There is no choice to answer right now.');

@@ -3,13 +3,38 @@
  * pair can take a pawn or the Cops, who may leave Jail, distances for Hot Goods.
  * Pure functions of the state; nothing here changes it.
  */
-import { colourOf, valueOf, type Card } from './cards.ts';
+import { colourOf, isJoker, isNumber, valueOf, type Card } from './cards.ts';
 import { distances, graphOf, inPlayOf, tileIdOfKey, type MapGraph, type NbId } from './geometry.ts';
 import { standardTileSet, type TileSet } from './tiles.ts';
 import type { FenceState } from './state.ts';
+import { links } from './variants/index.ts';
 
 export const tileSetOf = (_state: FenceState): TileSet => standardTileSet();
-export const graphOfState = (s: FenceState): MapGraph => graphOf(s.map, tileSetOf(s));
+/**
+ * The roads of the city: the tiles' own, plus what the variants join beyond them (the Tunnel,
+ * a two-way road that ignores signs).
+ */
+const linkedCache = new WeakMap<readonly unknown[], Map<string, MapGraph>>();
+export function graphOfState(s: FenceState): MapGraph {
+  const base = graphOf(s.map, tileSetOf(s));
+  const extra = links(s);
+  if (extra.length === 0) return base;
+  const key = extra.map((l) => l.join('~')).join('|');
+  let byKey = linkedCache.get(s.map);
+  if (!byKey) linkedCache.set(s.map, (byKey = new Map()));
+  let g = byKey.get(key);
+  if (!g) {
+    const out = base.out.map((a) => [...a]), inn = base.inn.map((a) => [...a]), und = base.und.map((a) => [...a]);
+    for (const [a, b] of extra) {
+      const i = base.index.get(a), j = base.index.get(b);
+      if (i === undefined || j === undefined) continue;
+      out[i]!.push(j); out[j]!.push(i); inn[i]!.push(j); inn[j]!.push(i); und[i]!.push(j); und[j]!.push(i);
+    }
+    g = { ...base, out, inn, und };
+    byKey.set(key, g);
+  }
+  return g;
+}
 export const inPlay = (s: FenceState): Set<NbId> => inPlayOf(s.map, tileSetOf(s), s.oldTown);
 
 /**
@@ -28,12 +53,12 @@ export interface MapFacts {
   copsDistance(a: number, b: number): number;
 }
 
-const factsCache = new WeakMap<readonly unknown[], MapFacts>();
+const factsCache = new WeakMap<MapGraph, MapFacts>();
 export function mapFacts(s: FenceState): MapFacts {
-  let f = factsCache.get(s.map);
+  const graph = graphOfState(s);
+  let f = factsCache.get(graph);
   if (f) return f;
   const set = tileSetOf(s);
-  const graph = graphOf(s.map, set);
   const live = inPlay(s);
   const byCoord = new Map<number, number[]>();
   graph.nodes.forEach((node, i) => {
@@ -52,12 +77,14 @@ export function mapFacts(s: FenceState): MapFacts {
     pawnDistance: (a, b) => ((pawnRows[a] ??= distances(graph.out, [a]))[b] as number),
     copsDistance: (a, b) => ((copsRows[a] ??= distances(liveUnd, [a]))[b] as number),
   };
-  factsCache.set(s.map, f);
+  factsCache.set(graph, f);
   return f;
 }
 
 export const activeSeats = (s: FenceState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
 export const isJailed = (s: FenceState, seat: number): boolean => s.pawns[seat] === 'jail';
+/** This turn is Moving Others: a part of it is done (or a boat was played). */
+export const movingOthers = (s: FenceState): boolean => s.turn.pushed || s.turn.cops || s.turn.boat === true;
 
 /**
  * The First Player now: the marker's seat, or, when that player has left the game, the next
@@ -99,20 +126,27 @@ export function occupied(s: FenceState): Set<NbId> {
 /** The coordinate that one or two cards lead to from a tile (null: not allowed, B14). */
 export function targetCoords(from: { red: number; blue: number } | null, cards: readonly Card[]): { red: number; blue: number } | null {
   if (cards.length === 2) {
-    const red = cards.find((c) => colourOf(c) === 'red');
-    const blue = cards.find((c) => colourOf(c) === 'blue');
+    const red = cards.find((c) => isNumber(c) && colourOf(c) === 'red');
+    const blue = cards.find((c) => isNumber(c) && colourOf(c) === 'blue');
     return red && blue ? { red: valueOf(red), blue: valueOf(blue) } : null;
   }
   const [only] = cards;
   if (!only || !from) return null;
+  // Color Swap: a Joker swaps the coordinates.
+  if (isJoker(only)) return { red: from.blue, blue: from.red };
+  if (!isNumber(only)) return null;
   return colourOf(only) === 'red' ? { red: valueOf(only), blue: from.blue } : { red: from.red, blue: valueOf(only) };
 }
 
-/** Distinct ways to play one or two cards from a hand (singles only when allowed). */
+/**
+ * Distinct ways to play one or two cards from a hand (singles only when allowed): a number card
+ * or a Joker alone, or a red and a blue number card. Face cards are never played to move.
+ */
 export function cardPlays(hand: readonly Card[], singles: boolean): Card[][] {
   const distinct = [...new Set(hand)];
-  const plays: Card[][] = singles ? distinct.map((c) => [c]) : [];
-  for (const r of distinct) if (colourOf(r) === 'red') for (const b of distinct) if (colourOf(b) === 'blue') plays.push([r, b]);
+  const numbers = distinct.filter(isNumber);
+  const plays: Card[][] = singles ? distinct.filter((c) => isNumber(c) || isJoker(c)).map((c) => [c]) : [];
+  for (const r of numbers) if (colourOf(r) === 'red') for (const b of numbers) if (colourOf(b) === 'blue') plays.push([r, b]);
   return plays;
 }
 

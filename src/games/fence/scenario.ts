@@ -11,14 +11,15 @@
 import { z } from 'zod';
 import { ScenarioError, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
-import { cardSchema, card, colourOf, sortCards, type Card, type Colour } from './cards.ts';
+import { cardSchema, colourOf, sortCards, type Card, type Colour } from './cards.ts';
 import { applyAction, createGame, legalActions, whoMustAct, actionKey } from './engine.ts';
 import { computerAction } from './index.ts';
 import { eventText } from './words.ts';
 import type { FenceEvent } from './events.ts';
 import { cellKey, sidesFit, tileIdOfKey, type NbId, type PlacedTile } from './geometry.ts';
 import { inPlay, tileSetOf } from './rules.ts';
-import { DEFAULT_OPTIONS, STATE_VERSION, type FenceState } from './state.ts';
+import { DEFAULT_OPTIONS, extendedSchema, optionsSchema, STATE_VERSION, type FenceOptions, type FenceState } from './state.ts';
+import { deckOf, onePileFromStart, onePileInMain } from './variants/index.ts';
 import { standardTileSet } from './tiles.ts';
 import type { Action } from './actions.ts';
 
@@ -58,9 +59,9 @@ export const expectSchema = z.object({
   cops: z.string().nullable().optional(),
   hands: perPlayer(cards).optional(),
   handSizes: perPlayer(z.number().int().min(0)).optional(),
-  stash: z.object({ red: z.number().int().min(0).optional(), blue: z.number().int().min(0).optional() }).strict().optional(),
+  stash: z.object({ red: z.number().int().min(0).optional(), blue: z.number().int().min(0).optional(), mixed: z.number().int().min(0).optional() }).strict().optional(),
   /** Top of each pile, top first (a prefix check). */
-  stashTop: z.object({ red: cards.optional(), blue: cards.optional() }).strict().optional(),
+  stashTop: z.object({ red: cards.optional(), blue: cards.optional(), mixed: cards.optional() }).strict().optional(),
   discardSize: z.number().int().min(0).optional(),
   current: who.optional(),
   waitingFor: who.nullable().optional(),
@@ -109,7 +110,9 @@ export const scenarioSchema = z.object({
   description: z.string().optional(),
   players: z.array(z.union([z.string().min(1), z.object({ name: z.string().min(1), computer: z.boolean().default(false) }).strict()])).min(2).max(8),
   seed: z.string().default('scenario'),
-  options: z.object({ autoBuild: z.boolean().optional(), roundLimit: z.number().int().min(1).optional() }).strict().optional(),
+  options: optionsSchema.partial().strict().optional(),
+  /** What the Extended Rules put on the table (a Ritzy Tile, the rolled rounds…). */
+  extended: extendedSchema.partial().strict().optional(),
   /** Dice results used before the generator, in order; each roll takes red then blue. */
   dice: z.array(z.number().int().min(1).max(6)).default([]),
   // Everything below needs a fixed map.
@@ -121,7 +124,7 @@ export const scenarioSchema = z.object({
   startCards: perPlayer(z.tuple([cardSchema, cardSchema])).optional(),
   hands: perPlayer(cards).optional(),
   /** Per colour, listed TOP FIRST: the first card listed is the next one drawn. */
-  stash: z.object({ red: cards.default([]), blue: cards.default([]) }).strict().optional(),
+  stash: z.object({ red: cards.default([]), blue: cards.default([]), mixed: cards.default([]) }).strict().optional(),
   discard: cards.optional(),
   /** Where the cards the scenario does not place go: under the listed Stash (default) or to the discard pile. */
   rest: z.enum(['stash', 'discard']).default('stash'),
@@ -164,6 +167,9 @@ export function seatOf(s: Pick<FenceState, 'seats'>, ref: string | number, where
 /** A tile id from an id ("2-5") or any of its neighborhood names ("Venice"). */
 export function tileIdOf(ref: string, where = 'tile'): string {
   const set = standardTileSet();
+  // Big Map: a second copy is written with "#2" ("4-2#2", "Four Points #2").
+  const copy = /^(.*?)\s*#2$/.exec(ref);
+  if (copy) return `${tileIdOf(copy[1] ?? '', where)}#2`;
   if (set.byId.has(ref)) return ref;
   const def = set.tiles.find((t) => t.neighborhoods.some((nb) => norm(nb.name) === norm(ref)));
   if (!def) throw new ScenarioError(`${where}: "${ref}" is neither a tile id nor a neighborhood name`);
@@ -175,9 +181,13 @@ export function nbOf(s: Pick<FenceState, 'map' | 'options'>, ref: string, where 
   if (norm(ref) === 'jail') return 'jail';
   if (NB_ID.test(ref)) return ref;
   const set = standardTileSet();
+  // Big Map: "Four Points #2" is the neighborhood on the second copy.
+  const copy = /^(.*?)\s*#2$/.exec(ref);
+  const name = copy ? (copy[1] ?? '') : ref;
   for (const p of s.map) {
+    if (p.key.endsWith('#2') !== Boolean(copy)) continue;
     const def = set.byId.get(tileIdOfKey(p.key));
-    const i = def?.neighborhoods.findIndex((nb) => norm(nb.name) === norm(ref)) ?? -1;
+    const i = def?.neighborhoods.findIndex((nb) => norm(nb.name) === norm(name)) ?? -1;
     if (i >= 0) return `${p.key}/${i}`;
   }
   const known = set.tiles.some((t) => t.neighborhoods.some((nb) => norm(nb.name) === norm(ref)));
@@ -224,17 +234,22 @@ function parse(json: unknown): Scenario {
   return parsed.data;
 }
 
-/** Every card code of the deck with its number of copies (N per code, B1). */
-function deckCounts(n: number): Map<Card, number> {
+/** Every card code of the deck with its number of copies (N per code, B1, as the variants change it). */
+function deckCounts(n: number, options: FenceOptions): Map<Card, number> {
   const m = new Map<Card, number>();
-  for (const colour of ['red', 'blue'] as Colour[]) for (let v = 1; v <= 6; v++) m.set(card(colour, v), n);
+  const deck = deckOf(options, n);
+  for (const c of [...deck.red, ...deck.blue]) m.set(c, (m.get(c) ?? 0) + 1);
   return m;
 }
 
 /** Why the cards of a state do not add up to the deck, or null (hands + Stash + discard + start cards). */
 export function cardConservationProblem(s: FenceState): string | null {
-  const left = deckCounts(s.seats.length);
-  const all: Card[] = [...s.hands.flat(), ...s.stash.red, ...s.stash.blue, ...s.discard, ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : []))];
+  const left = deckCounts(s.seats.length, s.options);
+  const all: Card[] = [
+    ...s.hands.flat(), ...s.stash.red, ...s.stash.blue, ...(s.stash.mixed ?? []), ...s.discard,
+    ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : [])), ...(s.extended?.setAside ?? []),
+    ...[s.extended?.boats?.red, s.extended?.boats?.blue].flatMap((b) => (b ? [b.card] : [])),
+  ];
   for (const c of all) left.set(c, (left.get(c) ?? 0) - 1);
   const extra = [...left].filter(([, k]) => k < 0).map(([c, k]) => `${-k} extra ${c}`);
   const missing = [...left].filter(([, k]) => k > 0).map(([c, k]) => `${k} missing ${c}`);
@@ -297,7 +312,7 @@ function load(sc: Scenario): FenceState {
     for (let w = 1; w <= 2; w++) {
       const q = map[cells.get(cellKey(p.x + DX[w]!, p.y + DY[w]!)) ?? -1];
       if (!q) continue;
-      if (!sidesFit(set.byId.get(p.key)!, p.rot, set.byId.get(q.key)!, q.rot, w)) {
+      if (!sidesFit(set.byId.get(tileIdOfKey(p.key))!, p.rot, set.byId.get(tileIdOfKey(q.key))!, q.rot, w)) {
         throw new ScenarioError(`map: ${p.key} at (${p.x},${p.y}) rot ${p.rot} and ${q.key} at (${q.x},${q.y}) rot ${q.rot} do not fit (roads or water differ on their shared side)`);
       }
     }
@@ -327,7 +342,7 @@ function load(sc: Scenario): FenceState {
 
   // Cards: the scenario's cards, then the rest of the deck shuffled by the seed.
   const rng = new Rng(seedRng(sc.seed));
-  const left = deckCounts(n);
+  const left = deckCounts(n, options);
   const take = (c: Card, where: string) => {
     const k = left.get(c) ?? 0;
     if (k <= 0) throw new ScenarioError(`${where}: one ${c} too many — the deck has ${n} of each card (one red and one blue set per player)`);
@@ -350,6 +365,9 @@ function load(sc: Scenario): FenceState {
     if (colourOf(c) !== 'blue') throw new ScenarioError(`stash.blue: ${c} is not a blue card`);
     return take(c, 'stash.blue');
   });
+  // Boats in play are cards of the deck too.
+  for (const b of [sc.extended?.boats?.red, sc.extended?.boats?.blue]) if (b) take(b.card, 'extended.boats');
+  const listedMixed = (sc.stash?.mixed ?? []).map((c) => take(c, 'stash.mixed'));
   const discard = (sc.discard ?? []).map((c) => take(c, 'discard'));
   const restOf = (colour: Colour) => rng.shuffle([...left].filter(([c]) => colourOf(c) === colour).flatMap(([c, k]) => Array<Card>(k).fill(c)));
   const rest = { red: restOf('red'), blue: restOf('blue') };
@@ -361,11 +379,16 @@ function load(sc: Scenario): FenceState {
       startCards[i] = { red: r, blue: b };
     }
   }
-  const stash = { red: [...listedRed].reverse(), blue: [...listedBlue].reverse() };
+  let stash: FenceState['stash'] = { red: [...listedRed].reverse(), blue: [...listedBlue].reverse() };
   if (sc.rest === 'stash') {
     stash.red.unshift(...rest.red);
     stash.blue.unshift(...rest.blue);
   } else discard.push(...rest.red, ...rest.blue);
+  // Mixed Stash, Mixed, Blind Stash: one pile, the listed cards on top.
+  if (onePileFromStart(options) || (phase === 'main' && onePileInMain(options))) {
+    if (listedRed.length || listedBlue.length) throw new ScenarioError('stash: with one pile, list its cards under "mixed"');
+    stash = { red: [], blue: [], mixed: [...rng.shuffle([...stash.red, ...stash.blue]), ...[...listedMixed].reverse()] };
+  } else if (listedMixed.length) throw new ScenarioError('stash.mixed: the Stash is two piles in this game; list cards under "red" and "blue"');
 
   const state: FenceState = {
     version: STATE_VERSION,
@@ -396,6 +419,7 @@ function load(sc: Scenario): FenceState {
     hotGoods: null,
     lastMove: null,
     outcome: null,
+    ...(sc.extended ? { extended: { ...sc.extended } } : {}),
   };
   state.current = sc.current === undefined ? state.firstPlayer : seatOf(base, sc.current, 'current');
   for (const [i, k] of perSeat(sc.timeouts, 'timeouts')) state.timeouts[i] = k;
@@ -564,12 +588,13 @@ function checkExpect(s: FenceState, result: ReturnType<typeof applyAction> | nul
     const i = seatOf(s, k, 'handSizes');
     if ((s.hands[i]?.length ?? 0) !== size) out.push(`${name(i)} holds ${s.hands[i]?.length} cards, expected ${size}`);
   }
-  for (const colour of ['red', 'blue'] as const) {
+  for (const colour of ['red', 'blue', 'mixed'] as const) {
+    const pile = s.stash[colour] ?? [];
     const size = e.stash?.[colour];
-    if (size !== undefined && s.stash[colour].length !== size) out.push(`the ${colour} Stash has ${s.stash[colour].length} cards, expected ${size}`);
+    if (size !== undefined && pile.length !== size) out.push(`the ${colour} Stash has ${pile.length} cards, expected ${size}`);
     const top = e.stashTop?.[colour];
     if (top) {
-      const actual = [...s.stash[colour]].reverse().slice(0, top.length);
+      const actual = [...pile].reverse().slice(0, top.length);
       if (show(actual) !== show(top)) out.push(`the ${colour} Stash starts (top first) ${show(actual)}, expected ${show(top)}`);
     }
   }

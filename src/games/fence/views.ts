@@ -39,7 +39,18 @@ export interface FenceView {
   waitingFor: number | null;
   pending: { kind: string; seat: number; options?: NbId[] } | null;
   turn: { pushed: boolean; cops: boolean };
-  stash: { red: number; blue: number };
+  /** Cards per Stash pile; `mixed` when the Stash is one pile. */
+  stash: { red: number; blue: number; mixed?: number };
+  /** What the Extended Rules put on the table (public). */
+  extended?: {
+    ritzy?: { red: number; blue: number };
+    rounds?: number;
+    tradingPost?: NbId;
+    tunnel?: NbId[];
+    /** Who holds the boat of each colour. */
+    boats?: { red: number | null; blue: number | null };
+    witnesses?: number[];
+  };
   discard: Card[];
   discardedTiles: string[];
   /** Map building: empty cells where the current player can place at least one tile. */
@@ -91,7 +102,7 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
     waitingFor: s.outcome ? null : (s.pending?.seat ?? s.current),
     pending: s.pending ? { kind: s.pending.kind, seat: s.pending.seat, ...('options' in s.pending ? { options: [...s.pending.options] } : {}) } : null,
     turn: { ...s.turn },
-    stash: { red: s.stash.red.length, blue: s.stash.blue.length },
+    stash: s.stash.mixed ? { red: 0, blue: 0, mixed: s.stash.mixed.length } : { red: s.stash.red.length, blue: s.stash.blue.length },
     discard: [...s.discard],
     discardedTiles: [...s.discardedTiles],
     placeableCells,
@@ -99,6 +110,17 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
     lastMove: s.lastMove ? { ...s.lastMove } : null,
     outcome: s.outcome,
   };
+  const ext = s.extended;
+  if (ext) {
+    view.extended = {
+      ...(ext.ritzy ? { ritzy: { ...ext.ritzy } } : {}),
+      ...(ext.rounds ? { rounds: ext.rounds } : {}),
+      ...(ext.tradingPost ? { tradingPost: ext.tradingPost } : {}),
+      ...(ext.tunnel ? { tunnel: [...ext.tunnel] } : {}),
+      ...(ext.boats ? { boats: { red: ext.boats.red?.seat ?? null, blue: ext.boats.blue?.seat ?? null } } : {}),
+      ...(ext.witnesses?.length ? { witnesses: [...ext.witnesses] } : {}),
+    };
+  }
   if (typeof viewer === 'number' && s.seats[viewer]) {
     const start = s.startCards[viewer];
     view.me = { seat: viewer, hand: [...(s.hands[viewer] ?? [])], startCards: start ? [start.red, start.blue] : null };

@@ -2,24 +2,33 @@
 import type { ChoiceButton, Prompt, RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { legalActions } from './engine.ts';
-import { cardName, sortCards, type Card } from './cards.ts';
+import { cardName, colourOf, sortCards, type Card } from './cards.ts';
+import { movingOthers } from './rules.ts';
+import { lastRound } from './variants/index.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
 import { cellLabel, gridOf } from './grid.ts';
 import { tileSetOf } from './rules.ts';
-import type { FenceState } from './state.ts';
+import { optionsSchema, type FenceState } from './state.ts';
+import { summaryLine } from '../../platform/options.ts';
 
 const ROTATION = ['', ', rotated 90°', ', rotated 180°', ', rotated 270°'];
+/** Choice buttons a turn post can carry (four rows of five). */
+const MAX_BUTTONS = 20;
+
+/** Big Map: the second copy of a tile is told apart by "#2". */
+export const copyMark = (key: string): string => (key.endsWith('#2') ? ' #2' : '');
 
 export function nbName(s: FenceState, id: NbId): string {
   const { key, index } = parseNbId(id);
-  return tileSetOf(s).byId.get(tileIdOfKey(key))?.neighborhoods[index]?.name ?? id;
+  const name = tileSetOf(s).byId.get(tileIdOfKey(key))?.neighborhoods[index]?.name ?? id;
+  return `${name}${copyMark(key)}`;
 }
 
 export function tileName(s: FenceState, key: string): string {
   const def = tileSetOf(s).byId.get(tileIdOfKey(key));
   if (!def) return key;
-  const names = def.neighborhoods.map((n) => n.name).join(' / ');
+  const names = def.neighborhoods.map((n) => `${n.name}${copyMark(key)}`).join(' / ');
   return def.coords ? `${names} (${def.coords.red},${def.coords.blue})` : `${names} (no coordinates)`;
 }
 
@@ -45,7 +54,7 @@ export function actionLabel(s: FenceState, a: Action): string {
       return `Swap ${tileName(s, a.tile)} for ${old ? tileName(s, old.key) : '?'} at ${cellLabel(grid, a.x, a.y)}${ROTATION[a.rot]}`;
     }
     case 'chooseColour':
-      return `Draw a ${a.colour} card`;
+      return s.pending?.kind === 'discardColour' ? `Discard ${a.colour}` : `Draw a ${a.colour} card`;
     case 'chooseNeighborhood':
       return nbName(s, a.nb);
     case 'moveSelf':
@@ -58,6 +67,14 @@ export function actionLabel(s: FenceState, a: Action): string {
       return `Tip off the Cops: ${cardsText(a.cards)} → ${nbName(s, a.to)}`;
     case 'resign':
       return 'Resign';
+    case 'playBoat':
+      return `Play your ${cardName(a.card)}: a ${colourOf(a.card)} boat`;
+    case 'hunch':
+      return `Roll the ${a.colour} die for the Cops (a Hunch)`;
+    case 'postTrade':
+      return `Give ${seatName(s, a.target)} your ${cardName(a.card)}, take one of theirs at random`;
+    case 'postPass':
+      return 'No trade';
   }
 }
 
@@ -108,10 +125,10 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'stateEvidence':
       return `${who(e.seat)} turns State's Evidence.`;
     case 'cardDrawn':
-      return `${who(e.seat)} draws a ${e.colour} card${e.why === 'hotGoods' ? ' (Hot Goods)' : ''}.`;
+      return `${who(e.seat)} draws a ${e.colour ? `${e.colour} ` : ''}card${e.why === 'hotGoods' ? ' (Hot Goods)' : e.why === 'reward' ? ' (a tile well placed)' : ''}.`;
     case 'hotGoods': {
       const r = e.roll;
-      const head = `Hot Goods ${e.index}/${e.of}: red ${r.red}, blue ${r.blue}`;
+      const head = `Hot Goods ${e.index}/${e.of}: ${r.cards ? `drawn ${cardsText(r.cards)}` : `red ${r.red}, blue ${r.blue}`}`;
       switch (r.result) {
         case 'won': return `${head} — ${who(r.winner as number)} is nearest (${r.distance} tile${r.distance === 1 ? '' : 's'}) and wins.`;
         case 'absent': return `${head} — that tile is not in play; wasted.`;
@@ -134,10 +151,61 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
       if (o.kind === 'aborted') return 'The game was aborted.';
       if (o.kind === 'noWinner') return o.reason === 'allJailed' ? 'Everyone is in Jail for good: the game ends with no winner.' : 'Nobody is left: the game ends with no winner.';
       const names = listAnd(o.seats.map(who));
+      if (o.reason === 'accumulation') return `${names} holds twice as many cards as there are players out of Jail, and the most: ${names} wins!`;
+      if (o.reason === 'rolledRounds') return `The last of the rolled rounds is over: ${names} ${o.seats.length > 1 ? 'share the win' : 'wins'} with the most cards.`;
       if (o.reason === 'roundLimit') return `The round limit is reached: ${names} ${o.seats.length > 1 ? 'share the win' : 'wins'} with the most cards.`;
       return `${names} wins!`;
     }
+    case 'hunchRolled':
+      return `${who(e.seat)} plays a Hunch: the ${e.colour} die rolls ${e.value}${e.landed ? '' : ' — no neighborhood there for the Cops'}.`;
+    case 'unreliableWitness':
+      return `Nobody was caught: ${who(e.seat)} is an Unreliable Witness and loses their next turn.`;
+    case 'credibilityRestored':
+      return `${who(e.seat)} spends this turn re-establishing their credibility.`;
+    case 'boatPlayed':
+      return `${who(e.seat)} has a ${e.colour} boat.`;
+    case 'boatLost':
+      return `${who(e.seat)}’s ${e.colour} boat goes to the discard pile.`;
+    case 'tunnelDrawn':
+      return `The Tunnel draw: ${e.cards.length ? cardsText(e.cards) : `red ${e.red}, blue ${e.blue}`}${e.again ? ' — no other tile in play there; draw again' : ''}.`;
+    case 'tunnelDug':
+      return `The Tunnel joins ${listAnd(e.ends.map((n) => nbName(s, n)))}: a two-way road between them.`;
+    case 'tradingPostRolled':
+      return `The Trading Post roll: red ${e.red}, blue ${e.blue}${e.absent ? ': no such tile in play, roll again' : ''}.`;
+    case 'tradingPostPlaced':
+      return `The Trading Post is in ${nbName(s, e.nb)}.`;
+    case 'postTraded':
+      return `${who(e.seat)} trades a card with ${who(e.target)} at the Trading Post.`;
+    case 'postPassed':
+      return `${who(e.seat)} makes no trade at the Trading Post.`;
+    case 'playingWith':
+      return `Playing with: ${variantsLine(s)}.`;
+    case 'tileRewarded':
+      return `${who(e.seat)}’s tile joins ${e.joined} tiles by road: ${who(e.seat)} draws a card.`;
+    case 'ritzyDrawn':
+      return `The Ritzy Tile draw: ${cardsText(e.cards)}${e.absent ? ' — that tile is not in play; draw again' : ` — Hot Goods won on ${coordName(s, e.red, e.blue)} give two cards`}.`;
+    case 'roundsRolled':
+      return `The rounds are rolled: red ${e.red} + blue ${e.blue} — the game lasts ${e.rounds} rounds.`;
+    case 'stashBurned':
+      return `Wasted Hot Goods: ${who(e.seat)} discards ${cardName(e.card)} from the Stash.`;
+    case 'stashReshuffled':
+      return `The ${e.cards} cards drawn for Hot Goods are shuffled back into the Stash.`;
   }
+}
+
+/** The Extended Rules a game plays with, in one line ('' for the Basic Rules alone). */
+export function variantsLine(s: FenceState): string {
+  return summaryLine(optionsSchema, s.options, [], (f) => !BASIC_OPTIONS.has(f.key));
+}
+const BASIC_OPTIONS = new Set(['autoBuild', 'roundLimit', 'tileSet']);
+
+/** The tile(s) at a coordinate, by name: "Four Points (4,2)". */
+export function coordName(s: FenceState, red: number, blue: number): string {
+  const keys = s.map.map((p) => p.key).filter((k) => {
+    const c = tileSetOf(s).byId.get(tileIdOfKey(k))?.coords;
+    return c?.red === red && c.blue === blue;
+  });
+  return keys.length ? listAnd(keys.map((k) => tileName(s, k))) : `(${red},${blue})`;
 }
 
 export function listAnd(items: readonly string[]): string {
@@ -152,11 +220,25 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
   const p = s.pending;
   if (p?.kind === 'drawColour') {
     const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: `Draw ${a.colour}`, action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
-    return { text: `choose the colour of the card you draw (${p.reason === 'hotGoods' ? 'Hot Goods' : 'State’s Evidence'}) with the buttons below.`, buttons };
+    const why = p.reason === 'hotGoods' ? 'Hot Goods' : p.reason === 'evidence' ? 'State’s Evidence' : 'a tile well placed';
+    const more = p.count > 1 ? ` (${p.count} cards to draw)` : '';
+    return { text: `choose the colour of the card you draw (${why})${more} with the buttons below.`, buttons };
   }
+  if (p?.kind === 'discardColour') {
+    const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: actionLabel(s, a), action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
+    return { text: 'nobody won those Hot Goods: choose the Stash pile that loses its top card with the buttons below.', buttons };
+  }
+  if (p?.kind === 'tradingPost') return { text: 'you ended your turn on the Trading Post: `/fence trade` a card with another player (you take one of theirs at random), or pass.', buttons: [{ label: 'No trade', action: { type: 'postPass' }, style: 'secondary' }] };
   if (p) {
+    const what = p.kind === 'pawnNeighborhood' ? 'the neighborhood where your pawn starts'
+      : p.kind === 'copsNeighborhood' ? 'where the Cops start'
+      : p.what === 'tradingPost' ? 'where the Trading Post goes'
+      : p.what === 'tunnel' ? 'the neighborhood at this end of the Tunnel'
+      : 'where the Cops go on your Hunch';
+    // A post holds 20 buttons at most: a longer list (a start picked anywhere) is a command's.
+    if (p.options.length > MAX_BUTTONS) return { text: `choose ${what}: \`/fence pick\` lists all ${p.options.length}.`, buttons: [] };
     const buttons = p.options.map((nb): ChoiceButton<Action> => ({ label: nbName(s, nb), action: { type: 'chooseNeighborhood', nb } }));
-    return { text: p.kind === 'pawnNeighborhood' ? 'choose the neighborhood where your pawn starts with the buttons below.' : 'choose where the Cops start with the buttons below.', buttons };
+    return { text: `choose ${what} with the buttons below.`, buttons };
   }
   if (s.phase === 'building') return { text: 'your turn to build: `/fence place` a tile from your hand, or `/fence swap` one in.', buttons: [] };
   const types = new Set(legalActions(s, seat).map((a) => a.type));
@@ -164,7 +246,9 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
   if (types.has('moveSelf')) parts.push('`/fence move` (Move Yourself)');
   if (types.has('push')) parts.push('`/fence push`');
   if (types.has('copsRoad') || types.has('tipOff')) parts.push('`/fence cops`');
-  const partial = s.turn.pushed || s.turn.cops;
+  if (types.has('hunch')) parts.push('`/fence hunch` (the Cops on a Hunch)');
+  if (types.has('playBoat')) parts.push('`/fence boat` (play a boat while Moving Others)');
+  const partial = movingOthers(s);
   const ask = `${partial ? 'finish Moving Others' : 'your turn'}: ${parts.join(' or ') || 'nothing is possible'}.`;
   return { text: s.pawns[seat] === 'jail' ? `you are in Jail — ${ask}` : ask, buttons: [] };
 }
@@ -173,7 +257,7 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
 export function phaseText(s: FenceState): string {
   if (s.phase === 'building') return 'map building';
   if (s.phase === 'pawns') return 'setting up pawns and Cops';
-  return `round ${s.round} of at most ${s.options.roundLimit}`;
+  return `round ${s.round} of at most ${lastRound(s)}`;
 }
 
 /** The body of `/fence status`: public facts only (card counts, never cards). */
@@ -185,7 +269,10 @@ export function statusLines(s: FenceState): string[] {
     const tiles = s.phase === 'building' ? `, ${s.tileHands[n]?.length ?? 0} tiles` : '';
     lines.push(`${n + 1}. ${seat.name}${seat.computer ? ' (computer)' : ''}${n === s.firstPlayer ? ' — First Player' : ''}: ${s.hands[n]?.length ?? 0} cards${tiles}, ${place}`);
   });
-  if (s.phase !== 'building') lines.push(`Cops: ${s.cops ? nbName(s, s.cops) : 'not placed yet'} · Stash: ${s.stash.red.length} red, ${s.stash.blue.length} blue`);
+  const stash = s.stash.mixed ? `${s.stash.mixed.length} cards in one pile` : `${s.stash.red.length} red, ${s.stash.blue.length} blue`;
+  const variants = variantsLine(s);
+  if (variants) lines.push(`Variants: ${variants}`);
+  if (s.phase !== 'building') lines.push(`Cops: ${s.cops ? nbName(s, s.cops) : 'not placed yet'} · Stash: ${stash}`);
   return lines;
 }
 
@@ -201,12 +288,19 @@ export const RULES: RulesTopic[] = [
   { name: 'Hot Goods', value: 'hotgoods', text: '**Hot Goods** (B18). After each round, ceil(N/2) tiles are rolled. The unique nearest player by road wins a card of their chosen colour (buttons); ties, unreachable tiles or nearer Cops waste it.' },
   { name: 'Winning', value: 'winning', text: '**Winning** (B19, H3). You win when you are the only player out of Jail and nobody jailed can get out on their next turn. At the round limit, the un-jailed player with the most cards wins (ties share).' },
   { name: 'Timers, resigning, aborting', value: 'house', text: '**Playing in a channel** (H1–H4). Each player has a turn limit; at half time they get a reminder, at the limit the computer plays their turn, and three timeouts in a row remove them. `/fence resign` leaves a game; the host or a channel admin may `/fence abort` or `/fence kick`.' },
+  { name: 'Variants: setup', value: 'v-setup', text: '**Setup variants.**\n• *Turn-Taking for Pawn Placement*: no secret start cards; from the First Player, each player in turn picks any free neighborhood to start in.\n• *Rewarded Tile Placement*: a tile whose roads join two placed tiles (or three, as chosen) earns its placer a card of the colour they choose. Optionally everyone is then dealt only one red and one blue card.\n• *Missing Tiles*: as soon as one player has placed all their tiles, building stops and every other tile is discarded.\n• *Placing Multi-Neighborhood Tiles*: every neighborhood of a new tile must connect to Old Town both ways, not only the ones with a road into the map.\n• *Tunnel*: once the map is built, the First Player draws two red/blue pairs and picks a neighborhood on each of the two tiles: a tunnel joins them, a two-way road one tile long for pawns, the Cops and Hot Goods alike.\n• *The Trading Post*: the First Player rolls where it goes. End your own turn there and you may give another player a card of your choice and take one of theirs at random (`/fence trade`); only the two of you see the cards.' },
+  { name: 'Variants: Big Map', value: 'v-bigmap', text: '**Big Map.** Two sets of tiles are shuffled together for a huge city (80 tiles). The second copy of each tile is marked “#2” (a small 2 on the map). A coordinate names every tile bearing it: a card or a roll that points to (4,2) offers the neighborhoods of both (4,2) tiles, and Hot Goods there are measured from the nearer one. The map picture is large: open it and zoom in on a phone.' },
+  { name: 'Variants: Jail', value: 'v-jail', text: '**State’s Evidence on a Hunch.** In Jail and Moving Others, you may send the Cops with a die instead (`/fence hunch`): pick red or blue and roll it, as if you had played one card of that colour and value. Catch someone and you draw as for a tip-off. Catch nobody and you are an Unreliable Witness: you lose your whole next turn.' },
+  { name: 'Variants: cards', value: 'v-cards', text: '**Card variants.**\n• *Color Swap with Joker*: the Stash holds Jokers (a red and a blue one for every two players). Play a Joker alone to Move Yourself or to tip off the Cops: the red and blue numbers of the pawn’s tile swap, so a pawn on (3,2) goes to (2,3). A Joker never counts as half of a red/blue pair.\n• *Boats*: the Stash holds face cards. When you Move Others you may also play one (`/fence boat`): you now have a boat of its colour, until Jail or someone else’s boat of that colour sends it to the discard pile. With a boat, from a waterfront neighborhood, Hot Goods on a waterfront tile may be reached by water, where each tile crossed counts half.\n• *Mixed Stash*: once everyone is dealt their cards, the Stash becomes one shuffled pile. Whoever draws takes the top card, without choosing a colour, and only they see it.\n• *Mixed, Blind Stash*: one four-suit deck for every two players, all in one pile from the start (hearts and diamonds are red, spades and clubs are blue). When a red/blue pair must be drawn straight from the Stash, cards are drawn until one of each colour has come; the last of each colour counts and the rest are discarded.' },
+  { name: 'Variants: Hot Goods', value: 'v-hotgoods', text: '**Hot Goods variants** (chosen in the lobby’s Options).\n• *Ritzy Tile*: after the Cops are placed, a red/blue pair picks a tile, marked on the map. Hot Goods won there give two cards.\n• *Hot Goods by Cards*: the Hot Goods tile is a red/blue pair drawn from the Stash instead of a roll; the cards are discarded, or put back and shuffled in at the end of the round.\n• *More Hot Goods*: one Hot Goods per player each round, or one fewer.\n• *Wasted Hot Goods*: when nobody wins a Hot Goods, the First Player throws away the top card of a Stash pile of their choice.' },
+  { name: 'Variants: winning', value: 'v-victory', text: '**Victory variants.**\n• *Victory by Accumulation*: at the end of a round, once a player out of Jail holds at least twice as many cards as there are players out of Jail, the player out of Jail with the most cards wins (a tie for the most: play on).\n• *Round-limited Game*: two dice rolled at setup give the number of rounds; after the last one, the player out of Jail with the most cards wins (ties share the win).' },
 ];
 
 export const HELP = [
   '**How to play FENCE! here**',
   '`/fence new` opens a lobby (options: turn limit, auto-build map, computer players, rounds, thread). Players press **Join**; the host presses **Start** (`/fence addbot` seats a computer).',
   'When it is your turn the bot mentions you in a new post with the map. Use `/fence place` / `/fence swap` while building, then `/fence move`, `/fence push` or `/fence cops` — pick from the list the command offers. Choices (a colour, a neighborhood) come as buttons for you alone.',
+  'Variants (chosen in the lobby’s **Options**) add a few commands: `/fence boat` (Boats), `/fence hunch` (a Hunch from Jail), `/fence trade` (the Trading Post), `/fence pick` (a neighborhood from a long list). `/fence rules` explains each variant.',
   '`/fence hand` (or **Show my hand**) shows your cards privately. `/fence status`, `/fence map`, `/fence history`, `/fence rules` inform; `/fence resign` leaves.',
   'Admins (the host or Manage Channels): `/fence abort`, `/fence kick`. Server defaults (Manage Server): `/fence settings`.',
 ].join('\n');

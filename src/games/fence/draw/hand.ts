@@ -3,7 +3,7 @@
  * `me`, i.e. that player's own view), and a tile hand with each tile in its four rotations.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { sortCards, colourOf, valueOf, type Card } from '../cards.ts';
+import { sortCards, colourOf, isFace, isJoker, valueOf, type Card } from '../cards.ts';
 import type { FenceView } from '../views.ts';
 import { font } from '../../../render/fonts.ts';
 import { defOf, tileSetOfView } from '../views.ts';
@@ -58,8 +58,10 @@ export function drawCard(ctx: SKRSContext2D, c: Card, x: number, y: number): voi
   ctx.fillStyle = '#FFFFFF';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
+  // A Joker and a face card (a boat) have no value: a letter stands in for it.
+  const face = isJoker(c) ? 'J' : isFace(c) ? 'K' : v === 1 ? 'A' : String(v);
   ctx.font = font(72, true);
-  ctx.fillText(v === 1 ? 'A' : String(v), x + CARD_W / 2, y + CARD_H * 0.45);
+  ctx.fillText(face, x + CARD_W / 2, y + CARD_H * 0.45);
   // The colour in words too: red and blue must not be told apart by hue alone.
   ctx.font = font(22, true);
   ctx.fillText(red ? 'RED' : 'BLUE', x + CARD_W / 2, y + CARD_H * 0.8);

@@ -10,6 +10,7 @@ import { cellLabel, columnLabel, gridOf, type Grid } from '../grid.ts';
 import { parseNbId, type NbId, type PlacedTile } from '../geometry.ts';
 import { defOf, tileSetOfView } from '../views.ts';
 import { font } from '../../../render/fonts.ts';
+import { drawMarkers } from './markers.ts';
 import { C, COPS, seatColour } from './palette.ts';
 import { drawOffLimits, drawTileGround, drawTileLabels, haloText, hubAt, type Pt } from './tiles.ts';
 
@@ -175,6 +176,7 @@ export function drawMapBase(ctx: SKRSContext2D, view: FenceView, l: MapLayout): 
 
 /** The last move's arrow and the pieces, drawn over the base every time. */
 export function drawMapPieces(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
+  drawMarkers(ctx, view, l);
   drawLastMove(ctx, view, l);
   for (const s of l.pieces) drawPiece(ctx, s.piece, s.x, s.y, s.r);
 }

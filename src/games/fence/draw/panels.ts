@@ -4,7 +4,8 @@
  * a box rather than change the layout.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { FenceView } from '../views.ts';
+import { defOf, tileSetOfView, type FenceView } from '../views.ts';
+import { parseNbId, type NbId } from '../geometry.ts';
 import { font } from '../../../render/fonts.ts';
 import { drawPiece } from './map.ts';
 import { C } from './palette.ts';
@@ -39,12 +40,14 @@ const RESULT_TEXT = (view: FenceView, r: NonNullable<FenceView['hotGoods']>['rol
 export function panelBoxes(view: FenceView): Box[] {
   const building = view.phase === 'building';
   const acting = view.outcome ? null : (view.waitingFor ?? view.current);
-  const head = building ? 'Map building' : view.phase === 'over' ? 'FENCE!' : `Round ${view.round}`;
+  const ext = view.extended;
+  const head = building ? 'Map building' : view.phase === 'over' ? 'FENCE!' : ext?.rounds ? `Round ${view.round} of ${ext.rounds}` : `Round ${view.round}`;
+  const boat = (seat: number) => (['red', 'blue'] as const).filter((c) => ext?.boats?.[c] === seat).map((c) => ` · ${c} boat`).join('');
   const players: Box = {
     title: `${head} · ${statusLine(view)}`,
     rows: view.seats.map((s) => {
       const where = s.out ? 'out' : s.pawn === 'jail' ? 'in Jail' : building ? `${s.tiles.length} tile${s.tiles.length === 1 ? '' : 's'}` : `${s.cards} card${s.cards === 1 ? '' : 's'}`;
-      return { chip: { kind: 'piece', piece: s.seat } as Chip, text: `${s.seat === acting ? '▶ ' : ''}${s.name} · ${where}`, bold: s.seat === acting, muted: s.out };
+      return { chip: { kind: 'piece', piece: s.seat } as Chip, text: `${s.seat === acting ? '▶ ' : ''}${s.name} · ${where}${boat(s.seat)}`, bold: s.seat === acting, muted: s.out };
     }),
   };
   if (view.cops) players.rows.push({ chip: { kind: 'piece', piece: 'cops' }, text: 'Cops' });
@@ -54,9 +57,13 @@ export function panelBoxes(view: FenceView): Box[] {
     const jailed = view.seats.filter((s) => s.pawn === 'jail' && !s.out);
     boxes.push({
       title: 'Jail',
-      rows: jailed.length ? jailed.map((s) => ({ chip: { kind: 'piece', piece: s.seat } as Chip, text: s.name })) : [{ chip: { kind: 'none' }, text: 'empty', muted: true }],
+      rows: jailed.length
+        ? jailed.map((s) => ({ chip: { kind: 'piece', piece: s.seat } as Chip, text: ext?.witnesses?.includes(s.seat) ? `${s.name} · Unreliable Witness` : s.name }))
+        : [{ chip: { kind: 'none' }, text: 'empty', muted: true }],
     });
   }
+  const marks = markerRows(view);
+  if (marks.length) boxes.push({ title: 'On the map', rows: marks });
   if (view.hotGoods) {
     boxes.push({
       title: `Hot Goods · round ${view.hotGoods.round}`,
@@ -66,6 +73,22 @@ export function panelBoxes(view: FenceView): Box[] {
     });
   }
   return boxes;
+}
+
+/** The variants' markers in words: what each badge on the map means, and where it is. */
+function markerRows(view: FenceView): Row[] {
+  const ext = view.extended;
+  if (!ext) return [];
+  const rows: Row[] = [];
+  const set = tileSetOfView(view);
+  const nbName = (id: NbId) => {
+    const { key, index } = parseNbId(id);
+    return defOf(set, key).neighborhoods[index]?.name ?? id;
+  };
+  if (ext.ritzy) rows.push({ chip: { kind: 'none' }, text: `$ Ritzy Tile (${ext.ritzy.red},${ext.ritzy.blue}): double Hot Goods` });
+  if (ext.tunnel?.length === 2) rows.push({ chip: { kind: 'none' }, text: `T Tunnel: ${nbName(ext.tunnel[0]!)} ↔ ${nbName(ext.tunnel[1]!)}` });
+  if (ext.tradingPost) rows.push({ chip: { kind: 'none' }, text: `P Trading Post: ${nbName(ext.tradingPost)}` });
+  return rows;
 }
 
 export interface PanelMetrics {

@@ -1,0 +1,118 @@
+/**
+ * The Extended Rules, in the order the rules text lists them, and the hook points the engine
+ * calls. A hook runs for every variant that is on, in this order.
+ */
+import type { Action } from '../actions.ts';
+import { card, type Card, type Colour } from '../cards.ts';
+import type { NbId } from '../geometry.ts';
+import type { FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
+import { accumulation } from './accumulation.ts';
+import { bigMap } from './big-map.ts';
+import { boats } from './boats.ts';
+import { hunch } from './hunch.ts';
+import { tradingPost } from './trading-post.ts';
+import { tunnel } from './tunnel.ts';
+import { missingTiles } from './missing-tiles.ts';
+import { placingMultiNeighborhoodTiles } from './placing-multi-neighborhood-tiles.ts';
+import { rewardedTilePlacement } from './rewarded-tile-placement.ts';
+import { turnTakingPawns } from './turn-taking-pawns.ts';
+import { blindStash } from './blind-stash.ts';
+import { jokers } from './jokers.ts';
+import { mixedStash } from './mixed-stash.ts';
+import { hotGoodsByCards } from './hot-goods-by-cards.ts';
+import { moreHotGoods } from './more-hot-goods.ts';
+import { ritzyTile } from './ritzy-tile.ts';
+import { roundLimited } from './round-limited.ts';
+import { wastedHotGoods } from './wasted-hot-goods.ts';
+import type { Deck, Table, Variant } from './variant.ts';
+
+export const VARIANTS: readonly Variant[] = [
+  ritzyTile, jokers, boats, turnTakingPawns, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, bigMap, tunnel, tradingPost,
+  mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, hunch, accumulation, roundLimited,
+];
+
+const onCache = new WeakMap<FenceOptions, readonly Variant[]>();
+/** The variants a game plays with. */
+export function variantsOf(o: FenceOptions): readonly Variant[] {
+  let on = onCache.get(o);
+  if (!on) {
+    on = VARIANTS.filter((v) => v.on(o));
+    onCache.set(o, on);
+  }
+  return on;
+}
+
+/** The cards of a game, unshuffled: one red and one blue Ace–6 per player (B1), as the variants change it. */
+export function deckOf(o: FenceOptions, players: number): Deck {
+  const set = (colour: Colour): Card[] => Array.from({ length: 6 * players }, (_, i) => card(colour, (i % 6) + 1));
+  return variantsOf(o).reduce((deck, v) => v.deck?.(deck, players, o) ?? deck, { red: set('red'), blue: set('blue') });
+}
+
+/** Mixed, Blind Stash: the Stash is one pile from the start. */
+export const onePileFromStart = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.onePileFromStart);
+
+/** Mixed Stash or Mixed, Blind Stash: the Stash is one pile in the main phase. */
+export const onePileInMain = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.onePileInMain);
+
+export const tileKeys = (o: FenceOptions, ids: string[]): string[] => variantsOf(o).reduce((keys, v) => v.tileKeys?.(keys) ?? keys, ids);
+export const noStartCards = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.noStartCards);
+export const everyNeighborhoodReaches = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.everyNeighborhoodReaches);
+export const buildingOver = (s: FenceState): boolean => variantsOf(s.options).some((v) => v.buildingOver?.(s));
+export const tilePlaced = (t: Table, seat: number, x: number, y: number): void => variantsOf(t.s.options).forEach((v) => v.tilePlaced?.(t, seat, x, y));
+export const dealPerColour = (o: FenceOptions): number => variantsOf(o).reduce((k, v) => v.dealPerColour?.(o) ?? k, 2);
+
+export const afterCops = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterCops?.(t));
+export const afterDeal = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterDeal?.(t));
+
+export const hotGoodsDue = (s: FenceState, base: number): number => variantsOf(s.options).reduce((due, v) => v.hotGoodsDue?.(s, due) ?? due, base);
+
+/** The Hot Goods tile from a variant, undefined when the dice decide, null when none can come up. */
+export function hotGoodsTile(t: Table): { red: number; blue: number; cards: Card[] } | null | undefined {
+  const v = variantsOf(t.s.options).find((x) => x.hotGoodsTile);
+  return v ? v.hotGoodsTile!(t) : undefined;
+}
+
+export const hotGoodsPrize = (s: FenceState, red: number, blue: number): number =>
+  variantsOf(s.options).reduce((prize, v) => v.hotGoodsPrize?.(s, red, blue, prize) ?? prize, 1);
+
+export const hotGoodsWasted = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.hotGoodsWasted?.(t));
+
+/** The first outcome a variant gives at a round's end (every variant's bookkeeping runs). */
+export function roundEnded(t: Table): Outcome | null {
+  let outcome: Outcome | null = null;
+  for (const v of variantsOf(t.s.options)) {
+    const o = v.roundEnded?.(t) ?? null;
+    outcome ??= o;
+  }
+  return outcome;
+}
+
+export const lastRound = (s: FenceState): number => variantsOf(s.options).reduce((limit, v) => v.lastRound?.(s, limit) ?? limit, s.options.roundLimit);
+
+export const extraActions = (s: FenceState, seat: number): Action[] => variantsOf(s.options).flatMap((v) => v.actions?.(s, seat) ?? []);
+
+/** The answers to a variant's pending choice (null: not a variant's). */
+export function pendingActions(s: FenceState, p: Pending): Action[] | null {
+  for (const v of variantsOf(s.options)) {
+    const a = v.pendingActions?.(s, p);
+    if (a) return a;
+  }
+  return null;
+}
+
+/** Carries out a variant's action; false when no variant owns it. */
+export const act = (t: Table, seat: number, action: Action): boolean => variantsOf(t.s.options).some((v) => v.act?.(t, seat, action) ?? false);
+export const answerMarker = (t: Table, what: 'tradingPost' | 'tunnel' | 'hunch', nb: NbId): void => variantsOf(t.s.options).forEach((v) => v.answerMarker?.(t, what, nb));
+export const skipTurn = (t: Table, seat: number): boolean => variantsOf(t.s.options).some((v) => v.skipTurn?.(t, seat) ?? false);
+export const turnEnding = (t: Table, seat: number): boolean => variantsOf(t.s.options).some((v) => v.turnEnding?.(t, seat) ?? false);
+export const jailed = (t: Table, seats: number[]): void => variantsOf(t.s.options).forEach((v) => v.jailed?.(t, seats));
+export const removed = (t: Table, seat: number): void => variantsOf(t.s.options).forEach((v) => v.removed?.(t, seat));
+export const afterBuilding = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterBuilding?.(t));
+export const distance = (s: FenceState, seat: number, red: number, blue: number, road: number | null): number | null =>
+  variantsOf(s.options).reduce((d, v) => (v.distance ? v.distance(s, seat, red, blue, d) : d), road);
+export const links = (s: FenceState): [NbId, NbId][] => variantsOf(s.options).flatMap((v) => v.links?.(s) ?? []);
+
+/** A colour answered for a variant's own choice (the pending choice names no colour draw). */
+export function answerColour(t: Table, colour: Colour): void {
+  for (const v of variantsOf(t.s.options)) v.answerColour?.(t, colour);
+}
