@@ -1,0 +1,99 @@
+/**
+ * The farm game's state: plain JSON, stored as-is, versioned. Secrets live here too (hands, the
+ * stack's order, the generator); views.ts decides what each viewer may see (F6).
+ */
+import { z } from 'zod';
+import type { Upgraders } from '../../platform/game.ts';
+
+export const STATE_VERSION = 1;
+
+export const optionsSchema = z.object({
+  roundLimit: z.number().int().min(10).max(200).default(200).meta({
+    label: 'Round limit',
+    description: 'The game ends after this many rounds even with tiles left (default 200)',
+    group: 'Setup',
+    summary: 'round limit {}',
+    order: 60,
+    choices: [20, 30, 50, 100, 200],
+  }),
+});
+export type FarmOptions = z.output<typeof optionsSchema>;
+
+const seat = z.number().int().min(0).max(5);
+
+export const placedSchema = z.object({
+  id: z.string(),
+  x: z.number().int(),
+  y: z.number().int(),
+  rot: z.number().int().min(0).max(3),
+  /** Who placed it (null: the start tile). */
+  by: seat.nullable(),
+  gateOpen: z.boolean().optional(),
+});
+
+export const henhouseSchema = z.object({ seat, region: z.number().int().min(0) });
+
+export const awardSchema = z.object({
+  seat,
+  points: z.number().int(),
+  /** What earned them: the animals (the owner's share), the closer's farmer card. */
+  why: z.enum(['animals', 'card']),
+});
+export type Award = z.output<typeof awardSchema>;
+
+/** A scored farm: finished for good (F10). */
+export const farmSchema = z.object({
+  regions: z.array(z.number().int()),
+  closer: seat,
+  owners: z.array(seat),
+  animals: z.number().int().min(0),
+  awards: z.array(awardSchema),
+});
+export type ScoredFarm = z.output<typeof farmSchema>;
+
+export const stageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('place') }),
+  /** The claim step (F9), for the tile just placed. */
+  z.object({ kind: z.literal('claim'), tile: z.number().int().min(0) }),
+]);
+export type Stage = z.output<typeof stageSchema>;
+
+export const stateSchema = z.object({
+  version: z.literal(STATE_VERSION),
+  game: z.literal('farm'),
+  options: optionsSchema,
+  seats: z.array(z.object({ name: z.string(), computer: z.boolean() })).min(2).max(6),
+  /** Seats that left the game (resigned, removed): skipped, never winners. */
+  out: z.array(z.boolean()),
+  rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** Tile ids, top first. */
+  stack: z.array(z.string()),
+  hands: z.array(z.array(z.string())),
+  placed: z.array(placedSchema),
+  henhouses: z.array(henhouseSchema),
+  /** Farmer cards, face up, per seat. */
+  farmers: z.array(z.string()),
+  scores: z.array(z.number().int()),
+  farms: z.array(farmSchema),
+  /** Tiles taken out of the game: no legal cell (F8), or a leaver's hand (F16). */
+  discarded: z.array(z.string()),
+  current: seat,
+  first: seat,
+  round: z.number().int().min(1),
+  stage: stageSchema,
+  timeouts: z.array(z.number().int().min(0)),
+  outcome: z
+    .object({
+      kind: z.enum(['finished', 'aborted']),
+      winners: z.array(seat),
+      reason: z.enum(['tiles', 'rounds', 'alone', 'aborted']),
+    })
+    .nullable(),
+});
+export type FarmState = z.output<typeof stateSchema>;
+
+export const upgraders: Upgraders = {};
+
+/** Henhouses each player owns (F5). */
+export const HENHOUSES = 4;
+export const HAND = 2;
