@@ -3,10 +3,11 @@
  * reaches a game only through here. A game that is not built yet is simply not listed.
  */
 import type { AnyGame } from '../platform/game.ts';
+import { farm } from './farm/index.ts';
 import { fence } from './fence/index.ts';
 
 const GAMES = new Map<string, AnyGame>();
-for (const game of [fence] satisfies AnyGame[]) GAMES.set(game.id, game);
+for (const game of [fence, farm] satisfies AnyGame[]) GAMES.set(game.id, game);
 
 /** Every registered game, in the order they were listed. */
 export const allGames = (): AnyGame[] => [...GAMES.values()];
