@@ -33,8 +33,19 @@ export function farmProblems(s: FarmState, events: readonly FarmEvent[], before:
   if (tiles !== tilesInPlay) problems.push(`${tiles} tiles accounted for, ${tilesInPlay} in play`);
   // Scores move only by scoring events.
   const expected = [...before.scores];
-  for (const e of events) if (e.type === 'scored') for (const a of e.awards) expected[a.seat] = (expected[a.seat] ?? 0) + a.points;
+  for (const e of events) if (e.type === 'scored' || e.type === 'final') for (const a of e.awards) expected[a.seat] = (expected[a.seat] ?? 0) + a.points;
   if (JSON.stringify(expected) !== JSON.stringify(s.scores)) problems.push(`scores ${s.scores.join(',')} are not the sum of scoring events ${expected.join(',')}`);
+  // Ranch tokens: bales and market cards conserved, the fox on an open field, choices for players in the game.
+  if (s.bales) {
+    const total = s.bales.supply + s.bales.on.length + s.bales.held.reduce((a, b) => a + b, 0);
+    const start = { 2: 12, 3: 15, 4: 16, 5: 15, 6: 12 }[s.seats.length];
+    if (total !== start) problems.push(`${total} hay bales accounted for, ${start} in the game`);
+    if (s.bales.on.some((k) => scored.has(k))) problems.push('a bale lies in a scored farm');
+  }
+  if (s.market && 1 + s.market.deck.length + s.market.discards.length !== 9) problems.push('market cards are not conserved');
+  // (While farms of this turn wait to be scored, the fox may sit in one of them: it is scored with it.)
+  if (s.fox !== null && (scored.has(s.fox) || (s.queue.length === 0 && !board.fieldOf(s.fox).open))) problems.push('the fox is not on an open field');
+  if (s.pending.some((p) => s.out[p.seat] || p.options.length === 0)) problems.push('a choice is owed by a leaver or has no option');
   // Scored farms stay closed (F10).
   for (const f of s.farms) if (board.fieldOf(f.regions[0]!).open) problems.push('a scored farm is open again');
   return problems;

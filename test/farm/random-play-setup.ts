@@ -11,7 +11,7 @@ export const farmRandomPlay = (extraOptions: (g: number) => Record<string, unkno
     game: farm,
     players: (g, rng) => {
       const n = 2 + rng.int(5);
-      return { seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })), bots: Array.from({ length: n }, (_, i) => ((g + i) % 3 === 0 ? 'simple' : 'random')) };
+      return { seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })), bots: Array.from({ length: n }, (_, i) => ((g + i) % 5 === 0 ? 'simple' : 'random')) };
     },
     options: (g) => extraOptions(g),
     maxActions: 2000,

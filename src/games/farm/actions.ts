@@ -7,6 +7,9 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('claim'), region: z.number().int().min(0) }),
   /** End the claim step without claiming. */
   z.object({ type: z.literal('pass') }),
+  /** Where the fox (R5) or a hay bale (R18) goes: a region key of the field. */
+  z.object({ type: z.literal('fox'), region: z.number().int().min(0) }),
+  z.object({ type: z.literal('bale'), region: z.number().int().min(0) }),
 ]);
 export type Action = z.output<typeof actionSchema>;
 

@@ -9,8 +9,9 @@ import { actionSchema, systemSchema, type Action } from './actions.ts';
 import { Board, regionKey, type Field, type Placement } from './board.ts';
 import type { FarmEvent } from './events.ts';
 import { FARMERS } from './farmers.ts';
-import { valueOf } from './scoring.ts';
-import { HAND, HENHOUSES, STATE_VERSION, type FarmOptions, type FarmState } from './state.ts';
+import { MARKET } from './market.ts';
+import { animalsIn, ownersOf, valueOf } from './scoring.ts';
+import { HAND, HENHOUSES, STATE_VERSION, type FarmOptions, type FarmState, type Pending } from './state.ts';
 import { TILES, tileById } from './tiles.ts';
 import { describeMisfit, refuse } from './refusals.ts';
 
@@ -49,7 +50,10 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
   const n = input.seats.length;
   const rng = new Rng(seedRng(input.seed));
   const base = rng.shuffle(TILES.filter((t) => t.set === 'base').map((t) => t.id)).slice(0, baseTileCount(n));
-  const stack = rng.shuffle([...base]);
+  const o = input.options;
+  const ranch = TILES.filter((t) => (t.set === 'males' && o.males) || (t.set === 'chickens' && o.chickens) || (t.set === 'market' && o.market)).map((t) => t.id);
+  const stack = rng.shuffle([...base, ...ranch]);
+  const marketDeck = o.market ? rng.shuffle(MARKET.map((c) => c.id)) : [];
   const farmers = rng.shuffle(FARMERS.map((c) => c.id)).slice(0, n);
   const first = rng.int(n);
   const start = stack.shift() as string;
@@ -74,6 +78,12 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
     round: 1,
     stage: { kind: 'place' },
     timeouts: input.seats.map(() => 0),
+    queue: [],
+    pending: [],
+    fox: null,
+    foxSeen: false,
+    market: o.market ? { up: marketDeck.shift() as string, deck: marketDeck, discards: [], turn: false } : null,
+    bales: o.bales ? { supply: BALES[n] ?? 12, on: [], held: input.seats.map(() => 0) } : null,
     outcome: null,
   };
   const ctx = new Ctx(state);
@@ -82,7 +92,10 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
   return ctx.done();
 }
 
-export const activeSeats = (s: FarmState): number[] => (s.outcome ? [] : [s.current]);
+export const activeSeats = (s: FarmState): number[] => (s.outcome ? [] : s.pending.length ? [(s.pending[0] as Pending).seat] : [s.current]);
+
+/** R18: hay bales in the supply by player count. */
+const BALES: Record<number, number> = { 2: 12, 3: 15, 4: 16, 5: 15, 6: 12 };
 
 export const henhousesLeft = (s: FarmState, seat: number): number => HENHOUSES - s.henhouses.filter((h) => h.seat === seat).length;
 
@@ -110,7 +123,10 @@ export function placementsFor(s: FarmState, board: Board, seat: number): Placeme
 }
 
 export function legalActions(s: FarmState, seat: number): Action[] {
-  if (s.outcome || seat !== s.current) return [];
+  if (s.outcome) return [];
+  const choice = s.pending[0];
+  if (choice) return choice.seat === seat ? choice.options.map((region) => ({ type: choice.kind, region })) : [];
+  if (seat !== s.current) return [];
   const board = new Board(s.placed);
   if (s.stage.kind === 'place') return placementsFor(s, board, seat).map((p) => ({ type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot }));
   return [...claimOptions(s, board, s.stage.tile, seat).map((region) => ({ type: 'claim' as const, region })), { type: 'pass' }];
@@ -128,7 +144,8 @@ export function apply(state: FarmState, actor: number | 'system', input: unknown
   const parsed = actionSchema.safeParse(input);
   if (!parsed.success) return refuse('INVALID', 'That is not a farm move: place a tile, or answer the henhouse question.', legalLabels(state, actor));
   const action = parsed.data;
-  if (actor !== state.current) return refuse('NOT_YOUR_TURN', `It is ${state.seats[state.current]?.name ?? 'someone else'}'s turn, not yours.`);
+  const waitingFor = activeSeats(state)[0] as number;
+  if (actor !== waitingFor) return refuse('NOT_YOUR_TURN', `The game is waiting for ${state.seats[waitingFor]?.name ?? 'someone else'}, not you.`);
   const problem = check(state, actor, action);
   if (problem) return problem;
   const ctx = new Ctx(state);
@@ -138,6 +155,7 @@ export function apply(state: FarmState, actor: number | 'system', input: unknown
 }
 
 function legalLabels(s: FarmState, seat: number): string[] {
+  if (s.pending[0]?.seat === seat) return ['a field button'];
   if (seat !== s.current || s.outcome) return [];
   return s.stage.kind === 'place' ? ['/farm place'] : ['a henhouse button', 'No henhouse'];
 }
@@ -145,6 +163,14 @@ function legalLabels(s: FarmState, seat: number): string[] {
 /** Why a well-formed action is not legal now, or null. */
 function check(s: FarmState, seat: number, a: Action): Refusal | null {
   const board = new Board(s.placed);
+  const choice = s.pending[0];
+  if (choice) {
+    const what = choice.kind === 'fox' ? 'the fox' : 'a hay bale';
+    if (a.type !== choice.kind) return refuse('CHOOSE_FIRST', `First choose the field for ${what}.`, ['a field button']);
+    if (!choice.options.includes(a.region)) return refuse('BAD_FIELD', `${choice.kind === 'fox' ? 'The fox' : 'The bale'} cannot go there: pick one of the fields offered.`, ['a field button']);
+    return null;
+  }
+  if (a.type === 'fox' || a.type === 'bale') return refuse('NO_TOKEN', 'There is no fox or hay bale to place now.');
   if (a.type === 'place') {
     if (s.stage.kind !== 'place') return refuse('CLAIM_FIRST', 'You have placed your tile: now place a henhouse or choose none.', ['a henhouse button', 'No henhouse']);
     const hand = s.hands[seat] ?? [];
@@ -177,9 +203,21 @@ function play(ctx: Ctx, seat: number, a: Action): void {
     ctx.touched();
     const tile = s.placed.length - 1;
     ctx.emit({ type: 'placed', seat, tile: a.tile, x: a.x, y: a.y, rot: a.rot });
-    scoreClosed(ctx, tile, seat);
+    if (s.market && tileById(a.tile).market) s.market.turn = true;
     s.stage = { kind: 'claim', tile };
-    if (claimOptions(s, ctx.board(), tile, seat).length === 0) endTurn(ctx);
+    s.queue = closedBy(s, ctx.board(), tile).map((f) => [...f.regions]);
+    proceed(ctx);
+    return;
+  }
+  if (a.type === 'fox' || a.type === 'bale') {
+    s.pending.shift();
+    if (a.type === 'fox') s.fox = a.region;
+    else if (s.bales) {
+      s.bales.supply -= 1;
+      s.bales.on.push(a.region);
+    }
+    ctx.emit({ type: a.type, seat, region: a.region });
+    proceed(ctx);
     return;
   }
   if (a.type === 'claim') {
@@ -202,16 +240,90 @@ export function closedBy(s: FarmState, board: Board, tile: number): Field[] {
   return [...out.values()];
 }
 
-/** F10: farms closed by the placement are scored at once; henhouses go home. */
-function scoreClosed(ctx: Ctx, tile: number, closer: number): void {
+/**
+ * Carries the turn on after a placement or an answered choice: scores the queued farms one by
+ * one (each may ask players for choices, answered before the next), then the claim step.
+ */
+function proceed(ctx: Ctx): void {
   const s = ctx.s;
-  for (const field of closedBy(s, ctx.board(), tile)) {
-    const v = valueOf(s, ctx.board(), field, closer);
-    for (const a of v.awards) s.scores[a.seat] = (s.scores[a.seat] ?? 0) + a.points;
-    const regions = new Set(field.regions);
-    s.henhouses = s.henhouses.filter((h) => !regions.has(h.region));
-    s.farms.push({ regions: [...field.regions], closer, owners: v.owners, animals: v.animals.length, awards: v.awards });
-    ctx.emit({ type: 'scored', farm: s.farms.length - 1, closer, owners: v.owners, animals: v.animals.length, single: v.single, awards: v.awards });
+  while (!s.outcome && s.pending.length === 0) {
+    const next = s.queue.shift();
+    if (!next) break;
+    scoreFarm(ctx, next, s.current);
+    autoAnswer(ctx);
+  }
+  if (s.outcome || s.pending.length > 0 || s.queue.length > 0) return;
+  if (s.stage.kind === 'claim' && (s.out[s.current] || claimOptions(s, ctx.board(), s.stage.tile, s.current).length === 0)) endTurn(ctx);
+}
+
+/** A choice with one option is no choice: it is carried out at once (and said). */
+function autoAnswer(ctx: Ctx): void {
+  const s = ctx.s;
+  for (let p = s.pending[0]; p && (p.options.length === 1 || s.out[p.seat]); p = s.pending[0]) {
+    const region = s.out[p.seat] ? simplePending(s, p) : (p.options[0] as number);
+    s.pending.shift();
+    if (p.kind === 'fox') s.fox = region;
+    else if (s.bales) {
+      s.bales.supply -= 1;
+      s.bales.on.push(region);
+    }
+    ctx.emit({ type: p.kind, seat: p.seat, region });
+  }
+}
+
+/** Seats in play order starting at the closer's left. */
+const fromLeftOf = (s: FarmState, closer: number): number[] => s.seats.map((_, i) => (closer + 1 + i) % s.seats.length);
+
+/** One farm scored (R2 order): animals, Market, card; henhouses home; bales; the fox. */
+function scoreFarm(ctx: Ctx, regions: number[], closer: number): void {
+  const s = ctx.s;
+  const board = ctx.board();
+  const field = board.fieldOf(regions[0] as number);
+  const v = valueOf(s, board, field, closer);
+  for (const a of v.awards) s.scores[a.seat] = (s.scores[a.seat] ?? 0) + a.points;
+  const inFarm = new Set(field.regions);
+  s.henhouses = s.henhouses.filter((h) => !inFarm.has(h.region));
+  s.farms.push({ regions: [...field.regions], closer, owners: v.owners, animals: v.animals.length, awards: v.awards });
+  const farm = s.farms.length - 1;
+  ctx.emit({ type: 'scored', farm, closer, owners: v.owners, animals: v.animals.length, single: v.single, awards: v.awards });
+  if (v.eaten > 0) ctx.emit({ type: 'foxAte', farm, chickens: v.eaten });
+  // R18: the closer takes the farm's bales; each owner drops one on a field next to it.
+  if (s.bales) {
+    const taken = s.bales.on.filter((k) => inFarm.has(k)).length;
+    if (taken > 0) {
+      s.bales.on = s.bales.on.filter((k) => !inFarm.has(k));
+      s.bales.held[closer] = (s.bales.held[closer] ?? 0) + taken;
+      ctx.emit({ type: 'balesTaken', seat: closer, count: taken });
+    }
+    const next = board.adjacentFields(field).filter((f) => f.open).map((f) => f.regions[0] as number);
+    let supply = s.bales.supply - s.pending.filter((p) => p.kind === 'bale').length;
+    for (const owner of fromLeftOf(s, closer).filter((o) => v.owners.includes(o) && !s.out[o])) {
+      if (supply <= 0 || next.length === 0) break;
+      s.pending.push({ seat: owner, kind: 'bale', options: next });
+      supply--;
+    }
+  }
+  // R5: the fox goes to an open field after the first farm with chickens, and after each later
+  // farm with chickens or the fox.
+  if (s.options.chickens) {
+    const hadChickens = animalsIn(board, field).includes('chicken');
+    const foxHere = s.fox !== null && inFarm.has(s.fox);
+    if (hadChickens || foxHere) {
+      const from = foxHere || s.fox === null ? null : board.fieldOf(s.fox).id;
+      if (foxHere) s.fox = null;
+      const fields = board.fields().filter((f) => f.open && f.id !== from).map((f) => f.regions[0] as number);
+      if (fields.length === 0) {
+        s.fox = null;
+        s.foxSeen = false;
+        ctx.emit({ type: 'fox', seat: null, region: null });
+      } else {
+        s.foxSeen = true;
+        const owners = v.owners.filter((o) => !s.out[o]);
+        const fewest = Math.min(...owners.map((o) => s.scores[o] ?? 0));
+        const chooser = owners.length === 0 ? closer : (fromLeftOf(s, closer).find((o) => owners.includes(o) && s.scores[o] === fewest) as number);
+        s.pending.push({ seat: chooser, kind: 'fox', options: fields });
+      }
+    }
   }
 }
 
@@ -227,6 +339,17 @@ function endTurn(ctx: Ctx): void {
     if (drawn > 0) {
       hand.push(...s.stack.splice(0, drawn));
       ctx.emit({ type: 'drew', seat, count: drawn });
+    }
+  }
+  // R7: once per turn in which a market tile was placed, the next card is turned.
+  if (s.market?.turn) {
+    s.market.turn = false;
+    if (s.market.deck.length === 0) s.market.deck = ctx.rng.shuffle(s.market.discards.splice(0));
+    const next = s.market.deck.shift();
+    if (next) {
+      s.market.discards.push(s.market.up);
+      s.market.up = next;
+      ctx.emit({ type: 'market', card: next });
     }
   }
   s.stage = { kind: 'place' };
@@ -271,9 +394,17 @@ function beginTurn(ctx: Ctx): void {
 
 function finish(ctx: Ctx, reason: 'tiles' | 'rounds' | 'alone' | 'aborted'): void {
   const s = ctx.s;
+  s.pending = [];
+  s.queue = [];
   if (reason === 'aborted') {
     s.outcome = { kind: 'aborted', winners: [], reason };
   } else {
+    // R18: each player scores their bales squared.
+    if (s.bales) {
+      const awards = s.bales.held.map((n, seat) => ({ seat, points: n * n, why: 'bales' as const })).filter((a) => a.points > 0);
+      for (const a of awards) s.scores[a.seat] = (s.scores[a.seat] ?? 0) + a.points;
+      if (awards.length) ctx.emit({ type: 'final', awards });
+    }
     const seats = inGame(s);
     const best = Math.max(...seats.map((i) => s.scores[i] ?? 0));
     s.outcome = { kind: 'finished', winners: seats.filter((i) => s.scores[i] === best), reason };
@@ -290,7 +421,11 @@ function removeSeat(ctx: Ctx, seat: number, reason: string): void {
   s.hands[seat] = [];
   ctx.emit({ type: 'removed', seat, reason });
   if (inGame(s).length < 2) return finish(ctx, 'alone');
-  if (s.current === seat) endTurn(ctx);
+  // Their owed bales are dropped; an owed fox is placed by the simple strategy.
+  s.pending = s.pending.filter((p) => !(p.seat === seat && p.kind === 'bale'));
+  autoAnswer(ctx);
+  if (s.current === seat && s.stage.kind === 'place') endTurn(ctx);
+  else proceed(ctx);
 }
 
 function applySystem(state: FarmState, input: unknown): Result {
@@ -307,14 +442,16 @@ function applySystem(state: FarmState, input: unknown): Result {
     removeSeat(ctx, a.seat, a.reason);
     return ctx.done();
   }
-  if (a.seat !== state.current) return refuse('NOT_WAITING', 'That player is not being waited for.');
-  // H2: the computer plays the owed turn with the simple strategy.
+  if (activeSeats(state)[0] !== a.seat) return refuse('NOT_WAITING', 'That player is not being waited for.');
+  // H2: the computer plays the owed turn, or answers the owed choices, with the simple strategy.
+  const choiceOnly = state.pending.length > 0;
   const round = state.round;
-  for (let guard = 0; guard < 10 && !ctx.s.outcome && ctx.s.current === a.seat && ctx.s.round === round; guard++) {
+  for (let guard = 0; guard < 20 && !ctx.s.outcome && activeSeats(ctx.s)[0] === a.seat && ctx.s.round === round; guard++) {
+    if (choiceOnly && ctx.s.pending.length === 0) break;
     const choice = simpleChoice(ctx.s, a.seat);
     if (!choice) break;
     play(ctx, a.seat, choice);
-    if (choice.type !== 'place') break;
+    if (choice.type === 'claim' || choice.type === 'pass') break;
   }
   const inARow = (state.timeouts[a.seat] ?? 0) + 1;
   ctx.s.timeouts[a.seat] = inARow;
@@ -325,7 +462,9 @@ function applySystem(state: FarmState, input: unknown): Result {
 
 /** The simple bot's choice (F15); it lives beside the engine because H2 plays it for timeouts. */
 export function simpleChoice(s: FarmState, seat: number): Action | null {
-  if (s.outcome || seat !== s.current) return null;
+  if (s.outcome || activeSeats(s)[0] !== seat) return null;
+  const owed = s.pending[0];
+  if (owed) return { type: owed.kind, region: simplePending(s, owed) };
   const board = new Board(s.placed);
   const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
   if (s.stage.kind === 'claim') {
@@ -352,6 +491,24 @@ export function simpleChoice(s: FarmState, seat: number): Action | null {
   }
   const p = rng.pick(best);
   return { type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot };
+}
+
+/**
+ * The simple strategy's field for a token (F15): the fox where it eats most of others'
+ * chickens; a bale into a field the seat owns (it may close it), else the first offered.
+ */
+function simplePending(s: FarmState, p: Pending): number {
+  const board = new Board(s.placed);
+  const score = (key: number): number => {
+    const field = board.fieldOf(key);
+    const owners = ownersOf(s, field);
+    const chickens = animalsIn(board, field).filter((a) => a === 'chicken').length;
+    if (p.kind === 'fox') return owners.includes(p.seat) ? -chickens : chickens + owners.length;
+    return owners.includes(p.seat) ? 10 : -owners.length;
+  };
+  let best = p.options[0] as number;
+  for (const k of p.options) if (score(k) > score(best)) best = k;
+  return best;
 }
 
 /** Points each seat would score at once from a placement by `seat`. */

@@ -10,6 +10,16 @@ export type FarmEvent =
   | { type: 'scored'; farm: number; closer: number; owners: number[]; animals: number; single: boolean; awards: Award[] }
   | { type: 'claimed'; seat: number; region: number; tile: string }
   | { type: 'passed'; seat: number }
+  /** R4, R5: the fox ate chickens; the fox goes to a field or leaves the map. */
+  | { type: 'foxAte'; farm: number; chickens: number }
+  | { type: 'fox'; seat: number | null; region: number | null }
+  /** R18: bales taken by a farm's closer, a bale put on a field. */
+  | { type: 'balesTaken'; seat: number; count: number }
+  | { type: 'bale'; seat: number; region: number }
+  /** R7: the next market card is turned. */
+  | { type: 'market'; card: string }
+  /** F14 then R18: end-of-game points. */
+  | { type: 'final'; awards: Award[] }
   | { type: 'drew'; seat: number; count: number }
   | { type: 'skipped'; seat: number }
   | { type: 'timedOut'; seat: number; inARow: number }

@@ -11,6 +11,7 @@ import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, st
 
 const PLACE = /^p:([A-Z]\d\d):(-?\d{1,3}):(-?\d{1,3}):([0-3])$/;
 const CLAIM = /^c:(\d{1,5})$/;
+const TOKEN = /^([fb]):(\d{1,5})$/;
 
 /** A typed placement: "B17 3,-2 90", "b17 at 3 -2 turned 180". */
 const TYPED = /^\s*([A-Za-z]\d\d)\s*(?:at\s*)?\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*(?:,?\s*(?:turned\s*)?(0|90|180|270)\s*°?)?\s*$/i;
@@ -34,11 +35,14 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
   commands: [
     { name: 'place', option: 'placement', what: 'place a tile', description: 'Place one of your tiles (pick tile, cell and turn from the list)', choice: 'Tile, cell (column,row) and turn', accepts: (a) => a.type === 'place' },
+    { name: 'field', option: 'field', what: 'choose a field', description: 'Choose the field for the fox or a hay bale', choice: 'Which field (pick from the list)', accepts: (a) => a.type === 'fox' || a.type === 'bale' },
     { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: (a) => a.type === 'claim' || a.type === 'pass' },
   ],
-  encode: (a) => (a.type === 'place' ? `p:${a.tile}:${a.x}:${a.y}:${a.rot}` : a.type === 'claim' ? `c:${a.region}` : 'c:-'),
+  encode: (a) => (a.type === 'place' ? `p:${a.tile}:${a.x}:${a.y}:${a.rot}` : a.type === 'claim' ? `c:${a.region}` : a.type === 'pass' ? 'c:-' : `${a.type[0]}:${a.region}`),
   decode: (text) => {
     if (text === 'c:-') return { type: 'pass' };
+    const t = TOKEN.exec(text);
+    if (t) return { type: t[1] === 'f' ? 'fox' : 'bale', region: Number(t[2]) };
     const c = CLAIM.exec(text);
     if (c) return { type: 'claim', region: Number(c[1]) };
     const p = PLACE.exec(text);

@@ -7,7 +7,14 @@ import type { Upgraders } from '../../platform/game.ts';
 
 export const STATE_VERSION = 1;
 
+const ranch = (label: string, description: string, order: number) =>
+  z.boolean().default(false).meta({ label, description, group: 'The Ranch', summary: ['', label.toLowerCase()], order });
+
 export const optionsSchema = z.object({
+  males: ranch('Males', 'Bulls, rams and boars: 1 point per female of their kind in the farm', 11),
+  chickens: ranch('Chickens', 'Chickens (a kind of their own) and the fox that eats them', 12),
+  market: ranch('Market', 'Market cards change what cows, sheep and pigs are worth', 13),
+  bales: ranch('Hay Bales', 'Owners drop hay bales next to scored farms; bales score squared at the end', 14),
   roundLimit: z.number().int().min(10).max(200).default(200).meta({
     label: 'Round limit',
     description: 'The game ends after this many rounds even with tiles left (default 200)',
@@ -37,7 +44,7 @@ export const awardSchema = z.object({
   seat,
   points: z.number().int(),
   /** What earned them: the animals (the owner's share), the closer's farmer card. */
-  why: z.enum(['animals', 'card']),
+  why: z.enum(['animals', 'card', 'market', 'bales']),
 });
 export type Award = z.output<typeof awardSchema>;
 
@@ -50,6 +57,14 @@ export const farmSchema = z.object({
   awards: z.array(awardSchema),
 });
 export type ScoredFarm = z.output<typeof farmSchema>;
+
+export const pendingSchema = z.object({
+  seat,
+  kind: z.enum(['fox', 'bale']),
+  /** One region key per field the token may go to. */
+  options: z.array(z.number().int()),
+});
+export type Pending = z.output<typeof pendingSchema>;
 
 export const stageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('place') }),
@@ -82,6 +97,17 @@ export const stateSchema = z.object({
   round: z.number().int().min(1),
   stage: stageSchema,
   timeouts: z.array(z.number().int().min(0)),
+  /** Closed farms waiting to be scored this turn (their regions), in order (F10). */
+  queue: z.array(z.array(z.number().int())),
+  /** Choices the rules give a player during scoring, asked in order (F16, H1). */
+  pending: z.array(pendingSchema),
+  /** The fox's region (R5); null while off the map. `foxOut`: it has left and re-enters as at first. */
+  fox: z.number().int().nullable(),
+  foxSeen: z.boolean(),
+  /** Market (R6, R7): the card face up, the deck (top first), the discards; a market tile placed this turn. */
+  market: z.object({ up: z.string(), deck: z.array(z.string()), discards: z.array(z.string()), turn: z.boolean() }).nullable(),
+  /** Hay bales (R18): the supply, bales on the map (region keys), bales each player holds. */
+  bales: z.object({ supply: z.number().int().min(0), on: z.array(z.number().int()), held: z.array(z.number().int().min(0)) }).nullable(),
   outcome: z
     .object({
       kind: z.enum(['finished', 'aborted']),

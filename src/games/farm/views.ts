@@ -6,6 +6,7 @@ import { regionKey } from './board.ts';
 import { farmerById, type Condition } from './farmers.ts';
 import { henhousesLeft } from './engine.ts';
 import type { FarmState } from './state.ts';
+import { marketText } from './market.ts';
 import { fencesTurned, regionAt, tileById, POINTS, type Animal, type Terrain } from './tiles.ts';
 
 export interface RegionView {
@@ -44,6 +45,10 @@ export interface FarmView {
   /** Index of the tile placed last (highlighted). */
   last: number | null;
   over: boolean;
+  /** Ranch tokens: the fox's region, bales on the map (regions) and held, the market card. */
+  fox: number | null;
+  bales: { on: number[]; held: number[]; supply: number } | null;
+  market: string | null;
   /** The viewer's own hand (tile views at 0,0 unturned), for a seat only. */
   hand: TileView[] | null;
 }
@@ -105,6 +110,9 @@ export function viewFor(s: FarmState, viewer: number | 'channel'): FarmView {
     farms: s.farms.map((f) => ({ regions: [...f.regions], closer: f.closer, awards: f.awards.map((a) => ({ ...a })) })),
     last: s.placed.length > 1 ? s.placed.length - 1 : null,
     over: s.outcome !== null,
+    fox: s.fox,
+    bales: s.bales ? { on: [...s.bales.on], held: [...s.bales.held], supply: s.bales.supply } : null,
+    market: s.market ? marketText(s.market.up) : null,
     hand: typeof viewer === 'number' ? (s.hands[viewer] ?? []).map((id) => tileView(id, 0, 0, 0, -1)) : null,
   };
 }

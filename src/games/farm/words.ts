@@ -7,6 +7,7 @@ import type { FarmEvent } from './events.ts';
 import type { FarmState } from './state.ts';
 import { regionAt } from './tiles.ts';
 import { farmerText } from './views.ts';
+import { marketText } from './market.ts';
 
 export const seatName = (s: FarmState, seat: number): string => s.seats[seat]?.name ?? `Player ${seat + 1}`;
 export const cellName = (x: number, y: number): string => `${x},${y}`;
@@ -34,10 +35,20 @@ function fieldAnimals(board: Board, key: number): number {
   return board.fieldOf(key).regions.reduce((n, k) => n + (board.def(tileOfKey(k)).regions[regionOfKey(k)]?.animals.length ?? 0), 0);
 }
 
+/** A field as players find it: a tile and a part of it, its owners and animals. */
+function fieldName(s: FarmState, board: Board, key: number): string {
+  const p = s.placed[tileOfKey(key)];
+  const field = board.fieldOf(key);
+  const owners = [...new Set(s.henhouses.filter((h) => field.regions.includes(h.region)).map((h) => seatName(s, h.seat)))];
+  const chickens = field.regions.reduce((n, k) => n + (board.def(tileOfKey(k)).regions[regionOfKey(k)]?.animals.filter((a) => a === 'chicken').length ?? 0), 0);
+  return `${p?.id ?? '?'} at ${cellName(p?.x ?? 0, p?.y ?? 0)} (${regionPlace(s, key)})${owners.length ? `, ${owners.join(' & ')}'s` : ', unowned'}${chickens ? `, ${chickens} chickens` : ''}`;
+}
+
 export function actionLabel(s: FarmState, a: Action): string {
   if (a.type === 'place') return `${a.tile} at ${cellName(a.x, a.y)}, ${turnName(a.rot)}`;
   if (a.type === 'pass') return 'No henhouse';
   const board = new Board(s.placed);
+  if (a.type === 'fox' || a.type === 'bale') return `${a.type === 'fox' ? 'Fox' : 'Bale'} to ${fieldName(s, board, a.region)}`;
   const t = board.def(tileOfKey(a.region)).regions[regionOfKey(a.region)];
   const n = fieldAnimals(board, a.region);
   return `Henhouse: ${t?.terrain ?? 'field'} (${regionPlace(s, a.region)}), ${n} animal${n === 1 ? '' : 's'} so far`;
@@ -52,13 +63,20 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
     case 'dead': return `${seatName(s, e.seat)}'s tile ${e.tile} fits nowhere on the map: it is shown and leaves the game.`;
     case 'placed': return `${seatName(s, e.seat)} places ${e.tile} at ${cellName(e.x, e.y)}, ${turnName(e.rot)}.`;
     case 'scored': {
-      const parts = e.awards.map((a) => `${seatName(s, a.seat)} +${a.points} ${a.why === 'animals' ? 'for the animals' : 'from their farmer card'}`);
+      const WHY = { animals: 'for the animals', card: 'from their farmer card', market: 'from the fair', bales: 'for bales' };
+      const parts = e.awards.map((a) => `${seatName(s, a.seat)} +${a.points} ${WHY[a.why]}`);
       const what = `${e.animals} animal${e.animals === 1 ? '' : 's'}${e.single && e.animals > 0 ? ', all one kind (double points)' : ''}`;
       const owners = e.owners.length ? `owned by ${list(e.owners.map((o) => seatName(s, o)))}` : 'with no owner';
       return `🏁 Farm ${e.farm + 1} is closed (${what}, ${owners}): ${parts.length ? parts.join(', ') : 'nobody scores'}.`;
     }
     case 'claimed': return `${seatName(s, e.seat)} puts a henhouse on ${e.tile} (${regionPlace(s, e.region)}).`;
     case 'passed': return null;
+    case 'foxAte': return `🦊 The fox eats ${e.chickens} chicken${e.chickens === 1 ? '' : 's'} in farm ${e.farm + 1}: they score nothing.`;
+    case 'fox': return e.region === null ? '🦊 No open field is left: the fox leaves the map until the next farm with chickens is scored.' : `🦊 ${seatName(s, e.seat ?? 0)} puts the fox on ${s.placed[tileOfKey(e.region)]?.id ?? '?'} at ${cellName(s.placed[tileOfKey(e.region)]?.x ?? 0, s.placed[tileOfKey(e.region)]?.y ?? 0)} (${regionPlace(s, e.region)}).`;
+    case 'balesTaken': return `${seatName(s, e.seat)} collects ${e.count} hay bale${e.count === 1 ? '' : 's'}.`;
+    case 'bale': return `${seatName(s, e.seat)} drops a hay bale on ${s.placed[tileOfKey(e.region)]?.id ?? '?'} at ${cellName(s.placed[tileOfKey(e.region)]?.x ?? 0, s.placed[tileOfKey(e.region)]?.y ?? 0)} (${regionPlace(s, e.region)}).`;
+    case 'market': return `📈 New market card: ${marketText(e.card)}.`;
+    case 'final': return `Hay bales at the end (bales × bales): ${e.awards.map((a) => `${seatName(s, a.seat)} +${a.points}`).join(', ')}.`;
     case 'drew': return null;
     case 'skipped': return `${seatName(s, e.seat)} has no tile to place and passes.`;
     case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot played for them${e.inARow >= 2 ? ` (${e.inARow} times in a row; 3 removes a player)` : ''}.`;
@@ -73,6 +91,14 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
 }
 
 export function prompt(s: FarmState, seat: number): Prompt<Action> {
+  const owed = s.pending[0];
+  if (owed) {
+    const actions: Action[] = owed.options.map((region) => ({ type: owed.kind, region }));
+    return {
+      text: owed.kind === 'fox' ? 'choose the open field the fox moves to (it eats the chickens of the farm it is in when that farm is scored).' : 'drop a hay bale on an open field next to the farm just scored (whoever closes that field collects it).',
+      buttons: actions.slice(0, 24).map((action) => ({ label: actionLabel(s, action).slice(0, 80), action, style: 'primary' as const })),
+    };
+  }
   if (s.stage.kind === 'claim') {
     const board = new Board(s.placed);
     const options = claimOptions(s, board, s.stage.tile, seat);
@@ -92,7 +118,11 @@ export function phaseText(s: FarmState): string {
 }
 
 export function statusLines(s: FarmState): string[] {
-  return s.seats.map((x, i) => `${x.name}: ${s.scores[i]} points · ${henhousesLeft(s, i)} henhouses at home · ${(s.hands[i] ?? []).length} tiles in hand · card: ${farmerText(s.farmers[i] as string)}${s.out[i] ? ' (left)' : ''}`);
+  const lines = s.seats.map((x, i) => `${x.name}: ${s.scores[i]} points · ${henhousesLeft(s, i)} henhouses at home · ${(s.hands[i] ?? []).length} tiles in hand${s.bales ? ` · ${s.bales.held[i]} bales` : ''} · card: ${farmerText(s.farmers[i] as string)}${s.out[i] ? ' (left)' : ''}`);
+  if (s.market) lines.push(`Market: ${marketText(s.market.up)}.`);
+  if (s.bales) lines.push(`Hay bales: ${s.bales.supply} in the supply, ${s.bales.on.length} on the map.`);
+  if (s.options.chickens) lines.push(s.fox === null ? 'The fox is off the map.' : `The fox is on ${s.placed[tileOfKey(s.fox)]?.id ?? '?'}.`);
+  return lines;
 }
 
 export const RESIGN_TEXT = 'Your henhouses leave the map and your tiles leave play; your points stay on the track but you cannot win.';
@@ -104,6 +134,10 @@ export const RULES: RulesTopic[] = [
   { name: 'Henhouses', value: 'henhouses', text: 'After placing, you may put one of your 4 henhouses on a part of the tile you just placed, if its field is still open and has no henhouse yet. Fields can grow together, so a farm can have several owners. Henhouses come home when their farm is scored.' },
   { name: 'Scoring', value: 'scoring', text: 'Each animal in a closed farm scores 1 point, or 2 if the farm holds only one kind. The owners share the total equally (rounded down). A farm without henhouses scores its animals for nobody. Then whoever closed it scores each line of their farmer card that the farm meets (a farm with no animals meets none). Open farms at the end score nothing.' },
   { name: 'Farmer cards', value: 'cards', text: 'Every card has two lines, e.g. "no cows 3 · 6+ animals 5": when you close any farm (yours or not) that has no cows you score 3, and if it has 6 animals or more, 5 more. "Fence on the map edge" means the farm has a fence facing an empty cell.' },
+  { name: 'Ranch: Males', value: 'males', text: 'Bulls, rams and boars join the tiles. A male counts as a cow, sheep or pig for "one kind", farmer cards and the market, but scores 1 point for each female of its kind in the farm (0 if none), never doubled. A ram with 4 ewes and nothing else: 4 + 4×2 = 12.' },
+  { name: 'Ranch: Chickens', value: 'chickens', text: 'Chickens are a kind of their own: 1 point each, 2 if the farm holds only chickens. After the first farm with chickens is scored, its owner (the one with fewest points if several; the closer if nobody owns it) puts the fox on an open field; after every later farm with chickens or the fox, the fox moves to another open field. Chickens in the fox\'s farm when it is scored are eaten and count for nothing.' },
+  { name: 'Ranch: Market', value: 'market', text: 'A market card is face up. "In demand": each cow, sheep or pig of that kind (not males) scores 1 more. "Glut": they score 0 (still a kind). "Fair": each owner of a farm holding that kind gets 3 more, not split. Only owners\' animal points change, never farmer cards. After a turn in which a market tile ($) was placed, the next card is turned.' },
+  { name: 'Ranch: Hay Bales', value: 'bales', text: 'When a farm is scored, whoever closed it collects its hay bales; then each owner drops a bale from the supply on an open field next to it. At the end each player scores their bales squared: 1, 4, 9, 16…' },
 ];
 
 export const HELP = '**How to play Fences here**: `/farm new` opens a lobby (**Join**, **Options**, **Start**). On your turn, **Show my hand** shows your two tiles in all four turns (only to you); then `/farm place` lists every cell and turn where one fits — cells are named column,row as on the map. After placing, answer the henhouse question with the buttons. `/farm map` shows the whole farmland; `/farm status` the scores and cards.';

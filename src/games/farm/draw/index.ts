@@ -45,7 +45,9 @@ function anchors(outline: number[]): { animals: [number, number]; house: [number
 /** Offsets of up to three animals around their anchor, in disc radii: a tight cluster. */
 const CLUSTER: readonly (readonly [number, number][])[] = [[], [[0, 0]], [[-1.05, 0], [1.05, 0]], [[-1.05, 0.9], [1.05, 0.9], [0, -0.9]]];
 
-function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size: number, opts: { scored?: Map<number, number>; henhouses?: { seat: number; region: number }[]; highlight?: boolean }): void {
+interface Tokens { scored?: Map<number, number>; henhouses?: { seat: number; region: number }[]; highlight?: boolean; fox?: number | null; bales?: number[] }
+
+function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size: number, opts: Tokens): void {
   const P = (k: number): [number, number] => {
     const [u, v] = pt(k);
     return [px + u * size, py + v * size];
@@ -137,6 +139,31 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
       ctx.textBaseline = 'middle';
       ctx.fillText(letter, x, y + rad * 0.05);
     });
+    const extra: ('fox' | 'bale')[] = [...(opts.fox === r.key ? ['fox' as const] : []), ...(opts.bales ?? []).filter((b) => b === r.key).map(() => 'bale' as const)];
+    extra.forEach((kind, i) => {
+      const w = size * 0.17;
+      const x = px + at.house[0] * size + (i - (extra.length - 1) / 2) * w * 1.15 + (houses.length ? w * 1.1 : 0);
+      const y = py + at.house[1] * size;
+      ctx.fillStyle = kind === 'fox' ? '#E8590C' : '#E9C46A';
+      ctx.strokeStyle = '#000000';
+      ctx.lineWidth = Math.max(1.5, size * 0.015);
+      ctx.beginPath();
+      if (kind === 'fox') {
+        ctx.moveTo(x - w / 2, y - w / 2);
+        ctx.lineTo(x + w / 2, y - w / 2);
+        ctx.lineTo(x, y + w / 2);
+        ctx.closePath();
+      } else {
+        ctx.rect(x - w / 2, y - w / 2.6, w, w / 1.3);
+      }
+      ctx.fill();
+      ctx.stroke();
+      ctx.fillStyle = kind === 'fox' ? '#FFFFFF' : '#5A4000';
+      ctx.font = font(w * 0.5, true);
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(kind === 'fox' ? 'F' : '#', x, y - (kind === 'fox' ? w * 0.15 : 0));
+    });
     houses.forEach((h, i) => {
       const c = seatColour(h.seat);
       const w = size * 0.2;
@@ -179,8 +206,10 @@ function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean 
   const order = v.names.map((_, i) => i).sort((a, b) => (v.scores[b] ?? 0) - (v.scores[a] ?? 0) || a - b);
   for (const i of order) {
     out.push({ text: `${v.names[i]}${v.current === i ? ' (to play)' : ''}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pts · ${v.henhousesLeft[i]} houses left`, seat: i, bold: v.current === i });
-    out.push({ text: `   card: ${v.farmers[i]?.text ?? ''}` });
+    out.push({ text: `   card: ${v.farmers[i]?.text ?? ''}${v.bales ? ` · ${v.bales.held[i]} bales` : ''}` });
   }
+  if (v.market) out.push({ text: `Market: ${v.market}` });
+  if (v.bales) out.push({ text: `Hay bales: ${v.bales.supply} left in the supply` });
   const recent = v.farms.slice(-3);
   recent.forEach((f, j) => {
     const n = v.farms.length - recent.length + j + 1;
@@ -189,7 +218,7 @@ function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean 
     const gains = bySeat.size ? [...bySeat].map(([seat, pts]) => `${v.names[seat]} +${pts}`).join(', ') : 'no points';
     out.push({ text: `Farm ${n}: ${gains}` });
   });
-  out.push({ text: 'C cow  S sheep  P pig  H hen  B bull  R ram  X boar' });
+  out.push({ text: `C cow  S sheep  P pig  H hen  B bull  R ram  X boar${v.fox !== undefined && v.fox !== null ? '  F fox' : ''}${v.bales ? '  # bale' : ''}` });
   return out;
 }
 
@@ -230,7 +259,7 @@ function drawMap(pv: MapPictureView) {
   v.farms.forEach((f, i) => f.regions.forEach((k) => scored.set(k, i)));
   v.tiles.forEach((t, i) => {
     if (t.x < w.x0 || t.x > w.x1 || t.y < w.y0 || t.y > w.y1) return;
-    drawTile(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, { scored, henhouses: v.henhouses, highlight: i === v.last });
+    drawTile(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, { scored, henhouses: v.henhouses, highlight: i === v.last, fox: v.fox, bales: v.bales?.on ?? [] });
   });
   let y = mapH + 8;
   for (const l of lines) {
