@@ -56,6 +56,12 @@ async function playOne(channel: Channel, users: Record<number, User>): Promise<v
     const reply = await h.command(user, 'farm', 'place', { placement: String(choice!.value) }, channel);
     expect(reply.ephemeral).toBe(true);
     expect(reply.content, reply.content).toMatch(/^Done/);
+  } else if (action.type === 'fox' || action.type === 'bale') {
+    const choices = await h.double.autocomplete(user, channel, 'farm', 'field', '', { subcommand: 'field' });
+    const choice = choices.find((c) => c.value === farm.encode(action));
+    expect(choice, `autocomplete offers ${label}`).toBeDefined();
+    const reply = await h.command(user, 'farm', 'field', { field: String(choice!.value) }, channel);
+    expect(reply.content, reply.content).toMatch(/^Done/);
   } else {
     const post = h.latestPost(channel);
     const reply = await (await h.double.clickButton(user, post, label.slice(0, 80))).reply(10_000);
@@ -106,6 +112,31 @@ describe('/farm through Discord', () => {
     expect(end.content).toMatch(/All tiles are placed\. Open farms score nothing\. Final scores: /);
     expect(end.content).toMatch(/wins!|share the win!/);
   }, 240_000);
+
+  it('R3 R4 R5 R6 R18 plays a 3-player game with Males, Chickens, Market and Hay Bales to its end; the fox and bales are asked of one player at a time', async () => {
+    const channel = h.double.createChannel(h.guild, 'farm-ranch');
+    await startGame(channel, [ana], { males: true, chickens: true, market: true, 'hay-bales': true }, 2);
+    const status = await h.command(ana, 'farm', 'status', {}, channel);
+    expect(status.content).toContain('The Ranch: Males, Chickens, Market, Hay Bales.');
+    expect(status.content).toMatch(/Market: /);
+    let s = await state(channel);
+    expect(s.market).not.toBeNull();
+    const anaSeat = s.seats.findIndex((x) => !x.computer);
+    let asked = 0;
+    for (let guard = 0; guard < 600; guard++) {
+      s = await state(channel);
+      if (!s || s.outcome) break;
+      if (s.pending.length > 0) asked++;
+      await playOne(channel, { [anaSeat]: ana });
+      if (guard % 15 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
+    }
+    const text = h.double.messages(channel).map((m) => m.content).join('\n');
+    expect(text).toMatch(/Game #\d+ is over/);
+    expect(text).toMatch(/🦊/);
+    expect(text).toMatch(/hay bale/);
+    expect(text).toMatch(/New market card/);
+    expect(asked).toBeGreaterThan(0);
+  }, 300_000);
 
   it('F16 a player who runs out of time has the bot play their turn', async () => {
     const channel = h.double.createChannel(h.guild, 'farm-timer');

@@ -8,17 +8,17 @@ import { Rng, seedRng } from '../../src/platform/rng.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 
 describe('farm random play', () => {
-  it('30 seeded base games of 2–6 players end, every invariant holding after every action', () => {
+  it('20 seeded base games of 2–6 players end, every invariant holding after every action', () => {
     const p = farmRandomPlay();
     const ends = new Set<string>();
-    for (let g = 0; g < 30; g++) {
+    for (let g = 0; g < 20; g++) {
       const played = playRandomGame(p, g);
       ends.add((played.outcome.detail as { reason: string }).reason);
     }
     expect(ends).toContain('tiles');
   });
 
-  it('30 seeded games with the Ranch expansions drawn at random (each on in about half) end, every invariant holding', () => {
+  it('24 seeded games with the Ranch expansions drawn at random (each on in about half) end, every invariant holding', () => {
     const options = (g: number) => {
       const rng = new Rng(seedRng(`ranch-options-${g}`));
       return { males: rng.next() < 0.5, chickens: rng.next() < 0.5, market: rng.next() < 0.5, bales: rng.next() < 0.5 };
@@ -26,7 +26,7 @@ describe('farm random play', () => {
     const p = farmRandomPlay(options);
     const seen = { males: 0, chickens: 0, market: 0, bales: 0 };
     let foxMoves = 0, bales = 0, cards = 0;
-    for (let g = 100; g < 130; g++) {
+    for (let g = 100; g < 124; g++) {
       const o = options(g);
       for (const k of Object.keys(seen) as (keyof typeof seen)[]) if (o[k]) seen[k]++;
       const played = playRandomGame(p, g);
@@ -35,7 +35,7 @@ describe('farm random play', () => {
       bales += s.bales ? s.bales.held.reduce((a, b) => a + b, 0) : 0;
       cards += s.market ? s.market.discards.length : 0;
     }
-    for (const n of Object.values(seen)) expect(n).toBeGreaterThanOrEqual(8);
+    for (const n of Object.values(seen)) expect(n).toBeGreaterThanOrEqual(6);
     expect(foxMoves).toBeGreaterThan(0);
     expect(bales).toBeGreaterThan(0);
     expect(cards).toBeGreaterThan(0);

@@ -7,14 +7,14 @@ import type { Upgraders } from '../../platform/game.ts';
 
 export const STATE_VERSION = 1;
 
-const ranch = (label: string, description: string, order: number) =>
-  z.boolean().default(false).meta({ label, description, group: 'The Ranch', summary: ['', label.toLowerCase()], order });
+const ranch = (label: string, slash: string, description: string, order: number) =>
+  z.boolean().default(false).meta({ label, description, group: 'The Ranch', slash, summary: ['', label.toLowerCase()], order });
 
 export const optionsSchema = z.object({
-  males: ranch('Males', 'Bulls, rams and boars: 1 point per female of their kind in the farm', 11),
-  chickens: ranch('Chickens', 'Chickens (a kind of their own) and the fox that eats them', 12),
-  market: ranch('Market', 'Market cards change what cows, sheep and pigs are worth', 13),
-  bales: ranch('Hay Bales', 'Owners drop hay bales next to scored farms; bales score squared at the end', 14),
+  males: ranch('Males', 'males', 'Bulls, rams and boars: 1 point per female of their kind in the farm', 11),
+  chickens: ranch('Chickens', 'chickens', 'Chickens (a kind of their own) and the fox that eats them', 12),
+  market: ranch('Market', 'market', 'Market cards change what cows, sheep and pigs are worth', 13),
+  bales: ranch('Hay Bales', 'hay-bales', 'Owners drop hay bales next to scored farms; bales score squared at the end', 14),
   roundLimit: z.number().int().min(10).max(200).default(200).meta({
     label: 'Round limit',
     description: 'The game ends after this many rounds even with tiles left (default 200)',
