@@ -39,7 +39,7 @@ function anchors(outline: number[]): { animals: [number, number]; house: [number
   const len = Math.hypot(dx, dy) || 1;
   dx /= len;
   dy /= len;
-  return { animals: [0.5 + dx * 0.29, 0.5 + dy * 0.29], house: [0.5 + dx * 0.12, 0.5 + dy * 0.12] };
+  return { animals: [0.5 + dx * 0.31, 0.5 + dy * 0.31], house: [0.5 + dx * 0.13, 0.5 + dy * 0.13] };
 }
 
 /** Offsets of up to three animals around their anchor, in disc radii: a tight cluster. */
@@ -118,7 +118,7 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
   for (const r of t.regions) {
     const at = anchors(r.outline);
     const houses = (opts.henhouses ?? []).filter((h) => h.region === r.key);
-    const rad = size * 0.08;
+    const rad = size * 0.075;
     const cx = px + at.animals[0] * size, cy = py + at.animals[1] * size;
     const offsets = CLUSTER[Math.min(3, r.animals.length)] ?? [];
     r.animals.forEach((a, i) => {
@@ -205,8 +205,10 @@ function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean 
   out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tiles in the stack`, bold: true });
   const order = v.names.map((_, i) => i).sort((a, b) => (v.scores[b] ?? 0) - (v.scores[a] ?? 0) || a - b);
   for (const i of order) {
-    out.push({ text: `${v.names[i]}${v.current === i ? ' (to play)' : ''}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pts · ${v.henhousesLeft[i]} houses left`, seat: i, bold: v.current === i });
-    out.push({ text: `   card: ${v.farmers[i]?.text ?? ''}${v.bales ? ` · ${v.bales.held[i]} bales` : ''}` });
+    const houses = v.henhousesLeft[i] ?? 0;
+    const bales = v.bales ? ` · ${v.bales.held[i]} bale${v.bales.held[i] === 1 ? '' : 's'}` : '';
+    out.push({ text: `${v.names[i]}${v.current === i ? ' (to play)' : ''}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pts · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.current === i });
+    out.push({ text: `   card: ${v.farmers[i]?.text ?? ''}` });
   }
   if (v.market) out.push({ text: `Market: ${v.market}` });
   if (v.bales) out.push({ text: `Hay bales: ${v.bales.supply} left in the supply` });
