@@ -166,6 +166,59 @@ describe('R6 R7 Market', () => {
   });
 });
 
+describe('R8 R9 Gates', () => {
+  it('R1 R8 the 12 gate tiles each have one gate between two regions, placed closed', () => {
+    const s = newGame(4, { gates: true });
+    const gateTiles = [...s.stack, ...s.hands.flat(), ...s.placed.map((p) => p.id)].filter((id) => id.startsWith('G'));
+    expect(gateTiles).toHaveLength(12);
+    expect(s.placed.every((p) => !p.gateOpen)).toBe(true);
+  });
+
+  it('R8 an open gate joins the fields on both sides into one; closed, it is a fence between adjacent fields', () => {
+    const board = (open: boolean) => new Board([{ id: 'G01', x: 0, y: 0, rot: 0, gateOpen: open }]);
+    const g = board(false).gate(0)!;
+    const [a, b] = g.regions;
+    const closed = board(false);
+    expect(closed.fieldOf(a!).id).not.toBe(closed.fieldOf(b!).id);
+    expect(closed.adjacentFields(closed.fieldOf(a!)).map((f) => f.id)).toContain(closed.fieldOf(b!).id);
+    const open = board(true);
+    expect(open.fieldOf(a!).id).toBe(open.fieldOf(b!).id);
+  });
+
+  it('R9 after placing, the player may toggle one gate next to a field of that tile, not one next to a scored farm; farms it closes are scored', () => {
+    let toggles = 0, refusedLocked = 0;
+    explore({ gates: true }, (before, after, events) => {
+      if (after.stage.kind === 'gate') {
+        const board = new Board(after.placed);
+        const options = legalActions(after, after.current).filter((a) => a.type === 'gate');
+        const near = new Set(board.def(after.stage.tile).regions.flatMap((_, r) => board.fieldOf(after.stage.kind === 'gate' ? after.stage.tile * 4 + r : 0).regions));
+        const scored = new Set(after.farms.flatMap((f) => f.regions));
+        for (const a of options) {
+          if (a.type !== 'gate') continue;
+          const g = board.gate(a.tile)!;
+          const sides = [a.tile * 4 + g.regions[0], a.tile * 4 + g.regions[1]];
+          expect(sides.some((k) => near.has(k))).toBe(true);
+          expect(sides.some((k) => scored.has(k))).toBe(false);
+        }
+        const locked = after.placed.findIndex((p, i) => p.id.startsWith('G') && (() => { const g = board.gate(i)!; return scored.has(i * 4 + g.regions[0]) || scored.has(i * 4 + g.regions[1]); })());
+        if (locked >= 0) {
+          const r = apply(after, after.current, { type: 'gate', tile: locked });
+          expect(r.ok).toBe(false);
+          refusedLocked++;
+        }
+      }
+      const toggled = events.find((e) => e.type === 'gate');
+      if (toggled?.type === 'gate') {
+        toggles++;
+        expect(after.placed[toggled.tile]!.gateOpen).toBe(toggled.open);
+        expect(before.placed[toggled.tile]!.gateOpen ?? false).toBe(!toggled.open);
+      }
+      return toggles > 3 && refusedLocked > 0;
+    }, 30);
+    expect(toggles).toBeGreaterThan(0);
+  });
+});
+
 describe('R18 Hay Bales', () => {
   it.each([[2, 12], [3, 15], [4, 16], [5, 15], [6, 12]])('R18 at %i players the supply holds %i bales', (players, bales) => {
     expect(newGame(players, { bales: true }).bales?.supply).toBe(bales);

@@ -7,6 +7,9 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('claim'), region: z.number().int().min(0) }),
   /** End the claim step without claiming. */
   z.object({ type: z.literal('pass') }),
+  /** R9: open or close the gate of a placed tile (its index), or leave every gate as it is. */
+  z.object({ type: z.literal('gate'), tile: z.number().int().min(0) }),
+  z.object({ type: z.literal('keepGates') }),
   /** Where the fox (R5) or a hay bale (R18) goes: a region key of the field. */
   z.object({ type: z.literal('fox'), region: z.number().int().min(0) }),
   z.object({ type: z.literal('bale'), region: z.number().int().min(0) }),

@@ -51,7 +51,7 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
   const rng = new Rng(seedRng(input.seed));
   const base = rng.shuffle(TILES.filter((t) => t.set === 'base').map((t) => t.id)).slice(0, baseTileCount(n));
   const o = input.options;
-  const ranch = TILES.filter((t) => (t.set === 'males' && o.males) || (t.set === 'chickens' && o.chickens) || (t.set === 'market' && o.market)).map((t) => t.id);
+  const ranch = TILES.filter((t) => (t.set === 'males' && o.males) || (t.set === 'chickens' && o.chickens) || (t.set === 'market' && o.market) || (t.set === 'gates' && o.gates)).map((t) => t.id);
   const stack = rng.shuffle([...base, ...ranch]);
   const marketDeck = o.market ? rng.shuffle(MARKET.map((c) => c.id)) : [];
   const farmers = rng.shuffle(FARMERS.map((c) => c.id)).slice(0, n);
@@ -102,6 +102,24 @@ export const henhousesLeft = (s: FarmState, seat: number): number => HENHOUSES -
 /** The scored farms' regions: finished for good. */
 const scoredRegions = (s: FarmState): Set<number> => new Set(s.farms.flatMap((f) => f.regions));
 
+/**
+ * R9: gates the player may toggle after placing `tile`: those bordering a field (open gates
+ * joining) that holds a region of that tile; a gate bordering a scored farm is locked.
+ */
+export function gateOptions(s: FarmState, board: Board, tile: number): number[] {
+  const near = new Set<number>();
+  board.def(tile).regions.forEach((_, r) => { for (const k of board.fieldOf(regionKey(tile, r)).regions) near.add(k); });
+  const done = scoredRegions(s);
+  const out: number[] = [];
+  s.placed.forEach((_, i) => {
+    const g = board.gate(i);
+    if (!g) return;
+    const sides = [regionKey(i, g.regions[0]), regionKey(i, g.regions[1])];
+    if (sides.some((k) => near.has(k)) && !sides.some((k) => done.has(k))) out.push(i);
+  });
+  return out;
+}
+
 /** Regions of the tile just placed that a henhouse may claim, one per field (F9). */
 export function claimOptions(s: FarmState, board: Board, tile: number, seat: number): number[] {
   if (henhousesLeft(s, seat) <= 0) return [];
@@ -129,6 +147,7 @@ export function legalActions(s: FarmState, seat: number): Action[] {
   if (seat !== s.current) return [];
   const board = new Board(s.placed);
   if (s.stage.kind === 'place') return placementsFor(s, board, seat).map((p) => ({ type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot }));
+  if (s.stage.kind === 'gate') return [...gateOptions(s, board, s.stage.tile).map((tile) => ({ type: 'gate' as const, tile })), { type: 'keepGates' }];
   return [...claimOptions(s, board, s.stage.tile, seat).map((region) => ({ type: 'claim' as const, region })), { type: 'pass' }];
 }
 
@@ -171,6 +190,13 @@ function check(s: FarmState, seat: number, a: Action): Refusal | null {
     return null;
   }
   if (a.type === 'fox' || a.type === 'bale') return refuse('NO_TOKEN', 'There is no fox or hay bale to place now.');
+  if (s.stage.kind === 'gate') {
+    if (a.type === 'keepGates') return null;
+    if (a.type !== 'gate') return refuse('GATE_FIRST', 'First open or close a gate, or leave the gates as they are.', ['a gate button', 'Leave the gates']);
+    if (!gateOptions(s, board, s.stage.tile).includes(a.tile)) return refuse('BAD_GATE', 'That gate cannot be moved now: only a gate next to a field of the tile you just placed, and not next to a scored farm.', ['a gate button', 'Leave the gates']);
+    return null;
+  }
+  if (a.type === 'gate' || a.type === 'keepGates') return refuse('NO_GATE', 'There is no gate to move now.');
   if (a.type === 'place') {
     if (s.stage.kind !== 'place') return refuse('CLAIM_FIRST', 'You have placed your tile: now place a henhouse or choose none.', ['a henhouse button', 'No henhouse']);
     const hand = s.hands[seat] ?? [];
@@ -204,9 +230,22 @@ function play(ctx: Ctx, seat: number, a: Action): void {
     const tile = s.placed.length - 1;
     ctx.emit({ type: 'placed', seat, tile: a.tile, x: a.x, y: a.y, rot: a.rot });
     if (s.market && tileById(a.tile).market) s.market.turn = true;
-    s.stage = { kind: 'claim', tile };
-    s.queue = closedBy(s, ctx.board(), tile).map((f) => [...f.regions]);
-    proceed(ctx);
+    if (s.options.gates && gateOptions(s, ctx.board(), tile).length > 0) {
+      s.stage = { kind: 'gate', tile };
+      return;
+    }
+    startScoring(ctx, tile, null);
+    return;
+  }
+  if ((a.type === 'gate' || a.type === 'keepGates') && s.stage.kind === 'gate') {
+    const tile = s.stage.tile;
+    if (a.type === 'gate') {
+      const p = s.placed[a.tile] as FarmState['placed'][number];
+      p.gateOpen = !p.gateOpen;
+      ctx.touched();
+      ctx.emit({ type: 'gate', seat, tile: a.tile, open: p.gateOpen });
+    }
+    startScoring(ctx, tile, a.type === 'gate' ? a.tile : null);
     return;
   }
   if (a.type === 'fox' || a.type === 'bale') {
@@ -229,15 +268,25 @@ function play(ctx: Ctx, seat: number, a: Action): void {
   endTurn(ctx);
 }
 
-/** Fields holding a region of `tile` that are closed and not yet scored. */
-export function closedBy(s: FarmState, board: Board, tile: number): Field[] {
+/** Fields holding a region of one of `tiles` that are closed and not yet scored. */
+export function closedBy(s: FarmState, board: Board, ...tiles: number[]): Field[] {
   const done = scoredRegions(s);
   const out = new Map<number, Field>();
-  board.def(tile).regions.forEach((_, r) => {
-    const f = board.fieldOf(regionKey(tile, r));
-    if (!f.open && !done.has(f.regions[0] as number)) out.set(f.id, f);
-  });
+  for (const tile of tiles) {
+    board.def(tile).regions.forEach((_, r) => {
+      const f = board.fieldOf(regionKey(tile, r));
+      if (!f.open && !done.has(f.regions[0] as number)) out.set(f.id, f);
+    });
+  }
   return [...out.values()];
+}
+
+/** F10: the farms closed by the placement (or the gate toggled, R9) go into the scoring queue. */
+function startScoring(ctx: Ctx, tile: number, gate: number | null): void {
+  const s = ctx.s;
+  s.stage = { kind: 'claim', tile };
+  s.queue = closedBy(s, ctx.board(), ...(gate === null ? [tile] : [tile, gate])).map((f) => [...f.regions]);
+  proceed(ctx);
 }
 
 /**
@@ -467,6 +516,20 @@ export function simpleChoice(s: FarmState, seat: number): Action | null {
   if (owed) return { type: owed.kind, region: simplePending(s, owed) };
   const board = new Board(s.placed);
   const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
+  if (s.stage.kind === 'gate') {
+    // The toggle that gains most at once over the best opponent, if any gains.
+    let best: Action = { type: 'keepGates' };
+    let bestValue = 0;
+    for (const tile of gateOptions(s, board, s.stage.tile)) {
+      const placed = s.placed.map((p, i) => (i === tile ? { ...p, gateOpen: !p.gateOpen } : p));
+      const after = new Board(placed);
+      const gain = s.seats.map(() => 0);
+      for (const field of closedBy(s, after, s.stage.tile, tile)) for (const a of valueOf(s, after, field, seat).awards) gain[a.seat] = (gain[a.seat] ?? 0) + a.points;
+      const value = (gain[seat] ?? 0) - Math.max(0, ...gain.filter((_, i) => i !== seat));
+      if (value > bestValue) [best, bestValue] = [{ type: 'gate', tile }, value];
+    }
+    return best;
+  }
   if (s.stage.kind === 'claim') {
     const options = claimOptions(s, board, s.stage.tile, seat);
     let best: number | null = null;

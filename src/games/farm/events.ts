@@ -10,6 +10,7 @@ export type FarmEvent =
   | { type: 'scored'; farm: number; closer: number; owners: number[]; animals: number; single: boolean; awards: Award[] }
   | { type: 'claimed'; seat: number; region: number; tile: string }
   | { type: 'passed'; seat: number }
+  | { type: 'gate'; seat: number; tile: number; open: boolean }
   /** R4, R5: the fox ate chickens; the fox goes to a field or leaves the map. */
   | { type: 'foxAte'; farm: number; chickens: number }
   | { type: 'fox'; seat: number | null; region: number | null }

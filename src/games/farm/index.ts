@@ -36,11 +36,15 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   commands: [
     { name: 'place', option: 'placement', what: 'place a tile', description: 'Place one of your tiles (pick tile, cell and turn from the list)', choice: 'Tile, cell (column,row) and turn', accepts: (a) => a.type === 'place' },
     { name: 'field', option: 'field', what: 'choose a field', description: 'Choose the field for the fox or a hay bale', choice: 'Which field (pick from the list)', accepts: (a) => a.type === 'fox' || a.type === 'bale' },
+    { name: 'gate', option: 'gate', what: 'move a gate', description: 'Open or close a gate after placing a tile, or leave them', choice: 'Which gate (pick from the list)', accepts: (a) => a.type === 'gate' || a.type === 'keepGates' },
     { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: (a) => a.type === 'claim' || a.type === 'pass' },
   ],
-  encode: (a) => (a.type === 'place' ? `p:${a.tile}:${a.x}:${a.y}:${a.rot}` : a.type === 'claim' ? `c:${a.region}` : a.type === 'pass' ? 'c:-' : `${a.type[0]}:${a.region}`),
+  encode: (a) => (a.type === 'place' ? `p:${a.tile}:${a.x}:${a.y}:${a.rot}` : a.type === 'claim' ? `c:${a.region}` : a.type === 'pass' ? 'c:-' : a.type === 'gate' ? `g:${a.tile}` : a.type === 'keepGates' ? 'g:-' : `${a.type[0]}:${a.region}`),
   decode: (text) => {
     if (text === 'c:-') return { type: 'pass' };
+    if (text === 'g:-') return { type: 'keepGates' };
+    const g = /^g:(\d{1,4})$/.exec(text);
+    if (g) return { type: 'gate', tile: Number(g[1]) };
     const t = TOKEN.exec(text);
     if (t) return { type: t[1] === 'f' ? 'fox' : 'bale', region: Number(t[2]) };
     const c = CLAIM.exec(text);

@@ -14,6 +14,7 @@ export const optionsSchema = z.object({
   males: ranch('Males', 'males', 'Bulls, rams and boars: 1 point per female of their kind in the farm', 11),
   chickens: ranch('Chickens', 'chickens', 'Chickens (a kind of their own) and the fox that eats them', 12),
   market: ranch('Market', 'market', 'Market cards change what cows, sheep and pigs are worth', 13),
+  gates: ranch('Gates', 'gates', 'Gates inside tiles that players open and close to join or split fields', 15),
   bales: ranch('Hay Bales', 'hay-bales', 'Owners drop hay bales next to scored farms; bales score squared at the end', 14),
   roundLimit: z.number().int().min(10).max(200).default(200).meta({
     label: 'Round limit',
@@ -68,6 +69,8 @@ export type Pending = z.output<typeof pendingSchema>;
 
 export const stageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('place') }),
+  /** R9: the tile just placed; the player may toggle one gate before scoring. */
+  z.object({ kind: z.literal('gate'), tile: z.number().int().min(0) }),
   /** The claim step (F9), for the tile just placed. */
   z.object({ kind: z.literal('claim'), tile: z.number().int().min(0) }),
 ]);

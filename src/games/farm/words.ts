@@ -2,7 +2,7 @@
 import type { Prompt, RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { Board, regionOfKey, tileOfKey } from './board.ts';
-import { claimOptions, henhousesLeft } from './engine.ts';
+import { claimOptions, henhousesLeft, legalActions } from './engine.ts';
 import type { FarmEvent } from './events.ts';
 import type { FarmState } from './state.ts';
 import { regionAt } from './tiles.ts';
@@ -47,6 +47,11 @@ function fieldName(s: FarmState, board: Board, key: number): string {
 export function actionLabel(s: FarmState, a: Action): string {
   if (a.type === 'place') return `${a.tile} at ${cellName(a.x, a.y)}, ${turnName(a.rot)}`;
   if (a.type === 'pass') return 'No henhouse';
+  if (a.type === 'keepGates') return 'Leave the gates';
+  if (a.type === 'gate') {
+    const p = s.placed[a.tile];
+    return `${p?.gateOpen ? 'Close' : 'Open'} the gate on ${p?.id ?? '?'} at ${cellName(p?.x ?? 0, p?.y ?? 0)}`;
+  }
   const board = new Board(s.placed);
   if (a.type === 'fox' || a.type === 'bale') return `${a.type === 'fox' ? 'Fox' : 'Bale'} to ${fieldName(s, board, a.region)}`;
   const t = board.def(tileOfKey(a.region)).regions[regionOfKey(a.region)];
@@ -71,6 +76,7 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
     }
     case 'claimed': return `${seatName(s, e.seat)} puts a henhouse on ${e.tile} (${regionPlace(s, e.region)}).`;
     case 'passed': return null;
+    case 'gate': return `${seatName(s, e.seat)} ${e.open ? 'opens' : 'closes'} the gate on ${s.placed[e.tile]?.id ?? '?'} at ${cellName(s.placed[e.tile]?.x ?? 0, s.placed[e.tile]?.y ?? 0)}.`;
     case 'foxAte': return `🦊 The fox eats ${e.chickens} chicken${e.chickens === 1 ? '' : 's'} in farm ${e.farm + 1}: they score nothing.`;
     case 'fox': return e.region === null ? '🦊 No open field is left: the fox leaves the map until the next farm with chickens is scored.' : `🦊 ${seatName(s, e.seat ?? 0)} puts the fox on ${s.placed[tileOfKey(e.region)]?.id ?? '?'} at ${cellName(s.placed[tileOfKey(e.region)]?.x ?? 0, s.placed[tileOfKey(e.region)]?.y ?? 0)} (${regionPlace(s, e.region)}).`;
     case 'balesTaken': return `${seatName(s, e.seat)} collects ${e.count} hay bale${e.count === 1 ? '' : 's'}.`;
@@ -99,6 +105,13 @@ export function prompt(s: FarmState, seat: number): Prompt<Action> {
       buttons: actions.slice(0, 24).map((action) => ({ label: actionLabel(s, action).slice(0, 80), action, style: 'primary' as const })),
     };
   }
+  if (s.stage.kind === 'gate') {
+    const actions = legalActions(s, seat);
+    return {
+      text: 'you may open or close one gate next to a field of the tile you just placed (an open gate joins the fields on both sides), or leave them.',
+      buttons: actions.slice(0, 24).map((action) => ({ label: actionLabel(s, action).slice(0, 80), action, style: action.type === 'gate' ? ('primary' as const) : ('secondary' as const) })),
+    };
+  }
   if (s.stage.kind === 'claim') {
     const board = new Board(s.placed);
     const options = claimOptions(s, board, s.stage.tile, seat);
@@ -119,7 +132,7 @@ export function phaseText(s: FarmState): string {
 
 export function statusLines(s: FarmState): string[] {
   const lines = s.seats.map((x, i) => `${x.name}: ${s.scores[i]} points · ${henhousesLeft(s, i)} henhouses at home · ${(s.hands[i] ?? []).length} tiles in hand${s.bales ? ` · ${s.bales.held[i]} bales` : ''} · card: ${farmerText(s.farmers[i] as string)}${s.out[i] ? ' (left)' : ''}`);
-  const ranch = [s.options.males && 'Males', s.options.chickens && 'Chickens', s.options.market && 'Market', s.options.bales && 'Hay Bales'].filter(Boolean);
+  const ranch = [s.options.males && 'Males', s.options.chickens && 'Chickens', s.options.market && 'Market', s.options.gates && 'Gates', s.options.bales && 'Hay Bales'].filter(Boolean);
   lines.push(ranch.length ? `The Ranch: ${ranch.join(', ')}.` : 'The base game, no Ranch expansions.');
   if (s.market) lines.push(`Market: ${marketText(s.market.up)}.`);
   if (s.bales) lines.push(`Hay bales: ${s.bales.supply} in the supply, ${s.bales.on.length} on the map.`);
@@ -139,6 +152,7 @@ export const RULES: RulesTopic[] = [
   { name: 'Ranch: Males', value: 'males', text: 'Bulls, rams and boars join the tiles. A male counts as a cow, sheep or pig for "one kind", farmer cards and the market, but scores 1 point for each female of its kind in the farm (0 if none), never doubled. A ram with 4 ewes and nothing else: 4 + 4×2 = 12.' },
   { name: 'Ranch: Chickens', value: 'chickens', text: 'Chickens are a kind of their own: 1 point each, 2 if the farm holds only chickens. After the first farm with chickens is scored, its owner (the one with fewest points if several; the closer if nobody owns it) puts the fox on an open field; after every later farm with chickens or the fox, the fox moves to another open field. Chickens in the fox\'s farm when it is scored are eaten and count for nothing.' },
   { name: 'Ranch: Market', value: 'market', text: 'A market card is face up. "In demand": each cow, sheep or pig of that kind (not males) scores 1 more. "Glut": they score 0 (still a kind). "Fair": each owner of a farm holding that kind gets 3 more, not split. Only owners\' animal points change, never farmer cards. After a turn in which a market tile ($) was placed, the next card is turned.' },
+  { name: 'Ranch: Gates', value: 'gates', text: 'Some tiles have a gate in an inner fence; it starts closed. After placing a tile, before farms are scored, you may open or close one gate next to a field that holds part of your tile (fields joined by open gates count as one). An open gate joins the fields on both sides into one field; a closed gate is a fence. A gate next to a scored farm is locked.' },
   { name: 'Ranch: Hay Bales', value: 'bales', text: 'When a farm is scored, whoever closed it collects its hay bales; then each owner drops a bale from the supply on an open field next to it. At the end each player scores their bales squared: 1, 4, 9, 16…' },
 ];
 
