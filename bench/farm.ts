@@ -4,6 +4,7 @@
  * over 1,000 greedy random games; random play with invariants over 1,000 games. Prints numbers.
  */
 import { pathToFileURL } from 'node:url';
+import { Rng, seedRng } from '../src/platform/rng.ts';
 import { farm } from '../src/games/farm/index.ts';
 import { legalActions, setup, simpleChoice, apply } from '../src/games/farm/engine.ts';
 import { optionsSchema, type FarmState } from '../src/games/farm/state.ts';
@@ -38,19 +39,22 @@ export default async function benchFarm(): Promise<void> {
   times.sort((a, b) => a - b);
   out(`farm: legal placements, 2 tiles in hand, 60-tile map (${positions.length} positions, ${(count / positions.length).toFixed(0)} placements each): median ${percentile(times, 0.5).toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms`);
 
-  const games: number[] = [];
-  for (let g = 0; g < 20; g++) {
-    const t = performance.now();
-    let s = farm.setup({ seats: seats(4), seed: `full-${g}`, options: optionsSchema.parse({}) }).state;
-    while (!s.outcome) {
-      const r = apply(s, s.current, simpleChoice(s, s.current));
-      if (!r.ok) throw new Error(r.message);
-      s = r.state;
+  for (const [label, opts] of [['base game', {}], ['every expansion built (Males, Chickens, Market, Gates, Hay Bales)', { males: true, chickens: true, market: true, gates: true, bales: true }]] as const) {
+    const games: number[] = [];
+    for (let g = 0; g < 10; g++) {
+      const t = performance.now();
+      let s = farm.setup({ seats: seats(4), seed: `full-${g}`, options: optionsSchema.parse(opts) }).state;
+      while (!s.outcome) {
+        const seat = farm.activeSeats(s)[0] as number;
+        const r = apply(s, seat, simpleChoice(s, seat));
+        if (!r.ok) throw new Error(r.message);
+        s = r.state;
+      }
+      games.push(performance.now() - t);
     }
-    games.push(performance.now() - t);
+    games.sort((a, b) => a - b);
+    out(`farm: complete 4-player game, simple bots, ${label}: median ${percentile(games, 0.5).toFixed(0)} ms, p99 ${percentile(games, 0.99).toFixed(0)} ms`);
   }
-  games.sort((a, b) => a - b);
-  out(`farm: complete 4-player game, simple bots, base game: median ${percentile(games, 0.5).toFixed(0)} ms, p99 ${percentile(games, 0.99).toFixed(0)} ms`);
 
   for (const players of [2, 3, 4, 5, 6]) {
     let inPlay = 0, placed = 0, fields = 0, closed = 0, animals = 0, farms = 0, single = 0;
@@ -67,11 +71,16 @@ export default async function benchFarm(): Promise<void> {
     out(`farm F4 (${n} greedy games, ${players} players): placed ${(100 * placed / inPlay).toFixed(2)}% · fields closed ${(100 * closed / fields).toFixed(1)}% · ${(animals / farms).toFixed(2)} animals per farm · ${(100 * single / farms).toFixed(1)}% single-kind${players === 4 ? ` · farmer cards within ${(100 * Math.min(...spread)).toFixed(0)}%..+${(100 * Math.max(...spread)).toFixed(0)}% of the mean` : ''}`);
   }
 
-  const p = farmRandomPlay();
+  // Each Ranch option on in half the games, drawn per game.
+  const options = (g: number) => {
+    const rng = new Rng(seedRng(`bench-options-${g}`));
+    return { males: rng.next() < 0.5, chickens: rng.next() < 0.5, market: rng.next() < 0.5, gates: rng.next() < 0.5, bales: rng.next() < 0.5 };
+  };
+  const p = farmRandomPlay(options);
   const t0 = performance.now();
   let actions = 0;
   for (let g = 0; g < 1000; g++) actions += playRandomGame(p, g).actions;
-  out(`farm: random play, 1,000 games of 2–6 players with invariants: all ended, ${(actions / 1000).toFixed(0)} actions per game, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  out(`farm: random play, 1,000 games of 2–6 players, Ranch options drawn at random, invariants after every action: all ended, ${(actions / 1000).toFixed(0)} actions per game, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchFarm();
