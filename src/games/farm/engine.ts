@@ -176,6 +176,7 @@ export function apply(state: FarmState, actor: number | 'system', input: unknown
 function legalLabels(s: FarmState, seat: number): string[] {
   if (s.pending[0]?.seat === seat) return ['a field button'];
   if (seat !== s.current || s.outcome) return [];
+  if (s.stage.kind === 'gate') return ['a gate button', 'Leave the gates'];
   return s.stage.kind === 'place' ? ['/farm place'] : ['a henhouse button', 'No henhouse'];
 }
 
