@@ -56,19 +56,21 @@ export default async function benchFarm(): Promise<void> {
     out(`farm: complete 4-player game, simple bots, ${label}: median ${percentile(games, 0.5).toFixed(0)} ms, p99 ${percentile(games, 0.99).toFixed(0)} ms`);
   }
 
-  for (const players of [2, 3, 4, 5, 6]) {
+  const everyTile = { males: true, chickens: true, market: true, gates: true, bales: true };
+  for (const [players, options] of [[2, {}], [3, {}], [4, {}], [5, {}], [6, {}], [2, everyTile], [4, everyTile]] as const) {
     let inPlay = 0, placed = 0, fields = 0, closed = 0, animals = 0, farms = 0, single = 0;
     const cards = new Array<number>(36).fill(0);
-    const n = players === 4 ? 1000 : 200;
+    const ranch = Object.keys(options).length > 0;
+    const n = players === 4 && !ranch ? 1000 : 200;
     for (let g = 0; g < n; g++) {
-      const { stats } = greedyGame(g, players);
+      const { stats } = greedyGame(g, players, options);
       inPlay += stats.tilesInPlay; placed += stats.tilesPlaced; fields += stats.fields; closed += stats.closedFields;
       animals += stats.farmAnimals.reduce((a, b) => a + b, 0); farms += stats.farmsScored; single += stats.singleKindFarms;
       stats.cardTotals.forEach((c, i) => (cards[i]! += c));
     }
     const mean = cards.reduce((a, b) => a + b, 0) / 36 / farms;
     const spread = cards.map((c) => c / farms / mean - 1);
-    out(`farm F4 (${n} greedy games, ${players} players): placed ${(100 * placed / inPlay).toFixed(2)}% · fields closed ${(100 * closed / fields).toFixed(1)}% · ${(animals / farms).toFixed(2)} animals per farm · ${(100 * single / farms).toFixed(1)}% single-kind${players === 4 ? ` · farmer cards within ${(100 * Math.min(...spread)).toFixed(0)}%..+${(100 * Math.max(...spread)).toFixed(0)}% of the mean` : ''}`);
+    out(`farm F4 (${n} greedy games, ${players} players${ranch ? ', every Ranch tile' : ''}): placed ${(100 * placed / inPlay).toFixed(2)}% · fields closed ${(100 * closed / fields).toFixed(1)}% · ${(animals / farms).toFixed(2)} animals per farm · ${(100 * single / farms).toFixed(1)}% single-kind${players === 4 && !ranch ? ` · farmer cards within ${(100 * Math.min(...spread)).toFixed(0)}%..+${(100 * Math.max(...spread)).toFixed(0)}% of the mean` : ''}`);
   }
 
   // Each Ranch option on in half the games, drawn per game.

@@ -89,11 +89,11 @@ describe('farmer cards (F13)', () => {
 // F4 measures the set over 1,000 seeded games; `npm run bench` (bench/farm.ts) plays all of
 // them and prints the numbers. Here a fixed sample of them keeps the suite quick.
 describe('the set in play (F4, F13)', () => {
-  const sample = (players: number, games: number) => {
+  const sample = (players: number, games: number, options: Record<string, unknown> = {}) => {
     let inPlay = 0, placed = 0, fields = 0, closed = 0, animals = 0, farms = 0, single = 0;
     const cards = FARMERS.map(() => 0);
     for (let g = 0; g < games; g++) {
-      const { stats } = greedyGame(g, players);
+      const { stats } = greedyGame(g, players, options);
       inPlay += stats.tilesInPlay; placed += stats.tilesPlaced; fields += stats.fields; closed += stats.closedFields;
       animals += stats.farmAnimals.reduce((a, b) => a + b, 0); farms += stats.farmsScored; single += stats.singleKindFarms;
       stats.cardTotals.forEach((c, i) => (cards[i]! += c));
@@ -111,6 +111,16 @@ describe('the set in play (F4, F13)', () => {
     expect(r.single).toBeLessThanOrEqual(0.4);
     const mean = r.cards.reduce((a, b) => a + b, 0) / r.cards.length;
     r.cards.forEach((c, i) => expect(Math.abs(c / mean - 1), FARMERS[i]!.id).toBeLessThanOrEqual(0.25));
+  });
+
+  it('F4 with every Ranch tile built in (Males, Chickens, Market, Gates) at 4 players: ≥ 99% placed, ≥ 40% closed, 4–7 animals per farm, 20–40% single-kind', () => {
+    const r = sample(4, 8, { males: true, chickens: true, market: true, gates: true, bales: true });
+    expect(r.placed).toBeGreaterThanOrEqual(0.99);
+    expect(r.closed).toBeGreaterThanOrEqual(0.4);
+    expect(r.animals).toBeGreaterThanOrEqual(4);
+    expect(r.animals).toBeLessThanOrEqual(7);
+    expect(r.single).toBeGreaterThanOrEqual(0.2);
+    expect(r.single).toBeLessThanOrEqual(0.4);
   });
 
   it.each([2, 3, 5, 6])('F4 at %i players: ≥ 99% placed, ≥ 33% of fields closed', (players) => {

@@ -4,7 +4,7 @@
  */
 import { Rng } from '../../src/platform/rng.ts';
 import { Board, tileOfKey, regionOfKey } from '../../src/games/farm/board.ts';
-import { apply, legalActions, setup } from '../../src/games/farm/engine.ts';
+import { activeSeats, apply, legalActions, setup } from '../../src/games/farm/engine.ts';
 import { optionsSchema, type FarmState } from '../../src/games/farm/state.ts';
 import { KIND_OF } from '../../src/games/farm/tiles.ts';
 import { FARMERS, cardPoints } from '../../src/games/farm/farmers.ts';
@@ -32,10 +32,10 @@ export function greedyGame(seed: number, players: number, options: Record<string
   let singleKindFarms = 0;
   const farmAnimals: number[] = [];
   for (let guard = 0; !s.outcome && guard < 5000; guard++) {
-    const seat = s.current;
+    const seat = activeSeats(s)[0]!;
     const legal = legalActions(s, seat);
     let action: Action;
-    if (s.stage.kind === 'place') {
+    if (s.stage.kind === 'place' && s.pending.length === 0) {
       const board = new Board(s.placed);
       const places = legal.filter((a): a is Extract<Action, { type: 'place' }> => a.type === 'place');
       const most = Math.max(...places.map((a) => board.neighbours(a.x, a.y)));
