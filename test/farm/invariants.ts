@@ -43,8 +43,11 @@ export function farmProblems(s: FarmState, events: readonly FarmEvent[], before:
     if (s.bales.on.some((k) => scored.has(k))) problems.push('a bale lies in a scored farm');
   }
   if (s.market && 1 + s.market.deck.length + s.market.discards.length !== 9) problems.push('market cards are not conserved');
-  // (While farms of this turn wait to be scored, the fox may sit in one of them: it is scored with it.)
-  if (s.fox !== null && (scored.has(s.fox) || (s.queue.length === 0 && !board.fieldOf(s.fox).open))) problems.push('the fox is not on an open field');
+  // (While farms of this turn wait to be scored — in the queue, or until the gate step is answered —
+  // the fox may sit in one of them: it is scored with it.)
+  const waiting = s.queue.length > 0 || s.stage.kind === 'gate';
+  if (s.fox !== null && (scored.has(s.fox) || (!waiting && !board.fieldOf(s.fox).open))) problems.push('the fox is not on an open field');
+  if (!s.outcome && s.out[s.current] && s.pending.length === 0) problems.push('the game waits for a player who left');
   if (s.pending.some((p) => s.out[p.seat] || p.options.length === 0)) problems.push('a choice is owed by a leaver or has no option');
   // Scored farms stay closed (F10).
   for (const f of s.farms) if (board.fieldOf(f.regions[0]!).open) problems.push('a scored farm is open again');

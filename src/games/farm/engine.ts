@@ -475,6 +475,7 @@ function removeSeat(ctx: Ctx, seat: number, reason: string): void {
   s.pending = s.pending.filter((p) => !(p.seat === seat && p.kind === 'bale'));
   autoAnswer(ctx);
   if (s.current === seat && s.stage.kind === 'place') endTurn(ctx);
+  else if (s.current === seat && s.stage.kind === 'gate') startScoring(ctx, s.stage.tile, null);
   else proceed(ctx);
 }
 
