@@ -4,6 +4,7 @@
  */
 import type { AnyGame } from '../platform/game.ts';
 import { ducks } from './ducks/index.ts';
+import { farm } from './farm/index.ts';
 import { fence } from './fence/index.ts';
 import { kimbo } from './kimbo/index.ts';
 
@@ -12,6 +13,7 @@ for (const game of [
   fence,
   kimbo,
   ducks,
+  farm,
 ] satisfies AnyGame[]) GAMES.set(game.id, game);
 
 /** Every registered game, in the order they were listed. */

@@ -1,0 +1,28 @@
+/** What happened, for the channel's words and for tests. Tiles in events are public by then. */
+import type { Award } from './state.ts';
+
+export type FarmEvent =
+  | { type: 'started'; first: number }
+  | { type: 'turn'; seat: number; round: number }
+  /** F8: a held tile with no legal cell, shown and removed. */
+  | { type: 'dead'; seat: number; tile: string }
+  | { type: 'placed'; seat: number; tile: string; x: number; y: number; rot: number }
+  | { type: 'scored'; farm: number; closer: number; owners: number[]; animals: number; single: boolean; awards: Award[] }
+  | { type: 'claimed'; seat: number; region: number; tile: string }
+  | { type: 'passed'; seat: number }
+  | { type: 'gate'; seat: number; tile: number; open: boolean }
+  /** R4, R5: the fox ate chickens; the fox goes to a field or leaves the map. */
+  | { type: 'foxAte'; farm: number; chickens: number }
+  | { type: 'fox'; seat: number | null; region: number | null }
+  /** R18: bales taken by a farm's closer, a bale put on a field. */
+  | { type: 'balesTaken'; seat: number; count: number }
+  | { type: 'bale'; seat: number; region: number }
+  /** R7: the next market card is turned. */
+  | { type: 'market'; card: string }
+  /** F14 then R18: end-of-game points. */
+  | { type: 'final'; awards: Award[] }
+  | { type: 'drew'; seat: number; count: number }
+  | { type: 'skipped'; seat: number }
+  | { type: 'timedOut'; seat: number; inARow: number }
+  | { type: 'removed'; seat: number; reason: string }
+  | { type: 'ended'; reason: 'tiles' | 'rounds' | 'alone' | 'aborted'; winners: number[] };

@@ -1,0 +1,74 @@
+/** Fences (the farm game) for the platform: its definition, `farm`. */
+import { defineGame } from '../../platform/game.ts';
+import { actionSchema, type Action } from './actions.ts';
+import { activeSeats, apply, legalActions, randomChoice, setup, simpleChoice } from './engine.ts';
+import type { FarmEvent } from './events.ts';
+import { DRAWINGS, handPicture } from './pictures.ts';
+import { posts, wholeMap } from './posts.ts';
+import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FarmOptions, type FarmState } from './state.ts';
+import { viewFor, type FarmView } from './views.ts';
+import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
+
+const PLACE = /^p:([A-Z]\d\d):(-?\d{1,3}):(-?\d{1,3}):([0-3])$/;
+const CLAIM = /^c:(\d{1,5})$/;
+const TOKEN = /^([fb]):(\d{1,5})$/;
+
+/** A typed placement: "B17 3,-2 90", "b17 at 3 -2 turned 180". */
+const TYPED = /^\s*([A-Za-z]\d\d)\s*(?:at\s*)?\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*(?:,?\s*(?:turned\s*)?(0|90|180|270)\s*°?)?\s*$/i;
+
+export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptions>({
+  id: 'farm',
+  title: 'Fences',
+  description: 'Fences, the tile-laying farm game: build fields, close farms, score animals',
+  seats: { min: 2, max: 6 },
+  options: optionsSchema,
+  state: { version: STATE_VERSION, schema: stateSchema, upgraders },
+  setup: ({ seats, seed, options }) => setup({ seats, seed, options }),
+  activeSeats,
+  legalActions,
+  apply,
+  outcome: (s) => (s.outcome ? { status: s.outcome.kind, winners: [...s.outcome.winners], detail: { ...s.outcome, scores: [...s.scores] } } : null),
+  seatsLeft: (events) => events.flatMap((e) => (e.type === 'removed' ? [{ seat: e.seat, reason: e.reason }] : [])),
+  view: viewFor,
+  bots: { simple: simpleChoice, random: randomChoice },
+  defaultBot: 'simple',
+  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
+  commands: [
+    { name: 'place', option: 'placement', what: 'place a tile', description: 'Place one of your tiles (pick tile, cell and turn from the list)', choice: 'Tile, cell (column,row) and turn', accepts: (a) => a.type === 'place' },
+    { name: 'field', option: 'field', what: 'choose a field', description: 'Choose the field for the fox or a hay bale', choice: 'Which field (pick from the list)', accepts: (a) => a.type === 'fox' || a.type === 'bale' },
+    { name: 'gate', option: 'gate', what: 'move a gate', description: 'Open or close a gate after placing a tile, or leave them', choice: 'Which gate (pick from the list)', accepts: (a) => a.type === 'gate' || a.type === 'keepGates' },
+    { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: (a) => a.type === 'claim' || a.type === 'pass' },
+  ],
+  encode: (a) => (a.type === 'place' ? `p:${a.tile}:${a.x}:${a.y}:${a.rot}` : a.type === 'claim' ? `c:${a.region}` : a.type === 'pass' ? 'c:-' : a.type === 'gate' ? `g:${a.tile}` : a.type === 'keepGates' ? 'g:-' : `${a.type[0]}:${a.region}`),
+  decode: (text) => {
+    if (text === 'c:-') return { type: 'pass' };
+    if (text === 'g:-') return { type: 'keepGates' };
+    const g = /^g:(\d{1,4})$/.exec(text);
+    if (g) return { type: 'gate', tile: Number(g[1]) };
+    const t = TOKEN.exec(text);
+    if (t) return { type: t[1] === 'f' ? 'fox' : 'bale', region: Number(t[2]) };
+    const c = CLAIM.exec(text);
+    if (c) return { type: 'claim', region: Number(c[1]) };
+    const p = PLACE.exec(text);
+    if (!p) return null;
+    const parsed = actionSchema.safeParse({ type: 'place', tile: p[1], x: Number(p[2]), y: Number(p[3]), rot: Number(p[4]) });
+    return parsed.success ? parsed.data : null;
+  },
+  parse: (_s, _seat, command, typed) => {
+    if (command === 'henhouse') return /^\s*(none|no|pass)\s*$/i.test(typed) ? { type: 'pass' } : null;
+    const m = TYPED.exec(typed);
+    if (!m) return null;
+    return { type: 'place', tile: (m[1] as string).toUpperCase(), x: Number(m[2]), y: Number(m[3]), rot: Number(m[4] ?? 0) / 90 };
+  },
+  posts,
+  board: wholeMap,
+  hand: (s, seat) => {
+    const v = viewFor(s, seat);
+    const tiles = s.hands[seat] ?? [];
+    return {
+      text: tiles.length ? `Your tiles: ${tiles.join(', ')} (shown in their four turns; only you see this).` : 'You have no tiles in hand.',
+      pictures: tiles.length ? [handPicture(v)] : [],
+    };
+  },
+  drawings: DRAWINGS,
+});

@@ -1,0 +1,48 @@
+/** The farm's pictures as the platform posts them: a kind, a view, and alt text from the view alone. */
+import type { Picture } from '../../platform/game.ts';
+import type { FarmView } from './views.ts';
+
+export const DRAWINGS = new URL('./draw/index.ts', import.meta.url).href;
+
+/** A part of the map to draw, in cells (inclusive); null draws the whole map. */
+export interface Window { x0: number; y0: number; x1: number; y1: number }
+
+export interface MapPictureView {
+  farm: FarmView;
+  window: Window | null;
+}
+
+/** The cells within `radius` of the last tile placed, so the turn's picture stays large on a phone. */
+export function windowAround(v: FarmView, radius = 2): Window | null {
+  const t = v.last === null ? null : v.tiles[v.last];
+  if (!t) return null;
+  const xs = v.tiles.map((x) => x.x), ys = v.tiles.map((x) => x.y);
+  const span = (Math.max(...xs) - Math.min(...xs) + 3) * (Math.max(...ys) - Math.min(...ys) + 3);
+  if (span <= (2 * radius + 1) ** 2) return null;
+  // Slide the window inside the map (and the ring of empty cells around it) rather than show emptiness.
+  const side = 2 * radius + 1;
+  const clamp = (c: number, lo: number, hi: number) => (hi - lo + 1 <= side ? lo - Math.floor((side - (hi - lo + 1)) / 2) : Math.min(Math.max(c - radius, lo), hi - side + 1));
+  const x0 = clamp(t.x, Math.min(...xs) - 1, Math.max(...xs) + 1);
+  const y0 = clamp(t.y, Math.min(...ys) - 1, Math.max(...ys) + 1);
+  return { x0, y0, x1: x0 + side - 1, y1: y0 + side - 1 };
+}
+
+function mapAlt(v: FarmView, window: Window | null): string {
+  const last = v.last === null ? null : v.tiles[v.last];
+  const parts = [
+    `Farm map, ${v.tiles.length} tile${v.tiles.length === 1 ? '' : 's'}${window ? `, shown around the last tile` : ''}.`,
+    last ? `Last tile ${last.id} at ${last.x},${last.y}.` : '',
+    `Scores: ${v.names.map((n, i) => `${n} ${v.scores[i]}`).join(', ')}.`,
+    `${v.farms.length} farms closed; ${v.henhouses.length} henhouses on the map; ${v.stack} tiles in the stack.`,
+  ];
+  return parts.filter(Boolean).join(' ').slice(0, 1024);
+}
+
+export function mapPicture(v: FarmView, window: Window | null): Picture {
+  const view: MapPictureView = { farm: v, window };
+  return { kind: 'map', view, alt: mapAlt(v, window) };
+}
+
+export function handPicture(v: FarmView): Picture {
+  return { kind: 'hand', view: v, alt: `Your ${v.hand?.length ?? 0} tiles in their four turns.` };
+}

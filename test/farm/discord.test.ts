@@ -1,0 +1,163 @@
+// Fences end to end through discord.js and the Discord double: a lobby, a 2-player base game
+// played to its end by autocomplete and buttons (one person, one computer), a timeout, and the
+// hidden hands: no public post, picture alt text or log line ever names a tile in someone's hand.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Channel, User } from '../discord-double/index.ts';
+import { Harness } from '../bot/harness.ts';
+import { farm } from '../../src/games/farm/index.ts';
+import type { FarmState } from '../../src/games/farm/state.ts';
+import type { Action } from '../../src/games/farm/actions.ts';
+
+let h: Harness;
+let ana: User, bo: User;
+
+beforeAll(async () => {
+  h = await Harness.start();
+  ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const state = async (channel: Channel): Promise<FarmState> => (await h.store.loadActiveGame(channel.id))?.state as FarmState;
+
+/** Everything the channel (and the logs) can read: post texts, alt texts, button labels. */
+function publicText(channel: Channel): string {
+  return h.double.messages(channel).map((m) => [m.content, ...m.attachments.map((a) => a.description ?? ''), ...h.double.buttons(m).map((b) => ('label' in b ? b.label : ''))].join('\n')).join('\n') + '\n' + h.logs.join('\n');
+}
+
+/** Checks that no tile now in a hand was ever shown in public. */
+function expectHandsHidden(s: FarmState, channel: Channel): void {
+  const text = publicText(channel);
+  for (const hand of s.hands) for (const id of hand) expect(text, `tile ${id} in a hand`).not.toMatch(new RegExp(`\\b${id}\\b`));
+}
+
+async function startGame(channel: Channel, players: User[], options: Record<string, string | number | boolean> = {}, bots = 0): Promise<void> {
+  await h.command(ana, 'farm', 'new', options, channel);
+  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  for (const p of players) if (p !== ana) await (await h.double.clickButton(p, lobby, 'Join')).acknowledged();
+  for (let i = 0; i < bots; i++) await h.command(ana, 'farm', 'addbot', {}, channel);
+  const started = await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
+  expect(started.content).toMatch(/Game #\d+ has started/);
+}
+
+/** The person to act does what the simple bot would, through autocomplete or a button. */
+async function playOne(channel: Channel, users: Record<number, User>): Promise<void> {
+  const s = await state(channel);
+  const seat = s.current;
+  const user = users[seat]!;
+  const action = farm.bots.simple!(s, seat) as Action;
+  const label = farm.words.action(s, action);
+  const before = h.double.messages(channel).length;
+  if (action.type === 'place') {
+    const choices = await h.double.autocomplete(user, channel, 'farm', 'placement', `${action.tile} at ${action.x},${action.y}`, { subcommand: 'place' });
+    const choice = choices.find((c) => c.name === label);
+    expect(choice, `autocomplete offers ${label}: ${choices.map((c) => c.name).join(' | ')}`).toBeDefined();
+    const reply = await h.command(user, 'farm', 'place', { placement: String(choice!.value) }, channel);
+    expect(reply.ephemeral).toBe(true);
+    expect(reply.content, reply.content).toMatch(/^Done/);
+  } else if (action.type === 'fox' || action.type === 'bale') {
+    const choices = await h.double.autocomplete(user, channel, 'farm', 'field', '', { subcommand: 'field' });
+    const choice = choices.find((c) => c.value === farm.encode(action));
+    expect(choice, `autocomplete offers ${label}`).toBeDefined();
+    const reply = await h.command(user, 'farm', 'field', { field: String(choice!.value) }, channel);
+    expect(reply.content, reply.content).toMatch(/^Done/);
+  } else {
+    const post = h.latestPost(channel);
+    const reply = await (await h.double.clickButton(user, post, label.slice(0, 80))).reply(10_000);
+    expect(reply.content, reply.content).toMatch(/^Done/);
+  }
+  await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
+}
+
+describe('/farm through Discord', () => {
+  it('has its slash command with place, henhouse, hand, map, rules', () => {
+    const cmd = h.double.commands().find((c) => c.name === 'farm');
+    expect(cmd?.options?.map((o) => o.name)).toEqual(expect.arrayContaining(['new', 'place', 'henhouse', 'hand', 'map', 'status', 'rules', 'help', 'resign']));
+  });
+
+  it('F5 F6 plays a 2-player base game to its end; hands stay private; the end post names the winner', async () => {
+    const channel = h.double.createChannel(h.guild, 'farm-two');
+    await startGame(channel, [ana], {}, 1);
+    let s = await state(channel);
+    expect(s.seats).toHaveLength(2);
+    const anaSeat = s.seats.findIndex((x) => !x.computer);
+    const first = h.latestPost(channel);
+    expect(first.attachments[0]?.filename).toMatch(/\.png$/);
+
+    // The hand: privately, with a picture of the tiles in their four turns.
+    const hand = await h.command(ana, 'farm', 'hand', {}, channel);
+    expect(hand.ephemeral).toBe(true);
+    for (const id of s.hands[anaSeat]!) expect(hand.content).toContain(id);
+    expect(hand.attachments.length).toBeGreaterThan(0);
+
+    // A refusal says what is wrong: a tile that is not in the hand.
+    const notMine = s.hands[1 - anaSeat]![0]!;
+    if (s.current === anaSeat) {
+      const refused = await h.command(ana, 'farm', 'place', { placement: `${notMine} 5,5` }, channel);
+      expect(refused.ephemeral).toBe(true);
+      expect(refused.content).toMatch(/not in your hand/);
+    }
+    expectHandsHidden(s, channel);
+    const map = await h.command(bo, 'farm', 'map', {}, channel);
+    expect(map.attachments[0]?.description).toMatch(/^Farm map, \d+ tiles?\./);
+
+    for (let guard = 0; guard < 400; guard++) {
+      s = await state(channel);
+      if (!s || s.outcome) break;
+      await playOne(channel, { [anaSeat]: ana });
+      if (guard % 10 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
+    }
+    const end = h.latestPost(channel);
+    expect(end.content).toMatch(/All tiles are placed\. Open farms score nothing\. Final scores: /);
+    expect(end.content).toMatch(/wins!|share the win!/);
+  }, 240_000);
+
+  it('R3 R4 R5 R6 R18 plays a 3-player game with Males, Chickens, Market and Hay Bales to its end; the fox and bales are asked of one player at a time', async () => {
+    const channel = h.double.createChannel(h.guild, 'farm-ranch');
+    await startGame(channel, [ana], { males: true, chickens: true, market: true, 'hay-bales': true }, 2);
+    const status = await h.command(ana, 'farm', 'status', {}, channel);
+    expect(status.content).toContain('The Ranch: Males, Chickens, Market, Hay Bales.');
+    expect(status.content).toMatch(/Market: /);
+    let s = await state(channel);
+    expect(s.market).not.toBeNull();
+    const anaSeat = s.seats.findIndex((x) => !x.computer);
+    let asked = 0;
+    for (let guard = 0; guard < 600; guard++) {
+      s = await state(channel);
+      if (!s || s.outcome) break;
+      if (s.pending.length > 0) asked++;
+      await playOne(channel, { [anaSeat]: ana });
+      if (guard % 15 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
+    }
+    const text = h.double.messages(channel).map((m) => m.content).join('\n');
+    expect(text).toMatch(/Game #\d+ is over/);
+    expect(text).toMatch(/🦊/);
+    expect(text).toMatch(/hay bale/);
+    expect(text).toMatch(/New market card/);
+    expect(asked).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('F16 a player who runs out of time has the bot play their turn', async () => {
+    const channel = h.double.createChannel(h.guild, 'farm-timer');
+    await startGame(channel, [ana, bo], { 'turn-limit': 600 });
+    const s = await state(channel);
+    const who = s.seats[s.current]!.name;
+    const before = h.double.messages(channel).length;
+    h.nowOffset = 601_000;
+    await h.running.bot.tickTimers();
+    h.nowOffset = 0;
+    const text = h.double.messages(channel).slice(before).map((m) => m.content).join('\n');
+    expect(text).toContain(`${who} ran out of time: the bot played for them`);
+    expect(text).toMatch(new RegExp(`${who} places [A-Z]\\d\\d at -?\\d+,-?\\d+`));
+    const after = await state(channel);
+    expect(after.current).not.toBe(s.current);
+    expectHandsHidden(after, channel);
+  });
+
+  it('answered every interaction privately and broke no Discord rule', () => {
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    h.double.expectNoViolations();
+    expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
+  });
+});

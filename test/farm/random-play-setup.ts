@@ -1,0 +1,26 @@
+/** The farm's random-play set-up: players, bots, options and invariants (tests and bench). */
+import { farm } from '../../src/games/farm/index.ts';
+import type { FarmState } from '../../src/games/farm/state.ts';
+import type { FarmEvent } from '../../src/games/farm/events.ts';
+import type { RandomPlay } from '../platform/random-play.ts';
+import { farmProblems } from './invariants.ts';
+
+export const farmRandomPlay = (extraOptions: (g: number) => Record<string, unknown> = () => ({})): RandomPlay => {
+  const inPlay = new Map<number, number>();
+  return {
+    game: farm,
+    players: (g, rng) => {
+      const n = 2 + rng.int(5);
+      return { seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })), bots: Array.from({ length: n }, (_, i) => ((g + i) % 5 === 0 ? 'simple' : 'random')) };
+    },
+    options: (g) => extraOptions(g),
+    maxActions: 2000,
+    system: { timeout: 0.01, resign: 0.002 },
+    check: (state, events, before, g, step) => {
+      const s = state as FarmState;
+      if (step === 0) inPlay.set(g, s.stack.length + s.hands.flat().length + s.placed.length + s.discarded.length);
+      return farmProblems(s, events as FarmEvent[], before as FarmState, inPlay.get(g)!);
+    },
+  };
+};
+

@@ -1,0 +1,45 @@
+// Random play: seeded games of 2–6 players by the farm's own bots, through its definition,
+// with the platform's promises and the farm's invariants checked after every action. Larger
+// runs: `npm run bench` (bench/farm.ts plays 1,000).
+import { describe, expect, it } from 'vitest';
+import { playRandomGame } from '../platform/random-play.ts';
+import { farmRandomPlay } from './random-play-setup.ts';
+import { Rng, seedRng } from '../../src/platform/rng.ts';
+import type { FarmState } from '../../src/games/farm/state.ts';
+
+describe('farm random play', () => {
+  it('20 seeded base games of 2–6 players end, every invariant holding after every action', () => {
+    const p = farmRandomPlay();
+    const ends = new Set<string>();
+    for (let g = 0; g < 20; g++) {
+      const played = playRandomGame(p, g);
+      ends.add((played.outcome.detail as { reason: string }).reason);
+    }
+    expect(ends).toContain('tiles');
+  }, 90_000);
+
+  it('20 seeded games with the Ranch expansions drawn at random (each on in about half) end, every invariant holding', () => {
+    const options = (g: number) => {
+      const rng = new Rng(seedRng(`ranch-options-${g}`));
+      return { males: rng.next() < 0.5, chickens: rng.next() < 0.5, market: rng.next() < 0.5, gates: rng.next() < 0.5, bales: rng.next() < 0.5 };
+    };
+    const p = farmRandomPlay(options);
+    const seen = { males: 0, chickens: 0, market: 0, gates: 0, bales: 0 };
+    let foxMoves = 0, bales = 0, cards = 0, gates = 0;
+    for (let g = 100; g < 120; g++) {
+      const o = options(g);
+      for (const k of Object.keys(seen) as (keyof typeof seen)[]) if (o[k]) seen[k]++;
+      const played = playRandomGame(p, g);
+      const s = played.state as FarmState;
+      foxMoves += s.fox !== null ? 1 : 0;
+      bales += s.bales ? s.bales.held.reduce((a, b) => a + b, 0) : 0;
+      cards += s.market ? s.market.discards.length : 0;
+      gates += s.placed.filter((x) => x.gateOpen).length;
+    }
+    for (const n of Object.values(seen)) expect(n).toBeGreaterThanOrEqual(5);
+    expect(foxMoves).toBeGreaterThan(0);
+    expect(bales).toBeGreaterThan(0);
+    expect(cards).toBeGreaterThan(0);
+    expect(gates).toBeGreaterThan(0);
+  }, 90_000);
+});
