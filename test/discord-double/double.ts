@@ -691,7 +691,35 @@ export class DiscordDouble {
     return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current }));
   }
 
-  /** `user` clicks the button with this label (or custom_id) on `message`. */
+  /**
+   * A press Discord's own client cannot send (the bot must trust no field): `customId` as if
+   * it were a component of `message` (any message), pressed in `channel`. A select menu
+   * press when `values` is given.
+   */
+  async forgeComponent(user: User, channel: Channel, customId: string, message: PostedMessage, opts: { values?: string[] } = {}): Promise<InteractionHandle> {
+    const data = opts.values
+      ? { custom_id: customId, component_type: ComponentType.StringSelect, values: opts.values }
+      : { custom_id: customId, component_type: ComponentType.Button };
+    // Discord always sends the message a component is on; a forger picks which.
+    const current = this.log.get(message.id) ?? message;
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId, message: current }));
+  }
+
+  /** A plain message `user` writes in `channel` (the bot reads none; it gives a forged press a message to sit on). */
+  say(user: User, channel: Channel, content: string): PostedMessage {
+    const msg = this.log.create({ channelId: channel.id, authorId: user.id, body: { content }, uploads: [] });
+    this.changed();
+    return msg;
+  }
+
+  /** A slash command with raw options (any name, type or value: nothing is checked against the registration). */
+  async forgeCommand(user: User, channel: Channel, name: string, subcommand: string, options: { name: string; type: ApplicationCommandOptionType; value: unknown }[]): Promise<InteractionHandle> {
+    const def = this.#command(channel, name);
+    const data = { id: def?.id ?? this.world.ids.next(), name, type: 1, options: [{ name: subcommand, type: ApplicationCommandOptionType.Subcommand, options }] };
+    return new InteractionHandle(this, await this.#dispatch('command', user, channel, data, { commandName: name }));
+  }
+
+    /** `user` clicks the button with this label (or custom_id) on `message`. */
   async clickButton(user: User, message: PostedMessage, labelOrCustomId: string): Promise<InteractionHandle> {
     const current = this.log.get(message.id);
     if (!current) throw new Error(`message ${message.id} no longer exists`);
