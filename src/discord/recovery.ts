@@ -8,9 +8,9 @@ import type { Step } from '../platform/game.ts';
 import type { BotContext } from './context.ts';
 import { armTurnTimers, runComputers } from './game.ts';
 import { withDef } from './guards.ts';
-import { armLobbyExpiry } from './handlers/lobby.ts';
+import { armLobbyExpiry, lobbyMessage, refreshLobby } from './handlers/lobby.ts';
 import { errorText } from './log.ts';
-import { turnPosts } from './posts.ts';
+import { post, turnPosts } from './posts.ts';
 
 export interface Recovered {
   games: number;
@@ -43,12 +43,20 @@ export async function recoverGames(ctx: BotContext): Promise<Recovered> {
 async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerMoves: number; posted?: Promise<string | null> }> {
   const loaded = await ctx.store.getGame(gameId);
   const { status, postedVersion, version } = loaded.game;
+  if (status === 'broken') return { computerMoves: 0 };
+  const game = withDef(loaded);
   if (status === 'lobby') {
     await armLobbyExpiry(ctx, loaded.game);
+    // Opened, but its post was lost: without it nobody can press Join.
+    if (!loaded.game.lobbyMessageId) {
+      const messageId = await post(ctx, loaded.game.channelId, lobbyMessage(game), gameId);
+      if (messageId) await ctx.store.setMessageIds(gameId, { lobbyMessageId: messageId });
+    }
     return { computerMoves: 0 };
   }
-  if (status === 'broken' || loaded.state === null) return { computerMoves: 0 };
-  const game = withDef(loaded);
+  if (loaded.state === null) return { computerMoves: 0 };
+  // Started, but the lobby post may still offer Join.
+  if (postedVersion === null) await refreshLobby(ctx, game, 'The game has started.');
   const steps: Step<unknown, unknown>[] = [];
   if (postedVersion === null || postedVersion < version) {
     // What the channel has not been told yet, in one post with the current state.
