@@ -21,7 +21,7 @@ import {
 import { Gateway } from './gateway.ts';
 import { ACK_DEADLINE_MS, InteractionRegistry, type InteractionKind, type InteractionRecord } from './interactions.ts';
 import { MessageLog, type PostedMessage } from './messages.ts';
-import { RestApi, type RateLimitRule, type RequestRecord } from './rest.ts';
+import { RestApi, type ChannelRateLimit, type RateLimitRule, type RequestRecord } from './rest.ts';
 import type { Violation } from './validate.ts';
 import {
   DEFAULT_EVERYONE_PERMISSIONS,
@@ -144,6 +144,8 @@ export class DiscordDouble {
   /** Every REST request with its status, in order. */
   readonly requests: RequestRecord[] = [];
   readonly rateLimits: RateLimitRule[] = [];
+  /** Discord's per-channel limit on new messages, when a test turns it on (setChannelRateLimit). */
+  channelRateLimit: ChannelRateLimit | null = null;
   readonly gateway: Gateway;
   /** Bumped on every change; the sandbox page polls it. */
   version = 0;
@@ -193,6 +195,7 @@ export class DiscordDouble {
       clock: this.clock,
       commands: this.commandStore,
       rateLimits: this.rateLimits,
+      channelRateLimit: () => this.channelRateLimit,
       requests: this.requests,
       baseUrl: () => this.baseUrl,
       violation: (v) => {
@@ -437,6 +440,11 @@ export class DiscordDouble {
     this.rateLimits.push({ route, remaining: count, retryAfterMs: opts.retryAfterMs ?? 250, global: opts.global ?? false });
   }
 
+  /** Turns on Discord's per-channel limit on new messages (5 per 5 s on Discord), or off with null. */
+  setChannelRateLimit(limit: ChannelRateLimit | null = { messages: 5, perMs: 5000 }): void {
+    this.channelRateLimit = limit;
+  }
+
   /** Closes the bot's gateway socket; see Gateway.drop. */
   dropConnection(opts: { code?: number; invalidateSession?: boolean } = {}): void {
     this.gateway.drop(opts);
@@ -499,6 +507,7 @@ export class DiscordDouble {
       sourceMessageId: extra.message?.id ?? null,
       dispatchedAt: this.clock.now(),
       callbackType: null,
+      acknowledgedAt: null,
       originalMessageId: null,
       followUpIds: [],
       choices: null,
