@@ -23,8 +23,8 @@ export class Scheduler {
 
   start(): void {
     this.#stopped = false;
-    void this.tick();
-    this.#timer = setInterval(() => void this.tick(), this.pollMs);
+    void this.#poll();
+    this.#timer = setInterval(() => void this.#poll(), this.pollMs);
     this.#timer.unref();
   }
 
@@ -35,13 +35,19 @@ export class Scheduler {
     await this.#running;
   }
 
-  /** Handles every due timer once (overlapping ticks are skipped). */
-  tick(): Promise<void> {
+  /** Handles every due timer once (a poll while one is running is skipped). */
+  #poll(): Promise<void> {
     if (this.#running || this.#stopped) return this.#running ?? Promise.resolve();
     this.#running = this.track(this.#run()).finally(() => {
       this.#running = null;
     });
     return this.#running;
+  }
+
+  /** Handles every timer due now, after the run in progress (which may have read the clock earlier). */
+  async tick(): Promise<void> {
+    await this.#running;
+    await this.#poll();
   }
 
   async #run(): Promise<void> {
