@@ -190,6 +190,8 @@ export class RestApi {
       if (err instanceof ApiError) {
         return send(err.status, { message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) }, {}, routeName);
       }
+      // The client went away mid-request (a killed bot): nobody is left to answer or to blame.
+      if (req.socket.destroyed) return;
       const message = err instanceof Error ? err.message : String(err);
       this.ctx.violation({ kind: 'unsupported', method, route: routeName, path: '', message: `the double failed: ${message}` });
       return send(500, { message: '500: Internal Server Error', code: 0 }, {}, routeName);
