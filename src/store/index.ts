@@ -52,6 +52,8 @@ export interface GameRecord {
   brokenReason: string | null;
   lobbyMessageId: string | null;
   boardMessageId: string | null;
+  /** The version the latest turn post shows (null: none yet); behind `version` when a post was lost. */
+  postedVersion: number | null;
   createdAt: Date;
   updatedAt: Date;
   startedAt: Date | null;
@@ -108,6 +110,8 @@ export interface GuildSettingsRecord {
   defaultTurnLimitSeconds: number | null;
   reminderAfterSeconds: number | null;
   allowComputers: boolean;
+  /** Seconds an untouched lobby stays open; null = the bot's default. */
+  lobbyExpirySeconds: number | null;
 }
 export type GuildSettingsPatch = Partial<Omit<GuildSettingsRecord, 'guildId'>>;
 
@@ -270,6 +274,22 @@ export class Store {
         },
       });
     });
+  }
+
+  /** Records that the channel shows the game at `version` (never moves back: posts go out in order). */
+  async setPostedVersion(gameId: number, version: number): Promise<void> {
+    await this.prisma.$executeRawUnsafe('UPDATE "Game" SET "postedVersion" = ? WHERE "id" = ? AND ("postedVersion" IS NULL OR "postedVersion" < ?)', version, gameId, version);
+  }
+
+  /**
+   * Games whose follow-ups a crash may have cut short: every lobby and running game, and
+   * ended games whose last post is missing.
+   */
+  async gamesToRecover(): Promise<{ id: number; channelId: string; status: GameStatus }[]> {
+    return this.prisma.$queryRawUnsafe<{ id: number; channelId: string; status: GameStatus }[]>(
+      `SELECT "id", "channelId", "status" FROM "Game" WHERE "status" IN ('lobby', 'running')
+         OR ("status" IN ('finished', 'aborted') AND "version" > 0 AND COALESCE("postedVersion", -1) < "version") ORDER BY "id"`,
+    );
   }
 
   /** Remembers the Discord messages the bot edits for this game. */
@@ -543,8 +563,8 @@ export class Store {
   async getSettings(guildId: string): Promise<GuildSettingsRecord> {
     const row = await this.prisma.guildSettings.findUnique({ where: { guildId } });
     return row
-      ? { guildId, defaultTurnLimitSeconds: row.defaultTurnLimitSeconds, reminderAfterSeconds: row.reminderAfterSeconds, allowComputers: row.allowComputers }
-      : { guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true };
+      ? { guildId, defaultTurnLimitSeconds: row.defaultTurnLimitSeconds, reminderAfterSeconds: row.reminderAfterSeconds, allowComputers: row.allowComputers, lobbyExpirySeconds: row.lobbyExpirySeconds }
+      : { guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null };
   }
 
   async setSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettingsRecord> {
@@ -660,6 +680,7 @@ function gameRecord(row: GameRow): GameRecord {
     brokenReason: row.brokenReason,
     lobbyMessageId: row.lobbyMessageId,
     boardMessageId: row.boardMessageId,
+    postedVersion: row.postedVersion,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     startedAt: row.startedAt,

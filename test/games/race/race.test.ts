@@ -33,7 +33,7 @@ async function waitForEdit(m: PostedMessage, pattern: RegExp, what: string): Pro
 async function startRace(channel: Channel, players: User[], options: Record<string, string | number | boolean> = {}): Promise<PostedMessage[]> {
   await h.command(ana, 'race', 'new', options, channel);
   const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
-  for (const p of players) if (p !== ana) await (await h.double.clickButton(p, lobby, 'Join')).acknowledged();
+  for (const p of players) if (p !== ana) await (await h.double.clickButton(p, lobby, 'Join')).reply(10_000);
   const before = h.double.messages(channel).length;
   const started = await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
   expect(started.content).toMatch(/Game #\d+ has started/);
