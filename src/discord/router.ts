@@ -20,6 +20,7 @@ import { withDef, type RunningGame } from './guards.ts';
 import { abortCommand, cancelButton, confirmButton, kickCommand, resignCommand } from './handlers/admin.ts';
 import { gameSettingsCommand, serverSettingsCommand } from './handlers/settings.ts';
 import { listCommand } from './handlers/games.ts';
+import { undoButton, undoCommand } from './handlers/undo.ts';
 
 export async function route(ctx: BotContext, i: Interaction, opts: { stopping: boolean }): Promise<void> {
   const started = performance.now();
@@ -72,6 +73,7 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
         else if (b.verb === 'pick') await pickButton(ctx, r, i, b);
         else if (b.verb === 'abort' || b.verb === 'resign') await confirmButton(ctx, r, i, b.verb, b.gameId);
         else if (b.verb === 'cancel') await cancelButton(i);
+        else if (b.verb === 'undo') await undoButton(ctx, r, i, b);
         else await r.refuse('UNKNOWN_BUTTON', 'That button no longer does anything.');
       }
     } catch (err) {
@@ -122,6 +124,7 @@ async function gameCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInterac
     case 'abort': return abortCommand(ctx, r, def);
     case 'kick': return kickCommand(ctx, r, i, def);
     case 'settings': return gameSettingsCommand(ctx, r, i, def);
+    case 'undo': return undoCommand(ctx, r, def);
     default: return r.refuse('UNKNOWN_COMMAND', `\`/${def.id} ${sub}\` is not a command of this version; see \`/${def.id} help\`.`);
   }
 }

@@ -69,7 +69,7 @@ export function inEffectOf<T extends Pick<LogEntry, 'seq' | 'action'>>(log: read
 export type UndoRefusal = {
   ok: false;
   code: 'NO_UNDO' | 'NOTHING_TO_UNDO' | 'NOT_YOURS' | 'FINAL';
-  /** For NOT_YOURS: who acted last (a seat, or 'system' for the platform: a timeout, an admin). */
+  /** For NOT_YOURS: the last other actor (a seat, or 'system' for the platform: a timeout, an admin). */
   by?: Actor;
   /** For FINAL: the first final event. */
   event?: unknown;
@@ -82,7 +82,7 @@ export function checkUndo(engine: AnyGame, log: readonly Pick<LogEntry, 'seq' | 
   const target = inEffect[inEffect.length - 1];
   if (!target) return { ok: false, code: 'NOTHING_TO_UNDO' };
   const since = log.filter((e) => e.seq >= target.seq);
-  const other = since.find((e) => e.actor !== seat);
+  const other = since.findLast((e) => e.actor !== seat);
   if (other) return { ok: false, code: 'NOT_YOURS', by: other.actor };
   const final = target.events.find((e) => engine.isFinal!(e));
   if (final !== undefined) return { ok: false, code: 'FINAL', event: final };
