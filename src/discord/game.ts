@@ -78,7 +78,10 @@ export async function afterChange(ctx: BotContext, game: GameHere, steps: readon
   await armTurnTimers(ctx, game, state, version, opts.acted ?? []);
   // One after the other, so the channel shows them in the order they happened. Each picture is
   // drawn just before its post: drawing the next one meanwhile would hold back this one's request.
-  for (const build of turnPosts(game.def, game.game.id, version, steps, game.seats, opts.head)) await post(ctx, game.game.channelId, await build(), game.game.id);
+  let last: string | null = null;
+  for (const build of turnPosts(game.def, game.game.id, version, steps, game.seats, opts.head)) last = (await post(ctx, game.game.channelId, await build(), game.game.id)) ?? last;
+  // `/games mine` links to it.
+  if (last) await ctx.store.setMessageIds(game.game.id, { boardMessageId: last });
 }
 
 /** The seat a turn timer is for: its own column, or (timers armed before seats had their own) its payload. */

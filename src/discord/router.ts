@@ -21,6 +21,9 @@ import { abortCommand, cancelButton, confirmButton, kickCommand, resignCommand }
 import { gameSettingsCommand, serverSettingsCommand } from './handlers/settings.ts';
 import { listCommand } from './handlers/games.ts';
 import { undoButton, undoCommand } from './handlers/undo.ts';
+import { rematchButton } from './handlers/rematch.ts';
+import { leaderboardCommand, statsCommand } from './handlers/stats.ts';
+import { mineCommand } from './handlers/mine.ts';
 
 export async function route(ctx: BotContext, i: Interaction, opts: { stopping: boolean }): Promise<void> {
   const started = performance.now();
@@ -74,6 +77,7 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
         else if (b.verb === 'abort' || b.verb === 'resign') await confirmButton(ctx, r, i, b.verb, b.gameId);
         else if (b.verb === 'cancel') await cancelButton(i);
         else if (b.verb === 'undo') await undoButton(ctx, r, i, b);
+        else if (b.verb === 'rematch') await rematchButton(ctx, r, i, b);
         else await r.refuse('UNKNOWN_BUTTON', 'That button no longer does anything.');
       }
     } catch (err) {
@@ -132,6 +136,9 @@ async function gameCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInterac
 async function gamesCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, sub: string): Promise<void> {
   switch (sub) {
     case 'list': return listCommand(ctx, r);
+    case 'mine': return mineCommand(ctx, r);
+    case 'stats': return statsCommand(ctx, r, i);
+    case 'leaderboard': return leaderboardCommand(ctx, r, i);
     case 'settings': return serverSettingsCommand(ctx, r, i);
     default: return r.refuse('UNKNOWN_COMMAND', `\`/games ${sub}\` is not a command of this version.`);
   }

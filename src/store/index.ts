@@ -110,7 +110,13 @@ export interface GuildSettingsRecord {
   defaultTurnLimitSeconds: number | null;
   reminderAfterSeconds: number | null;
   allowComputers: boolean;
+  /** Who may open a lobby (see src/discord/permissions.ts). */
+  startPolicy: StartPolicy;
+  startRoleId: string | null;
+  abortPolicy: AbortPolicy;
 }
+export type StartPolicy = 'anyone' | 'role' | 'manage-server';
+export type AbortPolicy = 'host' | 'manage-server';
 export type GuildSettingsPatch = Partial<Omit<GuildSettingsRecord, 'guildId'>>;
 
 /** A server's defaults for one game; null fields fall back to the server's settings. */
@@ -541,8 +547,13 @@ export class Store {
   async getSettings(guildId: string): Promise<GuildSettingsRecord> {
     const row = await this.prisma.guildSettings.findUnique({ where: { guildId } });
     return row
-      ? { guildId, defaultTurnLimitSeconds: row.defaultTurnLimitSeconds, reminderAfterSeconds: row.reminderAfterSeconds, allowComputers: row.allowComputers }
-      : { guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true };
+      ? {
+        guildId, defaultTurnLimitSeconds: row.defaultTurnLimitSeconds, reminderAfterSeconds: row.reminderAfterSeconds, allowComputers: row.allowComputers,
+        startPolicy: row.startPolicy === 'role' || row.startPolicy === 'manage-server' ? row.startPolicy : 'anyone',
+        startRoleId: row.startRoleId,
+        abortPolicy: row.abortPolicy === 'manage-server' ? 'manage-server' : 'host',
+      }
+      : { guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
   }
 
   async setSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettingsRecord> {

@@ -106,7 +106,11 @@ describe('migrations', () => {
     const store = await openTemp(url);
     expect(await store.getGameDefaults('g1', 'fence')).toEqual({ guildId: 'g1', game: 'fence', options: { roundLimit: 30 }, turnLimitSeconds: null, allowComputers: null });
     expect((await store.getGameDefaults('g2', 'fence')).options).toEqual({});
-    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 3600, reminderAfterSeconds: null, allowComputers: true });
+    expect(await store.getSettings('g1')).toEqual({
+      guildId: 'g1', defaultTurnLimitSeconds: 3600, reminderAfterSeconds: null, allowComputers: true,
+      // Servers from before who may open and abort games was a setting keep today's rules.
+      startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host',
+    });
     expect(await store.listTimers(1)).toEqual([{ kind: 'timeout', seat: null, fireAt: new Date(5), payload: { version: 3, seat: 2 } }]);
   });
 

@@ -9,6 +9,7 @@ import { post } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 import { displayName, userName } from '../names.ts';
 import { refreshLobby } from './lobby.ts';
+import { mayAbort } from '../permissions.ts';
 
 function confirmRow(verb: 'abort' | 'resign', gameId: number, label: string): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
@@ -31,7 +32,7 @@ export async function abortCommand(ctx: BotContext, r: Reply, def: AnyGame): Pro
   if (!where) return;
   const game = await activeGame(ctx, r, where.channelId, def);
   if (!game) return;
-  if (!(await gameAdmin(r, game, 'abort the game'))) return;
+  if (!(await mayAbort(ctx, r, game))) return;
   await r.private({ content: `Abort game #${game.game.id} for everyone? It is recorded as aborted, and the channel is free for a new game.`, components: [confirmRow('abort', game.game.id, 'Abort the game')] });
 }
 
@@ -46,7 +47,7 @@ export async function confirmButton(ctx: BotContext, r: Reply, i: ButtonInteract
     const game = withDef(loaded);
     const by = displayName(i);
     if (verb === 'abort') {
-      if (!(await gameAdmin(r, game, 'abort the game'))) return;
+      if (!(await mayAbort(ctx, r, game))) return;
       await i.deferUpdate();
       await abortGame(ctx, game, by);
       await i.editReply({ content: `Game #${gameId} is aborted.`, components: [] });

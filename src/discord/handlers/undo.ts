@@ -65,12 +65,13 @@ async function takeBack(ctx: BotContext, r: Reply, game: RunningGame, seat: numb
   // The move's own post had a picture only if the game cut it that way: the correction matches.
   const hadPicture = def.posts ? def.posts([{ state: res.stateAfterUndone, events: res.undone.events }]).some((p) => p.picture !== null) : true;
   const prompt = promptFor(def, res.state, game.seats);
-  await post(ctx, game.game.channelId, {
+  const posted = await post(ctx, game.game.channelId, {
     content: [`${name} took back their move (${label}).`, prompt.text].filter(Boolean).join('\n').slice(0, 2000),
     files: hadPicture ? [await boardFile(def, res.state)] : [],
     components: turnButtons(def, game.game.id, res.version, res.state, game.seats),
     allowedMentions: { users: prompt.mentionIds },
   }, game.game.id);
+  if (posted) await ctx.store.setMessageIds(game.game.id, { boardMessageId: posted });
   await r.private({ content: `Taken back: ${label}. It is your move again.` });
 }
 
