@@ -8,7 +8,7 @@ import { StaleVersionError, type LoadedGame } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import type { GameHere, RunningGame } from './guards.ts';
 import { turnPosts } from './posts.ts';
-import type { Reply } from './reply.ts';
+import type { PrivatePayload, Reply } from './reply.ts';
 
 /**
  * What an accepted action led to. `posted` settles once its public posts are out (they are
@@ -134,6 +134,8 @@ export async function armTurnTimers(ctx: BotContext, game: GameHere, state: unkn
 export interface Answer {
   text: string;
   posted: Promise<string | null>;
+  /** Buttons that go with the answer (a move's **Undo**). */
+  components?: PrivatePayload['components'];
 }
 
 /** `how`: a new private answer, or the presser's own ephemeral message replaced (a confirmation). */
@@ -141,7 +143,8 @@ export async function answerWhenPosted(r: Reply, answer: Answer | null | void, h
   if (!answer) return;
   const problem = await answer.posted;
   const content = problem ? `${answer.text} ${problem}` : answer.text;
-  await (how === 'update' ? r.update({ content }) : r.private({ content }));
+  const body = { content, ...(answer.components ? { components: answer.components } : {}) };
+  await (how === 'update' ? r.update(body) : r.private(body));
 }
 
 export function isStale(err: unknown): err is StaleVersionError {

@@ -4,7 +4,8 @@
  * the next press in that channel. A failed post is retried with backoff; when it still fails,
  * the log says why and the channel gets a plain note for its admins (when the bot can still
  * write there). After a game's last post the store records the version the channel shows, so
- * start-up can post again what a crash lost.
+ * start-up can post again what a crash lost, and that post's id (Game.boardMessageId), which
+ * `/games mine` links to.
  */
 import { DiscordAPIError, RESTJSONErrorCodes, type MessageCreateOptions } from 'discord.js';
 import { KeyedQueue } from '../store/queue.ts';
@@ -32,11 +33,17 @@ export class Outbox {
    */
   send(ctx: BotContext, channelId: string, gameId: number, version: number | null, posts: readonly PostBuild[]): Promise<string | null> {
     return this.track(this.#queue.run(channelId, async () => {
+      let last: string | null = null;
       for (const build of posts) {
-        const problem = await this.#post(ctx, channelId, gameId, build);
-        if (problem) return problem;
+        const sent = await this.#post(ctx, channelId, gameId, build);
+        if ('problem' in sent) return sent.problem;
+        last = sent.id;
       }
-      if (version !== null) await ctx.store.setPostedVersion(gameId, version).catch((err: unknown) => ctx.log.error('recording the post failed', { game: gameId, error: errorText(err) }));
+      if (version !== null) {
+        await ctx.store.setPostedVersion(gameId, version).catch((err: unknown) => ctx.log.error('recording the post failed', { game: gameId, error: errorText(err) }));
+        // The game's latest turn post: `/games mine` links to it.
+        if (last) await ctx.store.setMessageIds(gameId, { boardMessageId: last }).catch((err: unknown) => ctx.log.error('recording the post failed', { game: gameId, error: errorText(err) }));
+      }
       return null;
     }).catch((err: unknown) => {
       ctx.log.error('posting failed', { game: gameId, channel: channelId, error: errorText(err) });
@@ -49,7 +56,7 @@ export class Outbox {
     return this.#queue.run(channelId, () => Promise.resolve());
   }
 
-  async #post(ctx: BotContext, channelId: string, gameId: number, build: PostBuild): Promise<string | null> {
+  async #post(ctx: BotContext, channelId: string, gameId: number, build: PostBuild): Promise<{ id: string } | { problem: string }> {
     const msg = await build();
     let last: unknown = null;
     for (let attempt = 0; attempt <= this.backoffMs.length; attempt++) {
@@ -57,8 +64,7 @@ export class Outbox {
       try {
         const c = await sendable(ctx, channelId);
         if (!c) throw new Error('the channel is gone or not a text channel');
-        await c.send(msg);
-        return null;
+        return { id: (await c.send(msg)).id };
       } catch (err) {
         last = err;
         if (err instanceof DiscordAPIError && typeof err.code === 'number' && PERMANENT.has(err.code)) break;
@@ -73,7 +79,7 @@ export class Outbox {
     } catch {
       // Not even a plain note gets through: the log line above is all there is.
     }
-    return `I could not post it in the channel: ${why}.`;
+    return { problem: `I could not post it in the channel: ${why}.` };
   }
 }
 

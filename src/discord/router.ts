@@ -20,6 +20,10 @@ import { withDef, type RunningGame } from './guards.ts';
 import { abortCommand, cancelButton, confirmButton, kickCommand, resignCommand } from './handlers/admin.ts';
 import { gameSettingsCommand, serverSettingsCommand } from './handlers/settings.ts';
 import { listCommand } from './handlers/games.ts';
+import { undoButton, undoCommand } from './handlers/undo.ts';
+import { rematchButton } from './handlers/rematch.ts';
+import { leaderboardCommand, statsCommand } from './handlers/stats.ts';
+import { mineCommand } from './handlers/mine.ts';
 
 /** Buttons and menus of the presser's own ephemeral messages: they replace that message. */
 const EDITS_ITS_MESSAGE: ReadonlySet<ButtonVerb> = new Set<ButtonVerb>(['opt', 'optp', 'handr', 'abort', 'resign', 'cancel']);
@@ -79,6 +83,8 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
         else if (b.verb === 'pick') await pickButton(ctx, r, i, b);
         else if (b.verb === 'abort' || b.verb === 'resign') await confirmButton(ctx, r, i, b.verb, b.gameId);
         else if (b.verb === 'cancel') await cancelButton(r);
+        else if (b.verb === 'undo') await undoButton(ctx, r, i, b);
+        else if (b.verb === 'rematch') await rematchButton(ctx, r, i, b);
         else await r.refuse('UNKNOWN_BUTTON', 'That button no longer does anything.');
       }
     } catch (err) {
@@ -156,6 +162,7 @@ async function gameCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInterac
     case 'abort': return abortCommand(ctx, r, def);
     case 'kick': return kickCommand(ctx, r, i, def);
     case 'settings': return gameSettingsCommand(ctx, r, i, def);
+    case 'undo': return undoCommand(ctx, r, def);
     default: return r.refuse('UNKNOWN_COMMAND', `\`/${def.id} ${sub}\` is not a command of this version; see \`/${def.id} help\`.`);
   }
 }
@@ -163,6 +170,9 @@ async function gameCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInterac
 async function gamesCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, sub: string): Promise<void> {
   switch (sub) {
     case 'list': return listCommand(ctx, r);
+    case 'mine': return mineCommand(ctx, r);
+    case 'stats': return statsCommand(ctx, r, i);
+    case 'leaderboard': return leaderboardCommand(ctx, r, i);
     case 'settings': return serverSettingsCommand(ctx, r, i);
     default: return r.refuse('UNKNOWN_COMMAND', `\`/games ${sub}\` is not a command of this version.`);
   }

@@ -1,7 +1,7 @@
 // With Discord's per-channel limit on new messages in play (5 per 5 s), a move that lets three
 // computers play queues many posts. Every press in that channel meanwhile — moves, choices,
-// Join, Show my hand, status, resign and abort with their Cancel — must still be acknowledged
-// within Discord's 3 seconds, and every post must still go out, in order.
+// Join, Show my hand, status, resign and abort with their Cancel, Undo and Rematch — must still
+// be acknowledged within Discord's 3 seconds, and every post must still go out, in order.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { computerAction, whoMustAct } from '../../src/games/fence/index.ts';
 import { gameById } from '../../src/games/registry.ts';
@@ -46,6 +46,9 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
     // Others in the channel meanwhile (Join from a client that still shows the lobby's buttons).
     presses.push(await h.double.forgeComponent(bo, channel, buttonId({ verb: 'join', gameId: game.game.id }), lobby));
     presses.push(await h.double.clickButton(bo, handPost, 'Show my hand'));
+    // Undo (of a version the game has left) and Rematch (of a game still running): refused, but acknowledged first like any press.
+    presses.push(await h.double.forgeComponent(ana, channel, buttonId({ verb: 'undo', gameId: game.game.id, version: game.game.version }), handPost));
+    presses.push(await h.double.forgeComponent(bo, channel, buttonId({ verb: 'rematch', gameId: game.game.id }), handPost));
     presses.push(await h.double.runCommand(bo, channel, 'fence', { subcommand: 'status' }));
     for (const [sub, label] of [['resign', 'Cancel'], ['abort', 'Cancel']] as const) {
       const ask = await h.double.runCommand(ana, channel, 'fence', { subcommand: sub });

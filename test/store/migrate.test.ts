@@ -106,7 +106,11 @@ describe('migrations', () => {
     const store = await openTemp(url);
     expect(await store.getGameDefaults('g1', 'fence')).toEqual({ guildId: 'g1', game: 'fence', options: { roundLimit: 30 }, turnLimitSeconds: null, allowComputers: null });
     expect((await store.getGameDefaults('g2', 'fence')).options).toEqual({});
-    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 3600, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null });
+    expect(await store.getSettings('g1')).toEqual({
+      guildId: 'g1', defaultTurnLimitSeconds: 3600, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null,
+      // Servers from before who may open and abort games was a setting keep today's rules.
+      startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host',
+    });
     expect(await store.listTimers(1)).toEqual([{ kind: 'timeout', seat: null, fireAt: new Date(5), payload: { version: 3, seat: 2 } }]);
   });
 
@@ -119,6 +123,17 @@ describe('migrations', () => {
     const store = await openTemp(url);
     expect((await store.getGame(1)).game.postedVersion).toBe(7);
     expect((await store.getGame(2)).game.postedVersion).toBeNull();
+  });
+
+  it('take the two migrations of 2026-11-25 08:00 in either order (a database may have had only the second one)', async () => {
+    const url = tempUrl();
+    const c = createClient({ url });
+    await migrate(c, readMigrations().filter((m) => m.name !== '20261125080000_extras'));
+    c.close();
+    const store = await openTemp(url);
+    expect(await store.setSettings('g', { lobbyExpirySeconds: 86_400, startPolicy: 'manage-server' })).toMatchObject({ lobbyExpirySeconds: 86_400, startPolicy: 'manage-server', startRoleId: null, abortPolicy: 'host' });
+    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'u', hostName: 'U' });
+    expect(lobby.game.postedVersion).toBeNull();
   });
 
   it('refuse a database migrated by a newer bot', async () => {

@@ -8,6 +8,7 @@ import { buttonId } from '../ids.ts';
 import type { Reply } from '../reply.ts';
 import { displayName, userName } from '../names.ts';
 import { refreshLobby } from './lobby.ts';
+import { mayAbort } from '../permissions.ts';
 
 function confirmRow(verb: 'abort' | 'resign', gameId: number, label: string): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
@@ -30,7 +31,7 @@ export async function abortCommand(ctx: BotContext, r: Reply, def: AnyGame): Pro
   if (!where) return;
   const game = await activeGame(ctx, r, where.channelId, def);
   if (!game) return;
-  if (!(await gameAdmin(r, game, 'abort the game'))) return;
+  if (!(await mayAbort(ctx, r, game))) return;
   await r.private({ content: `Abort game #${game.game.id} for everyone? It is recorded as aborted, and the channel is free for a new game.`, components: [confirmRow('abort', game.game.id, 'Abort the game')] });
 }
 
@@ -45,7 +46,7 @@ export async function confirmButton(ctx: BotContext, r: Reply, i: ButtonInteract
     if (!['lobby', 'running'].includes(game.game.status)) return r.refuse('STALE_BUTTON', `Game #${gameId} is already over.`);
     const by = displayName(i);
     if (verb === 'abort') {
-      if (!(await gameAdmin(r, game, 'abort the game'))) return;
+      if (!(await mayAbort(ctx, r, game))) return;
       return { text: `Game #${gameId} is aborted.`, ...(await abortGame(ctx, game, by)) };
     }
     if (game.game.status !== 'running' || game.state === null) return r.refuse('LOBBY', 'The game has not started: use the **Leave** button of the lobby.');

@@ -25,6 +25,7 @@ import { buttonId, type ButtonId } from '../ids.ts';
 import { post, sendable } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 import { displayName } from '../names.ts';
+import { mayOpenLobby } from '../permissions.ts';
 import { defaultsFor, limitText, LIMIT_ORDER, lobbyExpirySeconds, turnLimitProblem } from './settings.ts';
 
 const optionValues = (game: LoadedGame): Record<string, unknown> => {
@@ -91,7 +92,7 @@ function slashValue(i: ChatInputCommandInteraction, f: OptionField): OptionValue
 
 export async function newGame(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, def: AnyGame): Promise<void> {
   const where = await inGuild(r, def);
-  if (!where) return;
+  if (!where || !(await mayOpenLobby(ctx, r, where.guildId))) return;
   const wantThread = i.options.getBoolean('thread') ?? false;
   const inThread = i.channel?.isThread() ?? false;
   if (wantThread && inThread) return r.refuse('THREAD_IN_THREAD', `This is already a thread: run \`/${def.id} new\` without the thread option to play here.`);

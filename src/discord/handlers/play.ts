@@ -10,6 +10,7 @@ import { act, answerWhenPosted, type Answer } from '../game.ts';
 import { botCanPost, gameOfPress, inGuild, inThisGame, runningGame, seatOf, waitingNames, withDef, yourTurn, type RunningGame } from '../guards.ts';
 import type { ButtonId } from '../ids.ts';
 import type { Reply } from '../reply.ts';
+import { undoRow } from './undo.ts';
 
 const NONE = '-';
 
@@ -81,7 +82,7 @@ export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
     const label = def.words.action(game.state, action);
     const res = await act(ctx, game, seat, action, { userId: i.user.id });
     if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
-    return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted };
+    return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted, components: undoRow(def, game.game.id, game.game.version, res) };
   }));
 }
 
@@ -111,7 +112,7 @@ export async function pickButton(ctx: BotContext, r: Reply, i: ButtonInteraction
     const label = def.words.action(state, action);
     const res = await act(ctx, game, seat.seat, action, { userId: i.user.id });
     if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
-    return { text: `Done: ${label}.`, posted: res.posted };
+    return { text: `Done: ${label}.`, posted: res.posted, components: undoRow(def, game.game.id, game.game.version, res) };
   }));
 }
 

@@ -11,6 +11,7 @@ import { settingOptions, slashName } from '../../../commands/game.ts';
 import type { BotContext } from '../context.ts';
 import { hasPerm, inGuild } from '../guards.ts';
 import type { Reply } from '../reply.ts';
+import { permissionPatch, permissionText } from '../permissions.ts';
 
 export const DEFAULT_TURN_LIMIT = 24 * 3600;
 export const DEFAULT_LOBBY_EXPIRY = 7 * 24 * 3600;
@@ -119,12 +120,15 @@ export async function serverSettingsCommand(ctx: BotContext, r: Reply, i: ChatIn
     return r.refuse('BAD_OPTION', `Nothing was saved: The lobby expiry must be one of: ${LOBBY_EXPIRY_CHOICES.map((c) => c.name.replace(' (default)', '')).join(', ')}.`);
   }
   const computers = i.options.getBoolean('computers');
+  const permissions = permissionPatch(i, await ctx.store.getSettings(where.guildId));
+  if ('problem' in permissions) return r.refuse('BAD_SETTING', `Nothing was saved: ${permissions.problem}`);
   const patch = {
     ...(limit !== null ? { defaultTurnLimitSeconds: limit } : {}),
     ...(computers !== null ? { allowComputers: computers } : {}),
     ...(expiry !== null ? { lobbyExpirySeconds: expiry } : {}),
+    ...permissions.patch,
   };
   const changed = Object.keys(patch).length > 0;
   const s = changed ? await ctx.store.setSettings(where.guildId, patch) : await ctx.store.getSettings(where.guildId);
-  await r.private({ content: `${changed ? 'Saved. ' : ''}Defaults for every game on this server: ${limitText(s.defaultTurnLimitSeconds ?? DEFAULT_TURN_LIMIT)} · computer players ${s.allowComputers ? 'allowed' : 'not allowed'} · lobbies close after ${expiryText(lobbyExpirySeconds(s.lobbyExpirySeconds))} without a start. Each game's own \`settings\` can change the first two for that game.\n${choicesText}` });
+  await r.private({ content: `${changed ? 'Saved. ' : ''}Defaults for every game on this server: ${limitText(s.defaultTurnLimitSeconds ?? DEFAULT_TURN_LIMIT)} · computer players ${s.allowComputers ? 'allowed' : 'not allowed'} · lobbies close after ${expiryText(lobbyExpirySeconds(s.lobbyExpirySeconds))} without a start. Each game's own \`settings\` can change the first two for that game.\n${permissionText(s)}\n${choicesText}` });
 }

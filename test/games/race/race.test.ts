@@ -105,8 +105,8 @@ describe('a game registered from its own folder', () => {
     expect((await click.reply(10_000)).content).toBe('Done: Step 2.');
     const end = h.latestPost(channel);
     expect(end.content).toContain('Ana wins the race!');
-    expect(end.content).toMatch(/\*\*Game #\d+ is over\.\*\* Start another with `\/race new`\./);
-    expect(h.double.buttons(end)).toEqual([]);
+    expect(end.content).toMatch(/\*\*Game #\d+ is over\.\*\* Start another with `\/race new`, or press \*\*Rematch\*\* for the same players and options\./);
+    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
     const game = await h.store.getGame(Number(/Game #(\d+)/.exec(end.content)![1]));
     expect(game.game.status).toBe('finished');
   });
