@@ -9,7 +9,7 @@ import { runCrashes } from '../test/bot/crash-driver.ts';
 export default async function crashBench(opts: { kills?: number } = {}): Promise<void> {
   const kills = opts.kills ?? Number(process.env.CRASH_KILLS ?? 60);
   const started = performance.now();
-  const r = await runCrashes({ mode: 'sigkill', kills, channels: 3, maxPlayMs: 3000 });
+  const r = await runCrashes({ mode: 'sigkill', kills, channels: 3, minPlayMs: 300, maxPlayMs: 3000 });
   const s = (performance.now() - started) / 1000;
   process.stdout.write(`SIGKILLs: ${r.kills}, all checks held after each restart (${r.checked.running} running games and ${r.checked.lobbies} lobbies checked)\n`);
   process.stdout.write(`player requests: ${r.requests}; logged actions: ${r.actions}; games finished: ${r.gamesFinished}; restarts that repaired something: ${r.repairs}\n`);

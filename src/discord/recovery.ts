@@ -26,14 +26,14 @@ export async function recoverGames(ctx: BotContext): Promise<Recovered> {
   for (const g of await ctx.store.gamesToRecover()) {
     out.games++;
     try {
-      const r = await ctx.store.withChannelLock(g.channelId, () => recoverGame(ctx, Number(g.id)));
+      const r = await ctx.store.withChannelLock(g.channelId, () => recoverGame(ctx, g.id));
       out.computerMoves += r.computerMoves;
       if (r.posted) {
         out.posted++;
         posts.push(r.posted);
       }
     } catch (err) {
-      ctx.log.error('recovery failed', { game: Number(g.id), error: errorText(err) });
+      ctx.log.error('recovery failed', { game: g.id, error: errorText(err) });
     }
   }
   await Promise.all(posts);

@@ -294,10 +294,12 @@ export class Store {
    * ended games whose last post is missing.
    */
   async gamesToRecover(): Promise<{ id: number; channelId: string; status: GameStatus }[]> {
-    return this.prisma.$queryRawUnsafe<{ id: number; channelId: string; status: GameStatus }[]>(
+    const rows = await this.prisma.$queryRawUnsafe<{ id: number | bigint; channelId: string; status: GameStatus }[]>(
       `SELECT "id", "channelId", "status" FROM "Game" WHERE "status" IN ('lobby', 'running')
          OR ("status" IN ('finished', 'aborted') AND "version" > 0 AND COALESCE("postedVersion", -1) < "version") ORDER BY "id"`,
     );
+    // Raw queries may hand integers back as bigint.
+    return rows.map((r) => ({ id: Number(r.id), channelId: r.channelId, status: r.status }));
   }
 
   /** Remembers the Discord messages the bot edits for this game. */

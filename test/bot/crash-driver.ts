@@ -97,7 +97,7 @@ async function freeze(bot: { store: Store; client: { rest: unknown; destroy(): P
   await bot.client.destroy().catch(() => undefined);
 }
 
-export async function runCrashes(opts: { mode: KillMode; kills: number; channels?: number; maxPlayMs?: number; onKill?: (n: number) => void }): Promise<CrashReport> {
+export async function runCrashes(opts: { mode: KillMode; kills: number; channels?: number; minPlayMs?: number; maxPlayMs?: number; onKill?: (n: number) => void }): Promise<CrashReport> {
   const def = gameById('fence') as AnyGame;
   const double = await DiscordDouble.start();
   const guild = double.createGuild('Crash Club');
@@ -118,7 +118,8 @@ export async function runCrashes(opts: { mode: KillMode; kills: number; channels
     for (let kill = 0; kill < opts.kills; kill++) {
       const bot = await launch(opts.mode, double, databaseUrl, logs);
       await check(double, store, def, channels, report);
-      const until = Date.now() + Math.random() * (opts.maxPlayMs ?? 1500);
+      const min = opts.minPlayMs ?? 0;
+      const until = Date.now() + min + Math.random() * ((opts.maxPlayMs ?? 1500) - min);
       await Promise.race([
         Promise.all(channels.map((c) => playUntil(double, store, def, c, people, until, report))),
         sleep(until - Date.now()),

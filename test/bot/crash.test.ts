@@ -9,13 +9,13 @@ describe('a killed bot resumes every game', () => {
     const r = await runCrashes({ mode: 'freeze', kills: 50, channels: 3, maxPlayMs: 1200 });
     expect(r.kills).toBe(50);
     // The kills landed while games were moving, and some of them left something to repair.
-    expect(r.actions).toBeGreaterThan(100);
+    expect(r.actions).toBeGreaterThan(50);
     expect(r.repairs).toBeGreaterThan(5);
     expect(r.checked.running).toBeGreaterThan(50);
   }, 240_000);
 
   it('after real SIGKILLs of a bot process, the same holds', async () => {
-    const r = await runCrashes({ mode: 'sigkill', kills: 3, channels: 3, maxPlayMs: 2500 });
+    const r = await runCrashes({ mode: 'sigkill', kills: 3, channels: 3, minPlayMs: 800, maxPlayMs: 2500 });
     expect(r.kills).toBe(3);
     expect(r.checked.running + r.checked.lobbies).toBeGreaterThan(0);
   }, 240_000);
