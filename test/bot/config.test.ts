@@ -39,7 +39,7 @@ describe('commands, button ids and logs', () => {
     expect(fence?.name).toBe('fence');
     expect(fence?.contexts).toEqual([0]);
     expect(fence?.options?.map((o) => o.name).sort()).toEqual(
-      ['abort', 'addbot', 'cops', 'hand', 'help', 'history', 'kick', 'map', 'move', 'new', 'place', 'push', 'resign', 'rules', 'settings', 'start', 'status', 'swap'].sort(),
+      ['abort', 'addbot', 'cops', 'hand', 'help', 'history', 'kick', 'map', 'move', 'new', 'place', 'push', 'resign', 'rules', 'settings', 'start', 'status', 'swap', 'undo'].sort(),
     );
   });
 

@@ -172,10 +172,11 @@ describe('timers and settings', () => {
 
   it('keeps per-server settings, with defaults for a server never configured', async () => {
     const store = await openTemp();
-    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true });
+    const permissions = { startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
+    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, ...permissions });
     await store.setSettings('g1', { defaultTurnLimitSeconds: 86_400 });
-    const s = await store.setSettings('g1', { allowComputers: false });
-    expect(s).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 86_400, reminderAfterSeconds: null, allowComputers: false });
+    const s = await store.setSettings('g1', { allowComputers: false, startPolicy: 'role', startRoleId: 'r1' });
+    expect(s).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 86_400, reminderAfterSeconds: null, allowComputers: false, ...permissions, startPolicy: 'role', startRoleId: 'r1' });
     expect((await store.getSettings('g2')).defaultTurnLimitSeconds).toBeNull();
   });
 
