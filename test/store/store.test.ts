@@ -172,17 +172,12 @@ describe('timers and settings', () => {
 
   it('keeps per-server settings, with defaults for a server never configured', async () => {
     const store = await openTemp();
-    expect(await store.getSettings('g1')).toEqual({
-      guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null,
-      startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host',
-    });
+    const permissions = { startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
+    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, ...permissions });
     await store.setSettings('g1', { defaultTurnLimitSeconds: 86_400 });
     await store.setSettings('g1', { lobbyExpirySeconds: 3 * 86_400 });
-    const s = await store.setSettings('g1', { allowComputers: false });
-    expect(s).toEqual({
-      guildId: 'g1', defaultTurnLimitSeconds: 86_400, reminderAfterSeconds: null, allowComputers: false, lobbyExpirySeconds: 3 * 86_400,
-      startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host',
-    });
+    const s = await store.setSettings('g1', { allowComputers: false, startPolicy: 'role', startRoleId: 'r1' });
+    expect(s).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 86_400, reminderAfterSeconds: null, allowComputers: false, lobbyExpirySeconds: 3 * 86_400, ...permissions, startPolicy: 'role', startRoleId: 'r1' });
     expect((await store.getSettings('g2')).defaultTurnLimitSeconds).toBeNull();
   });
 
