@@ -72,6 +72,7 @@ export function gameCommand(game: AnyGame): SlashCommandSubcommandsOnlyBuilder {
         .addStringOption((o) => o.setName(move.option).setDescription(move.choice.slice(0, 100)).setRequired(true).setAutocomplete(true)),
     );
   }
+  if (game.isFinal) cmd.addSubcommand((s) => s.setName('undo').setDescription('Take back your last move, before anyone else plays and while nothing new was revealed'));
   if (game.hand) cmd.addSubcommand((s) => s.setName('hand').setDescription('Show what only you may see (only you see it)'));
   cmd
     .addSubcommand((s) => s.setName('status').setDescription(`Whose turn it is and what they may do, in ${t}`.slice(0, 100)))

@@ -9,3 +9,4 @@ export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSO
 }
 
 export { TURN_LIMIT_CHOICES } from './game.ts';
+export { LOBBY_EXPIRY_CHOICES } from './games.ts';

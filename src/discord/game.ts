@@ -7,9 +7,14 @@ import type { Actor, AnyGame, Refusal, Step } from '../platform/game.ts';
 import { StaleVersionError, type LoadedGame } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import type { GameHere, RunningGame } from './guards.ts';
-import { post, turnPosts } from './posts.ts';
+import { turnPosts } from './posts.ts';
+import type { PrivatePayload, Reply } from './reply.ts';
 
-export type ActResult = { ok: true; state: unknown; version: number; events: unknown[]; over: boolean } | { ok: false; refusal: Refusal };
+/**
+ * What an accepted action led to. `posted` settles once its public posts are out (they are
+ * sent outside the channel's lock): null, or why they could not be posted.
+ */
+export type ActResult = { ok: true; state: unknown; version: number; events: unknown[]; over: boolean; posted: Promise<string | null> } | { ok: false; refusal: Refusal };
 
 /** How many computer moves one request may trigger (a game of computers only ends well before). */
 const MAX_COMPUTER_STEPS = 5000;
@@ -34,8 +39,8 @@ export async function act(
   const steps: Step<unknown, unknown>[] = [{ state: first.state, events: first.events }];
   const { state, version } = await runComputers(ctx, game, first.state, first.version, steps);
   const seat = actingSeat(actor, action);
-  await afterChange(ctx, game, steps, version, { acted: seat === null ? [] : [seat], ...(opts.head ? { head: opts.head } : {}) });
-  return { ok: true, state, version, events: steps.flatMap((s) => [...s.events]), over: game.def.outcome(state) !== null };
+  const { posted } = await afterChange(ctx, game, steps, version, { acted: seat === null ? [] : [seat], ...(opts.head ? { head: opts.head } : {}) });
+  return { ok: true, state, version, events: steps.flatMap((s) => [...s.events]), over: game.def.outcome(state) !== null, posted };
 }
 
 /**
@@ -71,14 +76,16 @@ export async function runComputers(ctx: BotContext, game: LoadedGame & { def: An
   return { state, version };
 }
 
-/** Timers and the public posts after a change; `steps` ends with the state now stored at `version`. */
-export async function afterChange(ctx: BotContext, game: GameHere, steps: readonly Step<unknown, unknown>[], version: number, opts: { acted?: number[]; head?: string } = {}): Promise<void> {
+/**
+ * Timers and the public posts after a change; `steps` ends with the state now stored at
+ * `version`. The posts are queued (in channel order, see outbox.ts), not awaited: `posted`
+ * settles once they are out. Each picture is drawn just before its post.
+ */
+export async function afterChange(ctx: BotContext, game: GameHere, steps: readonly Step<unknown, unknown>[], version: number, opts: { acted?: number[]; head?: string } = {}): Promise<{ posted: Promise<string | null> }> {
   const state = steps[steps.length - 1]?.state;
-  if (state === undefined) return;
+  if (state === undefined) return { posted: Promise.resolve(null) };
   await armTurnTimers(ctx, game, state, version, opts.acted ?? []);
-  // One after the other, so the channel shows them in the order they happened. Each picture is
-  // drawn just before its post: drawing the next one meanwhile would hold back this one's request.
-  for (const build of turnPosts(game.def, game.game.id, version, steps, game.seats, opts.head)) await post(ctx, game.game.channelId, await build(), game.game.id);
+  return { posted: ctx.outbox.send(ctx, game.game.channelId, game.game.id, version, turnPosts(game.def, game.game.id, version, steps, game.seats, opts.head)) };
 }
 
 /** The seat a turn timer is for: its own column, or (timers armed before seats had their own) its payload. */
@@ -91,9 +98,11 @@ export function timerSeat(t: { seat: number | null; payload: unknown }): number 
 export const TURN_TIMERS = ['reminder', 'timeout'] as const;
 
 /**
- * H2 for every person the game waits for: a seat newly waited for, or one that just acted and
- * must act again, gets a fresh reminder and timeout; a seat still waited for keeps its running
- * clock; seats no longer waited for lose theirs.
+ * H2 for every person the game waits for: a seat newly waited for, or one that acted since its
+ * clock was armed and must act again, gets a fresh reminder and timeout; a seat still waited
+ * for in the same turn keeps its running clock; seats no longer waited for lose theirs.
+ * Derived from the state and the log alone, so running it again (at start-up) repairs what a
+ * crash left.
  */
 export async function armTurnTimers(ctx: BotContext, game: GameHere, state: unknown, version: number, acted: readonly number[]): Promise<void> {
   const gameId = game.game.id;
@@ -104,7 +113,10 @@ export async function armTurnTimers(ctx: BotContext, game: GameHere, state: unkn
   for (const t of await ctx.store.listTimers(gameId)) {
     if (!(TURN_TIMERS as readonly string[]).includes(t.kind)) continue;
     const seat = timerSeat(t);
-    if (seat !== null && t.seat === seat && waiting.includes(seat) && !acted.includes(seat)) running.add(seat);
+    const armedAt = (t.payload as { version?: unknown } | null)?.version;
+    // A clock keeps running only for the turn it was armed for: the seat has not acted since.
+    const current = seat !== null && t.seat === seat && waiting.includes(seat) && !acted.includes(seat) && typeof armedAt === 'number' && !(await ctx.store.actedSince(gameId, armedAt, seat));
+    if (current) running.add(seat);
     else await ctx.store.cancelTimer(gameId, t.kind, t.seat);
   }
   const now = ctx.now();
@@ -113,6 +125,26 @@ export async function armTurnTimers(ctx: BotContext, game: GameHere, state: unkn
     await ctx.store.armTimer(gameId, 'reminder', new Date(now + (limit * 1000) / 2), { version }, seat);
     await ctx.store.armTimer(gameId, 'timeout', new Date(now + limit * 1000), { version }, seat);
   }
+}
+
+/**
+ * What to tell whoever acted, once the change is saved under the channel's lock: said after
+ * the lock is released and the posts are out, with why they could not be posted, if so.
+ */
+export interface Answer {
+  text: string;
+  posted: Promise<string | null>;
+  /** Buttons that go with the answer (a move's **Undo**). */
+  components?: PrivatePayload['components'];
+}
+
+/** `how`: a new private answer, or the presser's own ephemeral message replaced (a confirmation). */
+export async function answerWhenPosted(r: Reply, answer: Answer | null | void, how: 'private' | 'update' = 'private'): Promise<void> {
+  if (!answer) return;
+  const problem = await answer.posted;
+  const content = problem ? `${answer.text} ${problem}` : answer.text;
+  const body = { content, ...(answer.components ? { components: answer.components } : {}) };
+  await (how === 'update' ? r.update(body) : r.private(body));
 }
 
 export function isStale(err: unknown): err is StaleVersionError {

@@ -2,7 +2,7 @@
  * Preconditions shared by the handlers: each returns the thing it checked, or answers the
  * user with its own specific ephemeral refusal and returns null.
  */
-import { PermissionFlagsBits, PermissionsBitField, type GuildMember, type APIInteractionGuildMember } from 'discord.js';
+import { PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
 import type { AnyGame } from '../platform/game.ts';
 import { gameById } from '../games/registry.ts';
 import type { LoadedGame, SeatRecord } from '../store/index.ts';
@@ -111,13 +111,28 @@ export async function yourTurn(r: Reply, game: RunningGame, seat: number): Promi
 
 /** The host of the game, or a member who may manage the channel. */
 export function isGameAdmin(i: Repliable, game: LoadedGame): boolean {
-  return game.game.hostUserId === i.user.id || hasPerm(i.member, PermissionFlagsBits.ManageChannels);
+  return game.game.hostUserId === i.user.id || hasPerm(i, PermissionFlagsBits.ManageChannels);
 }
 
-export function hasPerm(member: GuildMember | APIInteractionGuildMember | null, flag: bigint): boolean {
-  if (!member) return false;
-  const p = typeof member.permissions === 'string' ? new PermissionsBitField(BigInt(member.permissions)) : member.permissions;
-  return p.has(flag);
+/**
+ * The member's effective permissions in the channel the interaction comes from (roles and
+ * the channel's overwrites, as Discord computed them), not their server-wide ones.
+ */
+export function hasPerm(i: Repliable, flag: bigint): boolean {
+  return i.memberPermissions?.has(flag) ?? false;
+}
+
+/**
+ * The game a button or menu names. Every field of a press is untrusted, its game id too: the
+ * game must be one of this server and this channel (or thread), or nothing is done.
+ */
+export async function gameOfPress(ctx: BotContext, r: Reply, gameId: number): Promise<GameHere | null> {
+  const loaded = await ctx.store.getGame(gameId).catch(() => null);
+  if (!loaded || loaded.game.guildId !== r.i.guildId || loaded.game.channelId !== r.i.channelId) {
+    await r.refuse('NOT_HERE', 'That button does not belong to a game of this channel, so nothing was done.');
+    return null;
+  }
+  return withDef(loaded);
 }
 
 export async function gameAdmin(r: Reply, game: LoadedGame, what: string): Promise<boolean> {
@@ -127,21 +142,26 @@ export async function gameAdmin(r: Reply, game: LoadedGame, what: string): Promi
   return false;
 }
 
-/**
- * Permissions the bot needs in the channel to post the game there. Answers the invoker with
- * the missing ones (named) and returns false when something is missing.
- */
-export async function botCanPost(r: Reply, extra: { thread?: boolean; createThread?: boolean } = {}): Promise<boolean> {
-  const perms = r.i.appPermissions;
-  const isThread = r.i.channel?.isThread() ?? false;
+/** The permissions the bot lacks to post a game in a channel (files: a picture goes with it), as Discord names them. */
+export function missingPermissions(perms: Readonly<PermissionsBitField>, need: { thread: boolean; files?: boolean; createThread?: boolean }): string[] {
   const needed: [bigint, string][] = [
     [PermissionFlagsBits.ViewChannel, 'View Channel'],
-    [isThread || extra.thread ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages, isThread || extra.thread ? 'Send Messages in Threads' : 'Send Messages'],
-    [PermissionFlagsBits.AttachFiles, 'Attach Files'],
+    need.thread ? [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads'] : [PermissionFlagsBits.SendMessages, 'Send Messages'],
   ];
-  if (extra.createThread) needed.push([PermissionFlagsBits.CreatePublicThreads, 'Create Public Threads'], [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads']);
-  const missing = needed.filter(([flag]) => !perms.has(flag)).map(([, name]) => name);
+  if (need.files !== false) needed.push([PermissionFlagsBits.AttachFiles, 'Attach Files']);
+  if (need.createThread) needed.push([PermissionFlagsBits.CreatePublicThreads, 'Create Public Threads'], [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads']);
+  return [...new Set(needed.filter(([flag]) => !perms.has(flag)).map(([, name]) => name))];
+}
+
+/**
+ * Permissions the bot needs in the channel to post the game there (as Discord computed them
+ * for this interaction). Answers the invoker with the missing ones, named, and returns false
+ * when something is missing: checked before a change, so the game stays as it is.
+ */
+export async function botCanPost(r: Reply, extra: { thread?: boolean; createThread?: boolean } = {}): Promise<boolean> {
+  const isThread = r.i.channel?.isThread() ?? false;
+  const missing = missingPermissions(r.i.appPermissions, { thread: isThread || (extra.thread ?? false), ...(extra.createThread ? { createThread: true } : {}) });
   if (missing.length === 0) return true;
-  await r.refuse('BOT_PERMISSIONS', `I cannot run a game here: I am missing the **${missing.join('**, **')}** permission${missing.length > 1 ? 's' : ''} in this channel. Ask a server admin to grant ${missing.length > 1 ? 'them' : 'it'} to my role (or in this channel's permission settings), then try again.`);
+  await r.refuse('BOT_PERMISSIONS', `I cannot post the game here: I am missing the **${missing.join('**, **')}** permission${missing.length > 1 ? 's' : ''} in this channel. Ask a server admin to grant ${missing.length > 1 ? 'them' : 'it'} to my role (or in this channel's permission settings), then try again. Nothing was changed.`);
   return false;
 }

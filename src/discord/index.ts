@@ -10,6 +10,8 @@ import { openStore, type Store } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import { createLogger, errorText, type Logger } from './log.ts';
 import { route } from './router.ts';
+import { Outbox } from './outbox.ts';
+import { recoverGames } from './recovery.ts';
 import { Scheduler } from './scheduler.ts';
 
 export interface BotOptions {
@@ -36,8 +38,10 @@ export class GameBot {
     const log = opts.logger ?? createLogger();
     const store = await openStore(opts.databaseUrl);
     const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(opts.discordApiUrl ? { rest: { api: opts.discordApiUrl } } : {}) });
-    const ctx: BotContext = { client, store, log, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };
-    const bot = new GameBot(client, store, ctx);
+    // The outbox's posts count as work in flight, so that stop() lets them finish.
+    const outbox = new Outbox((p) => bot.#track(p));
+    const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };
+    const bot: GameBot = new GameBot(client, store, ctx);
     client.on(Events.InteractionCreate, (i) => {
       void bot.#track(route(ctx, i, { stopping: bot.#stopping }));
     });
@@ -53,9 +57,11 @@ export class GameBot {
       await store.close().catch(() => undefined);
       throw err;
     }
+    // Before the first timer fires: timers are derived again from the games, not trusted.
+    const recovered = await bot.#track(recoverGames(ctx));
     bot.#scheduler = new Scheduler(ctx, opts.timerPollMs ?? 5000, (p) => bot.#track(p));
     bot.#scheduler.start();
-    log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size });
+    log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size, ...recovered });
     return bot;
   }
 

@@ -58,10 +58,11 @@ export function promptFor(def: AnyGame, state: unknown, seats: SeatRecord[]): { 
 
 const STYLES = { primary: ButtonStyle.Primary, secondary: ButtonStyle.Secondary, success: ButtonStyle.Success, danger: ButtonStyle.Danger } as const;
 
-/** Buttons of a turn post: every waiting person's choices (theirs alone to press) and "Show my hand". */
+/** Buttons of a turn post: every waiting person's choices (theirs alone to press) and "Show my hand"; Rematch once the game is over. */
 export function turnButtons(def: AnyGame, gameId: number, version: number, state: unknown, seats: SeatRecord[]): ActionRowBuilder<ButtonBuilder>[] {
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  if (def.outcome(state)) return rows;
+  const outcome = def.outcome(state);
+  if (outcome) return outcome.status === 'finished' ? [rematchRow(gameId)] : rows;
   const choices = def.activeSeats(state)
     .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
     .flatMap((seat) => def.words.prompt(state, seat).buttons);
@@ -87,6 +88,11 @@ export function turnButtons(def: AnyGame, gameId: number, version: number, state
   }
   return rows;
 }
+
+/** The end post's button: a new lobby with the same players and options (handlers/rematch.ts). */
+const rematchRow = (gameId: number): ActionRowBuilder<ButtonBuilder> => new ActionRowBuilder<ButtonBuilder>().addComponents(
+  new ButtonBuilder().setCustomId(buttonId({ verb: 'rematch', gameId })).setLabel('Rematch').setStyle(ButtonStyle.Primary),
+);
 
 /** A picture as an attachment, its alt text as the description. */
 export async function pictureFile(def: AnyGame, picture: Picture, name = `${picture.kind}.png`): Promise<AttachmentBuilder> {
@@ -121,7 +127,8 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
     const lines = [n === 0 ? head : undefined, summary(def, g.state, g.events)].filter(Boolean) as string[];
     if (n < plans.length - 1) return { content: lines.join('\n').slice(0, 2000), files: fileList, components: [], allowedMentions: { parse: [] } };
     const prompt = promptFor(def, g.state, seats);
-    if (def.outcome(g.state)) lines.push(`**Game #${gameId} is over.** Start another with \`/${def.id} new\`.`);
+    const ended = def.outcome(g.state);
+    if (ended) lines.push(`**Game #${gameId} is over.** Start another with \`/${def.id} new\`${ended.status === 'finished' ? ', or press **Rematch** for the same players and options' : ''}.`);
     else if (prompt.text) lines.push(prompt.text);
     return {
       content: lines.join('\n').slice(0, 2000),

@@ -10,6 +10,7 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type MessageActionRowComponentBuilder,
+  type MessageEditOptions,
   type StringSelectMenuInteraction,
 } from 'discord.js';
 
@@ -21,28 +22,63 @@ export interface PrivatePayload {
   components?: ActionRowBuilder<MessageActionRowComponentBuilder>[];
 }
 
+/**
+ * How an interaction is acknowledged: 'private' opens an ephemeral reply ("thinking…");
+ * 'update' promises an edit of the presser's own ephemeral message the component sits on.
+ */
+export type Ack = 'private' | 'update';
+
 export class Reply {
   /** 'ok', 'refused:<CODE>', 'error' … for the interaction's log line. */
   outcome = 'ok';
-  deferred = false;
+  #mode: Ack | null = null;
 
   constructor(readonly i: Repliable) {}
 
-  /** Acknowledges at once (ephemeral "thinking…"); use before storing or rendering. */
-  async defer(): Promise<void> {
+  /** Whether the component was pressed on an ephemeral message (only its recipient can press those). */
+  get onEphemeral(): boolean {
+    return !this.i.isChatInputCommand() && this.i.message.flags.has(MessageFlags.Ephemeral);
+  }
+
+  /**
+   * Acknowledges at once, before any lock or database wait (Discord allows 3 s). 'update' is
+   * only honoured on the presser's ephemeral message: a public post is never rewritten by a press.
+   */
+  async ack(mode: Ack): Promise<void> {
     if (this.i.deferred || this.i.replied) return;
-    await this.i.deferReply({ flags: MessageFlags.Ephemeral });
-    this.deferred = true;
+    if (mode === 'update' && this.onEphemeral && !this.i.isChatInputCommand()) {
+      await this.i.deferUpdate();
+    } else {
+      mode = 'private';
+      await this.i.deferReply({ flags: MessageFlags.Ephemeral });
+    }
+    this.#mode = mode;
+  }
+
+  /** Acknowledges with an ephemeral reply to come; use before storing or rendering. */
+  defer(): Promise<void> {
+    return this.ack('private');
   }
 
   /** An ephemeral answer to the invoker only. */
   async private(p: PrivatePayload): Promise<void> {
     const body = { content: clip(p.content), files: p.files ?? [], components: p.components ?? [], allowedMentions: { parse: [] } };
-    if (this.i.deferred || this.i.replied) {
+    if (this.#mode === 'update') {
+      await this.i.followUp({ ...body, flags: MessageFlags.Ephemeral });
+    } else if (this.i.deferred || this.i.replied) {
       await this.i.editReply(body);
     } else {
       await this.i.reply({ ...body, flags: MessageFlags.Ephemeral });
     }
+  }
+
+  /**
+   * Replaces the presser's ephemeral message the component sits on; anywhere else (a public
+   * post, or a forged press) the new content comes as a private answer instead.
+   */
+  async update(p: PrivatePayload & Pick<MessageEditOptions, 'attachments'>): Promise<void> {
+    if (this.#mode !== 'update') return this.private(p);
+    await this.i.editReply({ content: clip(p.content), files: p.files ?? [], components: p.components ?? [], attachments: p.attachments ?? [], allowedMentions: { parse: [] } });
   }
 
   /** A specific, ephemeral refusal. `code` goes to the log line. */

@@ -4,12 +4,12 @@
  * throw out of here: a stale write is answered with where the game stands, an unexpected error
  * is logged and answered with an apology, privately.
  */
-import { MessageFlags, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
+import { DiscordjsErrorCodes, DiscordjsTypeError, MessageFlags, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
 import type { AnyGame } from '../platform/game.ts';
 import { gameById as registeredGame } from '../games/registry.ts';
 import type { BotContext } from './context.ts';
 import { isStale } from './game.ts';
-import { parseButtonId } from './ids.ts';
+import { parseButtonId, type ButtonVerb } from './ids.ts';
 import { errorText } from './log.ts';
 import { Reply } from './reply.ts';
 import { addBot, lobbyButton, newGame, optionSelect, startCommand } from './handlers/lobby.ts';
@@ -20,6 +20,13 @@ import { withDef, type RunningGame } from './guards.ts';
 import { abortCommand, cancelButton, confirmButton, kickCommand, resignCommand } from './handlers/admin.ts';
 import { gameSettingsCommand, serverSettingsCommand } from './handlers/settings.ts';
 import { listCommand } from './handlers/games.ts';
+import { undoButton, undoCommand } from './handlers/undo.ts';
+import { rematchButton } from './handlers/rematch.ts';
+import { leaderboardCommand, statsCommand } from './handlers/stats.ts';
+import { mineCommand } from './handlers/mine.ts';
+
+/** Buttons and menus of the presser's own ephemeral messages: they replace that message. */
+const EDITS_ITS_MESSAGE: ReadonlySet<ButtonVerb> = new Set<ButtonVerb>(['opt', 'optp', 'handr', 'abort', 'resign', 'cancel']);
 
 export async function route(ctx: BotContext, i: Interaction, opts: { stopping: boolean }): Promise<void> {
   const started = performance.now();
@@ -49,6 +56,10 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
       outcome = r.outcome;
       return;
     }
+    // Acknowledged before any lock, database or Discord wait: a busy channel must never cost
+    // a press its 3 seconds. Presses that edit their own ephemeral message promise an update.
+    const pressed = i.isChatInputCommand() ? null : parseButtonId(i.customId);
+    await r.ack(pressed && EDITS_ITS_MESSAGE.has(pressed.verb) ? 'update' : 'private');
     try {
       if (i.isChatInputCommand()) {
         const sub = i.options.getSubcommand(false) ?? '';
@@ -60,7 +71,7 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
           else await gameCommand(ctx, r, i, def, sub);
         }
       } else {
-        const b = parseButtonId(i.customId);
+        const b = pressed;
         line.command = b ? `${i.isButton() ? 'button' : 'menu'} ${b.verb}` : `${line.kind as string} ?`;
         line.game = b?.gameId ?? null;
         if (!b) await r.refuse('UNKNOWN_BUTTON', 'That button is from an older version of the bot and no longer does anything.');
@@ -71,10 +82,18 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
         else if (b.verb === 'hand' || b.verb === 'handr') await handButton(ctx, r, i, b.gameId, b.verb === 'handr');
         else if (b.verb === 'pick') await pickButton(ctx, r, i, b);
         else if (b.verb === 'abort' || b.verb === 'resign') await confirmButton(ctx, r, i, b.verb, b.gameId);
-        else if (b.verb === 'cancel') await cancelButton(i);
+        else if (b.verb === 'cancel') await cancelButton(r);
+        else if (b.verb === 'undo') await undoButton(ctx, r, i, b);
+        else if (b.verb === 'rematch') await rematchButton(ctx, r, i, b);
         else await r.refuse('UNKNOWN_BUTTON', 'That button no longer does anything.');
       }
     } catch (err) {
+      const bad = optionProblem(err);
+      if (bad) {
+        await r.refuse('BAD_OPTION', `${bad} Nothing was changed.`);
+        outcome = r.outcome;
+        return;
+      }
       // Two requests raced (another process, or a write outside the channel's queue): nothing
       // was changed; say so with where the game stands.
       if (!isStale(err)) throw err;
@@ -95,6 +114,27 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
     }
   } finally {
     ctx.log.info('interaction', { ...line, outcome, ms: Math.round(performance.now() - started) });
+  }
+}
+
+/**
+ * A slash option missing or of the wrong type. Discord's own client cannot send one, but a
+ * forged payload can: it is refused like any other bad value, not reported as our failure.
+ */
+function optionProblem(err: unknown): string | null {
+  if (!(err instanceof DiscordjsTypeError)) return null;
+  const name = /"([^"]+)"/.exec(err.message)?.[1];
+  const option = name ? `The option \`${name}\`` : 'An option';
+  switch (err.code) {
+    case DiscordjsErrorCodes.CommandInteractionOptionNotFound:
+    case DiscordjsErrorCodes.CommandInteractionOptionEmpty:
+      return `${option} is missing.`;
+    case DiscordjsErrorCodes.CommandInteractionOptionType:
+      return `${option} has the wrong kind of value (pick it from the command's list).`;
+    case DiscordjsErrorCodes.CommandInteractionOptionNoSubcommand:
+      return 'The command needs a subcommand.';
+    default:
+      return null;
   }
 }
 
@@ -122,6 +162,7 @@ async function gameCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInterac
     case 'abort': return abortCommand(ctx, r, def);
     case 'kick': return kickCommand(ctx, r, i, def);
     case 'settings': return gameSettingsCommand(ctx, r, i, def);
+    case 'undo': return undoCommand(ctx, r, def);
     default: return r.refuse('UNKNOWN_COMMAND', `\`/${def.id} ${sub}\` is not a command of this version; see \`/${def.id} help\`.`);
   }
 }
@@ -129,6 +170,9 @@ async function gameCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInterac
 async function gamesCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, sub: string): Promise<void> {
   switch (sub) {
     case 'list': return listCommand(ctx, r);
+    case 'mine': return mineCommand(ctx, r);
+    case 'stats': return statsCommand(ctx, r, i);
+    case 'leaderboard': return leaderboardCommand(ctx, r, i);
     case 'settings': return serverSettingsCommand(ctx, r, i);
     default: return r.refuse('UNKNOWN_COMMAND', `\`/games ${sub}\` is not a command of this version.`);
   }

@@ -6,10 +6,13 @@
  */
 import type { TimerRecord } from '../store/index.ts';
 import type { BotContext } from './context.ts';
-import { act, timerSeat, TURN_TIMERS } from './game.ts';
+import { act, armTurnTimers, timerSeat, TURN_TIMERS } from './game.ts';
 import { withDef, type RunningGame } from './guards.ts';
 import { errorText } from './log.ts';
-import { mention, post } from './posts.ts';
+import { mention } from './posts.ts';
+import { abortGame } from './handlers/admin.ts';
+import { LOBBY_EXPIRY } from './handlers/lobby.ts';
+import { expiryText } from './handlers/settings.ts';
 
 export class Scheduler {
   #timer: NodeJS.Timeout | null = null;
@@ -20,8 +23,8 @@ export class Scheduler {
 
   start(): void {
     this.#stopped = false;
-    void this.tick();
-    this.#timer = setInterval(() => void this.tick(), this.pollMs);
+    void this.#poll();
+    this.#timer = setInterval(() => void this.#poll(), this.pollMs);
     this.#timer.unref();
   }
 
@@ -32,13 +35,19 @@ export class Scheduler {
     await this.#running;
   }
 
-  /** Handles every due timer once (overlapping ticks are skipped). */
-  tick(): Promise<void> {
+  /** Handles every due timer once (a poll while one is running is skipped). */
+  #poll(): Promise<void> {
     if (this.#running || this.#stopped) return this.#running ?? Promise.resolve();
     this.#running = this.track(this.#run()).finally(() => {
       this.#running = null;
     });
     return this.#running;
+  }
+
+  /** Handles every timer due now, after the run in progress (which may have read the clock earlier). */
+  async tick(): Promise<void> {
+    await this.#running;
+    await this.#poll();
   }
 
   async #run(): Promise<void> {
@@ -54,7 +63,10 @@ export class Scheduler {
       const started = performance.now();
       let outcome = 'ok';
       try {
-        outcome = await this.ctx.store.withChannelLock(t.game.channelId, () => this.#fire(t));
+        const fired = await this.ctx.store.withChannelLock(t.game.channelId, () => this.#fire(t));
+        outcome = fired.outcome;
+        // Its posts go out after the lock is released; the tick ends once they are out.
+        await fired.posted;
       } catch (err) {
         outcome = 'error';
         this.ctx.log.error('timer failed', { game: t.gameId, timer: t.kind, error: errorText(err) });
@@ -64,31 +76,43 @@ export class Scheduler {
     }
   }
 
-  async #fire(t: TimerRecord): Promise<string> {
+  async #fire(t: TimerRecord): Promise<{ outcome: string; posted?: Promise<string | null> }> {
+    const outcome = (o: string) => ({ outcome: o });
     const { store } = this.ctx;
     const loaded = await store.getGame(t.gameId);
     const payload = (t.payload ?? {}) as { version?: number };
     // Re-check under the lock: the timer may have been re-armed or made stale meanwhile.
     const current = (await store.listTimers(t.gameId)).find((x) => x.kind === t.kind && x.seat === t.seat);
-    if (!current || current.fireAt.getTime() > this.ctx.now()) return 'rearmed';
+    if (!current || current.fireAt.getTime() > this.ctx.now()) return outcome('rearmed');
     await store.cancelTimer(t.gameId, t.kind, t.seat);
-    if (loaded.game.status !== 'running' || loaded.state === null) return 'not-running';
+    if (t.kind === LOBBY_EXPIRY) {
+      if (loaded.game.status !== 'lobby') return outcome('started');
+      const waited = expiryText(Math.round((t.fireAt.getTime() - loaded.game.createdAt.getTime()) / 1000));
+      const { posted } = await abortGame(this.ctx, withDef(loaded), 'lobby expiry', `Game #${loaded.game.id}'s lobby has closed: nobody started it within ${waited}.`);
+      return { outcome: 'lobby-expired', posted };
+    }
+    if (loaded.game.status !== 'running' || loaded.state === null) return outcome('not-running');
     const game = withDef(loaded) as RunningGame;
     const seat = timerSeat(t);
-    if (!(TURN_TIMERS as readonly string[]).includes(t.kind) || seat === null) return 'unknown-kind';
-    if (!game.def.activeSeats(game.state).includes(seat) || game.seats.find((s) => s.seat === seat)?.computer) return 'stale';
-    if (typeof payload.version !== 'number' || (await store.actedSince(t.gameId, payload.version, seat))) return 'stale';
+    if (!(TURN_TIMERS as readonly string[]).includes(t.kind) || seat === null) return outcome('unknown-kind');
+    const stale = !game.def.activeSeats(game.state).includes(seat) || game.seats.find((s) => s.seat === seat)?.computer
+      || typeof payload.version !== 'number' || (await store.actedSince(t.gameId, payload.version, seat));
+    if (stale) {
+      // A crash may have kept the timer of a turn that is over: the clocks the state calls for are armed again.
+      await armTurnTimers(this.ctx, game, game.state, game.game.version, []);
+      return outcome('stale');
+    }
     if (t.kind === 'reminder') {
       const deadline = (await store.listTimers(t.gameId)).find((x) => x.kind === 'timeout' && timerSeat(x) === seat);
       const when = deadline ? ` <t:${Math.floor(deadline.fireAt.getTime() / 1000)}:R>` : ' soon';
       const userId = game.seats.find((s) => s.seat === seat)?.userId;
-      await post(this.ctx, game.game.channelId, {
+      const posted = this.ctx.outbox.send(this.ctx, game.game.channelId, game.game.id, null, [async () => ({
         content: `⏰ ${mention(game.seats, seat)}, half of your time for this turn in game #${game.game.id} is gone: the computer plays it for you${when}.`,
         allowedMentions: { users: userId ? [userId] : [] },
-      }, game.game.id);
-      return 'reminded';
+      })]);
+      return { outcome: 'reminded', posted };
     }
     const res = await act(this.ctx, game, 'system', { type: 'timeout', seat });
-    return res.ok ? 'timed-out' : `refused:${res.refusal.code}`;
+    return res.ok ? { outcome: 'timed-out', posted: res.posted } : outcome(`refused:${res.refusal.code}`);
   }
 }

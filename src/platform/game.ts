@@ -236,6 +236,12 @@ export interface GameDefinition<S, A, E, V, O> {
    */
   drawings: string;
   scenario?: ScenarioSupport<S>;
+  /**
+   * Whether an event makes the action that caused it final: something hidden or random came
+   * out (a card drawn, a die rolled, a secret revealed), so taking the action back would let a
+   * player try again knowing it. Omitted: the game offers no undo.
+   */
+  isFinal?(event: E): boolean;
 }
 
 /**
@@ -279,6 +285,7 @@ export interface AnyGame {
   hand?(s: unknown, seat: Seat): { text: string; pictures: Picture[] };
   drawings: string;
   scenario?: { run(json: unknown): ScenarioResult };
+  isFinal?(event: unknown): boolean;
 }
 
 /** A bot of any game: a method type, so that its parameter is checked bivariantly too. */

@@ -17,9 +17,11 @@ import { gameById } from '../games/registry.ts';
 import { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError } from './errors.ts';
 import { migrate } from './migrate.ts';
 import { KeyedQueue } from './queue.ts';
+import { replayLog, type InEffect } from './undo.ts';
 
 export { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError, type StoreErrorCode } from './errors.ts';
 export { MigrationError } from './migrate.ts';
+export { inEffectOf, isUndo, undoLast, type UndoOutcome, type UndoRefusal } from './undo.ts';
 
 /** How a game ended, as the store records it: the game's own record of it goes to Game.outcome. */
 export interface Ending {
@@ -52,6 +54,8 @@ export interface GameRecord {
   brokenReason: string | null;
   lobbyMessageId: string | null;
   boardMessageId: string | null;
+  /** The version the latest turn post shows (null: none yet); behind `version` when a post was lost. */
+  postedVersion: number | null;
   createdAt: Date;
   updatedAt: Date;
   startedAt: Date | null;
@@ -108,7 +112,15 @@ export interface GuildSettingsRecord {
   defaultTurnLimitSeconds: number | null;
   reminderAfterSeconds: number | null;
   allowComputers: boolean;
+  /** Seconds an untouched lobby stays open; null = the bot's default. */
+  lobbyExpirySeconds: number | null;
+  /** Who may open a lobby (see src/discord/permissions.ts). */
+  startPolicy: StartPolicy;
+  startRoleId: string | null;
+  abortPolicy: AbortPolicy;
 }
+export type StartPolicy = 'anyone' | 'role' | 'manage-server';
+export type AbortPolicy = 'host' | 'manage-server';
 export type GuildSettingsPatch = Partial<Omit<GuildSettingsRecord, 'guildId'>>;
 
 /** A server's defaults for one game; null fields fall back to the server's settings. */
@@ -270,6 +282,24 @@ export class Store {
         },
       });
     });
+  }
+
+  /** Records that the channel shows the game at `version` (never moves back: posts go out in order). */
+  async setPostedVersion(gameId: number, version: number): Promise<void> {
+    await this.prisma.$executeRawUnsafe('UPDATE "Game" SET "postedVersion" = ? WHERE "id" = ? AND ("postedVersion" IS NULL OR "postedVersion" < ?)', version, gameId, version);
+  }
+
+  /**
+   * Games whose follow-ups a crash may have cut short: every lobby and running game, and
+   * ended games whose last post is missing.
+   */
+  async gamesToRecover(): Promise<{ id: number; channelId: string; status: GameStatus }[]> {
+    const rows = await this.prisma.$queryRawUnsafe<{ id: number | bigint; channelId: string; status: GameStatus }[]>(
+      `SELECT "id", "channelId", "status" FROM "Game" WHERE "status" IN ('lobby', 'running')
+         OR ("status" IN ('finished', 'aborted') AND "version" > 0 AND COALESCE("postedVersion", -1) < "version") ORDER BY "id"`,
+    );
+    // Raw queries may hand integers back as bigint.
+    return rows.map((r) => ({ id: Number(r.id), channelId: r.channelId, status: r.status }));
   }
 
   /** Remembers the Discord messages the bot edits for this game. */
@@ -487,22 +517,18 @@ export class Store {
   }
 
   /**
-   * Rebuilds a started game from its seed, options, seats and action log. The result equals
-   * the stored state unless something wrote one without the other.
+   * Rebuilds a started game from its seed, options, seats and action log (undos included, see
+   * undo.ts). The result equals the stored state unless something wrote one without the other.
    */
-  async replay(gameId: number): Promise<{ state: unknown; version: number }> {
+  async replay(gameId: number): Promise<{ state: unknown; version: number; inEffect: InEffect[]; log: LogEntry[]; kind: string; status: GameStatus }> {
     const row = await this.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { seat: 'asc' } } } });
     if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
     if (row.seed === null) throw new StoreError('WRONG_STATUS', `game #${gameId} has not started`);
     const engine = engineOf(row.kind);
     const log = await this.getActionLog(gameId);
-    let state = engine.setup({ seats: row.seats.map((s) => ({ name: s.name, computer: s.computer })), seed: row.seed, options: optionsOf(engine, row.options) }).state;
-    for (const entry of log) {
-      const r = engine.apply(state, entry.actor, entry.action);
-      if (!r.ok) throw new StoreError('REPLAY_FAILED', `game #${gameId}: logged action ${entry.seq} is refused on replay: ${r.message}`);
-      state = r.state;
-    }
-    return { state, version: log.length };
+    const initial = engine.setup({ seats: row.seats.map((s) => ({ name: s.name, computer: s.computer })), seed: row.seed, options: optionsOf(engine, row.options) }).state;
+    const { state, inEffect } = replayLog(engine, initial, log, gameId);
+    return { state, version: log.length, inEffect, log, kind: row.kind, status: row.status as GameStatus };
   }
 
   // ---- Timers --------------------------------------------------------------------------------
@@ -543,8 +569,14 @@ export class Store {
   async getSettings(guildId: string): Promise<GuildSettingsRecord> {
     const row = await this.prisma.guildSettings.findUnique({ where: { guildId } });
     return row
-      ? { guildId, defaultTurnLimitSeconds: row.defaultTurnLimitSeconds, reminderAfterSeconds: row.reminderAfterSeconds, allowComputers: row.allowComputers }
-      : { guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true };
+      ? {
+        guildId, defaultTurnLimitSeconds: row.defaultTurnLimitSeconds, reminderAfterSeconds: row.reminderAfterSeconds, allowComputers: row.allowComputers,
+        lobbyExpirySeconds: row.lobbyExpirySeconds,
+        startPolicy: row.startPolicy === 'role' || row.startPolicy === 'manage-server' ? row.startPolicy : 'anyone',
+        startRoleId: row.startRoleId,
+        abortPolicy: row.abortPolicy === 'manage-server' ? 'manage-server' : 'host',
+      }
+      : { guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
   }
 
   async setSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettingsRecord> {
@@ -660,6 +692,7 @@ function gameRecord(row: GameRow): GameRecord {
     brokenReason: row.brokenReason,
     lobbyMessageId: row.lobbyMessageId,
     boardMessageId: row.boardMessageId,
+    postedVersion: row.postedVersion,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     startedAt: row.startedAt,

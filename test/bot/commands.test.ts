@@ -37,7 +37,7 @@ async function openLobby(channel: Channel, options: Record<string, string | numb
 /** Ana hosts, the given users join, Ana starts; resolves once every start post is out. */
 async function runningGame(channel: Channel, joiners: User[], options: Record<string, string | number | boolean> = { 'auto-build': true }): Promise<number> {
   const lobby = await openLobby(channel, options);
-  for (const u of joiners) await (await h.double.clickButton(u, lobby, 'Join')).acknowledged();
+  for (const u of joiners) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
   const started = await h.fence(ana, 'start', {}, channel);
   expect(started.content).toMatch(/has started/);
   return (await h.game(channel)).game.id;
@@ -64,10 +64,10 @@ describe('the lobby', () => {
   it('Leave frees a seat; the host and strangers are told why they cannot', async () => {
     const channel = h.double.createChannel(h.guild, 'lobby-leave');
     const lobby = await openLobby(channel);
-    await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
     expect(current(lobby).content).toMatch(/Seats \(2\/8\): 1\. Ana — host · 2\. Bo/);
 
-    await (await h.double.clickButton(bo, lobby, 'Leave')).acknowledged();
+    await (await h.double.clickButton(bo, lobby, 'Leave')).reply(10_000);
     expect(current(lobby).content).toMatch(/Seats \(1\/8\): 1\. Ana — host\n/);
     expect(current(lobby).content).not.toContain('Bo');
     expect(current(lobby).edits).toBeGreaterThanOrEqual(2);
@@ -111,8 +111,8 @@ describe('the lobby', () => {
   it('/fence kick in the lobby: the host or Manage Channels frees a seat; others, the host\'s own seat and strangers are refused', async () => {
     const channel = h.double.createChannel(h.guild, 'lobby-kick');
     const lobby = await openLobby(channel);
-    await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
-    await (await h.double.clickButton(cy, lobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
+    await (await h.double.clickButton(cy, lobby, 'Join')).reply(10_000);
 
     const notAdmin = await h.fence(cy, 'kick', { player: bo }, channel);
     expect(notAdmin.ephemeral).toBe(true);
@@ -133,7 +133,7 @@ describe('the lobby', () => {
     const stranger = await h.fence(ana, 'kick', { player: dee }, channel);
     expect(stranger.content).toMatch(/^Dee is not playing in game #\d+\.$/);
     // A kicked player can take a seat again.
-    await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
     expect(current(lobby).content).toMatch(/2\. Bo/);
   });
 });
@@ -150,7 +150,7 @@ describe('information', () => {
     expect(early.ephemeral).toBe(true);
     expect(early.content).toMatch(/^Game #\d+ has not started yet: join it in the lobby/);
 
-    await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
     await h.fence(ana, 'start', {}, channel);
     const id = (await h.game(channel)).game.id;
     await h.playOne(channel);

@@ -49,7 +49,7 @@ describe('the platform, for every game', () => {
     const raceRoom = h.double.createChannel(h.guild, 'race-room');
     await lobbyIn(fenceRoom, 'fence');
     const raceLobby = await lobbyIn(raceRoom, 'race');
-    await (await h.double.clickButton(bo, raceLobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(bo, raceLobby, 'Join')).reply(10_000);
     await (await h.double.clickButton(ana, raceLobby, 'Start')).reply(10_000);
 
     const wrong = await h.command(ana, 'fence', 'status', {}, raceRoom);
@@ -75,7 +75,7 @@ describe('the platform, for every game', () => {
     const refused = await h.command(ana, 'games', 'settings', { 'turn-limit': 3600 }, channel);
     expect(refused.content).toBe('Only members with the Manage Server permission can change this server’s game settings.');
     const saved = await h.command(boss, 'games', 'settings', { 'turn-limit': 3600, computers: false }, channel);
-    expect(saved.content).toMatch(/^Saved\. Defaults for every game on this server: 1 hour per turn · computer players not allowed\./);
+    expect(saved.content).toMatch(/^Saved\. Defaults for every game on this server: 1 hour per turn · computer players not allowed · lobbies close after 7 days without a start\./);
 
     const raceLobby = await lobbyIn(channel, 'race');
     expect(raceLobby.content).toContain('Options: 1 hour per turn · race to 10');
@@ -98,7 +98,7 @@ describe('the platform, for every game', () => {
   it('answers a write that lost a race with where the game stands, and changes nothing', async () => {
     const channel = h.double.createChannel(h.guild, 'stale');
     const lobby = await lobbyIn(channel, 'race');
-    await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
     await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
     const game = (await h.store.loadActiveGame(channel.id))!;
     const store = h.store;
@@ -120,7 +120,7 @@ describe('the platform, for every game', () => {
   it('still fires a turn timer armed before timers had a seat of their own (its payload names the seat)', async () => {
     const channel = h.double.createChannel(h.guild, 'legacy-timer');
     const lobby = await lobbyIn(channel, 'race', { 'turn-limit': 600 });
-    await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
     await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
     const game = (await h.store.loadActiveGame(channel.id))!;
     for (const t of await h.store.listTimers(game.game.id)) await h.store.cancelTimer(game.game.id, t.kind, t.seat);

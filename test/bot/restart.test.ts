@@ -19,8 +19,8 @@ afterAll(async () => {
 it('survives a restart mid-game: old buttons work, timers are re-armed, the game reaches a winner', async () => {
   await h.fence(ana, 'new', { 'auto-build': true, rounds: 3, 'turn-limit': 600 });
   const lobby = await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && m.content.includes('is open: join in'));
-  await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
-  await (await h.double.clickButton(cy, lobby, 'Join')).acknowledged();
+  await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
+  await (await h.double.clickButton(cy, lobby, 'Join')).reply(10_000);
   await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
   const firstPost: PostedMessage = await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && m.attachments.length > 0, 10_000);
   // Play on until the game waits for an H1 choice (buttons on the latest post), then restart.

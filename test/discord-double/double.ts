@@ -21,7 +21,7 @@ import {
 import { Gateway } from './gateway.ts';
 import { ACK_DEADLINE_MS, InteractionRegistry, type InteractionKind, type InteractionRecord } from './interactions.ts';
 import { MessageLog, type PostedMessage } from './messages.ts';
-import { RestApi, type RateLimitRule, type RequestRecord } from './rest.ts';
+import { RestApi, type ChannelRateLimit, type RateLimitRule, type RequestRecord } from './rest.ts';
 import type { Violation } from './validate.ts';
 import {
   DEFAULT_EVERYONE_PERMISSIONS,
@@ -144,6 +144,8 @@ export class DiscordDouble {
   /** Every REST request with its status, in order. */
   readonly requests: RequestRecord[] = [];
   readonly rateLimits: RateLimitRule[] = [];
+  /** Discord's per-channel limit on new messages, when a test turns it on (setChannelRateLimit). */
+  channelRateLimit: ChannelRateLimit | null = null;
   readonly gateway: Gateway;
   /** Bumped on every change; the sandbox page polls it. */
   version = 0;
@@ -193,6 +195,7 @@ export class DiscordDouble {
       clock: this.clock,
       commands: this.commandStore,
       rateLimits: this.rateLimits,
+      channelRateLimit: () => this.channelRateLimit,
       requests: this.requests,
       baseUrl: () => this.baseUrl,
       violation: (v) => {
@@ -437,6 +440,11 @@ export class DiscordDouble {
     this.rateLimits.push({ route, remaining: count, retryAfterMs: opts.retryAfterMs ?? 250, global: opts.global ?? false });
   }
 
+  /** Turns on Discord's per-channel limit on new messages (5 per 5 s on Discord), or off with null. */
+  setChannelRateLimit(limit: ChannelRateLimit | null = { messages: 5, perMs: 5000 }): void {
+    this.channelRateLimit = limit;
+  }
+
   /** Closes the bot's gateway socket; see Gateway.drop. */
   dropConnection(opts: { code?: number; invalidateSession?: boolean } = {}): void {
     this.gateway.drop(opts);
@@ -499,6 +507,7 @@ export class DiscordDouble {
       sourceMessageId: extra.message?.id ?? null,
       dispatchedAt: this.clock.now(),
       callbackType: null,
+      acknowledgedAt: null,
       originalMessageId: null,
       followUpIds: [],
       choices: null,
@@ -691,7 +700,35 @@ export class DiscordDouble {
     return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current }));
   }
 
-  /** `user` clicks the button with this label (or custom_id) on `message`. */
+  /**
+   * A press Discord's own client cannot send (the bot must trust no field): `customId` as if
+   * it were a component of `message` (any message), pressed in `channel`. A select menu
+   * press when `values` is given.
+   */
+  async forgeComponent(user: User, channel: Channel, customId: string, message: PostedMessage, opts: { values?: string[] } = {}): Promise<InteractionHandle> {
+    const data = opts.values
+      ? { custom_id: customId, component_type: ComponentType.StringSelect, values: opts.values }
+      : { custom_id: customId, component_type: ComponentType.Button };
+    // Discord always sends the message a component is on; a forger picks which.
+    const current = this.log.get(message.id) ?? message;
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId, message: current }));
+  }
+
+  /** A plain message `user` writes in `channel` (the bot reads none; it gives a forged press a message to sit on). */
+  say(user: User, channel: Channel, content: string): PostedMessage {
+    const msg = this.log.create({ channelId: channel.id, authorId: user.id, body: { content }, uploads: [] });
+    this.changed();
+    return msg;
+  }
+
+  /** A slash command with raw options (any name, type or value: nothing is checked against the registration). */
+  async forgeCommand(user: User, channel: Channel, name: string, subcommand: string, options: { name: string; type: ApplicationCommandOptionType; value: unknown }[]): Promise<InteractionHandle> {
+    const def = this.#command(channel, name);
+    const data = { id: def?.id ?? this.world.ids.next(), name, type: 1, options: [{ name: subcommand, type: ApplicationCommandOptionType.Subcommand, options }] };
+    return new InteractionHandle(this, await this.#dispatch('command', user, channel, data, { commandName: name }));
+  }
+
+    /** `user` clicks the button with this label (or custom_id) on `message`. */
   async clickButton(user: User, message: PostedMessage, labelOrCustomId: string): Promise<InteractionHandle> {
     const current = this.log.get(message.id);
     if (!current) throw new Error(`message ${message.id} no longer exists`);

@@ -22,6 +22,8 @@ export interface InteractionRecord {
   readonly dispatchedAt: number;
   /** The callback type the bot answered with (4 reply, 5 defer, 6 deferred update, 7 update, 8 choices). */
   callbackType: number | null;
+  /** When the callback was accepted (the double's clock). */
+  acknowledgedAt: number | null;
   /** The message `@original` refers to. */
   originalMessageId: string | null;
   readonly followUpIds: string[];

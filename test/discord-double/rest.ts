@@ -16,6 +16,12 @@ export interface RateLimitRule {
   global: boolean;
 }
 
+/** Discord's per-channel limit on new messages: at most `messages` per `perMs` in one channel. */
+export interface ChannelRateLimit {
+  messages: number;
+  perMs: number;
+}
+
 export interface RequestRecord {
   method: string;
   path: string;
@@ -36,6 +42,8 @@ export interface RestContext {
   /** key: guild id, or '' for global commands */
   readonly commands: Map<string, APIApplicationCommand[]>;
   readonly rateLimits: RateLimitRule[];
+  /** When set, POST /channels/:channel/messages is limited per channel (429 with retry-after beyond it). */
+  channelRateLimit(): ChannelRateLimit | null;
   readonly requests: RequestRecord[];
   baseUrl(): string;
   violation(v: Violation): void;
@@ -86,6 +94,8 @@ const unknownWebhook = (): ApiError => new ApiError(404, 10015, 'Unknown Webhook
 
 export class RestApi {
   readonly #routes: Route[] = [];
+  /** Times of the messages each channel accepted, for the per-channel limit. */
+  readonly #posted = new Map<string, number[]>();
 
   constructor(private readonly ctx: RestContext) {
     this.#define();
@@ -160,6 +170,18 @@ export class RestApi {
         if (rule.global) headers['x-ratelimit-global'] = 'true';
         return send(429, { message: 'You are being rate limited.', retry_after: rule.retryAfterMs / 1000, global: rule.global }, headers, routeName);
       }
+      const limited = routeName === 'POST /channels/:channel/messages' ? this.#channelLimited(params.channel ?? '') : null;
+      if (limited !== null) {
+        const seconds = (limited / 1000).toFixed(3);
+        return send(429, { message: 'You are being rate limited.', retry_after: limited / 1000, global: false }, {
+          'retry-after': seconds,
+          'x-ratelimit-limit': String(this.ctx.channelRateLimit()?.messages ?? 5),
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset-after': seconds,
+          'x-ratelimit-bucket': `double-channel-${params.channel ?? ''}`,
+          'x-ratelimit-scope': 'shared',
+        }, routeName);
+      }
       const { body, uploads } = await readBody(req);
       const reply = await route.handle({ params, query: url.searchParams, body, uploads, method, route: routeName });
       this.ctx.changed();
@@ -168,10 +190,24 @@ export class RestApi {
       if (err instanceof ApiError) {
         return send(err.status, { message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) }, {}, routeName);
       }
+      // The client went away mid-request (a killed bot): nobody is left to answer or to blame.
+      if (req.socket.destroyed) return;
       const message = err instanceof Error ? err.message : String(err);
       this.ctx.violation({ kind: 'unsupported', method, route: routeName, path: '', message: `the double failed: ${message}` });
       return send(500, { message: '500: Internal Server Error', code: 0 }, {}, routeName);
     }
+  }
+
+  /** Ms to wait when the channel has had its share of new messages, or null (the message is counted). */
+  #channelLimited(channelId: string): number | null {
+    const limit = this.ctx.channelRateLimit();
+    if (!limit) return null;
+    const now = this.ctx.clock.now();
+    const recent = (this.#posted.get(channelId) ?? []).filter((t) => now - t < limit.perMs);
+    this.#posted.set(channelId, recent);
+    if (recent.length >= limit.messages) return Math.max(1, (recent[0] ?? now) + limit.perMs - now);
+    recent.push(now);
+    return null;
   }
 
   #findAttachment(channelId: string, attachmentId: string): { data: Buffer; contentType: string } | undefined {
@@ -349,6 +385,7 @@ export class RestApi {
           throw new ApiError(400, 50035, 'Invalid Form Body');
       }
       rec.callbackType = type;
+      rec.acknowledgedAt = ctx.clock.now();
       if (r.query.get('with_response') === 'true') {
         return {
           status: 200,

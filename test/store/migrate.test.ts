@@ -106,8 +106,34 @@ describe('migrations', () => {
     const store = await openTemp(url);
     expect(await store.getGameDefaults('g1', 'fence')).toEqual({ guildId: 'g1', game: 'fence', options: { roundLimit: 30 }, turnLimitSeconds: null, allowComputers: null });
     expect((await store.getGameDefaults('g2', 'fence')).options).toEqual({});
-    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 3600, reminderAfterSeconds: null, allowComputers: true });
+    expect(await store.getSettings('g1')).toEqual({
+      guildId: 'g1', defaultTurnLimitSeconds: 3600, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null,
+      // Servers from before who may open and abort games was a setting keep today's rules.
+      startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host',
+    });
     expect(await store.listTimers(1)).toEqual([{ kind: 'timeout', seat: null, fireAt: new Date(5), payload: { version: 3, seat: 2 } }]);
+  });
+
+  it('count the games that were running before posts were recorded as posted, so a restart does not post them again', async () => {
+    const url = tempUrl();
+    const c = createClient({ url });
+    await migrate(c, readMigrations().filter((m) => m.name < '20261125080000_reliability'));
+    await c.execute(`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "version", "updatedAt") VALUES ('g', 'c1', 'fence', 'running', 'u', 7, 1), ('g', 'c2', 'fence', 'lobby', 'u', 0, 1)`);
+    c.close();
+    const store = await openTemp(url);
+    expect((await store.getGame(1)).game.postedVersion).toBe(7);
+    expect((await store.getGame(2)).game.postedVersion).toBeNull();
+  });
+
+  it('take the two migrations of 2026-11-25 08:00 in either order (a database may have had only the second one)', async () => {
+    const url = tempUrl();
+    const c = createClient({ url });
+    await migrate(c, readMigrations().filter((m) => m.name !== '20261125080000_extras'));
+    c.close();
+    const store = await openTemp(url);
+    expect(await store.setSettings('g', { lobbyExpirySeconds: 86_400, startPolicy: 'manage-server' })).toMatchObject({ lobbyExpirySeconds: 86_400, startPolicy: 'manage-server', startRoleId: null, abortPolicy: 'host' });
+    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'u', hostName: 'U' });
+    expect(lobby.game.postedVersion).toBeNull();
   });
 
   it('refuse a database migrated by a newer bot', async () => {

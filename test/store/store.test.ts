@@ -172,11 +172,29 @@ describe('timers and settings', () => {
 
   it('keeps per-server settings, with defaults for a server never configured', async () => {
     const store = await openTemp();
-    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true });
+    const permissions = { startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
+    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, ...permissions });
     await store.setSettings('g1', { defaultTurnLimitSeconds: 86_400 });
-    const s = await store.setSettings('g1', { allowComputers: false });
-    expect(s).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 86_400, reminderAfterSeconds: null, allowComputers: false });
+    await store.setSettings('g1', { lobbyExpirySeconds: 3 * 86_400 });
+    const s = await store.setSettings('g1', { allowComputers: false, startPolicy: 'role', startRoleId: 'r1' });
+    expect(s).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 86_400, reminderAfterSeconds: null, allowComputers: false, lobbyExpirySeconds: 3 * 86_400, ...permissions, startPolicy: 'role', startRoleId: 'r1' });
     expect((await store.getSettings('g2')).defaultTurnLimitSeconds).toBeNull();
+  });
+
+  it('records the version the channel shows, never moving it back, and lists the games a restart must look at', async () => {
+    const store = await openTemp();
+    const game = await startedGame(store);
+    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'other', hostUserId: 'host', hostName: 'Ann' });
+    const { seat, action } = nextMove(game.state);
+    const r = await store.applyAction(game.game.id, 0, seat, action);
+    expect(r.ok).toBe(true);
+    expect((await store.getGame(game.game.id)).game.postedVersion).toBeNull();
+    await store.setPostedVersion(game.game.id, 1);
+    await store.setPostedVersion(game.game.id, 0);
+    expect((await store.getGame(game.game.id)).game.postedVersion).toBe(1);
+    await store.abortGame(game.game.id, { reason: 'test' });
+    // Aborted and fully posted: nothing to look at; the lobby always is.
+    expect((await store.gamesToRecover()).map((g) => g.id)).toEqual([lobby.game.id]);
   });
 
   it('keeps per-game defaults per server and game, merging saved options', async () => {

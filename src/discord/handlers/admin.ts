@@ -2,13 +2,13 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, GuildMember, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { AnyGame } from '../../platform/game.ts';
 import type { BotContext } from '../context.ts';
-import { act } from '../game.ts';
-import { activeGame, gameAdmin, inGuild, inThisGame, runningGame, seatOf, withDef, type GameHere, type RunningGame } from '../guards.ts';
+import { act, answerWhenPosted, type Answer } from '../game.ts';
+import { activeGame, gameAdmin, gameOfPress, inGuild, inThisGame, runningGame, seatOf, withDef, type GameHere, type RunningGame } from '../guards.ts';
 import { buttonId } from '../ids.ts';
-import { post } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 import { displayName, userName } from '../names.ts';
 import { refreshLobby } from './lobby.ts';
+import { mayAbort } from '../permissions.ts';
 
 function confirmRow(verb: 'abort' | 'resign', gameId: number, label: string): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
@@ -31,53 +31,59 @@ export async function abortCommand(ctx: BotContext, r: Reply, def: AnyGame): Pro
   if (!where) return;
   const game = await activeGame(ctx, r, where.channelId, def);
   if (!game) return;
-  if (!(await gameAdmin(r, game, 'abort the game'))) return;
+  if (!(await mayAbort(ctx, r, game))) return;
   await r.private({ content: `Abort game #${game.game.id} for everyone? It is recorded as aborted, and the channel is free for a new game.`, components: [confirmRow('abort', game.game.id, 'Abort the game')] });
 }
 
-export async function cancelButton(i: ButtonInteraction): Promise<void> {
-  await i.update({ content: 'Cancelled: nothing was changed.', components: [] });
+export async function cancelButton(r: Reply): Promise<void> {
+  await r.update({ content: 'Cancelled: nothing was changed.' });
 }
 
 export async function confirmButton(ctx: BotContext, r: Reply, i: ButtonInteraction, verb: 'abort' | 'resign', gameId: number): Promise<void> {
-  await ctx.store.withChannelLock(i.channelId, async () => {
-    const loaded = await ctx.store.getGame(gameId).catch(() => null);
-    if (!loaded || !['lobby', 'running'].includes(loaded.game.status)) return r.refuse('STALE_BUTTON', `Game #${gameId} is already over.`);
-    const game = withDef(loaded);
+  await answerWhenPosted(r, await ctx.store.withChannelLock(i.channelId, async (): Promise<Answer | void> => {
+    const game = await gameOfPress(ctx, r, gameId);
+    if (!game) return;
+    if (!['lobby', 'running'].includes(game.game.status)) return r.refuse('STALE_BUTTON', `Game #${gameId} is already over.`);
     const by = displayName(i);
     if (verb === 'abort') {
-      if (!(await gameAdmin(r, game, 'abort the game'))) return;
-      await i.deferUpdate();
-      await abortGame(ctx, game, by);
-      await i.editReply({ content: `Game #${gameId} is aborted.`, components: [] });
-      return;
+      if (!(await mayAbort(ctx, r, game))) return;
+      return { text: `Game #${gameId} is aborted.`, ...(await abortGame(ctx, game, by)) };
     }
     if (game.game.status !== 'running' || game.state === null) return r.refuse('LOBBY', 'The game has not started: use the **Leave** button of the lobby.');
     const seat = await inThisGame(r, game as RunningGame);
     if (seat === null) return;
-    await i.deferUpdate();
     const res = await act(ctx, game as RunningGame, seat, { type: 'resign' }, { userId: i.user.id });
-    await i.editReply({ content: res.ok ? `You resigned from game #${gameId}.` : res.refusal.message, components: [] });
-  });
+    if (!res.ok) return r.update({ content: res.refusal.message });
+    return { text: `You resigned from game #${gameId}.`, posted: res.posted };
+  }), 'update');
 }
 
-async function abortGame(ctx: BotContext, game: GameHere, by: string): Promise<void> {
+/**
+ * Ends the game for everyone; `posted` as in Answer. An admin's abort of a lobby only edits
+ * the lobby; `announce` (a lobby that expired, say) is also posted in the channel.
+ */
+export async function abortGame(ctx: BotContext, game: GameHere, by: string, announce?: string): Promise<Pick<Answer, 'posted'>> {
+  const why = announce ?? `${by} aborted game #${game.game.id}.`;
   if (game.game.status === 'running' && game.state !== null) {
-    const res = await act(ctx, game as RunningGame, 'system', { type: 'abort' }, { head: `${by} aborted game #${game.game.id}.` });
-    if (res.ok) return;
+    const res = await act(ctx, game as RunningGame, 'system', { type: 'abort' }, { head: why });
+    if (res.ok) return { posted: res.posted };
   }
   await ctx.store.abortGame(game.game.id, { reason: `aborted by ${by}` });
   const after = withDef(await ctx.store.getGame(game.game.id));
-  await refreshLobby(ctx, after, `Aborted by ${by}.`);
-  if (game.game.status === 'lobby') return;
-  await post(ctx, game.game.channelId, { content: `${by} aborted game #${game.game.id}. Start a new one with \`/${game.def.id} new\`.`, allowedMentions: { parse: [] } }, game.game.id);
+  await refreshLobby(ctx, after, announce ?? `Aborted by ${by}.`);
+  if (game.game.status === 'lobby' && !announce) return { posted: Promise.resolve(null) };
+  return {
+    posted: ctx.outbox.send(ctx, game.game.channelId, game.game.id, null, [
+      async () => ({ content: `${why} Start a new one with \`/${game.def.id} new\`.`, allowedMentions: { parse: [] } }),
+    ]),
+  };
 }
 
 export async function kickCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, def: AnyGame): Promise<void> {
   const where = await inGuild(r, def);
   if (!where) return;
   const target = i.options.getUser('player', true);
-  await ctx.store.withChannelLock(where.channelId, async () => {
+  await answerWhenPosted(r, await ctx.store.withChannelLock(where.channelId, async (): Promise<Answer | void> => {
     const game = await activeGame(ctx, r, where.channelId, def);
     if (!game) return;
     if (!(await gameAdmin(r, game, 'remove players'))) return;
@@ -93,9 +99,8 @@ export async function kickCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
       await refreshLobby(ctx, withDef(await ctx.store.getGame(game.game.id)));
       return r.private({ content: `${seat.name} no longer has a seat in game #${game.game.id}.` });
     }
-    await r.defer();
     const res = await act(ctx, game as RunningGame, 'system', { type: 'remove', seat: seat.seat, reason: 'kicked' }, { head: `${displayName(i)} removed ${seat.name} from the game.` });
     if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message);
-    await r.private({ content: `${seat.name} was removed from game #${game.game.id}.` });
-  });
+    return { text: `${seat.name} was removed from game #${game.game.id}.`, posted: res.posted };
+  }));
 }

@@ -36,12 +36,7 @@ export async function handButton(ctx: BotContext, r: Reply, i: ButtonInteraction
   if (!game) return;
   const seat = await inThisGame(r, game);
   if (seat === null) return;
-  if (refresh) {
-    await i.deferUpdate();
-    const p = await handPayload(game, seat);
-    await i.editReply({ content: p.content, files: p.files ?? [], components: p.components ?? [], attachments: [] });
-    return;
-  }
-  await r.defer();
-  await r.private(await handPayload(game, seat));
+  const hand = await handPayload(game, seat);
+  // Refresh replaces the presser's own ephemeral hand; pressed anywhere else, the hand comes privately.
+  await (refresh ? r.update(hand) : r.private(hand));
 }

@@ -1,6 +1,7 @@
 /** `/<game> status`, `map`, `history`, `rules` and `help`: information, answered privately. */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { AnyGame } from '../../platform/game.ts';
+import { inEffectOf } from '../../store/index.ts';
 import type { BotContext } from '../context.ts';
 import { timerSeat } from '../game.ts';
 import { activeGame, inGuild, runningGameHere, type RunningGame } from '../guards.ts';
@@ -44,7 +45,8 @@ export async function historyCommand(ctx: BotContext, r: Reply, def: AnyGame): P
   if (!game) return;
   const log = await ctx.store.getActionLog(game.game.id);
   const lines: string[] = [];
-  for (const entry of log.slice(-40)) {
+  // What was taken back is not history.
+  for (const entry of inEffectOf(log).slice(-40)) {
     for (const e of entry.events) {
       const t = def.words.event(game.state, e);
       if (t) lines.push(t);

@@ -16,16 +16,17 @@ import {
 } from 'discord.js';
 import type { AnyGame, Step } from '../../platform/game.ts';
 import { changeableFields, checkOptions, summaryLine, valueText, type OptionField, type OptionValue } from '../../platform/options.ts';
-import { ChannelBusyError, StoreError, type LoadedGame } from '../../store/index.ts';
+import { ChannelBusyError, StoreError, type GameRecord, type LoadedGame } from '../../store/index.ts';
 import { newGameOptions, slashName } from '../../../commands/game.ts';
 import type { BotContext } from '../context.ts';
-import { afterChange, runComputers } from '../game.ts';
-import { activeGame, botCanPost, gameAdmin, inGuild, withDef, type GameHere } from '../guards.ts';
+import { afterChange, answerWhenPosted, runComputers, type Answer } from '../game.ts';
+import { activeGame, botCanPost, gameAdmin, gameOfPress, inGuild, withDef, type GameHere } from '../guards.ts';
 import { buttonId, type ButtonId } from '../ids.ts';
 import { post, sendable } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 import { displayName } from '../names.ts';
-import { defaultsFor, limitText, LIMIT_ORDER } from './settings.ts';
+import { mayOpenLobby } from '../permissions.ts';
+import { defaultsFor, limitText, LIMIT_ORDER, lobbyExpirySeconds, turnLimitProblem } from './settings.ts';
 
 const optionValues = (game: LoadedGame): Record<string, unknown> => {
   const o = game.game.options;
@@ -71,6 +72,16 @@ export async function refreshLobby(ctx: BotContext, game: GameHere, note?: strin
   });
 }
 
+/** The timer that closes a lobby nobody started (one per game). */
+export const LOBBY_EXPIRY = 'lobbyExpiry';
+
+/** Arms the lobby's expiry, counted from its opening, unless it is armed already. */
+export async function armLobbyExpiry(ctx: BotContext, game: GameRecord): Promise<void> {
+  if ((await ctx.store.listTimers(game.id)).some((t) => t.kind === LOBBY_EXPIRY)) return;
+  const seconds = lobbyExpirySeconds((await ctx.store.getSettings(game.guildId)).lobbyExpirySeconds);
+  await ctx.store.armTimer(game.id, LOBBY_EXPIRY, new Date(game.createdAt.getTime() + seconds * 1000));
+}
+
 /** A game option as given to `/<game> new`, or null when it was not given. */
 function slashValue(i: ChatInputCommandInteraction, f: OptionField): OptionValue | null {
   const name = slashName(f);
@@ -81,15 +92,19 @@ function slashValue(i: ChatInputCommandInteraction, f: OptionField): OptionValue
 
 export async function newGame(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, def: AnyGame): Promise<void> {
   const where = await inGuild(r, def);
-  if (!where) return;
+  if (!where || !(await mayOpenLobby(ctx, r, where.guildId))) return;
   const wantThread = i.options.getBoolean('thread') ?? false;
   const inThread = i.channel?.isThread() ?? false;
   if (wantThread && inThread) return r.refuse('THREAD_IN_THREAD', `This is already a thread: run \`/${def.id} new\` without the thread option to play here.`);
   if (!(await botCanPost(r, { createThread: wantThread }))) return;
   const defaults = await defaultsFor(ctx, where.guildId, def);
   const computers = i.options.getInteger('computers') ?? 0;
+  if (computers < 0 || computers > def.seats.max - 1) return r.refuse('BAD_OPTION', `The game was not opened: Computer players must be a whole number from 0 to ${def.seats.max - 1}.`);
   if (computers > 0 && !defaults.allowComputers) return r.refuse('NO_COMPUTERS', `Computer players are switched off on this server (\`${defaults.computersSetBy}\`).`);
-  const limit = i.options.getInteger('turn-limit') ?? defaults.turnLimitSeconds;
+  const givenLimit = i.options.getInteger('turn-limit');
+  const badLimit = turnLimitProblem(givenLimit);
+  if (badLimit) return r.refuse('BAD_OPTION', `The game was not opened: ${badLimit}`);
+  const limit = givenLimit ?? defaults.turnLimitSeconds;
   const chosen: Record<string, unknown> = { ...defaults.options };
   for (const f of newGameOptions(def)) {
     const v = slashValue(i, f);
@@ -116,7 +131,8 @@ export async function newGame(ctx: BotContext, r: Reply, i: ChatInputCommandInte
   try {
     game = await ctx.store.withChannelLock(channelId, async () => {
       const g = await ctx.store.createLobby({ kind: def.id, guildId: where.guildId, channelId, parentChannelId: parent, hostUserId: i.user.id, hostName, options: chosen, turnLimitSeconds: limit || null });
-      for (let n = 1; n <= Math.min(computers, def.seats.max - 1); n++) await ctx.store.joinLobby(g.game.id, { userId: null, name: `Computer ${n}` });
+      for (let n = 1; n <= computers; n++) await ctx.store.joinLobby(g.game.id, { userId: null, name: `Computer ${n}` });
+      await armLobbyExpiry(ctx, g.game);
       return withDef(await ctx.store.getGame(g.game.id));
     });
   } catch (err) {
@@ -129,12 +145,8 @@ export async function newGame(ctx: BotContext, r: Reply, i: ChatInputCommandInte
 }
 
 async function lobbyOf(ctx: BotContext, r: Reply, gameId: number): Promise<GameHere | null> {
-  const loaded = await ctx.store.getGame(gameId).catch(() => null);
-  if (!loaded) {
-    await r.refuse('NO_SUCH_GAME', 'That lobby no longer exists.');
-    return null;
-  }
-  const game = withDef(loaded);
+  const game = await gameOfPress(ctx, r, gameId);
+  if (!game) return null;
   if (game.game.status === 'running') {
     await r.refuse('STARTED', `Game #${gameId} has already started; you can follow it with \`/${game.def.id} status\`.`);
     return null;
@@ -148,7 +160,7 @@ async function lobbyOf(ctx: BotContext, r: Reply, gameId: number): Promise<GameH
 
 export async function lobbyButton(ctx: BotContext, r: Reply, i: ButtonInteraction, verb: 'join' | 'leave' | 'start' | 'opts', gameId: number): Promise<void> {
   const channelId = i.channelId;
-  await ctx.store.withChannelLock(channelId, async () => {
+  await answerWhenPosted(r, await ctx.store.withChannelLock(channelId, async (): Promise<Answer | void> => {
     const game = await lobbyOf(ctx, r, gameId);
     if (!game) return;
     if (verb === 'start') return startLobby(ctx, r, game);
@@ -169,26 +181,28 @@ export async function lobbyButton(ctx: BotContext, r: Reply, i: ButtonInteractio
       if (err instanceof StoreError && err.code === 'NOT_SEATED') return r.refuse('NOT_SEATED', `You have no seat in game #${gameId} to leave.`);
       throw err;
     }
-    await i.update(lobbyMessage(withDef(await ctx.store.getGame(gameId))));
-  });
+    // The lobby post is edited by its stored id, never "the message pressed" (a forged press may come from any message).
+    await refreshLobby(ctx, withDef(await ctx.store.getGame(gameId)));
+    await r.private({ content: verb === 'join' ? `You have a seat in game #${gameId}. The host starts it when everyone is in.` : `You left game #${gameId}.` });
+  }));
 }
 
 export async function startCommand(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
   const where = await inGuild(r, def);
   if (!where) return;
-  await ctx.store.withChannelLock(where.channelId, async () => {
+  await answerWhenPosted(r, await ctx.store.withChannelLock(where.channelId, async (): Promise<Answer | void> => {
     const game = await activeGame(ctx, r, where.channelId, def);
     if (!game) return;
     if (game.game.status !== 'lobby') return r.refuse('STARTED', `Game #${game.game.id} is already running.`);
-    await startLobby(ctx, r, game);
-  });
+    return startLobby(ctx, r, game);
+  }));
 }
 
-async function startLobby(ctx: BotContext, r: Reply, game: GameHere): Promise<void> {
+async function startLobby(ctx: BotContext, r: Reply, game: GameHere): Promise<Answer | void> {
   const { def } = game;
   if (!(await gameAdmin(r, game, 'start the game'))) return;
   if (game.seats.length < def.seats.min) return r.refuse('NOT_ENOUGH_PLAYERS', `${def.title} needs at least ${def.seats.min} players: wait for someone to press **Join**, or add a computer player with \`/${def.id} addbot\`.`);
-  await r.defer();
+  if (!(await botCanPost(r))) return;
   const seed = ctx.seedFor(game.game.id);
   let result: { game: LoadedGame; events: unknown[] };
   try {
@@ -197,13 +211,14 @@ async function startLobby(ctx: BotContext, r: Reply, game: GameHere): Promise<vo
     if (err instanceof StoreError && err.code === 'BAD_OPTIONS') return r.refuse('BAD_OPTION', `${err.message}. Change them with the lobby's **Options** button.`);
     throw err;
   }
+  await ctx.store.cancelTimer(game.game.id, LOBBY_EXPIRY);
   const started = withDef(result.game);
   const steps: Step<unknown, unknown>[] = [{ state: started.state, events: result.events }];
   const after = await runComputers(ctx, started, started.state, started.game.version, steps);
   await refreshLobby(ctx, started, 'The game has started.');
   const order = started.seats.map((s, n) => `${n + 1}. ${s.name}`).join(', ');
-  await afterChange(ctx, started, steps, after.version, { head: `**Game #${started.game.id} begins!** Seat order: ${order}.` });
-  await r.private({ content: `Game #${started.game.id} has started.` });
+  const { posted } = await afterChange(ctx, started, steps, after.version, { head: `**Game #${started.game.id} begins!** Seat order: ${order}.` });
+  return { text: `Game #${started.game.id} has started.`, posted };
 }
 
 export async function addBot(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
@@ -294,7 +309,7 @@ export async function optionSelect(ctx: BotContext, r: Reply, i: StringSelectMen
     if (!game) return;
     if (!(await gameAdmin(r, game, 'change the options'))) return;
     const picked = i.values[0] ?? '';
-    if (b.verb === 'optp') return void (await i.update(optionsMenu(game, Number(picked) || 0)));
+    if (b.verb === 'optp') return r.update(optionsMenu(game, Number(picked) || 0));
     const field = changeableFields(game.def.options).find((f) => f.key === b.value);
     if (!field) return r.refuse('UNKNOWN_OPTION', `${game.def.title} has no such option.`);
     const value: unknown = field.type === 'boolean' ? picked === 'true' : field.type === 'integer' ? Number(picked) : picked;
@@ -304,6 +319,6 @@ export async function optionSelect(ctx: BotContext, r: Reply, i: StringSelectMen
     await ctx.store.setLobbyOptions(game.game.id, { options: merged });
     const after = withDef(await ctx.store.getGame(game.game.id));
     await refreshLobby(ctx, after);
-    await i.update(optionsMenu(after, b.version ?? 0));
+    await r.update(optionsMenu(after, b.version ?? 0));
   });
 }

@@ -6,11 +6,12 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type AutocompleteInteraction, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { AnyGame } from '../../platform/game.ts';
 import type { BotContext } from '../context.ts';
-import { act } from '../game.ts';
-import { inGuild, inThisGame, runningGame, seatOf, waitingNames, withDef, yourTurn, type RunningGame } from '../guards.ts';
+import { act, answerWhenPosted, type Answer } from '../game.ts';
+import { botCanPost, gameOfPress, inGuild, inThisGame, runningGame, seatOf, waitingNames, withDef, yourTurn, type RunningGame } from '../guards.ts';
 import { buttonId, type ButtonId } from '../ids.ts';
 import { pictureFile } from '../posts.ts';
 import type { Reply } from '../reply.ts';
+import { undoRow } from './undo.ts';
 
 const NONE = '-';
 
@@ -65,9 +66,8 @@ function parseChoice(def: AnyGame, state: unknown, seat: number, move: Move, val
 
 export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, def: AnyGame, move: Move): Promise<void> {
   const where = await inGuild(r, def);
-  if (!where) return;
-  await r.defer();
-  await ctx.store.withChannelLock(where.channelId, async () => {
+  if (!where || !(await botCanPost(r))) return;
+  await answerWhenPosted(r, await ctx.store.withChannelLock(where.channelId, async (): Promise<Answer | void> => {
     const game = await runningGame(ctx, r, where.channelId, def);
     if (!game) return;
     const seat = await inThisGame(r, game);
@@ -94,8 +94,8 @@ export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
     }
     const res = await act(ctx, game, seat, action, { userId: i.user.id });
     if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
-    await r.private({ content: `Done: ${label}.${res.over ? ' The game is over.' : ''}` });
-  });
+    return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted, components: undoRow(def, game.game.id, game.game.version, res) };
+  }));
 }
 
 /**
@@ -105,7 +105,8 @@ export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
  * it stale); otherwise it says the game moved on.
  */
 export async function pickButton(ctx: BotContext, r: Reply, i: ButtonInteraction, b: ButtonId): Promise<void> {
-  await ctx.store.withChannelLock(i.channelId, async () => {
+  if (!(await botCanPost(r))) return;
+  await answerWhenPosted(r, await ctx.store.withChannelLock(i.channelId, async (): Promise<Answer | void> => {
     const game = await gameById(ctx, r, b.gameId);
     if (!game) return;
     const { def, state } = game;
@@ -120,22 +121,17 @@ export async function pickButton(ctx: BotContext, r: Reply, i: ButtonInteraction
       const owner = game.seats.find((s) => s.seat === owners[0]);
       return r.refuse('NOT_YOUR_CHOICE', `This choice is ${owner?.userId ? `<@${owner.userId}>` : owner?.name ?? 'another player'}'s, not yours.`);
     }
-    await r.defer();
     const label = def.words.action(state, action);
     const res = await act(ctx, game, seat.seat, action, { userId: i.user.id });
     if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
-    await r.private({ content: `Done: ${label}.` });
-  });
+    return { text: `Done: ${label}.`, posted: res.posted, components: undoRow(def, game.game.id, game.game.version, res) };
+  }));
 }
 
 /** The game a button belongs to, still running; a specific refusal for each other case. */
 export async function gameById(ctx: BotContext, r: Reply, gameId: number): Promise<RunningGame | null> {
-  const loaded = await ctx.store.getGame(gameId).catch(() => null);
-  if (!loaded) {
-    await r.refuse('NO_SUCH_GAME', 'That button belongs to a game this bot does not know.');
-    return null;
-  }
-  const game = withDef(loaded);
+  const game = await gameOfPress(ctx, r, gameId);
+  if (!game) return null;
   const s = game.game.status;
   if (s === 'finished' || s === 'aborted' || s === 'broken') {
     await r.refuse('STALE_BUTTON', `That button belongs to game #${gameId}, which is ${s === 'finished' ? 'over' : s === 'aborted' ? 'aborted' : 'set aside'}. Start a new game with \`/${game.def.id} new\`.`);

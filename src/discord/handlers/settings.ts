@@ -6,19 +6,37 @@
 import { PermissionFlagsBits, type ChatInputCommandInteraction } from 'discord.js';
 import type { AnyGame } from '../../platform/game.ts';
 import { checkOptions, defaultOptions, summaryLine } from '../../platform/options.ts';
-import { TURN_LIMIT_CHOICES } from '../../../commands/index.ts';
+import { LOBBY_EXPIRY_CHOICES, TURN_LIMIT_CHOICES } from '../../../commands/index.ts';
 import { settingOptions, slashName } from '../../../commands/game.ts';
 import type { BotContext } from '../context.ts';
 import { hasPerm, inGuild } from '../guards.ts';
 import type { Reply } from '../reply.ts';
+import { permissionPatch, permissionText } from '../permissions.ts';
 
 export const DEFAULT_TURN_LIMIT = 24 * 3600;
+export const DEFAULT_LOBBY_EXPIRY = 7 * 24 * 3600;
+
+/** How long a lobby stays open on a server (a saved value the command no longer offers gives way to the default). */
+export function lobbyExpirySeconds(saved: number | null): number {
+  return LOBBY_EXPIRY_CHOICES.some((c) => c.value === saved) ? (saved as number) : DEFAULT_LOBBY_EXPIRY;
+}
+
+export const expiryText = (seconds: number): string => LOBBY_EXPIRY_CHOICES.find((c) => c.value === seconds)?.name.replace(' (default)', '') ?? `${Math.round(seconds / 86400)} days`;
 
 export function limitText(seconds: number | null): string {
   if (!seconds) return 'no turn limit';
   const named = TURN_LIMIT_CHOICES.find((c) => c.value === seconds)?.name.replace(' (default)', '');
   if (named) return `${named} per turn`;
   return seconds % 3600 === 0 ? `${seconds / 3600} h per turn` : `${Math.round(seconds / 60)} min per turn`;
+}
+
+/**
+ * A turn limit must be one the commands offer (a forged payload may carry any number): the
+ * refusal names them, or null when `seconds` is fine (or not given).
+ */
+export function turnLimitProblem(seconds: number | null): string | null {
+  if (seconds === null || TURN_LIMIT_CHOICES.some((c) => c.value === seconds)) return null;
+  return `The turn limit must be one of: ${TURN_LIMIT_CHOICES.map((c) => c.name.replace(' (default)', '')).join(', ')}.`;
 }
 
 /** The turn limit's place in a game's option summary (game options say theirs in their meta). */
@@ -42,14 +60,15 @@ export async function defaultsFor(ctx: BotContext, guildId: string, def: AnyGame
   const options = (saved.ok ? saved.options : defaultOptions(def.options)) as Record<string, unknown>;
   return {
     options,
-    turnLimitSeconds: game.turnLimitSeconds ?? server.defaultTurnLimitSeconds ?? DEFAULT_TURN_LIMIT,
+    // A saved limit the commands no longer offer gives way to the default, like a saved option.
+    turnLimitSeconds: [game.turnLimitSeconds, server.defaultTurnLimitSeconds].find((l) => l !== null && l !== undefined && !turnLimitProblem(l)) ?? DEFAULT_TURN_LIMIT,
     allowComputers: game.allowComputers ?? server.allowComputers,
     computersSetBy: game.allowComputers === false ? `/${def.id} settings` : '/games settings',
   };
 }
 
 function mayChange(r: Reply, what: string): Promise<void> | null {
-  if (hasPerm(r.i.member, PermissionFlagsBits.ManageGuild)) return null;
+  if (hasPerm(r.i, PermissionFlagsBits.ManageGuild)) return null;
   return r.refuse('NOT_ADMIN', `Only members with the Manage Server permission can change ${what}.`);
 }
 
@@ -62,6 +81,8 @@ export async function gameSettingsCommand(ctx: BotContext, r: Reply, i: ChatInpu
   const refused = mayChange(r, `the server’s ${def.title} defaults`);
   if (refused) return refused;
   const limit = i.options.getInteger('turn-limit');
+  const badLimit = turnLimitProblem(limit);
+  if (badLimit) return r.refuse('BAD_OPTION', `Nothing was saved: ${badLimit}`);
   const computers = i.options.getBoolean('computers');
   const options: Record<string, unknown> = {};
   for (const f of settingOptions(def)) {
@@ -92,9 +113,22 @@ export async function serverSettingsCommand(ctx: BotContext, r: Reply, i: ChatIn
   const refused = mayChange(r, 'this server’s game settings');
   if (refused) return refused;
   const limit = i.options.getInteger('turn-limit');
+  const badLimit = turnLimitProblem(limit);
+  if (badLimit) return r.refuse('BAD_OPTION', `Nothing was saved: ${badLimit}`);
+  const expiry = i.options.getInteger('lobby-expiry');
+  if (expiry !== null && !LOBBY_EXPIRY_CHOICES.some((c) => c.value === expiry)) {
+    return r.refuse('BAD_OPTION', `Nothing was saved: The lobby expiry must be one of: ${LOBBY_EXPIRY_CHOICES.map((c) => c.name.replace(' (default)', '')).join(', ')}.`);
+  }
   const computers = i.options.getBoolean('computers');
-  const patch = { ...(limit !== null ? { defaultTurnLimitSeconds: limit } : {}), ...(computers !== null ? { allowComputers: computers } : {}) };
+  const permissions = permissionPatch(i, await ctx.store.getSettings(where.guildId));
+  if ('problem' in permissions) return r.refuse('BAD_SETTING', `Nothing was saved: ${permissions.problem}`);
+  const patch = {
+    ...(limit !== null ? { defaultTurnLimitSeconds: limit } : {}),
+    ...(computers !== null ? { allowComputers: computers } : {}),
+    ...(expiry !== null ? { lobbyExpirySeconds: expiry } : {}),
+    ...permissions.patch,
+  };
   const changed = Object.keys(patch).length > 0;
   const s = changed ? await ctx.store.setSettings(where.guildId, patch) : await ctx.store.getSettings(where.guildId);
-  await r.private({ content: `${changed ? 'Saved. ' : ''}Defaults for every game on this server: ${limitText(s.defaultTurnLimitSeconds ?? DEFAULT_TURN_LIMIT)} · computer players ${s.allowComputers ? 'allowed' : 'not allowed'}. Each game's own \`settings\` can change them for that game.\n${choicesText}` });
+  await r.private({ content: `${changed ? 'Saved. ' : ''}Defaults for every game on this server: ${limitText(s.defaultTurnLimitSeconds ?? DEFAULT_TURN_LIMIT)} · computer players ${s.allowComputers ? 'allowed' : 'not allowed'} · lobbies close after ${expiryText(lobbyExpirySeconds(s.lobbyExpirySeconds))} without a start. Each game's own \`settings\` can change the first two for that game.\n${permissionText(s)}\n${choicesText}` });
 }

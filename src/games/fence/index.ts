@@ -67,6 +67,14 @@ function outcomeOf(s: FenceState): PlatformOutcome | null {
   return { status: o.kind === 'aborted' ? 'aborted' : 'finished', winners: o.kind === 'winner' ? [...o.seats] : [], detail: o };
 }
 
+/**
+ * Events after which an action cannot be taken back: a card drawn or dealt, a Hot Goods or
+ * Cops roll, a start tile revealed or redrawn, a player leaving, the end of the game.
+ */
+const FINAL_EVENTS: ReadonlySet<FenceEvent['type']> = new Set<FenceEvent['type']>([
+  'cardDrawn', 'dealt', 'hotGoods', 'hotGoodsStopped', 'copsRolled', 'startRevealed', 'startRedrawn', 'removed', 'gameOver',
+]);
+
 const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);
 
 export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, FenceOptions>({
@@ -142,5 +150,6 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   },
   drawings: DRAWINGS,
   scenario: { run: runScenario },
+  isFinal: (e) => FINAL_EVENTS.has(e.type),
 });
 

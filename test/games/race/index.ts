@@ -182,4 +182,6 @@ export const race = defineGame<State, Action, Event, View, Options>({
   board,
   hand: (s, seat) => ({ text: s.picks[seat] ? `Your pick this round: ${s.picks[seat]}` : 'You have not picked this round yet.', pictures: [] }),
   drawings: DRAWINGS,
+  // A pick may be taken back until the round is revealed (and leaving, and the end, are final).
+  isFinal: (e) => e.type !== 'picked' && e.type !== 'timedOut',
 });

@@ -33,7 +33,7 @@ async function waitForEdit(m: PostedMessage, pattern: RegExp, what: string): Pro
 async function startRace(channel: Channel, players: User[], options: Record<string, string | number | boolean> = {}): Promise<PostedMessage[]> {
   await h.command(ana, 'race', 'new', options, channel);
   const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
-  for (const p of players) if (p !== ana) await (await h.double.clickButton(p, lobby, 'Join')).acknowledged();
+  for (const p of players) if (p !== ana) await (await h.double.clickButton(p, lobby, 'Join')).reply(10_000);
   const before = h.double.messages(channel).length;
   const started = await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
   expect(started.content).toMatch(/Game #\d+ has started/);
@@ -105,8 +105,8 @@ describe('a game registered from its own folder', () => {
     expect((await click.reply(10_000)).content).toBe('Done: Step 2.');
     const end = h.latestPost(channel);
     expect(end.content).toContain('Ana wins the race!');
-    expect(end.content).toMatch(/\*\*Game #\d+ is over\.\*\* Start another with `\/race new`\./);
-    expect(h.double.buttons(end)).toEqual([]);
+    expect(end.content).toMatch(/\*\*Game #\d+ is over\.\*\* Start another with `\/race new`, or press \*\*Rematch\*\* for the same players and options\./);
+    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
     const game = await h.store.getGame(Number(/Game #(\d+)/.exec(end.content)![1]));
     expect(game.game.status).toBe('finished');
   });

@@ -1,0 +1,74 @@
+/**
+ * Start-up after a crash (or any stop): the stored game is the truth, and whatever follows from
+ * it is derived again. Idempotent: computer seats that must act play, turn timers are armed
+ * from the state and the log (not trusted from their rows), the latest prompt is posted again
+ * when the channel's last post does not show it, and lobbies get their expiry timer.
+ */
+import type { Step } from '../platform/game.ts';
+import type { BotContext } from './context.ts';
+import { armTurnTimers, runComputers } from './game.ts';
+import { withDef } from './guards.ts';
+import { armLobbyExpiry, lobbyMessage, refreshLobby } from './handlers/lobby.ts';
+import { errorText } from './log.ts';
+import { post, turnPosts } from './posts.ts';
+
+export interface Recovered {
+  games: number;
+  /** Games whose prompt was posted again (or whose computers played and posted). */
+  posted: number;
+  computerMoves: number;
+}
+
+/** Recovers every unfinished game (and ended games whose last post was lost); resolves once their posts are out. */
+export async function recoverGames(ctx: BotContext): Promise<Recovered> {
+  const out: Recovered = { games: 0, posted: 0, computerMoves: 0 };
+  const posts: Promise<string | null>[] = [];
+  for (const g of await ctx.store.gamesToRecover()) {
+    out.games++;
+    try {
+      const r = await ctx.store.withChannelLock(g.channelId, () => recoverGame(ctx, g.id));
+      out.computerMoves += r.computerMoves;
+      if (r.posted) {
+        out.posted++;
+        posts.push(r.posted);
+      }
+    } catch (err) {
+      ctx.log.error('recovery failed', { game: g.id, error: errorText(err) });
+    }
+  }
+  await Promise.all(posts);
+  return out;
+}
+
+async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerMoves: number; posted?: Promise<string | null> }> {
+  const loaded = await ctx.store.getGame(gameId);
+  const { status, postedVersion, version } = loaded.game;
+  if (status === 'broken') return { computerMoves: 0 };
+  const game = withDef(loaded);
+  if (status === 'lobby') {
+    await armLobbyExpiry(ctx, loaded.game);
+    // Opened, but its post was lost: without it nobody can press Join.
+    if (!loaded.game.lobbyMessageId) {
+      const messageId = await post(ctx, loaded.game.channelId, lobbyMessage(game), gameId);
+      if (messageId) await ctx.store.setMessageIds(gameId, { lobbyMessageId: messageId });
+    }
+    return { computerMoves: 0 };
+  }
+  if (loaded.state === null) return { computerMoves: 0 };
+  // Started, but the lobby post may still offer Join.
+  if (postedVersion === null) await refreshLobby(ctx, game, 'The game has started.');
+  const steps: Step<unknown, unknown>[] = [];
+  if (postedVersion === null || postedVersion < version) {
+    // What the channel has not been told yet, in one post with the current state.
+    const missed = (await ctx.store.getActionLog(gameId)).filter((e) => e.seq > (postedVersion ?? 0)).flatMap((e) => e.events);
+    steps.push({ state: game.state, events: missed });
+  }
+  let now = { state: game.state, version };
+  if (status === 'running') {
+    now = await runComputers(ctx, game, game.state, version, steps);
+    await armTurnTimers(ctx, game, now.state, now.version, []);
+  }
+  const computerMoves = now.version - version;
+  if (steps.length === 0) return { computerMoves };
+  return { computerMoves, posted: ctx.outbox.send(ctx, game.game.channelId, gameId, now.version, turnPosts(game.def, gameId, now.version, steps, game.seats)) };
+}

@@ -1,0 +1,242 @@
+/**
+ * Kills the bot at random moments of play and checks, after every restart, that nothing is
+ * left half-done: every running game has a post showing its current prompt with its buttons,
+ * computer seats have played, and the turn timers are the ones the state calls for. Players
+ * act through the Discord double (commands and buttons, as people do), in several channels at
+ * once, in FENCE! games with two people and two computers. Used by test/bot/crash.test.ts and
+ * bench/crash.ts.
+ *
+ * Two ways to kill: 'sigkill' runs the bot in a child process (test/bot/crash-bot.ts) and
+ * sends it SIGKILL; 'freeze' runs it in this process and stops it dead: from that instant none
+ * of its database or Discord calls ever returns (what a killed process looks like from the
+ * outside), then a new bot starts on the same file. A child takes seconds to start, so the
+ * suite freezes many times and SIGKILLs a few; the bench SIGKILLs as often as asked.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ButtonBuilder, ActionRowBuilder } from 'discord.js';
+import { gameById } from '../../src/games/registry.ts';
+import { createLogger } from '../../src/discord/log.ts';
+import { promptFor, turnButtons } from '../../src/discord/posts.ts';
+import { buttonId } from '../../src/discord/ids.ts';
+import { TURN_TIMERS } from '../../src/discord/game.ts';
+import { startBot } from '../../src/main.ts';
+import { openStore, type LoadedGame, type Store } from '../../src/store/index.ts';
+import type { AnyGame } from '../../src/platform/game.ts';
+import { DiscordDouble, type Channel, type PostedMessage, type User } from '../discord-double/index.ts';
+
+const CHILD = fileURLToPath(new URL('./crash-bot.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export type KillMode = 'sigkill' | 'freeze';
+
+export interface CrashReport {
+  kills: number;
+  /** Player requests sent (each a command or a button press). */
+  requests: number;
+  /** Actions in the log of every game, at the end. */
+  actions: number;
+  gamesFinished: number;
+  /** Restarts after which the bot had to post a prompt again, or let computers play. */
+  repairs: number;
+  /** What was checked after each restart, summed. */
+  checked: { running: number; lobbies: number };
+}
+
+interface BotHandle {
+  kill(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts the bot; resolves once it is ready (recovery included). */
+async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string, logs: string[]): Promise<BotHandle> {
+  if (mode === 'freeze') {
+    const running = await startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl, logger: createLogger({ sink: (l) => logs.push(l) }), timerPollMs: 60_000 });
+    return { kill: () => freeze(running.bot) };
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, double.apiUrl, double.token, databaseUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  await new Promise<void>((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const l of lines) {
+        logs.push(l);
+        if (l.includes('"bot ready"')) resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the bot stopped by itself (code ${code}): ${stderr.slice(-2000)}`)));
+  });
+  return {
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Stops an in-process bot dead: every later call into its store or its Discord REST client
+ * hangs forever, and its gateway connection is dropped. Work in flight stops at its next call.
+ */
+async function freeze(bot: { store: Store; client: { rest: unknown; destroy(): Promise<void> } }): Promise<void> {
+  const never = () => new Promise<never>(() => undefined);
+  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(bot.store)) as (keyof Store)[]) {
+    if ((name as string) !== 'constructor' && typeof bot.store[name] === 'function') Object.defineProperty(bot.store, name, { value: never });
+  }
+  const rest = bot.client.rest as { queueRequest: unknown };
+  rest.queueRequest = never;
+  await bot.client.destroy().catch(() => undefined);
+}
+
+export async function runCrashes(opts: { mode: KillMode; kills: number; channels?: number; minPlayMs?: number; maxPlayMs?: number; onKill?: (n: number) => void }): Promise<CrashReport> {
+  const def = gameById('fence') as AnyGame;
+  const double = await DiscordDouble.start();
+  const guild = double.createGuild('Crash Club');
+  const channels: Channel[] = Array.from({ length: opts.channels ?? 3 }, (_, k) => double.createChannel(guild, `table-${k}`));
+  const people: User[] = ['ana', 'bo'].map((name) => {
+    const u = double.createUser(name, { globalName: name });
+    double.addMember(guild, u);
+    return u;
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'fence-crash-'));
+  const databaseUrl = `file:${join(dir, 'fence.db')}`;
+  const logs: string[] = [];
+  const report: CrashReport = { kills: 0, requests: 0, actions: 0, gamesFinished: 0, repairs: 0, checked: { running: 0, lobbies: 0 } };
+  // This process reads the same file to choose moves and to check; the bot writes it.
+  await (await openStore(databaseUrl)).close();
+  const store = await openStore(databaseUrl);
+  try {
+    for (let kill = 0; kill < opts.kills; kill++) {
+      const bot = await launch(opts.mode, double, databaseUrl, logs);
+      await check(double, store, def, channels, report);
+      const min = opts.minPlayMs ?? 0;
+      const until = Date.now() + min + Math.random() * ((opts.maxPlayMs ?? 1500) - min);
+      await Promise.race([
+        Promise.all(channels.map((c) => playUntil(double, store, def, c, people, until, report))),
+        sleep(until - Date.now()),
+      ]);
+      await bot.kill();
+      report.kills++;
+      opts.onKill?.(report.kills);
+    }
+    // One last start: the checks hold after the last kill too.
+    const bot = await launch(opts.mode, double, databaseUrl, logs);
+    await check(double, store, def, channels, report);
+    await bot.kill();
+    for (const g of await store.listGames()) {
+      report.actions += g.version;
+      if (g.status === 'finished') report.gamesFinished++;
+    }
+    report.repairs = logs.filter((l) => l.includes('"bot ready"') && !/"posted":0,"computerMoves":0/.test(l)).length;
+    const errors = logs.filter((l) => l.includes('"level":"error"'));
+    if (errors.length) throw new Error(`the bot logged errors:\n${errors.slice(0, 5).join('\n')}`);
+    double.expectNoViolations();
+    return report;
+  } finally {
+    await store.close();
+    await double.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** People in this channel act (a random legal move each) until `until`, each waiting for the bot's answer. */
+async function playUntil(double: DiscordDouble, store: Store, def: AnyGame, channel: Channel, people: User[], until: number, report: CrashReport): Promise<void> {
+  while (Date.now() < until) {
+    const sent = await step(double, store, def, channel, people);
+    if (!sent) {
+      await sleep(20);
+      continue;
+    }
+    report.requests++;
+    // The answer may never come: the bot may be killed meanwhile.
+    await sent.reply(Math.max(50, until - Date.now())).catch(() => undefined);
+  }
+}
+
+type Sent = Awaited<ReturnType<DiscordDouble['runCommand']>>;
+
+async function step(double: DiscordDouble, store: Store, def: AnyGame, channel: Channel, people: User[]): Promise<Sent | null> {
+  const [ana, bo] = people as [User, User];
+  const game = await store.loadActiveGame(channel.id);
+  if (!game) {
+    return double.runCommand(ana, channel, 'fence', { subcommand: 'new', options: { 'auto-build': true, rounds: 2, computers: 2, 'turn-limit': 600 } });
+  }
+  if (game.game.status === 'lobby') {
+    if (game.seats.some((s) => s.userId === bo.id)) return double.runCommand(ana, channel, 'fence', { subcommand: 'start' });
+    const lobby = game.game.lobbyMessageId ? double.log.get(game.game.lobbyMessageId) : undefined;
+    return lobby ? double.clickButton(bo, lobby, 'Join') : null;
+  }
+  if (game.state === null) return null;
+  const seat = def.activeSeats(game.state).find((s) => game.seats.find((x) => x.seat === s)?.userId);
+  const user = people.find((u) => u.id === game.seats.find((x) => x.seat === seat)?.userId);
+  if (seat === undefined || !user) return null;
+  const legal = def.legalActions(game.state, seat).filter((a) => (a as { type?: string }).type !== 'resign');
+  const action = legal[Math.floor(Math.random() * legal.length)];
+  if (action === undefined) return null;
+  const move = def.commands.find((m) => m.accepts(action));
+  if (move) return double.runCommand(user, channel, 'fence', { subcommand: move.name, options: { [move.option]: def.encode(action) } });
+  // A choice: its button on the latest post.
+  const post = latestPost(double, channel);
+  const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
+  return post && double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id) ? double.clickButton(user, post, id) : null;
+}
+
+function latestPost(double: DiscordDouble, channel: Channel): PostedMessage | undefined {
+  const all = double.messages(channel);
+  return all[all.length - 1];
+}
+
+const idsOf = (rows: ActionRowBuilder<ButtonBuilder>[]): string[] => rows.flatMap((r) => r.components.map((c) => (c.toJSON() as { custom_id?: string }).custom_id ?? ''));
+
+function fail(what: string, game: LoadedGame, detail = ''): never {
+  throw new Error(`after restart, game #${game.game.id} (version ${game.game.version}): ${what}${detail ? `\n${detail}` : ''}`);
+}
+
+/** What must hold once the bot is up again, for every game of every channel. */
+async function check(double: DiscordDouble, store: Store, def: AnyGame, channels: Channel[], report: CrashReport): Promise<void> {
+  for (const channel of channels) {
+    const game = await store.loadActiveGame(channel.id);
+    if (!game) continue;
+    const timers = await store.listTimers(game.game.id);
+    if (game.game.status === 'lobby') {
+      report.checked.lobbies++;
+      const lobby = game.game.lobbyMessageId ? double.log.get(game.game.lobbyMessageId) : undefined;
+      if (!lobby || !double.buttons(lobby).some((b) => 'label' in b && b.label === 'Join')) fail('its lobby has no post with a Join button', game);
+      if (!timers.some((t) => t.kind === 'lobbyExpiry')) fail('its lobby has no expiry timer', game);
+      continue;
+    }
+    report.checked.running++;
+    const state = game.state;
+    const bot = def.bots[def.defaultBot]!;
+    for (const seat of def.activeSeats(state)) {
+      if (game.seats.find((s) => s.seat === seat)?.computer && bot(state, seat) !== null) fail(`computer seat ${seat} has not played`, game);
+    }
+    if (game.game.postedVersion !== game.game.version) fail(`the channel shows version ${game.game.postedVersion}`, game);
+    const post = latestPost(double, channel);
+    const prompt = promptFor(def, state, game.seats).text;
+    if (!post || !post.content.includes(prompt)) fail('the latest post does not show the current prompt', game, `prompt: ${prompt}\nlatest post: ${post?.content ?? 'none'}`);
+    const expected = idsOf(turnButtons(def, game.game.id, game.game.version, state, game.seats));
+    const shown = double.buttons(post).map((b) => ('custom_id' in b ? b.custom_id : ''));
+    if (JSON.stringify(shown) !== JSON.stringify(expected)) fail('the latest post does not carry the current buttons', game, `expected ${expected.join(', ')}\nshown ${shown.join(', ')}`);
+    const people = new Set(game.seats.filter((s) => !s.computer).map((s) => s.seat));
+    const waiting = def.activeSeats(state).filter((s) => people.has(s)).sort();
+    const turnTimers = timers.filter((t) => (TURN_TIMERS as readonly string[]).includes(t.kind));
+    for (const kind of TURN_TIMERS) {
+      const seats = turnTimers.filter((t) => t.kind === kind).map((t) => t.seat).sort();
+      if (JSON.stringify(seats) !== JSON.stringify(waiting)) fail(`its ${kind} timers are for seats [${seats.join(', ')}], the game waits for [${waiting.join(', ')}]`, game);
+    }
+    for (const t of turnTimers) {
+      const armed = (t.payload as { version?: number }).version ?? -1;
+      if (await store.actedSince(game.game.id, armed, t.seat ?? -1)) fail(`the ${t.kind} timer of seat ${t.seat} belongs to a turn that is over`, game);
+    }
+  }
+}

@@ -1,0 +1,167 @@
+// What follows from a stored game is derived again whenever it may have been lost: a bot that
+// stopped between saving and posting, a post Discord refused, a permission taken away mid-game,
+// a lobby nobody started.
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computerAction, legalActions, whoMustAct } from '../../src/games/fence/index.ts';
+import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
+import { Harness, SUB_OF } from './harness.ts';
+
+let h: Harness;
+let ana: User, bo: User;
+
+beforeAll(async () => {
+  h = await Harness.start();
+  ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+async function startGame(channel: Channel, options: Record<string, string | number | boolean>, join: User[] = [bo]): Promise<number> {
+  await h.fence(ana, 'new', { 'auto-build': true, ...options }, channel);
+  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  for (const u of join) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
+  expect((await h.fence(ana, 'start', {}, channel)).content).toMatch(/has started/);
+  return (await h.game(channel)).game.id;
+}
+
+const restart = async (): Promise<void> => {
+  await h.running.stop();
+  await h.startBot();
+};
+
+describe('start-up repairs what a stop between saving and posting left', () => {
+  it('computers that were owed a move play, the lost prompt is posted with its buttons, and stale timers are armed again', async () => {
+    const channel = h.double.createChannel(h.guild, 'owed');
+    const id = await startGame(channel, { computers: 1, 'turn-limit': 600 });
+    // Ana moves, and the process stops right after saving: no computer turn, no post, old timers.
+    let game = await h.game(channel);
+    while (game.seats.find((s) => s.seat === whoMustAct(game.state))?.computer !== true) {
+      const seat = whoMustAct(game.state)!;
+      const r = await h.store.applyAction(id, game.game.version, seat, computerAction(game.state, seat, 'simple'));
+      expect(r.ok).toBe(true);
+      game = await h.game(channel);
+    }
+    const postsBefore = h.double.messages(channel).length;
+    const savedVersion = game.game.version;
+    expect(game.game.postedVersion).toBeLessThan(savedVersion);
+
+    await restart();
+
+    const after = await h.game(channel);
+    expect(after.game.version).toBeGreaterThan(savedVersion);
+    expect(after.seats.find((s) => s.seat === whoMustAct(after.state))?.computer).toBe(false);
+    expect(after.game.postedVersion).toBe(after.game.version);
+    const post = h.latestPost(channel);
+    expect(h.double.messages(channel).length).toBeGreaterThan(postsBefore);
+    const onTurn = h.userOf(after, whoMustAct(after.state)!);
+    expect(post.content).toContain(`<@${onTurn.id}>`);
+    expect(post.notified).toContain(onTurn.id);
+    expect(post.attachments.length).toBe(1);
+    const timers = await h.store.listTimers(id);
+    expect(timers.map((t) => [t.kind, t.seat]).sort()).toEqual([['reminder', whoMustAct(after.state)], ['timeout', whoMustAct(after.state)]]);
+    for (const t of timers) expect((t.payload as { version: number }).version).toBe(after.game.version);
+    // The repaired post works: the player on turn plays on from it.
+    await h.playOne(channel);
+    await restart();
+    // Nothing was lost this time: nothing is posted again.
+    const count = h.double.messages(channel).length;
+    await restart();
+    expect(h.double.messages(channel).length).toBe(count);
+  }, 60_000);
+});
+
+describe('missing permissions are said, not swallowed', () => {
+  it('a move is refused, naming the permission, while the bot cannot attach the board; nothing changes', async () => {
+    const channel = h.double.createChannel(h.guild, 'no-files-later');
+    const id = await startGame(channel, {});
+    // Up to a move made with a command (not a choice button).
+    const commandMove = (g: Awaited<ReturnType<typeof h.game>>) => legalActions(g.state, whoMustAct(g.state)!).find((a) => SUB_OF[a.type] !== null);
+    while (!commandMove(await h.game(channel))) await h.playOne(channel);
+    const game = await h.game(channel);
+    const seat = whoMustAct(game.state)!;
+    const user = h.userOf(game, seat);
+    h.double.setBotPermissions(channel, { deny: PermissionFlagsBits.AttachFiles });
+    const action = commandMove(game)!;
+    const how = SUB_OF[action.type]!;
+    const refused = await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel);
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toBe("I cannot post the game here: I am missing the **Attach Files** permission in this channel. Ask a server admin to grant it to my role (or in this channel's permission settings), then try again. Nothing was changed.");
+    expect((await h.store.getGame(id)).game.version).toBe(game.game.version);
+
+    h.double.setBotPermissions(channel, { deny: PermissionFlagsBits.SendMessages | PermissionFlagsBits.AttachFiles });
+    const both = await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel);
+    expect(both.content).toMatch(/^I cannot post the game here: I am missing the \*\*Send Messages\*\*, \*\*Attach Files\*\* permissions in this channel\./);
+
+    h.double.setBotPermissions(channel, {});
+    expect((await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel)).content).toMatch(/^Done/);
+  });
+
+  it('a post Discord refuses (a timeout while Attach Files is denied) leaves a note for the admins, and is posted once it can be', async () => {
+    const channel = h.double.createChannel(h.guild, 'refused-post');
+    const id = await startGame(channel, { 'turn-limit': 600 });
+    h.double.setBotPermissions(channel, { deny: PermissionFlagsBits.AttachFiles });
+    const before = h.double.messages(channel).length;
+    h.nowOffset = 601_000;
+    await h.running.bot.tickTimers();
+    h.nowOffset = 0;
+    const game = await h.store.getGame(id);
+    expect(game.game.version).toBeGreaterThan(0);
+    const note: PostedMessage | undefined = h.double.messages(channel).slice(before).at(-1);
+    expect(note?.content).toBe(`⚠️ I could not post the latest turn of game #${id} here: I am missing the **Attach Files** permission in this channel. The game is saved: once an admin fixes it, I post where it stands at the next move or when I restart.`);
+    expect(h.logs.some((l) => l.includes('"msg":"post failed"') && l.includes('"missing":"Attach Files"'))).toBe(true);
+    expect(game.game.postedVersion).toBeLessThan(game.game.version);
+
+    h.double.setBotPermissions(channel, {});
+    await restart();
+    const now = await h.game(channel);
+    expect(now.game.postedVersion).toBe(now.game.version);
+    expect(h.latestPost(channel).content).toContain(`<@${h.userOf(now, whoMustAct(now.state)!).id}>`);
+    expect(h.latestPost(channel).attachments.length).toBe(1);
+  }, 60_000);
+});
+
+describe('lobbies expire', () => {
+  it('a lobby nobody starts closes after 7 days, announced in the channel; the channel is free again', async () => {
+    const channel = h.double.createChannel(h.guild, 'stale-lobby');
+    await h.fence(ana, 'new', {}, channel);
+    const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+    const id = (await h.store.loadActiveGame(channel.id))!.game.id;
+    h.nowOffset = 7 * 24 * 3600 * 1000 - 60_000;
+    await h.running.bot.tickTimers();
+    expect((await h.store.getGame(id)).game.status).toBe('lobby');
+    h.nowOffset = 7 * 24 * 3600 * 1000 + 1000;
+    await h.running.bot.tickTimers();
+    h.nowOffset = 0;
+    expect((await h.store.getGame(id)).game.status).toBe('aborted');
+    expect(h.latestPost(channel).content).toBe(`Game #${id}'s lobby has closed: nobody started it within 7 days. Start a new one with \`/fence new\`.`);
+    const closed = h.double.log.get(lobby.id)!;
+    expect(closed.components).toEqual([]);
+    expect(closed.content).toContain('lobby has closed');
+    expect((await h.fence(ana, 'new', {}, channel)).content).toMatch(/^Game #\d+ is open/);
+  });
+
+  it('follows the server’s setting, also for a lobby opened before a restart', async () => {
+    const guild = h.double.createGuild('Quick Club');
+    const channel = h.double.createChannel(guild, 'quick');
+    const boss = h.double.createUser('quickboss', { globalName: 'Boss' });
+    h.double.addMember(guild, boss, { roles: [h.double.createRole(guild, 'Admins', PermissionFlagsBits.ManageGuild)] });
+    const saved = await h.command(boss, 'games', 'settings', { 'lobby-expiry': 86400 }, channel);
+    expect(saved.content).toMatch(/lobbies close after 1 day without a start/);
+    await h.fence(boss, 'new', {}, channel);
+    const id = (await h.store.loadActiveGame(channel.id))!.game.id;
+    // A lobby from before lobbies expired has no timer: start-up arms it.
+    await h.store.cancelTimer(id, 'lobbyExpiry');
+    await restart();
+    h.nowOffset = 24 * 3600 * 1000 + 1000;
+    await h.running.bot.tickTimers();
+    h.nowOffset = 0;
+    expect((await h.store.getGame(id)).game.status).toBe('aborted');
+    expect(h.latestPost(channel).content).toMatch(/nobody started it within 1 day\./);
+  });
+});
+
+it('broke no Discord rule', () => {
+  h.double.expectNoViolations();
+});

@@ -1,0 +1,200 @@
+// What a server gets besides the games themselves, through Discord: who may open and abort
+// games (`/games settings`), `/games mine` across channels, the Rematch button of an end post,
+// and `/games stats` and `/games leaderboard` after finished games and an aborted one.
+// Played with the test game Race (race to 5: Ana steps 3, Bo steps 1, the computer 2).
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerGame } from '../../src/games/registry.ts';
+import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
+import { race } from '../games/race/index.ts';
+import { Harness } from './harness.ts';
+
+let h: Harness;
+let ana: User, bo: User, cy: User;
+/** Holds Manage Server. */
+let boss: User;
+
+beforeAll(async () => {
+  registerGame(race);
+  h = await Harness.start();
+  ({ ana, bo, cy } = h.users as Record<'ana' | 'bo' | 'cy', User>);
+  boss = h.double.createUser('boss', { globalName: 'Boss' });
+  h.double.addMember(h.guild, boss, { roles: [h.double.createRole(h.guild, 'Admins', PermissionFlagsBits.ManageGuild)] });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+const labels = (m: PostedMessage): string[] => h.double.buttons(m).map((b) => ('label' in b ? b.label ?? '' : ''));
+const games = (user: User, subcommand: string, options: Record<string, string | number | boolean | User> = {}) => h.command(user, 'games', subcommand, options);
+
+/** Waits for an abort's confirmation to say it is done. */
+const aborted = (ask: PostedMessage) => h.double.waitFor(() => (/is aborted/.test(h.double.log.get(ask.id)?.content ?? '') ? true : undefined), 10_000, 'the abort');
+
+async function lobbyIn(channel: Channel): Promise<PostedMessage> {
+  return h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!') && !m.content.includes('has started'));
+}
+
+/** Ana opens a race to 5 in `channel`, the others join (and a computer sits), Ana starts. */
+async function startRace(channel: Channel, joiners: User[], computer: boolean): Promise<void> {
+  await h.command(ana, 'race', 'new', { goal: 5, computers: computer ? 1 : 0 }, channel);
+  const lobby = await lobbyIn(channel);
+  // The Join's answer comes once the lobby post shows the seat (it is acknowledged before that).
+  for (const u of joiners) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
+  expect((await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000)).content).toMatch(/has started/);
+}
+
+/** Ana steps 3 and Bo steps 1 until the race is over: Ana wins. Returns the end post. */
+async function playToAnasWin(channel: Channel): Promise<PostedMessage> {
+  for (let round = 0; round < 2; round++) {
+    expect((await h.command(ana, 'race', 'step', { step: 'step3' }, channel)).content).toMatch(/^Done: Step 3\./);
+    expect((await h.command(bo, 'race', 'step', { step: 'step1' }, channel)).content).toMatch(/^Done: Step 1\./);
+  }
+  const end = h.latestPost(channel);
+  expect(end.content).toContain('Ana wins the race!');
+  return end;
+}
+
+describe('who may open and abort games', () => {
+  it('Manage Server sets it; a member without the chosen role is refused and told which role; with it, allowed; aborting can be kept to Manage Server', async () => {
+    const channel = h.double.createChannel(h.guild, 'permissions');
+    const hosts = h.double.createRole(h.guild, 'Game Hosts');
+    const host = h.double.createUser('host', { globalName: 'Hostess' });
+    h.double.addMember(h.guild, host, { roles: [hosts] });
+
+    expect((await games(cy, 'settings', { start: 'manage-server' })).content).toBe('Only members with the Manage Server permission can change this server’s game settings.');
+    const set = await (await h.double.runCommand(boss, channel, 'games', { subcommand: 'settings', options: { start: 'role', 'start-role': hosts, abort: 'manage-server' } })).reply();
+    expect(set.content).toContain(`Who may open a game: members with the <@&${hosts.id}> role (and Manage Server) · who may abort one: Manage Server only.`);
+    expect((await games(boss, 'settings', { start: 'role' })).content).toContain(`members with the <@&${hosts.id}> role`);
+
+    const refused = await h.command(cy, 'race', 'new', {}, channel);
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toBe(`On this server, only members with the <@&${hosts.id}> role (or the Manage Server permission) can open a game. Ask one of them to open it; you can then press **Join**.`);
+    expect(await h.store.loadActiveGame(channel.id)).toBeNull();
+
+    expect((await h.command(host, 'race', 'new', {}, channel)).content).toMatch(/^Game #\d+ is open/);
+    const abort = await h.command(host, 'race', 'abort', {}, channel);
+    expect(abort.content).toBe('On this server, only members with the Manage Server permission can abort a game.');
+    const confirm = await h.command(boss, 'race', 'abort', {}, channel);
+    await (await h.double.clickButton(boss, confirm, 'Abort the game')).acknowledged();
+    await aborted(confirm);
+    expect(await h.store.loadActiveGame(channel.id)).toBeNull();
+
+    const back = await games(boss, 'settings', { start: 'anyone', abort: 'host' });
+    expect(back.content).toContain('Who may open a game: anyone · who may abort one: the game’s host or Manage Channels.');
+    expect((await h.command(cy, 'race', 'new', {}, channel)).content).toMatch(/^Game #\d+ is open/);
+    expect((await h.command(cy, 'race', 'abort', {}, channel)).content).toMatch(/^Abort game #\d+ for everyone\?/);
+    const ask = h.double.ephemeralFor(cy, channel).at(-1)!;
+    await (await h.double.clickButton(cy, ask, 'Abort the game')).acknowledged();
+    await aborted(ask);
+  }, 60_000);
+
+  it('choosing "members with a role" without naming the role saves nothing and says what is missing', async () => {
+    await games(boss, 'settings', { start: 'anyone' });
+    // The role set above is still saved; a server that never chose one must name it.
+    const other = h.double.createGuild('Other Club');
+    const channel = h.double.createChannel(other, 'general');
+    h.double.addMember(other, boss, { roles: [h.double.createRole(other, 'Admins', PermissionFlagsBits.ManageGuild)] });
+    const r = await (await h.double.runCommand(boss, channel, 'games', { subcommand: 'settings', options: { start: 'role' } })).reply();
+    expect(r.content).toBe('Nothing was saved: Choose the role too: `/games settings start:role start-role:@Role`.');
+  });
+});
+
+describe('my games, rematch, stats and leaderboard', () => {
+  const first = () => h.double.findChannel('race-one', h.guild)!;
+  const second = () => h.double.findChannel('race-two', h.guild)!;
+
+  it('/games mine lists the games a member is in across two channels, with whose turn it is and a link', async () => {
+    h.double.createChannel(h.guild, 'race-one');
+    h.double.createChannel(h.guild, 'race-two');
+    await startRace(first(), [bo], true);
+    await startRace(second(), [bo], false);
+    await h.command(bo, 'race', 'step', { step: 'step1' }, second());
+    const [one, two] = [await h.game(first()), await h.game(second())];
+
+    const mine = await games(ana, 'mine');
+    expect(mine.ephemeral).toBe(true);
+    const link = (g: typeof one) => `https://discord.com/channels/${h.guild.id}/${g.game.channelId}/${g.game.boardMessageId}`;
+    expect(mine.content).toBe([
+      '**Your games on this server** (2, your turn in 2)',
+      `• #${one.game.id} Race in <#${first().id}>: **your turn** · [latest post](${link(one)})`,
+      `• #${two.game.id} Race in <#${second().id}>: **your turn** · [latest post](${link(two)})`,
+    ].join('\n'));
+    expect(h.double.log.get(two.game.boardMessageId!)?.content).toContain('Bo has picked.');
+    const bos = await games(bo, 'mine');
+    expect(bos.content).toContain(`#${one.game.id} Race in <#${first().id}>: **your turn**`);
+    expect(bos.content).toContain(`#${two.game.id} Race in <#${second().id}>: waiting for Ana`);
+    expect((await games(cy, 'mine')).content).toBe('You are not in any game on this server. `/games list` shows the open lobbies.');
+  });
+
+  it('Rematch opens a lobby in the same channel with the same options and computer, and asks the other player to Join', async () => {
+    const end = await playToAnasWin(first());
+    expect(labels(end)).toEqual(['Rematch']);
+    const old = (await h.store.listGames({ channelId: first().id })).at(-1)!;
+    expect(old.status).toBe('finished');
+
+    const stranger = await (await h.double.clickButton(cy, end, 'Rematch')).reply();
+    expect(stranger.content).toBe(`Only the players of game #${old.id} can ask for its rematch. Start your own game with \`/race new\`.`);
+
+    const ack = await (await h.double.clickButton(bo, end, 'Rematch')).reply(10_000);
+    expect(ack.content).toMatch(new RegExp(`^Game #\\d+ is open, with the options of game #${old.id}\\. The other players were asked to press \\*\\*Join\\*\\*`));
+    const lobby = await h.double.waitForMessage(first(), (m) => m.content.includes(`Rematch of game #${old.id}`));
+    expect(lobby.content).toContain('Seats (2/3): 1. Bo — host · 2. Computer 1 (computer)');
+    expect(lobby.content).toContain('Options: 24 hours per turn · race to 5 · normal steps');
+    expect(lobby.content).toContain(`Rematch of game #${old.id}: <@${ana.id}>, press **Join** to play again.`);
+    expect(lobby.notified).toEqual([ana.id]);
+    const fresh = (await h.store.loadActiveGame(first().id))!;
+    expect(fresh.game.options).toEqual(old.options);
+    expect(fresh.game.turnLimitSeconds).toBe(old.turnLimitSeconds);
+
+    const again = await (await h.double.clickButton(ana, end, 'Rematch')).reply(10_000);
+    expect(again.content).toBe(`This channel already has a game (#${fresh.game.id}, in its lobby: press **Join** on it).`);
+    await (await h.double.clickButton(ana, lobby, 'Join')).reply(10_000);
+    expect(h.double.log.get(lobby.id)!.content).toContain('Seats (3/3): 1. Bo — host · 2. Computer 1 (computer) · 3. Ana');
+    expect((await (await h.double.clickButton(bo, lobby, 'Start')).reply(10_000)).content).toMatch(/has started/);
+    await playToAnasWin(first());
+  }, 60_000);
+
+  it('a forged Rematch for a finished game, pressed in another channel or another server, opens nothing', async () => {
+    const old = (await h.store.listGames({ channelId: first().id })).at(-1)!;
+    expect(old.status).toBe('finished');
+    const mallory = h.double.createUser('mallory', { globalName: 'Mallory' });
+    const far = h.double.createChannel(h.double.createGuild('Far Club', { owner: mallory }), 'far');
+    const side = h.double.createChannel(h.guild, 'rematch-side');
+    for (const [user, where] of [[ana, side], [mallory, far]] as const) {
+      const press = await h.double.forgeComponent(user, where, `f:rematch:${old.id}`, h.double.say(user, where, 'press me'));
+      const reply = await press.reply(10_000);
+      expect(reply.ephemeral).toBe(true);
+      expect(reply.content).toBe('That button does not belong to a game of this channel, so nothing was done.');
+    }
+    expect(await h.store.loadActiveGame(first().id)).toBeNull();
+    expect(await h.store.loadActiveGame(side.id)).toBeNull();
+    expect((await h.store.listGames({ channelId: first().id })).at(-1)!.id).toBe(old.id);
+  });
+
+  it('stats and leaderboard count the two finished games, not the aborted one, and rank no computer', async () => {
+    const abort = await h.command(ana, 'race', 'abort', {}, second());
+    await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
+    await aborted(abort);
+
+    expect((await games(ana, 'stats')).content).toBe("**Ana's games on this server**\nRace: 2 played · 2 won · 0 abandoned\n1 aborted game is not counted.");
+    expect((await games(ana, 'stats', { player: bo, game: 'race' })).content).toBe("**Bo's Race games on this server**\nRace: 2 played · 0 won · 0 abandoned\n1 aborted game is not counted.");
+    expect((await games(ana, 'stats', { player: cy })).content).toMatch(/^Cy has no finished games on this server yet\./);
+
+    const board = await games(cy, 'leaderboard', { game: 'race' });
+    expect(board.ephemeral).toBe(true);
+    const lines = board.content.split('\n');
+    expect(lines[0]).toBe('**Leaderboard — Race**');
+    expect(lines[1]).toMatch(/^1\. Ana — rating \d+\.\d · 2 games, 2 won$/);
+    expect(lines[2]).toMatch(/^2\. Bo — rating -?\d+\.\d · 2 games, 0 won$/);
+    expect(lines[3]).toMatch(/^-# /);
+    expect(board.content).not.toContain('Computer');
+    expect((await games(cy, 'leaderboard')).content.split('\n').slice(1, 3)).toEqual(lines.slice(1, 3));
+  });
+
+  it('answered every interaction privately and broke no Discord rule', () => {
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    h.double.expectNoViolations();
+    expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
+  });
+});
