@@ -38,10 +38,13 @@ function problems(game: AnyGame, state: unknown, seatCount: number): string[] {
   const board = game.board(state);
   const drawn = leaves(JSON.parse(JSON.stringify(board.view)), '', new Map());
   const text = [board.alt, game.words.phase(state), ...game.words.status(state)].join('\n');
+  // A word the channel's own view holds somewhere, or the game's rules use ("sheep"), proves nothing when it appears in the text.
+  const publicWords = new Set([...leaves(JSON.parse(JSON.stringify(game.view(state, 'channel'))), '', new Map()).values()]);
+  const rulesText = [...game.words.rules.map((t) => t.text), game.words.help].join('\n').toLowerCase();
   for (let seat = 0; seat < seatCount; seat++) {
     for (const [path, value] of privateFacts(game, state, seat)) {
       if (value !== null && drawn.has(path) && drawn.get(path) === value) out.push(`the board picture shows seat ${seat}'s ${path} = ${JSON.stringify(value)}`);
-      if (typeof value === 'string' && value.length >= 4 && text.includes(value)) out.push(`the channel's text shows seat ${seat}'s ${path} = ${value}`);
+      if (typeof value === 'string' && value.length >= 4 && !publicWords.has(value) && !rulesText.includes(value.toLowerCase()) && text.includes(value)) out.push(`the channel's text shows seat ${seat}'s ${path} = ${value}`);
     }
   }
   return out;
