@@ -87,7 +87,7 @@ export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
     if (shown) {
       const confirm = new ButtonBuilder().setCustomId(buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) })).setLabel('Confirm').setStyle(ButtonStyle.Success);
       return r.private({
-        content: `${label}: only you see this preview. Press **Confirm** to play it (it cannot be taken back), or pick another.`,
+        content: `${label}: only you see this preview. Press **Confirm** to play it, or pick another.`,
         files: [await pictureFile(def, shown)],
         components: [new ActionRowBuilder<ButtonBuilder>().addComponents(confirm)],
       });

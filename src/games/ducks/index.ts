@@ -59,6 +59,9 @@ function parse(s: DucksState, seat: number, command: string, typed: string): Act
 
 const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);
 
+/** Events after which a move cannot be taken back: dice rolled or re-rolled, an Automa card turned, a player leaving, the end. */
+const FINAL_EVENTS: ReadonlySet<DucksEvent['type']> = new Set<DucksEvent['type']>(['started', 'rolled', 'rerolled', 'card', 'automaPlaced', 'automaSkipped', 'left', 'over']);
+
 export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, DucksOptions>({
   id: 'ducks',
   title: 'Duck Pens',
@@ -94,4 +97,5 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   board: boardPicture,
   drawings: DRAWINGS,
   scenario: { run: runScenario },
+  isFinal: (e) => FINAL_EVENTS.has(e.type),
 });

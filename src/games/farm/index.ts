@@ -16,6 +16,9 @@ const TOKEN = /^([fb]):(\d{1,5})$/;
 /** A typed placement: "B17 3,-2 90", "b17 at 3 -2 turned 180". */
 const TYPED = /^\s*([A-Za-z]\d\d)\s*(?:at\s*)?\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*(?:,?\s*(?:turned\s*)?(0|90|180|270)\s*°?)?\s*$/i;
 
+/** Events after which a move cannot be taken back: a tile drawn or shown dead, a market card turned, a player leaving, the end. */
+const FINAL_EVENTS: ReadonlySet<FarmEvent['type']> = new Set<FarmEvent['type']>(['started', 'drew', 'dead', 'market', 'removed', 'ended']);
+
 export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptions>({
   id: 'farm',
   title: 'Fences',
@@ -71,4 +74,5 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
     };
   },
   drawings: DRAWINGS,
+  isFinal: (e) => FINAL_EVENTS.has(e.type),
 });

@@ -68,11 +68,13 @@ function outcomeOf(s: FenceState): PlatformOutcome | null {
 }
 
 /**
- * Events after which an action cannot be taken back: a card drawn or dealt, a Hot Goods or
- * Cops roll, a start tile revealed or redrawn, a player leaving, the end of the game.
+ * Events after which an action cannot be taken back: a card drawn, dealt, burned or taken at
+ * random, a die rolled, the Stash shuffled, a start tile revealed or redrawn, a player leaving,
+ * the end of the game.
  */
 const FINAL_EVENTS: ReadonlySet<FenceEvent['type']> = new Set<FenceEvent['type']>([
   'cardDrawn', 'dealt', 'hotGoods', 'hotGoodsStopped', 'copsRolled', 'startRevealed', 'startRedrawn', 'removed', 'gameOver',
+  'hunchRolled', 'tunnelDrawn', 'tradingPostRolled', 'postTraded', 'ritzyDrawn', 'roundsRolled', 'stashBurned', 'stashReshuffled',
 ]);
 
 const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);

@@ -43,6 +43,9 @@ function parseTyped(s: KimboState, seat: number, command: string, typed: string)
   return matching.length === 1 ? matching[0]! : null;
 }
 
+/** Events after which a move cannot be taken back: the dice rolled (a fence move rolls at once), a player leaving, the end. */
+const FINAL_EVENTS: ReadonlySet<KimboEvent['type']> = new Set<KimboEvent['type']>(['started', 'rolled', 'rollLost', 'left', 'over']);
+
 export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, KimboOptions>({
   id: 'kimbo',
   title: 'Game of Fences',
@@ -90,4 +93,5 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
   board: boardPicture,
   drawings: DRAWINGS,
   scenario: { run: runScenario },
+  isFinal: (e) => FINAL_EVENTS.has(e.type),
 });
