@@ -145,4 +145,4 @@ const farmers = FARMER_ROWS.flatMap((row, i) => FARMER_COLUMNS.map((col, j) => (
 const dir = new URL('../../../../assets/farm/', import.meta.url);
 writeFileSync(new URL('tiles.json', dir), JSON.stringify(tiles, null, 1) + '\n');
 writeFileSync(new URL('farmers.json', dir), JSON.stringify(farmers, null, 1) + '\n');
-console.log(`wrote ${tiles.length} tiles and ${farmers.length} farmer cards`);
+process.stdout.write(`wrote ${tiles.length} tiles and ${farmers.length} farmer cards\n`);
