@@ -18,7 +18,7 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Plays a game with the simple strategy for every seat; `seen` gets each position where a fence is to be chosen. */
 function playSimple(seats: number, seed: string, seen?: (s: DucksState) => void): DucksState {
-  let s = ducks.setup({ seats: Array.from({ length: seats }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed, options: { colour: 'red' } }).state;
+  let s = ducks.setup({ seats: Array.from({ length: seats }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed, options: { colour: 'red', takeOver: false } }).state;
   while (!s.end) {
     const seat = ducks.activeSeats(s)[0] as number;
     if (seen && s.turn.stage === 'act' && seat === s.turn.seat) seen(JSON.parse(JSON.stringify(s)) as DucksState);

@@ -81,13 +81,13 @@ describe('D — setup and turn', () => {
   it('D7 two players: the creator\'s colour, the other takes the other; a seeded draw picks who starts. Solo: the player starts', () => {
     const starters = new Set<number>();
     for (let i = 0; i < 20; i++) {
-      const s = ducks.setup({ seats: [{ name: 'a', computer: false }, { name: 'b', computer: false }], seed: `s${i}`, options: { colour: 'blue' } }).state;
+      const s = ducks.setup({ seats: [{ name: 'a', computer: false }, { name: 'b', computer: false }], seed: `s${i}`, options: { colour: 'blue', takeOver: false } }).state;
       expect(s.colours).toEqual(['blue', 'red']);
       starters.add(s.turn.seat);
-      expect(ducks.setup({ seats: [{ name: 'a', computer: false }, { name: 'b', computer: false }], seed: `s${i}`, options: { colour: 'blue' } }).state.turn.seat).toBe(s.turn.seat);
+      expect(ducks.setup({ seats: [{ name: 'a', computer: false }, { name: 'b', computer: false }], seed: `s${i}`, options: { colour: 'blue', takeOver: false } }).state.turn.seat).toBe(s.turn.seat);
     }
     expect([...starters].sort()).toEqual([0, 1]);
-    const alone = ducks.setup({ seats: [{ name: 'a', computer: false }], seed: 'x', options: { colour: 'blue' } }).state;
+    const alone = ducks.setup({ seats: [{ name: 'a', computer: false }], seed: 'x', options: { colour: 'blue', takeOver: false } }).state;
     expect(alone.turn.seat).toBe(0);
     expect(alone.automa?.colour).toBe('red');
   });
@@ -413,6 +413,29 @@ describe('D — in a channel', () => {
     expect(ducks.seatsLeft(gone.events)).toEqual([{ seat: 0, reason: 'kicked' }]);
     expect(gone.state.end?.winners).toEqual([1]);
   });
+
+  it('D26 with the host option, the computer plays on in the seat of a player who leaves a two-player game', () => {
+    const s = { ...two(), options: { colour: 'red' as const, takeOver: true } };
+    expect(s.options.takeOver).toBe(true);
+    const mover = s.turn.seat;
+    const leaver = 1 - mover;
+    const left = play(s, leaver, { type: 'resign' });
+    expect(left.state.end).toBeNull();
+    expect(left.events).toContainEqual({ type: 'tookOver', seat: leaver });
+    expect(ducks.seatsLeft(left.events)).toEqual([{ seat: leaver, reason: 'resigned' }]);
+    expect(ducks.words.event(left.state, { type: 'tookOver', seat: leaver })).toMatch(/computer plays on/);
+    // The remaining player ends their turn: the computer plays the leaver's whole turn at once.
+    const turn = left.state.turn.number;
+    let t = play(left.state, mover, { type: 'roll' }).state;
+    while (t.turn.number === turn && !t.end) t = play(t, mover, ducks.legalActions(t, mover).find((a) => a.type === 'keep' || a.type === 'done') ?? ducks.legalActions(t, mover)[0]!).state;
+    expect(t.end).toBeNull();
+    expect(t.turn.seat).toBe(mover);
+    expect(t.turn.number).toBe(turn + 2);
+    expect(ducks.activeSeats(t)).not.toContain(leaver);
+    // When the last player leaves too, nobody is left to play against: the game ends for the computer's seat.
+    const last = play(t, mover, { type: 'resign' }).state;
+    expect(last.end?.winners).toEqual([leaver]);
+  });
 });
 
 describe('A — the solo Automa', () => {
@@ -426,8 +449,8 @@ describe('A — the solo Automa', () => {
   });
 
   it('A2 the Automa takes the other colour; its deck is shuffled from the seed and kept secret', () => {
-    const a = ducks.setup({ seats: [{ name: 'a', computer: false }], seed: 'one', options: { colour: 'red' } }).state;
-    const b = ducks.setup({ seats: [{ name: 'a', computer: false }], seed: 'two', options: { colour: 'red' } }).state;
+    const a = ducks.setup({ seats: [{ name: 'a', computer: false }], seed: 'one', options: { colour: 'red', takeOver: false } }).state;
+    const b = ducks.setup({ seats: [{ name: 'a', computer: false }], seed: 'two', options: { colour: 'red', takeOver: false } }).state;
     expect(a.automa?.colour).toBe('blue');
     expect(a.automa?.deck).not.toEqual(b.automa?.deck);
     expect([...a.automa!.deck].sort((x, y) => x - y)).toEqual([...Array(18).keys()]);

@@ -43,6 +43,7 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
     turn: { seat: first, number: 1, stage: 'roll', dice: [], rerollsLeft: 0, fenced: false, special: null, newPens: [] },
     automa: solo ? { colour: other(host), deck, turned: [] } : null,
     timeouts: input.seats.map(() => 0),
+    takenOver: [],
     skips: 0,
     lastEdges: [],
     end: null,
@@ -140,6 +141,7 @@ export function apply(state: DucksState, actor: number | 'system', input: unknow
       playForSeat(s, events, seat);
       if (inARow >= TIMEOUTS_TO_LEAVE && !s.end) leave(s, events, seat, 'timeouts');
     }
+    playTakenOver(s, events);
     return { ok: true, state: s, events };
   }
   if (!s.seats[actor]) return refuse('NOT_IN_GAME', 'You are not in this game.');
@@ -155,6 +157,7 @@ export function apply(state: DucksState, actor: number | 'system', input: unknow
   const match = legalActions(s, actor).find((l) => sameAction(l, action));
   if (!match) return refusalFor(state, actor, action);
   step(s, events, actor, match);
+  playTakenOver(s, events);
   return { ok: true, state: s, events };
 }
 
@@ -384,11 +387,34 @@ function finish(s: DucksState, events: DucksEvent[], end: NonNullable<DucksState
   events.push({ type: 'over', end, scores: s.seats.map((_, i) => scoreOf(s, i)) });
 }
 
-/** D26: resigning or removal ends a two-player game for the other player, and a solo game unscored. */
+/**
+ * D26: resigning or removal ends a two-player game for the other player, and a solo game
+ * unscored — or, with the host's option, the computer plays on in the leaver's seat while a
+ * player is left to play against.
+ */
 function leave(s: DucksState, events: DucksEvent[], seat: number, reason: string): void {
   events.push({ type: 'left', seat, reason });
+  const playerLeft = s.seats.some((_, i) => i !== seat && !s.takenOver.includes(i));
+  if (s.options.takeOver && s.seats.length > 1 && playerLeft) {
+    s.takenOver.push(seat);
+    s.timeouts[seat] = 0;
+    events.push({ type: 'tookOver', seat });
+    playTakenOver(s, events);
+    return;
+  }
   const winners = s.seats.length > 1 ? s.seats.map((_, i) => i).filter((i) => i !== seat) : [];
   finish(s, events, { kind: 'resigned', winners, seat });
+}
+
+/** D26's host option: whatever a taken-over seat must do is played at once by the simple strategy. */
+function playTakenOver(s: DucksState, events: DucksEvent[]): void {
+  for (let guard = 0; guard < 1000 && !s.end; guard++) {
+    const seat = activeSeats(s).find((i) => s.takenOver.includes(i));
+    if (seat === undefined) return;
+    const a = simpleChoice(s, seat);
+    if (!a) return;
+    step(s, events, seat, a);
+  }
 }
 
 /** H2 (D26): a timed-out seat's part is played by the simple strategy, to the end of its turn. */

@@ -103,7 +103,7 @@ export function position(json: unknown): DucksState {
 
 function loadScenario(sc: Scenario): DucksState {
   const seats = sc.players.map((name) => ({ name, computer: false }));
-  const s = setup({ seats, seed: sc.seed, options: { colour: sc.colour } }).state;
+  const s = setup({ seats, seed: sc.seed, options: { colour: sc.colour, takeOver: false } }).state;
   const seatOf = (name: string): number => {
     const i = sc.players.indexOf(name);
     if (i < 0) throw new ScenarioError(`"${name}" is not a player`);

@@ -14,6 +14,11 @@ export const optionsSchema = z.object({
     summary: { red: 'host plays red', blue: 'host plays blue' },
     labels: { red: 'Red', blue: 'Blue' },
   }),
+  takeOver: z.boolean().default(false).meta({
+    label: 'A leaver\'s seat',
+    description: 'When a player of a two-player game resigns or is removed, the computer plays on in their seat',
+    summary: ['the game ends when a player leaves', 'the computer takes a leaver\'s seat'],
+  }),
 });
 export type DucksOptions = z.output<typeof optionsSchema>;
 
@@ -97,6 +102,8 @@ export const stateSchema = z.object({
   automa: automaSchema.nullable(),
   /** Timed-out turns in a row, per seat (H2: the third removes the player). */
   timeouts: z.array(count),
+  /** Seats whose player left and that the computer plays on (D26's host option); played within apply. */
+  takenOver: z.array(z.number().int().min(0)).default([]),
   /** Skips in a row (D20, A9). */
   skips: count,
   /** Edges drawn in the last turn or Automa card, marked on the board. */
@@ -148,6 +155,7 @@ export type DucksEvent =
   | { type: 'automaSkipped'; card: number }
   | { type: 'timedOut'; seat: number; inARow: number }
   | { type: 'left'; seat: number; reason: string }
+  | { type: 'tookOver'; seat: number }
   | { type: 'over'; end: z.output<typeof endSchema>; scores: Score[] };
 
 export interface Score {

@@ -87,6 +87,7 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
     case 'automaSkipped': return 'The Automa\'s pen fits nowhere: the card is discarded and the Automa skips.';
     case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot plays that part for them${e.inARow >= 3 ? ` (${e.inARow} times in a row)` : ''}.`;
     case 'left': return `${seatName(s, e.seat)} ${e.reason === 'resigned' ? 'resigns' : e.reason === 'timeouts' ? 'leaves the game after three turns timed out in a row' : 'leaves the game'}.`;
+    case 'tookOver': return `The computer plays on in ${seatName(s, e.seat)}'s seat.`;
     case 'over': return overText(s, e);
   }
 }
