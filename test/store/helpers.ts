@@ -1,10 +1,18 @@
-/** Real SQLite files in a temporary folder, one per test, removed afterwards. */
+/**
+ * Real databases, one per test, removed afterwards: a SQLite file in a temporary folder, or a
+ * fresh database of a throwaway PostgreSQL cluster (started on first use, one per test file,
+ * stopped after the file's last test). Tests that hold on both run once per backend:
+ * `describe.each(BACKENDS)('%s', (backend) => { … openTemp(backend) … })`.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { computerAction, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
-import { openStore, type LoadedGame, type Store } from '../../src/store/index.ts';
+import { openStore, type LoadedGame, type Provider, type Store } from '../../src/store/index.ts';
+import { startPostgres, type PostgresCluster } from './postgres.ts';
+
+export const BACKENDS: Provider[] = ['sqlite', 'postgresql'];
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -21,7 +29,27 @@ export function tempUrl(): string {
   return `file:${join(tempDir(), 'fence.db')}`;
 }
 
-export async function openTemp(url: string = tempUrl()): Promise<Store> {
+let cluster: Promise<PostgresCluster> | null = null;
+afterAll(async () => {
+  const started = cluster;
+  cluster = null;
+  if (started) await (await started).stop();
+});
+
+/** This file's PostgreSQL cluster, started on first use. */
+export function postgresCluster(): Promise<PostgresCluster> {
+  cluster ??= startPostgres();
+  return cluster;
+}
+
+/** The URL of a new, empty database on `backend`. */
+export async function newDatabase(backend: Provider): Promise<string> {
+  return backend === 'sqlite' ? tempUrl() : (await postgresCluster()).createDatabase();
+}
+
+/** Opens a store on a new database of `backend`, or on the database at `url`; closed after the test. */
+export async function openTemp(backendOrUrl: Provider | string = 'sqlite'): Promise<Store> {
+  const url = backendOrUrl === 'sqlite' || backendOrUrl === 'postgresql' ? await newDatabase(backendOrUrl) : backendOrUrl;
   const store = await openStore(url);
   cleanups.push(() => store.close());
   return store;
