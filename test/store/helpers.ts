@@ -4,7 +4,7 @@
  * stopped after the file's last test). Tests that hold on both run once per backend:
  * `describe.each(BACKENDS)('%s', (backend) => { … openTemp(backend) … })`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
@@ -77,3 +77,29 @@ export function nextMove(state: FenceState, strategy: 'random' | 'simple' = 'ran
 
 /** JSON as stored: what "equal" means for a state that went through the database. */
 export const asStored = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+
+const schema = readFileSync(new URL('../../prisma/schema.prisma', import.meta.url), 'utf8');
+
+/** Scalar fields of a model as schema.prisma declares them: name → optional? */
+export function declaredFields(model: string): Map<string, boolean> {
+  const body = new RegExp(`model ${model} \\{([\\s\\S]*?)\\n\\}`).exec(schema)?.[1] ?? '';
+  const fields = new Map<string, boolean>();
+  for (const line of body.split('\n')) {
+    const m = /^\s+(\w+)\s+(\w+)(\?|\[\])?/.exec(line);
+    if (!m || m[3] === '[]' || line.includes('@relation')) continue;
+    fields.set(m[1]!, m[3] === '?');
+  }
+  return fields;
+}
+
+/** The type schema.prisma gives a model's field (String, Int, DateTime…). */
+export function declaredType(model: string, field: string): string | undefined {
+  const body = new RegExp(`model ${model} \\{([\\s\\S]*?)\\n\\}`).exec(schema)?.[1] ?? '';
+  return new RegExp(`^\\s+${field}\\s+(\\w+)`, 'm').exec(body)?.[1];
+}
+
+/** Every @@unique of schema.prisma, as `Model(a,b)`. */
+export function declaredUniques(): string[] {
+  return [...schema.matchAll(/model (\w+) \{([\s\S]*?)\n\}/g)].flatMap(([, model, body]) =>
+    [...body!.matchAll(/@@unique\(\[([^\]]+)\]\)/g)].map(([, cols]) => `${model}(${cols!.split(',').map((s) => s.trim()).join(',')})`));
+}
