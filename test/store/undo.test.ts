@@ -54,11 +54,13 @@ describe.each(BACKENDS)('%s', (backend) => {
       expect((await store.getGame(game.game.id)).game.version).toBe(version);
     });
 
-    it('replays exactly over 200 random games with random undos interleaved (several in a row too)', async () => {
+    it('replays exactly over 100 random games with random undos interleaved (several in a row too)', async () => {
       const store = await openTemp(backend);
       let undos = 0;
       let refusedFinal = 0;
-      for (let g = 0; g < 200; g++) {
+      // Each backend plays its own hundred of the same 200 games.
+      const first = BACKENDS.indexOf(backend) * 100;
+      for (let g = first; g < first + 100; g++) {
         const rng = new Rng([g + 11, 3, 99, g * 7 + 1]);
         const players = 2 + (g % 3);
         // Most games build their map automatically: replaying a map built tile by tile, as every
@@ -100,8 +102,8 @@ describe.each(BACKENDS)('%s', (backend) => {
         expect(asStored(replayed.state)).toEqual(stored.state);
         expect(stored.state).toEqual(asStored(state));
       }
-      expect(undos).toBeGreaterThan(200);
-      expect(refusedFinal).toBeGreaterThan(50);
+      expect(undos).toBeGreaterThan(100);
+      expect(refusedFinal).toBeGreaterThan(25);
     }, 120_000);
   });
 });
