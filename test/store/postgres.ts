@@ -33,6 +33,8 @@ export interface StartOptions {
    * the server process being killed, not a power cut. true: PostgreSQL's own defaults.
    */
   durable?: boolean;
+  /** More server settings, e.g. `synchronous_commit=off`. */
+  settings?: string[];
 }
 
 /** The folder of Debian's PostgreSQL binaries (the newest installed), or null when there are none. */
@@ -63,6 +65,7 @@ export async function startPostgres(opts: StartOptions = {}): Promise<PostgresCl
   const settings = [
     `-p ${port}`, '-c listen_addresses=127.0.0.1', `-c unix_socket_directories=${dir}`, '-c max_connections=200',
     ...(opts.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
+    ...(opts.settings ?? []).map((setting) => `-c ${setting}`),
   ];
   run('pg_ctl', ['-D', data, '-o', settings.join(' '), '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   let stopped = false;
