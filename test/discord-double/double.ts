@@ -452,8 +452,10 @@ export class DiscordDouble {
     this.changed();
   }
 
-  waitForBotConnected(timeoutMs = 10_000): Promise<true> {
-    return this.waitFor(() => (this.gateway.connected ? true : undefined), timeoutMs, 'the bot to connect to the gateway');
+  /** Waits for the bot's gateway connection: with `guildId`, only that guild's shard's. */
+  waitForBotConnected(timeoutMs = 10_000, guildId?: string | null): Promise<true> {
+    const live = () => (guildId === undefined ? this.gateway.connected : this.gateway.connectedFor(guildId));
+    return this.waitFor(() => (live() ? true : undefined), timeoutMs, 'the bot to connect to the gateway');
   }
 
   // ---------------------------------------------------------------- user actions
@@ -494,7 +496,7 @@ export class DiscordDouble {
     data: Record<string, unknown>,
     extra: { commandName?: string; customId?: string; message?: PostedMessage },
   ): Promise<InteractionRecord> {
-    await this.waitForBotConnected();
+    await this.waitForBotConnected(10_000, channel.guildId);
     const member = this.#member(user, channel);
     const record: InteractionRecord = {
       id: this.world.ids.next(),

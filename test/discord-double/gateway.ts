@@ -85,6 +85,12 @@ export class Gateway {
     return sessions.length > 0 && sessions.every((x) => x.live);
   }
 
+  /** True when the shard that receives this guild's events (shard 0 for no guild) is live. */
+  connectedFor(guildId: string | null): boolean {
+    const d = guildId === null ? {} : { guild_id: guildId };
+    return [...this.#current.values()].some((x) => x.live && !x.invalid && this.#receives(x, 'INTERACTION_CREATE', d));
+  }
+
   /** What GET /gateway/bot recommends. */
   get recommendedShards(): number {
     return this.opts.shards();
