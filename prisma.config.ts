@@ -1,7 +1,9 @@
 /**
- * Prisma CLI configuration. Only `prisma generate` (run by `postinstall`) is used here: the
- * migrations are applied by src/store/migrate.ts at start-up, because the schema engine
- * that `prisma migrate` needs cannot be downloaded on these machines.
+ * Prisma CLI configuration. Here only `prisma generate` (run by `postinstall`, for both schemas)
+ * is used: the migrations are applied by src/store/migrate.ts at start-up, because the schema
+ * engine that `prisma migrate` needs cannot be downloaded on these machines. Where it can,
+ * `prisma migrate deploy` applies the same migrations: DATABASE_URL picks the provider's
+ * schema and migrations folder.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'prisma/config';
@@ -11,8 +13,11 @@ import { defineConfig } from 'prisma/config';
 // ../shared/notes/offline-stack.md). A real engine set by the environment is kept.
 process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= fileURLToPath(import.meta.url);
 
+const url = process.env.DATABASE_URL ?? 'file:data/fence.db';
+const folder = /^postgres(ql)?:\/\//.test(url) ? 'prisma/postgresql' : 'prisma';
+
 export default defineConfig({
-  schema: 'prisma/schema.prisma',
-  migrations: { path: 'prisma/migrations' },
-  datasource: { url: process.env.DATABASE_URL ?? 'file:data/fence.db' },
+  schema: `${folder}/schema.prisma`,
+  migrations: { path: `${folder}/migrations` },
+  datasource: { url },
 });

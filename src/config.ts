@@ -27,7 +27,7 @@ const schema = z.object({
   DATABASE_URL: z
     .string()
     .trim()
-    .regex(/^file:.+/, 'DATABASE_URL must be a SQLite file URL such as file:data/fence.db')
+    .regex(/^(file:.+|postgres(ql)?:\/\/.+)/, 'DATABASE_URL must be a SQLite file URL such as file:data/fence.db, or a PostgreSQL URL such as postgresql://user:password@host:5432/fence')
     .default('file:data/fence.db'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error'], { error: 'LOG_LEVEL must be one of debug, info, warn, error' }).default('info'),
   TIMER_POLL_MS: z.coerce.number({ error: 'TIMER_POLL_MS must be a number of milliseconds' }).int().min(100).max(600_000).default(5000),

@@ -4,23 +4,24 @@
  * the log always replays to the stored state.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { createClient, type InStatement, type ResultSet } from '@libsql/client';
-import { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/client.ts';
-import { OneConnectionPrismaLibSql, type OneConnectionClient } from './connection.ts';
+import type { Backend } from './backend.ts';
 import type { Actor, AnyGame, Refusal } from '../platform/game.ts';
 import { loadState, StateLoadError } from '../platform/state.ts';
 import { checkOptions } from '../platform/options.ts';
 import { gameById } from '../games/registry.ts';
 import { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError } from './errors.ts';
-import { migrate } from './migrate.ts';
+import type { Provider } from './migrate.ts';
+import { isPostgresUrl, openPostgres } from './postgres.ts';
 import { KeyedQueue } from './queue.ts';
+import { openSqlite, sqlitePath } from './sqlite.ts';
 import { replayLog, type InEffect } from './undo.ts';
 
 export { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError, type StoreErrorCode } from './errors.ts';
-export { MigrationError } from './migrate.ts';
+export { MigrationError, type Provider } from './migrate.ts';
+export { isPostgresUrl } from './postgres.ts';
+export { sqlitePath } from './sqlite.ts';
 export { inEffectOf, isUndo, undoLast, type UndoOutcome, type UndoRefusal } from './undo.ts';
 
 /** How a game ended, as the store records it: the game's own record of it goes to Game.outcome. */
@@ -148,36 +149,26 @@ export interface CreateLobbyInput {
 }
 
 export interface OpenOptions {
+  /** SQLite: how long a write waits for another process's lock. */
   busyTimeoutMs?: number;
+  /** PostgreSQL: connections in the pool. */
+  poolSize?: number;
+  /** PostgreSQL: an idle connection failed (the pool replaces it); for the log. */
+  onConnectionError?: (e: Error) => void;
 }
 
 type Tx = Prisma.TransactionClient;
 
-/** Opens (creating it and its folder when missing) and migrates the database. */
+/**
+ * Opens and migrates the database: a SQLite file (`file:…`, created with its folder when
+ * missing) or a PostgreSQL database (`postgresql://…`, which must exist).
+ */
 export async function openStore(databaseUrl: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<Store> {
-  const timeout = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
-  const path = sqlitePath(databaseUrl);
-  if (path === null) throw new StoreError('UNKNOWN_KIND', `DATABASE_URL must be a file: URL, not ${databaseUrl}`);
-  mkdirSync(dirname(resolve(path)), { recursive: true });
-  const admin = createClient({ url: databaseUrl, timeout });
-  try {
-    // WAL is a property of the file, so setting it once here covers every later connection;
-    // the busy timeout is per connection and goes to the adapter below.
-    await admin.execute('PRAGMA journal_mode = WAL');
-    await migrate(admin);
-  } finally {
-    admin.close();
+  if (isPostgresUrl(databaseUrl)) {
+    return new Store(await openPostgres(databaseUrl, { ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...(options.onConnectionError ? { onError: options.onConnectionError } : {}) }));
   }
-  const adapter = new OneConnectionPrismaLibSql({ url: databaseUrl, timeout });
-  return new Store(new PrismaClient({ adapter }), adapter);
-}
-
-/** The file path of a `file:` URL, or null for other URLs. */
-export function sqlitePath(url: string): string | null {
-  if (!url.startsWith('file:')) return null;
-  let rest = url.slice('file:'.length).split('?')[0]!;
-  if (rest.startsWith('//')) rest = rest.slice(2);
-  return rest;
+  if (sqlitePath(databaseUrl) === null) throw new StoreError('UNKNOWN_KIND', 'DATABASE_URL must be a SQLite file: URL or a postgresql:// URL');
+  return new Store(await openSqlite(databaseUrl, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS));
 }
 
 /** Timer.seat of a timer that is not a seat's. */
@@ -201,10 +192,18 @@ export class Store {
    */
   readonly #lastStates = new Map<number, { version: number; text: string; state: unknown }>();
 
-  constructor(readonly prisma: PrismaClient, private readonly adapter: OneConnectionPrismaLibSql) {}
+  readonly prisma: PrismaClient;
+  constructor(private readonly backend: Backend) {
+    this.prisma = backend.prisma;
+  }
+
+  /** Which database this store runs on. */
+  get provider(): Provider {
+    return this.backend.provider;
+  }
 
   async close(): Promise<void> {
-    await this.prisma.$disconnect();
+    await this.backend.close();
   }
 
   /**
@@ -249,7 +248,7 @@ export class Store {
   /** Seats a player (userId) or a computer player (userId null) at the next free seat. */
   async joinLobby(gameId: number, player: { userId: string | null; name: string }): Promise<SeatRecord> {
     return this.prisma.$transaction(async (tx) => {
-      const game = await lobbyGame(tx, gameId);
+      const game = await this.#lobbyGame(tx, gameId);
       const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } });
       if (player.userId !== null && seats.some((s) => s.userId === player.userId)) {
         throw new StoreError('ALREADY_SEATED', `that player already has a seat in game #${gameId}`);
@@ -267,7 +266,7 @@ export class Store {
   /** Frees a lobby seat (by user id, or by seat index for a computer player). */
   async leaveLobby(gameId: number, who: { userId: string } | { seat: number }): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
-      await lobbyGame(tx, gameId);
+      await this.#lobbyGame(tx, gameId);
       const where = 'userId' in who ? { gameId, userId: who.userId } : { gameId, seat: who.seat };
       const { count } = await tx.seat.deleteMany({ where });
       if (count === 0) throw new StoreError('NOT_SEATED', `no such seat in game #${gameId}`);
@@ -276,7 +275,7 @@ export class Store {
 
   async setLobbyOptions(gameId: number, patch: { options?: unknown; turnLimitSeconds?: number | null }): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
-      await lobbyGame(tx, gameId);
+      await this.#lobbyGame(tx, gameId);
       await tx.game.update({
         where: { id: gameId },
         data: {
@@ -289,7 +288,7 @@ export class Store {
 
   /** Records that the channel shows the game at `version` (never moves back: posts go out in order). */
   async setPostedVersion(gameId: number, version: number): Promise<void> {
-    await this.prisma.$executeRawUnsafe('UPDATE "Game" SET "postedVersion" = ? WHERE "id" = ? AND ("postedVersion" IS NULL OR "postedVersion" < ?)', version, gameId, version);
+    await this.prisma.$executeRaw`UPDATE "Game" SET "postedVersion" = ${version} WHERE "id" = ${gameId} AND ("postedVersion" IS NULL OR "postedVersion" < ${version})`;
   }
 
   /**
@@ -317,7 +316,7 @@ export class Store {
   async startGame(gameId: number, opts: { seed?: string } = {}): Promise<{ game: LoadedGame; events: unknown[] }> {
     const seed = opts.seed ?? randomUUID();
     const events = await this.prisma.$transaction(async (tx) => {
-      const game = await lobbyGame(tx, gameId);
+      const game = await this.#lobbyGame(tx, gameId);
       const engine = engineOf(game.kind);
       const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } });
       if (seats.length < engine.seats.min) throw new StoreError('NOT_ENOUGH_PLAYERS', `game #${gameId} needs at least ${engine.seats.min} players`);
@@ -365,6 +364,15 @@ export class Store {
     return rows.map((r) => gameRecord({ ...r, state: null }));
   }
 
+  /** The lobby, locked until the transaction ends; refused when the game is not in its lobby. */
+  async #lobbyGame(tx: Tx, gameId: number): Promise<GameRow> {
+    await this.backend.lockGame(tx, gameId);
+    const game = await tx.game.findUnique({ where: { id: gameId } });
+    if (!game) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
+    if (game.status !== 'lobby') throw new StoreError('WRONG_STATUS', `game #${gameId} is ${game.status}, not in its lobby`);
+    return game;
+  }
+
   async #loaded(row: GameRow & { seats: SeatRow[] }): Promise<LoadedGame> {
     const seats = row.seats.map(seatRecord);
     if (row.state === null || row.status === 'broken') return { game: gameRecord(row), seats, state: null };
@@ -387,17 +395,13 @@ export class Store {
    * not at `expectedVersion`, BrokenGameError when its state cannot be read.
    */
   async applyAction(gameId: number, expectedVersion: number, actor: Actor, action: unknown, opts: { userId?: string | null } = {}): Promise<ApplyOutcome> {
-    // This path runs for every click: its two round trips go straight to the connection
-    // (OneConnectionClient), not through Prisma, whose per-query machinery costs more than
-    // SQLite here. Same connection, same settings, same SQL as Prisma would send.
-    const client = await this.#client();
-    const [row] = (await client.executeOutside({
-      sql: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ?',
-      args: [gameId],
-    })).rows as unknown as { kind: string; status: string; version: number | bigint; state: string | null; brokenReason: string | null }[];
+    // This path runs for every click: its two round trips go straight to the database in its
+    // own SQL (see backend.ts), not through Prisma, whose per-query machinery costs more than
+    // the database itself here.
+    const row = await this.backend.readGame(gameId);
     if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
     if (row.status === 'broken') throw new BrokenGameError(gameId, row.brokenReason ?? 'unknown');
-    if (Number(row.version) !== expectedVersion) throw new StaleVersionError(gameId, expectedVersion, Number(row.version));
+    if (row.version !== expectedVersion) throw new StaleVersionError(gameId, expectedVersion, row.version);
     if (row.status !== 'running' || row.state === null) throw new StoreError('WRONG_STATUS', `game #${gameId} is ${row.status}, not running`);
     const cached = this.#lastStates.get(gameId);
     let state: unknown;
@@ -419,43 +423,21 @@ export class Store {
     if (!result.ok) return { ok: false, refusal: result };
     const ending = endingOf(engine, result.state);
     const version = expectedVersion + 1;
-    const now = sqliteDate(new Date());
     const stateText = JSON.stringify(result.state);
-    // Every statement carries the same guard, evaluated inside one transaction: either the
-    // game is still at the expected version and all of them write, or none does. The batch
-    // is one IMMEDIATE transaction, rolled back whole if a statement fails.
-    const guard = '"id" = ? AND "version" = ? AND "status" = \'running\'';
-    const g = [gameId, expectedVersion];
-    const statements: InStatement[] = [
-      {
-        sql: `INSERT INTO "ActionLog" ("gameId", "seq", "actor", "userId", "action", "events", "createdAt")
-          SELECT "id", ?, ?, ?, ?, ?, ? FROM "Game" WHERE ${guard}`,
-        args: [version, String(actor), opts.userId ?? null, logged, JSON.stringify(result.events), now, ...g],
-      },
-      ...engine.seatsLeft(result.events).map((l) => ({
-        sql: `UPDATE "Seat" SET "leftAt" = ?, "leftReason" = ?
-          WHERE "gameId" = ? AND "seat" = ? AND "leftAt" IS NULL AND EXISTS (SELECT 1 FROM "Game" WHERE ${guard})`,
-        args: [now, l.reason, gameId, l.seat, ...g],
-      })),
-      ...(ending ? [{ sql: `DELETE FROM "Timer" WHERE "gameId" = ? AND EXISTS (SELECT 1 FROM "Game" WHERE ${guard})`, args: [gameId, ...g] }] : []),
-      ending
-        ? {
-          sql: `UPDATE "Game" SET "state" = ?, "version" = ?, "updatedAt" = ?, "status" = ?, "outcome" = ?, "endedAt" = ? WHERE ${guard}`,
-          args: [stateText, version, now, ending.status, JSON.stringify(ending.outcome), now, ...g],
-        }
-        : { sql: `UPDATE "Game" SET "state" = ?, "version" = ?, "updatedAt" = ? WHERE ${guard}`, args: [stateText, version, now, ...g] },
-    ];
-    let results: ResultSet[];
+    let written: boolean;
     try {
-      results = await client.writeBatch(statements);
+      written = await this.backend.writeAction({
+        gameId, expectedVersion, version, actor: String(actor), userId: opts.userId ?? null, action: logged, events: JSON.stringify(result.events),
+        state: stateText, seatsLeft: engine.seatsLeft(result.events), ending: ending ? { status: ending.status, outcome: JSON.stringify(ending.outcome) } : null, at: new Date(),
+      });
     } catch (e) {
       this.#lastStates.delete(gameId);
       throw e;
     }
-    if (results[0]?.rowsAffected !== 1 || results.at(-1)?.rowsAffected !== 1) {
+    if (!written) {
       this.#lastStates.delete(gameId);
-      const current = (await client.executeOutside({ sql: 'SELECT "version" FROM "Game" WHERE "id" = ?', args: [gameId] })).rows[0];
-      throw new StaleVersionError(gameId, expectedVersion, current ? Number(current.version) : null);
+      const current = await this.backend.readGame(gameId);
+      throw new StaleVersionError(gameId, expectedVersion, current ? current.version : null);
     }
     this.#lastStates.delete(gameId);
     if (!ending) {
@@ -463,14 +445,6 @@ export class Store {
       if (this.#lastStates.size > STATE_CACHE_SIZE) this.#lastStates.delete(this.#lastStates.keys().next().value!);
     }
     return { ok: true, state: result.state, events: result.events, version, ending };
-  }
-
-  /** The connection under Prisma (connecting first if Prisma has not yet). */
-  async #client(): Promise<OneConnectionClient> {
-    if (!this.adapter.client || this.adapter.client.closed) await this.prisma.$connect();
-    const client = this.adapter.client;
-    if (!client || client.closed) throw new Error('the database connection of this store is closed');
-    return client;
   }
 
   /**
@@ -665,13 +639,6 @@ function endingOf(game: AnyGame, state: unknown): Ending | null {
   return o ? { status: o.status, outcome: o.detail } : null;
 }
 
-async function lobbyGame(tx: Tx, gameId: number): Promise<GameRow> {
-  const game = await tx.game.findUnique({ where: { id: gameId } });
-  if (!game) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
-  if (game.status !== 'lobby') throw new StoreError('WRONG_STATUS', `game #${gameId} is ${game.status}, not in its lobby`);
-  return game;
-}
-
 /** Freezes a JSON-like value and everything in it; returns it. */
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -679,11 +646,6 @@ function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
-}
-
-/** A DateTime as the Prisma libsql adapter writes it (ISO 8601, `+00:00`), so Prisma reads it back. */
-function sqliteDate(d: Date): string {
-  return d.toISOString().replace('Z', '+00:00');
 }
 
 function parseActor(text: string): Actor {

@@ -12,12 +12,13 @@ describe('configuration', () => {
     expect(c.DATABASE_URL).toBe('file:data/fence.db');
     expect(c.DEV_GUILD_ID).toBeUndefined();
     expect(c.TIMER_POLL_MS).toBe(5000);
+    expect(parseConfig({ ...good, DATABASE_URL: 'postgresql://fence:secret@db:5432/fence' }).DATABASE_URL).toBe('postgresql://fence:secret@db:5432/fence');
   });
 
   it('names every missing or malformed variable, without echoing the token', () => {
     let err: unknown;
     try {
-      parseConfig({ DISCORD_TOKEN: 'Bot abc', DISCORD_APPLICATION_ID: 'my-app', DEV_GUILD_ID: '12', DATABASE_URL: 'postgres://x', LOG_LEVEL: 'loud' });
+      parseConfig({ DISCORD_TOKEN: 'Bot abc', DISCORD_APPLICATION_ID: 'my-app', DEV_GUILD_ID: '12', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     } catch (e) {
       err = e;
     }
@@ -27,7 +28,7 @@ describe('configuration', () => {
     expect(msg).toMatch(/DISCORD_TOKEN/);
     expect(msg).toMatch(/DISCORD_APPLICATION_ID must be a Discord id/);
     expect(msg).toMatch(/DEV_GUILD_ID must be a Discord server id/);
-    expect(msg).toMatch(/DATABASE_URL must be a SQLite file URL/);
+    expect(msg).toMatch(/DATABASE_URL must be a SQLite file URL .* or a PostgreSQL URL/);
     expect(msg).toMatch(/LOG_LEVEL must be one of/);
     expect(() => parseConfig({})).toThrow(/DISCORD_TOKEN is missing[\s\S]*DISCORD_APPLICATION_ID is missing/);
   });

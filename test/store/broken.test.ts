@@ -4,42 +4,44 @@ import type { Upgraders } from '../../src/platform/game.ts';
 import { loadState, StateLoadError, upgradeState } from '../../src/platform/state.ts';
 import { fence } from '../../src/games/fence/index.ts';
 import { BrokenGameError } from '../../src/store/index.ts';
-import { asStored, nextMove, openTemp, startedGame } from './helpers.ts';
+import { asStored, BACKENDS, nextMove, openTemp, startedGame } from './helpers.ts';
 
-describe('a stored state the bot cannot use', () => {
-  const cases: [string, (state: FenceState) => string, RegExp][] = [
-    ['is not JSON', () => '{"version": 1, "game": "fen', /not valid JSON/],
-    ['has an unknown (newer) schema version', (s) => JSON.stringify({ ...s, version: 99 }), /schema version 99, newer than this bot knows/],
-    ['has no schema version', (s) => JSON.stringify({ ...s, version: undefined }), /no schema version/],
-    ['is damaged', (s) => JSON.stringify({ ...s, hands: s.hands.slice(1) }), /damaged: hands: has \d entries for 3 seats/],
-  ];
+describe.each(BACKENDS)('%s', (backend) => {
+  describe('a stored state the bot cannot use', () => {
+    const cases: [string, (state: FenceState) => string, RegExp][] = [
+      ['is not JSON', () => '{"version": 1, "game": "fen', /not valid JSON/],
+      ['has an unknown (newer) schema version', (s) => JSON.stringify({ ...s, version: 99 }), /schema version 99, newer than this bot knows/],
+      ['has no schema version', (s) => JSON.stringify({ ...s, version: undefined }), /no schema version/],
+      ['is damaged', (s) => JSON.stringify({ ...s, hands: s.hands.slice(1) }), /damaged: hands: has \d entries for 3 seats/],
+    ];
 
-  it.each(cases)('marks the game broken when it %s, frees the channel and keeps the record', async (_, damage, reason) => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    await store.armTimer(game.game.id, 'turnTimeout', new Date(), { version: 0 });
-    await store.prisma.game.update({ where: { id: game.game.id }, data: { state: damage(game.state) } });
-    const found = await store.loadActiveGame('chan-1');
-    expect(found?.game.status).toBe('broken');
-    expect(found?.state).toBeNull();
-    expect(found?.game.brokenReason).toMatch(reason);
-    expect(found?.game.brokenReason).toMatch(/set aside, so the channel can start a new one; its record \(game #\d+\) is kept/);
-    expect(await store.loadActiveGame('chan-1')).toBeNull();
-    expect(await store.dueTimers()).toEqual([]);
-    await store.createLobby({ kind: 'fence', guildId: 'guild-1', channelId: 'chan-1', hostUserId: 'host', hostName: 'Ann' });
-    expect((await store.getGame(game.game.id)).game.status).toBe('broken');
-  });
+    it.each(cases)('marks the game broken when it %s, frees the channel and keeps the record', async (_, damage, reason) => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      await store.armTimer(game.game.id, 'turnTimeout', new Date(), { version: 0 });
+      await store.prisma.game.update({ where: { id: game.game.id }, data: { state: damage(game.state) } });
+      const found = await store.loadActiveGame('chan-1');
+      expect(found?.game.status).toBe('broken');
+      expect(found?.state).toBeNull();
+      expect(found?.game.brokenReason).toMatch(reason);
+      expect(found?.game.brokenReason).toMatch(/set aside, so the channel can start a new one; its record \(game #\d+\) is kept/);
+      expect(await store.loadActiveGame('chan-1')).toBeNull();
+      expect(await store.dueTimers()).toEqual([]);
+      await store.createLobby({ kind: 'fence', guildId: 'guild-1', channelId: 'chan-1', hostUserId: 'host', hostName: 'Ann' });
+      expect((await store.getGame(game.game.id)).game.status).toBe('broken');
+    });
 
-  it('applyAction on such a game marks it broken and throws BrokenGameError instead of crashing', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    await store.prisma.game.update({ where: { id: game.game.id }, data: { state: JSON.stringify({ ...game.state, version: 7 }) } });
-    const { seat, action } = nextMove(game.state);
-    const err = await store.applyAction(game.game.id, 0, seat, action).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(BrokenGameError);
-    expect((err as BrokenGameError).reason).toMatch(/schema version 7/);
-    await expect(store.applyAction(game.game.id, 0, seat, action)).rejects.toBeInstanceOf(BrokenGameError);
-    expect(await store.getActionLog(game.game.id)).toEqual([]);
+    it('applyAction on such a game marks it broken and throws BrokenGameError instead of crashing', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      await store.prisma.game.update({ where: { id: game.game.id }, data: { state: JSON.stringify({ ...game.state, version: 7 }) } });
+      const { seat, action } = nextMove(game.state);
+      const err = await store.applyAction(game.game.id, 0, seat, action).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BrokenGameError);
+      expect((err as BrokenGameError).reason).toMatch(/schema version 7/);
+      await expect(store.applyAction(game.game.id, 0, seat, action)).rejects.toBeInstanceOf(BrokenGameError);
+      expect(await store.getActionLog(game.game.id)).toEqual([]);
+    });
   });
 });
 

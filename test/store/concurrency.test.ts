@@ -2,42 +2,70 @@ import { describe, expect, it } from 'vitest';
 import type { FenceState } from '../../src/games/fence/index.ts';
 import { StaleVersionError } from '../../src/store/index.ts';
 import { KeyedQueue } from '../../src/store/queue.ts';
-import { asStored, nextMove, openTemp, startedGame } from './helpers.ts';
+import { asStored, BACKENDS, newDatabase, nextMove, openTemp, startedGame } from './helpers.ts';
 
-describe('two clicks at once', () => {
-  it('without the channel lock, the second write based on the same version is refused', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    const { seat, action } = nextMove(game.state);
-    const results = await Promise.allSettled([
-      store.applyAction(game.game.id, 0, seat, action),
-      store.applyAction(game.game.id, 0, seat, action),
-    ]);
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const rejected = results.find((r) => r.status === 'rejected');
-    expect(rejected?.status === 'rejected' && rejected.reason).toBeInstanceOf(StaleVersionError);
-    expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
-  });
-
-  it('with the channel lock, 30 concurrent clicks run one after the other and none is lost', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store, { players: 4, options: { autoBuild: true } });
-    // Each click reloads, decides on what it sees, and applies: the bot's handler in small.
-    const click = () => store.withChannelLock('chan-1', async () => {
-      const loaded = await store.loadActiveGame('chan-1');
-      const state = loaded?.state as FenceState;
-      const { seat, action } = nextMove(state);
-      const r = await store.applyAction(loaded!.game.id, loaded!.game.version, seat, action);
-      if (!r.ok) throw new Error(r.refusal.message);
-      return r.version;
+describe.each(BACKENDS)('%s', (backend) => {
+  describe('two clicks at once', () => {
+    it('without the channel lock, the second write based on the same version is refused', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      const { seat, action } = nextMove(game.state);
+      const results = await Promise.allSettled([
+        store.applyAction(game.game.id, 0, seat, action),
+        store.applyAction(game.game.id, 0, seat, action),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const rejected = results.find((r) => r.status === 'rejected');
+      expect(rejected?.status === 'rejected' && rejected.reason).toBeInstanceOf(StaleVersionError);
+      expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
     });
-    const versions = await Promise.all(Array.from({ length: 30 }, click));
-    expect(versions).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-    const log = await store.getActionLog(game.game.id);
-    expect(log.map((e) => e.seq)).toEqual(versions);
-    const stored = await store.getGame(game.game.id);
-    expect(stored.game.version).toBe(30);
-    expect(asStored((await store.replay(game.game.id)).state)).toEqual(stored.state);
+
+    it('two bot processes on one database: of two writes based on the same version, exactly one wins and the other is refused as stale', async () => {
+      const url = await newDatabase(backend);
+      const one = await openTemp(url);
+      const two = await openTemp(url);
+      const game = await startedGame(one);
+      let state = game.state;
+      const wins = [0, 0];
+      for (let version = 0; version < 20; version++) {
+        const { seat, action } = nextMove(state);
+        const results = await Promise.allSettled([one, two].map((s) => s.applyAction(game.game.id, version, seat, action)));
+        const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+        expect(won).toHaveLength(1);
+        wins[won[0]!]!++;
+        const lost = results.find((r) => r.status === 'rejected');
+        expect(lost?.status === 'rejected' && lost.reason).toMatchObject({ code: 'STALE_VERSION', expected: version, actual: version + 1 });
+        const winner = results[won[0]!];
+        state = (winner?.status === 'fulfilled' && winner.value.ok ? winner.value.state : null) as FenceState;
+      }
+      // Each store sees the other's writes: no stale cache lets a write through or refuses one.
+      const stored = await two.getGame(game.game.id);
+      expect(stored.game.version).toBe(20);
+      expect((await one.getActionLog(game.game.id)).map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(asStored((await one.replay(game.game.id)).state)).toEqual(stored.state);
+      expect(wins[0]! + wins[1]!).toBe(20);
+    });
+
+    it('with the channel lock, 30 concurrent clicks run one after the other and none is lost', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store, { players: 4, options: { autoBuild: true } });
+      // Each click reloads, decides on what it sees, and applies: the bot's handler in small.
+      const click = () => store.withChannelLock('chan-1', async () => {
+        const loaded = await store.loadActiveGame('chan-1');
+        const state = loaded?.state as FenceState;
+        const { seat, action } = nextMove(state);
+        const r = await store.applyAction(loaded!.game.id, loaded!.game.version, seat, action);
+        if (!r.ok) throw new Error(r.refusal.message);
+        return r.version;
+      });
+      const versions = await Promise.all(Array.from({ length: 30 }, click));
+      expect(versions).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      const log = await store.getActionLog(game.game.id);
+      expect(log.map((e) => e.seq)).toEqual(versions);
+      const stored = await store.getGame(game.game.id);
+      expect(stored.game.version).toBe(30);
+      expect(asStored((await store.replay(game.game.id)).state)).toEqual(stored.state);
+    });
   });
 });
 
@@ -62,49 +90,54 @@ describe('the per-channel queue', () => {
   });
 });
 
-describe('applyAction on the connection Prisma uses', () => {
-  it('waits for an open Prisma transaction to end and never reads or writes inside it', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    const { seat, action } = nextMove(game.state);
-    let applied!: Promise<unknown>;
-    // Rolled back: if applyAction ran inside it, it would have seen the version 7 or been undone.
-    await expect(store.prisma.$transaction(async (tx) => {
-      await tx.game.update({ where: { id: game.game.id }, data: { version: 7 } });
-      applied = store.applyAction(game.game.id, 0, seat, action);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      throw new Error('roll back');
-    })).rejects.toThrow('roll back');
-    await expect(applied).resolves.toMatchObject({ ok: true, version: 1 });
-    expect((await store.getGame(game.game.id)).game.version).toBe(1);
-    expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
-  });
+describe.each(BACKENDS)('%s', (backend) => {
+  describe('applyAction beside Prisma', () => {
+    it('waits for an open Prisma transaction to end and never reads or writes inside it', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      const { seat, action } = nextMove(game.state);
+      let applied!: Promise<unknown>;
+      // Rolled back: if applyAction ran inside it, it would have seen the version 7 or been undone.
+      await expect(store.prisma.$transaction(async (tx) => {
+        await tx.game.update({ where: { id: game.game.id }, data: { version: 7 } });
+        applied = store.applyAction(game.game.id, 0, seat, action);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('roll back');
+      })).rejects.toThrow('roll back');
+      await expect(applied).resolves.toMatchObject({ ok: true, version: 1 });
+      expect((await store.getGame(game.game.id)).game.version).toBe(1);
+      expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
+    });
 
-  it('writes dates the way Prisma does, so the model API reads them back', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    const before = Date.now();
-    const { seat, action } = nextMove(game.state);
-    await store.applyAction(game.game.id, 0, seat, action);
-    const [log] = await store.getActionLog(game.game.id);
-    expect(log?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
-    expect(log?.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
-    const rows = await store.prisma.$queryRawUnsafe<{ a: string; g: string }[]>(
-      `SELECT (SELECT 'd:' || "createdAt" FROM "ActionLog") AS a, (SELECT 'd:' || "createdAt" FROM "Game") AS g`);
-    // Same text format as a row Prisma wrote itself.
-    expect(rows[0]?.a).toMatch(/^d:\d{4}-/);
-    expect(rows[0]?.a.replace(/\d/g, '0')).toBe(rows[0]?.g.replace(/\d/g, '0'));
-  });
+    it('writes dates the way Prisma does, so the model API reads them back', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      const before = Date.now();
+      const { seat, action } = nextMove(game.state);
+      await store.applyAction(game.game.id, 0, seat, action);
+      const [log] = await store.getActionLog(game.game.id);
+      expect(log?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
+      expect(log?.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+      // SQLite keeps dates as text: it must be the text Prisma writes itself. (PostgreSQL's
+      // timestamp column has no text format to get wrong: the read-back above covers it.)
+      if (backend === 'sqlite') {
+        const rows = await store.prisma.$queryRawUnsafe<{ a: string; g: string }[]>(
+          `SELECT (SELECT 'd:' || "createdAt" FROM "ActionLog") AS a, (SELECT 'd:' || "createdAt" FROM "Game") AS g`);
+        expect(rows[0]?.a).toMatch(/^d:\d{4}-/);
+        expect(rows[0]?.a.replace(/\d/g, '0')).toBe(rows[0]?.g.replace(/\d/g, '0'));
+      }
+    });
 
-  it('reuses its parsed state only while the row still holds the text it wrote', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    const first = nextMove(game.state);
-    const r = await store.applyAction(game.game.id, 0, first.seat, first.action);
-    if (!r.ok) throw new Error(r.refusal.message);
-    // Changed behind the store's back at the same version: read again, found damaged.
-    await store.prisma.game.update({ where: { id: game.game.id }, data: { state: '{"version":1}' } });
-    const next = nextMove(r.state as FenceState);
-    await expect(store.applyAction(game.game.id, 1, next.seat, next.action)).rejects.toMatchObject({ code: 'BROKEN_GAME' });
+    it('reuses its parsed state only while the row still holds the text it wrote', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      const first = nextMove(game.state);
+      const r = await store.applyAction(game.game.id, 0, first.seat, first.action);
+      if (!r.ok) throw new Error(r.refusal.message);
+      // Changed behind the store's back at the same version: read again, found damaged.
+      await store.prisma.game.update({ where: { id: game.game.id }, data: { state: '{"version":1}' } });
+      const next = nextMove(r.state as FenceState);
+      await expect(store.applyAction(game.game.id, 1, next.seat, next.action)).rejects.toMatchObject({ code: 'BROKEN_GAME' });
+    });
   });
 });

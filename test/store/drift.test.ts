@@ -2,26 +2,11 @@
  * schema.prisma and the hand-written migrations must describe the same database: the client
  * generated from the one runs against tables made by the other.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { openTemp } from './helpers.ts';
+import { declaredFields, declaredUniques, openTemp } from './helpers.ts';
 
 interface Column { name: string; notnull: number | bigint; pk: number | bigint }
-
-const schema = readFileSync(new URL('../../prisma/schema.prisma', import.meta.url), 'utf8');
-
-/** Scalar fields of a model as schema.prisma declares them: name → optional? */
-function declaredFields(model: string): Map<string, boolean> {
-  const body = new RegExp(`model ${model} \\{([\\s\\S]*?)\\n\\}`).exec(schema)?.[1] ?? '';
-  const fields = new Map<string, boolean>();
-  for (const line of body.split('\n')) {
-    const m = /^\s+(\w+)\s+(\w+)(\?|\[\])?/.exec(line);
-    if (!m || m[3] === '[]' || line.includes('@relation')) continue;
-    fields.set(m[1]!, m[3] === '?');
-  }
-  return fields;
-}
 
 describe('schema.prisma and the migrations agree', () => {
   const models = Object.values(Prisma.ModelName);
@@ -42,8 +27,7 @@ describe('schema.prisma and the migrations agree', () => {
 
   it('every @@unique of the schema is a unique index in the database', async () => {
     const store = await openTemp();
-    const expected = [...schema.matchAll(/model (\w+) \{([\s\S]*?)\n\}/g)].flatMap(([, model, body]) =>
-      [...body!.matchAll(/@@unique\(\[([^\]]+)\]\)/g)].map(([, cols]) => `${model}(${cols!.split(',').map((s) => s.trim()).join(',')})`));
+    const expected = declaredUniques();
     const indexes = await store.prisma.$queryRawUnsafe<{ tbl_name: string; sql: string | null }[]>(`SELECT tbl_name, sql FROM sqlite_master WHERE type = 'index'`);
     const actual = indexes.filter((i) => i.sql?.startsWith('CREATE UNIQUE INDEX') && !i.sql.includes(' WHERE '))
       .map((i) => `${i.tbl_name}(${/\(([^)]*)\)\s*$/.exec(i.sql!)![1]!.replaceAll('"', '').replaceAll(' ', '')})`);

@@ -1,10 +1,18 @@
-/** Real SQLite files in a temporary folder, one per test, removed afterwards. */
-import { mkdtempSync, rmSync } from 'node:fs';
+/**
+ * Real databases, one per test, removed afterwards: a SQLite file in a temporary folder, or a
+ * fresh database of a throwaway PostgreSQL cluster (started on first use, one per test file,
+ * stopped after the file's last test). Tests that hold on both run once per backend:
+ * `describe.each(BACKENDS)('%s', (backend) => { … openTemp(backend) … })`.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { computerAction, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
-import { openStore, type LoadedGame, type Store } from '../../src/store/index.ts';
+import { openStore, type LoadedGame, type Provider, type Store } from '../../src/store/index.ts';
+import { startPostgres, type PostgresCluster } from './postgres.ts';
+
+export const BACKENDS: Provider[] = ['sqlite', 'postgresql'];
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -21,7 +29,27 @@ export function tempUrl(): string {
   return `file:${join(tempDir(), 'fence.db')}`;
 }
 
-export async function openTemp(url: string = tempUrl()): Promise<Store> {
+let cluster: Promise<PostgresCluster> | null = null;
+afterAll(async () => {
+  const started = cluster;
+  cluster = null;
+  if (started) await (await started).stop();
+});
+
+/** This file's PostgreSQL cluster, started on first use. */
+export function postgresCluster(): Promise<PostgresCluster> {
+  cluster ??= startPostgres();
+  return cluster;
+}
+
+/** The URL of a new, empty database on `backend`. */
+export async function newDatabase(backend: Provider): Promise<string> {
+  return backend === 'sqlite' ? tempUrl() : (await postgresCluster()).createDatabase();
+}
+
+/** Opens a store on a new database of `backend`, or on the database at `url`; closed after the test. */
+export async function openTemp(backendOrUrl: Provider | string = 'sqlite'): Promise<Store> {
+  const url = backendOrUrl === 'sqlite' || backendOrUrl === 'postgresql' ? await newDatabase(backendOrUrl) : backendOrUrl;
   const store = await openStore(url);
   cleanups.push(() => store.close());
   return store;
@@ -49,3 +77,29 @@ export function nextMove(state: FenceState, strategy: 'random' | 'simple' = 'ran
 
 /** JSON as stored: what "equal" means for a state that went through the database. */
 export const asStored = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+
+const schema = readFileSync(new URL('../../prisma/schema.prisma', import.meta.url), 'utf8');
+
+/** Scalar fields of a model as schema.prisma declares them: name → optional? */
+export function declaredFields(model: string): Map<string, boolean> {
+  const body = new RegExp(`model ${model} \\{([\\s\\S]*?)\\n\\}`).exec(schema)?.[1] ?? '';
+  const fields = new Map<string, boolean>();
+  for (const line of body.split('\n')) {
+    const m = /^\s+(\w+)\s+(\w+)(\?|\[\])?/.exec(line);
+    if (!m || m[3] === '[]' || line.includes('@relation')) continue;
+    fields.set(m[1]!, m[3] === '?');
+  }
+  return fields;
+}
+
+/** The type schema.prisma gives a model's field (String, Int, DateTime…). */
+export function declaredType(model: string, field: string): string | undefined {
+  const body = new RegExp(`model ${model} \\{([\\s\\S]*?)\\n\\}`).exec(schema)?.[1] ?? '';
+  return new RegExp(`^\\s+${field}\\s+(\\w+)`, 'm').exec(body)?.[1];
+}
+
+/** Every @@unique of schema.prisma, as `Model(a,b)`. */
+export function declaredUniques(): string[] {
+  return [...schema.matchAll(/model (\w+) \{([\s\S]*?)\n\}/g)].flatMap(([, model, body]) =>
+    [...body!.matchAll(/@@unique\(\[([^\]]+)\]\)/g)].map(([, cols]) => `${model}(${cols!.split(',').map((s) => s.trim()).join(',')})`));
+}

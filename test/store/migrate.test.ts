@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { describe, expect, it } from 'vitest';
 import { MigrationError, openStore } from '../../src/store/index.ts';
-import { migrate, MIGRATIONS_DIR, readMigrations } from '../../src/store/migrate.ts';
+import { migrate, MIGRATIONS_DIR, readMigrations, sqliteMigrations } from '../../src/store/migrate.ts';
 import { openTemp, tempDir, tempUrl } from './helpers.ts';
 
 interface Row { id: string; checksum: string; finished_at: number | null; migration_name: string; logs: string | null; rolled_back_at: number | null; started_at: number; applied_steps_count: number }
@@ -47,7 +47,7 @@ describe('migrations', () => {
     await (await openStore(url)).close();
     const before = await migrationRows(url);
     const c = createClient({ url });
-    const again = await migrate(c);
+    const again = await migrate(sqliteMigrations(c));
     c.close();
     expect(again.applied).toEqual([]);
     expect(again.alreadyApplied).toEqual(before.map((r) => r.migration_name));
@@ -85,20 +85,20 @@ describe('migrations', () => {
     writeFileSync(join(migrations, '29990101000000_bad', 'migration.sql'), 'CREATE TABLE "Half" ("id" INTEGER);\nALTER TABLE "Nope" ADD COLUMN "x" TEXT;\n');
     const url = `file:${join(dir, 'db.sqlite')}`;
     const c = createClient({ url });
-    await expect(migrate(c, readMigrations(migrations))).rejects.toThrow(/29990101000000_bad failed: .*no such table: Nope/);
+    await expect(migrate(sqliteMigrations(c), readMigrations(migrations))).rejects.toThrow(/29990101000000_bad failed: .*no such table: Nope/);
     const half = await c.execute(`SELECT name FROM sqlite_master WHERE name = 'Half'`);
     expect(half.rows).toHaveLength(0);
     const rows = (await c.execute('SELECT migration_name, finished_at, applied_steps_count, logs FROM _prisma_migrations')).rows;
     const earlier = readMigrations(MIGRATIONS_DIR).map((m) => [m.name, false]);
     expect(rows.map((r) => [r.migration_name, r.finished_at === null])).toEqual([...earlier, ['29990101000000_bad', true]]);
-    await expect(migrate(c, readMigrations(migrations))).rejects.toThrow(/29990101000000_bad failed earlier/);
+    await expect(migrate(sqliteMigrations(c), readMigrations(migrations))).rejects.toThrow(/29990101000000_bad failed earlier/);
     c.close();
   });
 
   it('carry a server’s saved round limit into FENCE!’s per-game defaults, and its turn timers into per-seat ones', async () => {
     const url = tempUrl();
     const c = createClient({ url });
-    await migrate(c, readMigrations().filter((m) => m.name === '20261121195000_init'));
+    await migrate(sqliteMigrations(c), readMigrations().filter((m) => m.name === '20261121195000_init'));
     await c.execute(`INSERT INTO "GuildSettings" ("guildId", "defaultTurnLimitSeconds", "defaultRoundLimit", "allowComputers", "updatedAt") VALUES ('g1', 3600, 30, true, 1), ('g2', NULL, NULL, false, 1)`);
     await c.execute(`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "updatedAt") VALUES ('g1', 'c1', 'fence', 'running', 'u', 1)`);
     await c.execute(`INSERT INTO "Timer" ("gameId", "kind", "fireAt", "payload") VALUES (1, 'timeout', 5, '{"version":3,"seat":2}')`);
@@ -117,7 +117,7 @@ describe('migrations', () => {
   it('count the games that were running before posts were recorded as posted, so a restart does not post them again', async () => {
     const url = tempUrl();
     const c = createClient({ url });
-    await migrate(c, readMigrations().filter((m) => m.name < '20261125080000_reliability'));
+    await migrate(sqliteMigrations(c), readMigrations().filter((m) => m.name < '20261125080000_reliability'));
     await c.execute(`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "version", "updatedAt") VALUES ('g', 'c1', 'fence', 'running', 'u', 7, 1), ('g', 'c2', 'fence', 'lobby', 'u', 0, 1)`);
     c.close();
     const store = await openTemp(url);
@@ -128,7 +128,7 @@ describe('migrations', () => {
   it('take the two migrations of 2026-11-25 08:00 in either order (a database may have had only the second one)', async () => {
     const url = tempUrl();
     const c = createClient({ url });
-    await migrate(c, readMigrations().filter((m) => m.name !== '20261125080000_extras'));
+    await migrate(sqliteMigrations(c), readMigrations().filter((m) => m.name !== '20261125080000_extras'));
     c.close();
     const store = await openTemp(url);
     expect(await store.setSettings('g', { lobbyExpirySeconds: 86_400, startPolicy: 'manage-server' })).toMatchObject({ lobbyExpirySeconds: 86_400, startPolicy: 'manage-server', startRoleId: null, abortPolicy: 'host' });

@@ -1,218 +1,217 @@
 import { describe, expect, it } from 'vitest';
 import type { FenceState } from '../../src/games/fence/index.ts';
 import { ChannelBusyError, StaleVersionError, StoreError } from '../../src/store/index.ts';
-import { asStored, nextMove, openTemp, startedGame } from './helpers.ts';
+import { asStored, BACKENDS, nextMove, openTemp, startedGame } from './helpers.ts';
 
-describe('lobby and seats', () => {
-  it('seats the host first, then players and computers in joining order; renumbers on start', async () => {
-    const store = await openTemp();
-    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { autoBuild: true } });
-    expect(lobby.game.status).toBe('lobby');
-    await store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' });
-    await store.joinLobby(lobby.game.id, { userId: null, name: 'Robo' });
-    await store.joinLobby(lobby.game.id, { userId: 'cat', name: 'Cat' });
-    await expect(store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' })).rejects.toMatchObject({ code: 'ALREADY_SEATED' });
-    await store.leaveLobby(lobby.game.id, { userId: 'bob' });
-    const { game, events } = await store.startGame(lobby.game.id, { seed: 's' });
-    expect(game.game.status).toBe('running');
-    expect(game.game.version).toBe(0);
-    expect(game.seats.map((s) => [s.seat, s.name, s.computer])).toEqual([[0, 'Ann', false], [1, 'Robo', true], [2, 'Cat', false]]);
-    expect((game.state as FenceState).seats.map((s) => s.name)).toEqual(['Ann', 'Robo', 'Cat']);
-    expect((game.state as FenceState).options.autoBuild).toBe(true);
-    expect(events.length).toBeGreaterThan(0);
-    // Starting twice (two clicks on Start) does not start a second time.
-    await expect(store.startGame(lobby.game.id)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+describe.each(BACKENDS)('%s', (backend) => {
+  describe('lobby and seats', () => {
+    it('seats the host first, then players and computers in joining order; renumbers on start', async () => {
+      const store = await openTemp(backend);
+      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { autoBuild: true } });
+      expect(lobby.game.status).toBe('lobby');
+      await store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' });
+      await store.joinLobby(lobby.game.id, { userId: null, name: 'Robo' });
+      await store.joinLobby(lobby.game.id, { userId: 'cat', name: 'Cat' });
+      await expect(store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' })).rejects.toMatchObject({ code: 'ALREADY_SEATED' });
+      await store.leaveLobby(lobby.game.id, { userId: 'bob' });
+      const { game, events } = await store.startGame(lobby.game.id, { seed: 's' });
+      expect(game.game.status).toBe('running');
+      expect(game.game.version).toBe(0);
+      expect(game.seats.map((s) => [s.seat, s.name, s.computer])).toEqual([[0, 'Ann', false], [1, 'Robo', true], [2, 'Cat', false]]);
+      expect((game.state as FenceState).seats.map((s) => s.name)).toEqual(['Ann', 'Robo', 'Cat']);
+      expect((game.state as FenceState).options.autoBuild).toBe(true);
+      expect(events.length).toBeGreaterThan(0);
+      // Starting twice (two clicks on Start) does not start a second time.
+      await expect(store.startGame(lobby.game.id)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+    });
+
+    it('refuses a ninth FENCE! player and a start with one player', async () => {
+      const store = await openTemp(backend);
+      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
+      await expect(store.startGame(lobby.game.id)).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLAYERS' });
+      for (let i = 1; i < 8; i++) await store.joinLobby(lobby.game.id, { userId: `u${i}`, name: `P${i}` });
+      await expect(store.joinLobby(lobby.game.id, { userId: 'u9', name: 'P9' })).rejects.toMatchObject({ code: 'LOBBY_FULL' });
+    });
   });
 
-  it('refuses a ninth FENCE! player and a start with one player', async () => {
-    const store = await openTemp();
-    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
-    await expect(store.startGame(lobby.game.id)).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLAYERS' });
-    for (let i = 1; i < 8; i++) await store.joinLobby(lobby.game.id, { userId: `u${i}`, name: `P${i}` });
-    await expect(store.joinLobby(lobby.game.id, { userId: 'u9', name: 'P9' })).rejects.toMatchObject({ code: 'LOBBY_FULL' });
-  });
-});
-
-describe('one unfinished game per channel', () => {
-  it('is enforced by the database itself, not only by the store', async () => {
-    const store = await openTemp();
-    const first = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
-    await expect(store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' }))
-      .rejects.toEqual(new ChannelBusyError('c', first.game.id));
-    // Straight SQL, past every check the store makes: the partial unique index refuses it.
-    await expect(store.prisma.$executeRawUnsafe(
-      `INSERT INTO "Game" (guildId, channelId, kind, status, hostUserId, updatedAt) VALUES ('g', 'c', 'fence', 'running', 'b', 0)`,
-    )).rejects.toThrow(/UNIQUE constraint failed/);
-    // Another channel (or thread) is free, and finished games do not count.
-    await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'thread-1', parentChannelId: 'c', hostUserId: 'a', hostName: 'A' });
-    await store.abortGame(first.game.id, { byUserId: 'a' });
-    const second = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' });
-    expect(second.game.id).not.toBe(first.game.id);
-    await store.prisma.$executeRawUnsafe(
-      `INSERT INTO "Game" (guildId, channelId, kind, status, hostUserId, updatedAt) VALUES ('g', 'c', 'fence', 'finished', 'b', 0)`,
-    );
-    expect((await store.listGames({ channelId: 'c' })).map((g) => g.status)).toEqual(['aborted', 'lobby', 'finished']);
-  });
-});
-
-describe('applying actions', () => {
-  it('logs the action, writes the state and bumps the version together; a reload sees the same game', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    const { seat, action } = nextMove(game.state);
-    const r = await store.applyAction(game.game.id, 0, seat, action, { userId: 'host' });
-    if (!r.ok) throw new Error(r.refusal.message);
-    expect(r.version).toBe(1);
-    const reloaded = await store.loadActiveGame('chan-1');
-    expect(reloaded?.game.version).toBe(1);
-    expect(reloaded?.state).toEqual(asStored(r.state));
-    const log = await store.getActionLog(game.game.id);
-    expect(log).toEqual([expect.objectContaining({ seq: 1, actor: seat, userId: 'host', action: asStored(action), events: asStored(r.events) })]);
+  describe('one unfinished game per channel', () => {
+    it('is enforced by the database itself, not only by the store', async () => {
+      const store = await openTemp(backend);
+      const first = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
+      await expect(store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' }))
+        .rejects.toEqual(new ChannelBusyError('c', first.game.id));
+      // Straight SQL, past every check the store makes: the partial unique index refuses it.
+      await expect(store.prisma.$executeRaw`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "updatedAt") VALUES ('g', 'c', 'fence', 'running', 'b', ${new Date()})`)
+        .rejects.toThrow(backend === 'sqlite' ? /UNIQUE constraint failed/ : /duplicate key value violates unique constraint "Game_one_unfinished_per_channel"/);
+      // Another channel (or thread) is free, and finished games do not count.
+      await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'thread-1', parentChannelId: 'c', hostUserId: 'a', hostName: 'A' });
+      await store.abortGame(first.game.id, { byUserId: 'a' });
+      const second = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' });
+      expect(second.game.id).not.toBe(first.game.id);
+      await store.prisma.$executeRaw`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "updatedAt") VALUES ('g', 'c', 'fence', 'finished', 'b', ${new Date()})`;
+      expect((await store.listGames({ channelId: 'c' })).map((g) => g.status)).toEqual(['aborted', 'lobby', 'finished']);
+    });
   });
 
-  it('refuses a write based on a stale version and changes nothing', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    const first = nextMove(game.state);
-    const r = await store.applyAction(game.game.id, 0, first.seat, first.action);
-    expect(r.ok).toBe(true);
-    // A second click computed against version 0.
-    const err = await store.applyAction(game.game.id, 0, first.seat, first.action).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(StaleVersionError);
-    expect(err).toMatchObject({ code: 'STALE_VERSION', expected: 0, actual: 1 });
-    expect((await store.getActionLog(game.game.id)).length).toBe(1);
-    expect((await store.getGame(game.game.id)).game.version).toBe(1);
-  });
-
-  it('writes nothing when the engine refuses the action', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    const { seat } = nextMove(game.state);
-    const wrongSeat = await store.applyAction(game.game.id, 0, (seat + 1) % 3, { type: 'copsRoad', to: 'nowhere/0' });
-    expect(wrongSeat.ok).toBe(false);
-    if (!wrongSeat.ok) expect(wrongSeat.refusal.code).toBe('NOT_YOUR_TURN');
-    const garbage = await store.applyAction(game.game.id, 0, seat, { type: 'teleport' });
-    expect(garbage.ok).toBe(false);
-    expect(await store.getActionLog(game.game.id)).toEqual([]);
-    expect((await store.getGame(game.game.id)).game.version).toBe(0);
-    // Anyone may resign at any time: that one is written, and the seat is marked as left.
-    const r = await store.applyAction(game.game.id, 0, (seat + 1) % 3, { type: 'resign' });
-    expect(r.ok).toBe(true);
-    expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
-    const seats = (await store.getGame(game.game.id)).seats;
-    expect(seats[(seat + 1) % 3]).toMatchObject({ leftReason: 'resigned' });
-    expect(seats[(seat + 1) % 3]?.leftAt).toBeInstanceOf(Date);
-  });
-
-  it('is all or nothing: when the log write fails, the state and version stay as they were', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    const before = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
-    // A log entry that should not exist makes the append fail after the state was updated
-    // inside the transaction.
-    await store.prisma.actionLog.create({ data: { gameId: game.game.id, seq: 1, actor: 'system', action: '{}', events: '[]' } });
-    const { seat, action } = nextMove(game.state);
-    await expect(store.applyAction(game.game.id, 0, seat, action)).rejects.toThrow();
-    const after = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
-    expect(after.version).toBe(0);
-    expect(after.state).toBe(before.state);
-    expect(after.updatedAt).toEqual(before.updatedAt);
-  });
-
-  it('finishes the game when the engine says it is over; the record is kept, timers go', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    await store.armTimer(game.game.id, 'turnTimeout', new Date(Date.now() + 60_000), { version: 0 });
-    const r = await store.applyAction(game.game.id, 0, 'system', { type: 'abort' }, { userId: 'admin' });
-    expect(r.ok && r.ending).toEqual({ status: 'aborted', outcome: { kind: 'aborted' } });
-    expect(await store.loadActiveGame('chan-1')).toBeNull();
-    const kept = await store.getGame(game.game.id);
-    expect(kept.game).toMatchObject({ status: 'aborted', outcome: { kind: 'aborted' }, version: 1 });
-    expect(kept.game.endedAt).toBeInstanceOf(Date);
-    expect(await store.listTimers(game.game.id)).toEqual([]);
-    await expect(store.applyAction(game.game.id, 1, 0, { type: 'resign' })).rejects.toMatchObject({ code: 'WRONG_STATUS' });
-  });
-
-  it('plays a whole game to its end and marks it finished with the outcome', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store, { options: { autoBuild: true }, players: 2 });
-    let state: FenceState = game.state;
-    let version = 0;
-    while (!state.outcome) {
-      const { seat, action } = nextMove(state);
-      const r = await store.applyAction(game.game.id, version, seat, action);
+  describe('applying actions', () => {
+    it('logs the action, writes the state and bumps the version together; a reload sees the same game', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      const { seat, action } = nextMove(game.state);
+      const r = await store.applyAction(game.game.id, 0, seat, action, { userId: 'host' });
       if (!r.ok) throw new Error(r.refusal.message);
-      state = r.state as FenceState;
-      version = r.version;
-    }
-    const done = await store.getGame(game.game.id);
-    expect(done.game.status).toBe('finished');
-    expect(done.game.outcome).toEqual(asStored(state.outcome));
-    expect(done.state).toEqual(asStored(state));
-  });
-});
+      expect(r.version).toBe(1);
+      const reloaded = await store.loadActiveGame('chan-1');
+      expect(reloaded?.game.version).toBe(1);
+      expect(reloaded?.state).toEqual(asStored(r.state));
+      const log = await store.getActionLog(game.game.id);
+      expect(log).toEqual([expect.objectContaining({ seq: 1, actor: seat, userId: 'host', action: asStored(action), events: asStored(r.events) })]);
+    });
 
-describe('timers and settings', () => {
-  it('lists due timers with their channel, re-arms by kind, cancels', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    const now = Date.now();
-    await store.armTimer(game.game.id, 'turnReminder', new Date(now - 1000), { version: 0 });
-    await store.armTimer(game.game.id, 'turnTimeout', new Date(now + 3_600_000), { version: 0 });
-    let due = await store.dueTimers(new Date(now));
-    expect(due.map((t) => [t.kind, t.payload, t.game.channelId])).toEqual([['turnReminder', { version: 0 }, 'chan-1']]);
-    // Re-arming replaces the timer of that kind rather than adding one.
-    await store.armTimer(game.game.id, 'turnReminder', new Date(now + 5000), { version: 1 });
-    expect(await store.dueTimers(new Date(now))).toEqual([]);
-    due = await store.dueTimers(new Date(now + 3_600_000));
-    expect(due.map((t) => [t.kind, t.payload])).toEqual([['turnReminder', { version: 1 }], ['turnTimeout', { version: 0 }]]);
-    await store.cancelTimer(game.game.id, 'turnReminder');
-    expect((await store.listTimers(game.game.id)).map((t) => t.kind)).toEqual(['turnTimeout']);
+    it('refuses a write based on a stale version and changes nothing', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      const first = nextMove(game.state);
+      const r = await store.applyAction(game.game.id, 0, first.seat, first.action);
+      expect(r.ok).toBe(true);
+      // A second click computed against version 0.
+      const err = await store.applyAction(game.game.id, 0, first.seat, first.action).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(StaleVersionError);
+      expect(err).toMatchObject({ code: 'STALE_VERSION', expected: 0, actual: 1 });
+      expect((await store.getActionLog(game.game.id)).length).toBe(1);
+      expect((await store.getGame(game.game.id)).game.version).toBe(1);
+    });
+
+    it('writes nothing when the engine refuses the action', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      const { seat } = nextMove(game.state);
+      const wrongSeat = await store.applyAction(game.game.id, 0, (seat + 1) % 3, { type: 'copsRoad', to: 'nowhere/0' });
+      expect(wrongSeat.ok).toBe(false);
+      if (!wrongSeat.ok) expect(wrongSeat.refusal.code).toBe('NOT_YOUR_TURN');
+      const garbage = await store.applyAction(game.game.id, 0, seat, { type: 'teleport' });
+      expect(garbage.ok).toBe(false);
+      expect(await store.getActionLog(game.game.id)).toEqual([]);
+      expect((await store.getGame(game.game.id)).game.version).toBe(0);
+      // Anyone may resign at any time: that one is written, and the seat is marked as left.
+      const r = await store.applyAction(game.game.id, 0, (seat + 1) % 3, { type: 'resign' });
+      expect(r.ok).toBe(true);
+      expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
+      const seats = (await store.getGame(game.game.id)).seats;
+      expect(seats[(seat + 1) % 3]).toMatchObject({ leftReason: 'resigned' });
+      expect(seats[(seat + 1) % 3]?.leftAt).toBeInstanceOf(Date);
+    });
+
+    it('is all or nothing: when the log write fails, the state and version stay as they were', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      const before = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
+      // A log entry that should not exist makes the append fail after the state was updated
+      // inside the transaction.
+      await store.prisma.actionLog.create({ data: { gameId: game.game.id, seq: 1, actor: 'system', action: '{}', events: '[]' } });
+      const { seat, action } = nextMove(game.state);
+      await expect(store.applyAction(game.game.id, 0, seat, action)).rejects.toThrow();
+      const after = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
+      expect(after.version).toBe(0);
+      expect(after.state).toBe(before.state);
+      expect(after.updatedAt).toEqual(before.updatedAt);
+    });
+
+    it('finishes the game when the engine says it is over; the record is kept, timers go', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      await store.armTimer(game.game.id, 'turnTimeout', new Date(Date.now() + 60_000), { version: 0 });
+      const r = await store.applyAction(game.game.id, 0, 'system', { type: 'abort' }, { userId: 'admin' });
+      expect(r.ok && r.ending).toEqual({ status: 'aborted', outcome: { kind: 'aborted' } });
+      expect(await store.loadActiveGame('chan-1')).toBeNull();
+      const kept = await store.getGame(game.game.id);
+      expect(kept.game).toMatchObject({ status: 'aborted', outcome: { kind: 'aborted' }, version: 1 });
+      expect(kept.game.endedAt).toBeInstanceOf(Date);
+      expect(await store.listTimers(game.game.id)).toEqual([]);
+      await expect(store.applyAction(game.game.id, 1, 0, { type: 'resign' })).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+    });
+
+    it('plays a whole game to its end and marks it finished with the outcome', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store, { options: { autoBuild: true }, players: 2 });
+      let state: FenceState = game.state;
+      let version = 0;
+      while (!state.outcome) {
+        const { seat, action } = nextMove(state);
+        const r = await store.applyAction(game.game.id, version, seat, action);
+        if (!r.ok) throw new Error(r.refusal.message);
+        state = r.state as FenceState;
+        version = r.version;
+      }
+      const done = await store.getGame(game.game.id);
+      expect(done.game.status).toBe('finished');
+      expect(done.game.outcome).toEqual(asStored(state.outcome));
+      expect(done.state).toEqual(asStored(state));
+    });
   });
 
-  it('keeps per-server settings, with defaults for a server never configured', async () => {
-    const store = await openTemp();
-    const permissions = { startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
-    expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, ...permissions });
-    await store.setSettings('g1', { defaultTurnLimitSeconds: 86_400 });
-    await store.setSettings('g1', { lobbyExpirySeconds: 3 * 86_400 });
-    const s = await store.setSettings('g1', { allowComputers: false, startPolicy: 'role', startRoleId: 'r1' });
-    expect(s).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 86_400, reminderAfterSeconds: null, allowComputers: false, lobbyExpirySeconds: 3 * 86_400, ...permissions, startPolicy: 'role', startRoleId: 'r1' });
-    expect((await store.getSettings('g2')).defaultTurnLimitSeconds).toBeNull();
-  });
+  describe('timers and settings', () => {
+    it('lists due timers with their channel, re-arms by kind, cancels', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      const now = Date.now();
+      await store.armTimer(game.game.id, 'turnReminder', new Date(now - 1000), { version: 0 });
+      await store.armTimer(game.game.id, 'turnTimeout', new Date(now + 3_600_000), { version: 0 });
+      let due = await store.dueTimers(new Date(now));
+      expect(due.map((t) => [t.kind, t.payload, t.game.channelId])).toEqual([['turnReminder', { version: 0 }, 'chan-1']]);
+      // Re-arming replaces the timer of that kind rather than adding one.
+      await store.armTimer(game.game.id, 'turnReminder', new Date(now + 5000), { version: 1 });
+      expect(await store.dueTimers(new Date(now))).toEqual([]);
+      due = await store.dueTimers(new Date(now + 3_600_000));
+      expect(due.map((t) => [t.kind, t.payload])).toEqual([['turnReminder', { version: 1 }], ['turnTimeout', { version: 0 }]]);
+      await store.cancelTimer(game.game.id, 'turnReminder');
+      expect((await store.listTimers(game.game.id)).map((t) => t.kind)).toEqual(['turnTimeout']);
+    });
 
-  it('records the version the channel shows, never moving it back, and lists the games a restart must look at', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store);
-    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'other', hostUserId: 'host', hostName: 'Ann' });
-    const { seat, action } = nextMove(game.state);
-    const r = await store.applyAction(game.game.id, 0, seat, action);
-    expect(r.ok).toBe(true);
-    expect((await store.getGame(game.game.id)).game.postedVersion).toBeNull();
-    await store.setPostedVersion(game.game.id, 1);
-    await store.setPostedVersion(game.game.id, 0);
-    expect((await store.getGame(game.game.id)).game.postedVersion).toBe(1);
-    await store.abortGame(game.game.id, { reason: 'test' });
-    // Aborted and fully posted: nothing to look at; the lobby always is.
-    expect((await store.gamesToRecover()).map((g) => g.id)).toEqual([lobby.game.id]);
-  });
+    it('keeps per-server settings, with defaults for a server never configured', async () => {
+      const store = await openTemp(backend);
+      const permissions = { startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
+      expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, ...permissions });
+      await store.setSettings('g1', { defaultTurnLimitSeconds: 86_400 });
+      await store.setSettings('g1', { lobbyExpirySeconds: 3 * 86_400 });
+      const s = await store.setSettings('g1', { allowComputers: false, startPolicy: 'role', startRoleId: 'r1' });
+      expect(s).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: 86_400, reminderAfterSeconds: null, allowComputers: false, lobbyExpirySeconds: 3 * 86_400, ...permissions, startPolicy: 'role', startRoleId: 'r1' });
+      expect((await store.getSettings('g2')).defaultTurnLimitSeconds).toBeNull();
+    });
 
-  it('keeps per-game defaults per server and game, merging saved options', async () => {
-    const store = await openTemp();
-    expect(await store.getGameDefaults('g1', 'fence')).toEqual({ guildId: 'g1', game: 'fence', options: {}, turnLimitSeconds: null, allowComputers: null });
-    await store.setGameDefaults('g1', 'fence', { options: { roundLimit: 30 } });
-    const d = await store.setGameDefaults('g1', 'fence', { options: { autoBuild: true }, turnLimitSeconds: 3600 });
-    expect(d).toEqual({ guildId: 'g1', game: 'fence', options: { roundLimit: 30, autoBuild: true }, turnLimitSeconds: 3600, allowComputers: null });
-    expect((await store.getGameDefaults('g1', 'other')).options).toEqual({});
-    expect((await store.getGameDefaults('g2', 'fence')).options).toEqual({});
-  });
+    it('records the version the channel shows, never moving it back, and lists the games a restart must look at', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store);
+      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'other', hostUserId: 'host', hostName: 'Ann' });
+      const { seat, action } = nextMove(game.state);
+      const r = await store.applyAction(game.game.id, 0, seat, action);
+      expect(r.ok).toBe(true);
+      expect((await store.getGame(game.game.id)).game.postedVersion).toBeNull();
+      await store.setPostedVersion(game.game.id, 1);
+      await store.setPostedVersion(game.game.id, 0);
+      expect((await store.getGame(game.game.id)).game.postedVersion).toBe(1);
+      await store.abortGame(game.game.id, { reason: 'test' });
+      // Aborted and fully posted: nothing to look at; the lobby always is.
+      expect((await store.gamesToRecover()).map((g) => g.id)).toEqual([lobby.game.id]);
+    });
 
-  it('aborting a lobby keeps it and frees the channel; aborting twice is refused', async () => {
-    const store = await openTemp();
-    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
-    await store.abortGame(lobby.game.id, { byUserId: 'a', reason: 'changed my mind' });
-    expect(await store.loadActiveGame('c')).toBeNull();
-    expect((await store.getGame(lobby.game.id)).game).toMatchObject({ status: 'aborted', outcome: { kind: 'aborted', by: 'a', reason: 'changed my mind' } });
-    await expect(store.abortGame(lobby.game.id)).rejects.toBeInstanceOf(StoreError);
+    it('keeps per-game defaults per server and game, merging saved options', async () => {
+      const store = await openTemp(backend);
+      expect(await store.getGameDefaults('g1', 'fence')).toEqual({ guildId: 'g1', game: 'fence', options: {}, turnLimitSeconds: null, allowComputers: null });
+      await store.setGameDefaults('g1', 'fence', { options: { roundLimit: 30 } });
+      const d = await store.setGameDefaults('g1', 'fence', { options: { autoBuild: true }, turnLimitSeconds: 3600 });
+      expect(d).toEqual({ guildId: 'g1', game: 'fence', options: { roundLimit: 30, autoBuild: true }, turnLimitSeconds: 3600, allowComputers: null });
+      expect((await store.getGameDefaults('g1', 'other')).options).toEqual({});
+      expect((await store.getGameDefaults('g2', 'fence')).options).toEqual({});
+    });
+
+    it('aborting a lobby keeps it and frees the channel; aborting twice is refused', async () => {
+      const store = await openTemp(backend);
+      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
+      await store.abortGame(lobby.game.id, { byUserId: 'a', reason: 'changed my mind' });
+      expect(await store.loadActiveGame('c')).toBeNull();
+      expect((await store.getGame(lobby.game.id)).game).toMatchObject({ status: 'aborted', outcome: { kind: 'aborted', by: 'a', reason: 'changed my mind' } });
+      await expect(store.abortGame(lobby.game.id)).rejects.toBeInstanceOf(StoreError);
+    });
   });
 });

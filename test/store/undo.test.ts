@@ -2,104 +2,108 @@ import { describe, expect, it } from 'vitest';
 import { fence, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { Rng } from '../../src/platform/rng.ts';
 import { inEffectOf, undoLast } from '../../src/store/index.ts';
-import { asStored, nextMove, openTemp, startedGame } from './helpers.ts';
+import { asStored, BACKENDS, nextMove, openTemp, startedGame } from './helpers.ts';
 
 const isFinal = (events: readonly unknown[]): boolean => events.some((e) => fence.isFinal!(e as FenceEvent));
 
-describe('undo in the action log', () => {
-  it('takes back a tile placement: logged as a row of its own, the state from before it restored, replay equal', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store, { players: 2, seed: 'undo-1' });
-    const before = game.state;
-    const move = nextMove(before);
-    const played = await store.applyAction(game.game.id, 0, move.seat, move.action, { userId: 'host' });
-    expect(played.ok && isFinal(played.events)).toBe(false);
-    const undone = await undoLast(store, game.game.id, 1, move.seat, { userId: 'host' });
-    expect(undone.ok).toBe(true);
-    const stored = await store.getGame(game.game.id);
-    expect(stored.game.version).toBe(2);
-    expect(stored.state).toEqual(asStored(before));
-    const log = await store.getActionLog(game.game.id);
-    expect(log.map((e) => e.action)).toEqual([move.action, { platform: 'undo', undoes: 1 }]);
-    expect(inEffectOf(log)).toEqual([]);
-    const replayed = await store.replay(game.game.id);
-    expect(asStored(replayed.state)).toEqual(stored.state);
-  });
+describe.each(BACKENDS)('%s', (backend) => {
+  describe('undo in the action log', () => {
+    it('takes back a tile placement: logged as a row of its own, the state from before it restored, replay equal', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store, { players: 2, seed: 'undo-1' });
+      const before = game.state;
+      const move = nextMove(before);
+      const played = await store.applyAction(game.game.id, 0, move.seat, move.action, { userId: 'host' });
+      expect(played.ok && isFinal(played.events)).toBe(false);
+      const undone = await undoLast(store, game.game.id, 1, move.seat, { userId: 'host' });
+      expect(undone.ok).toBe(true);
+      const stored = await store.getGame(game.game.id);
+      expect(stored.game.version).toBe(2);
+      expect(stored.state).toEqual(asStored(before));
+      const log = await store.getActionLog(game.game.id);
+      expect(log.map((e) => e.action)).toEqual([move.action, { platform: 'undo', undoes: 1 }]);
+      expect(inEffectOf(log)).toEqual([]);
+      const replayed = await store.replay(game.game.id);
+      expect(asStored(replayed.state)).toEqual(stored.state);
+    });
 
-  it('refuses when nothing was played, when another seat acted since, and for an action that drew a card', async () => {
-    const store = await openTemp();
-    const game = await startedGame(store, { players: 3, seed: 'undo-2', options: { autoBuild: true } });
-    expect(await undoLast(store, game.game.id, 0, 0)).toMatchObject({ ok: false, code: 'NOTHING_TO_UNDO' });
-    let state: FenceState = game.state;
-    let version = 0;
-    let sawFinal = false;
-    let sawOther = false;
-    while (!state.outcome && !(sawFinal && sawOther)) {
-      const move = nextMove(state);
-      const r = await store.applyAction(game.game.id, version, move.seat, move.action);
-      if (!r.ok) throw new Error(r.refusal.message);
-      version = r.version;
-      state = r.state as FenceState;
-      if (isFinal(r.events) && !sawFinal && !state.outcome) {
-        expect(await undoLast(store, game.game.id, version, move.seat)).toMatchObject({ ok: false, code: 'FINAL' });
-        sawFinal = true;
-      } else if (!state.outcome && !sawOther) {
-        const other = (move.seat + 1) % 3;
-        expect(await undoLast(store, game.game.id, version, other)).toMatchObject({ ok: false, code: 'NOT_YOURS', by: move.seat });
-        sawOther = true;
-      }
-    }
-    expect(sawFinal && sawOther).toBe(true);
-    expect((await store.getGame(game.game.id)).game.version).toBe(version);
-  });
-
-  it('replays exactly over 200 random games with random undos interleaved (several in a row too)', async () => {
-    const store = await openTemp();
-    let undos = 0;
-    let refusedFinal = 0;
-    for (let g = 0; g < 200; g++) {
-      const rng = new Rng([g + 11, 3, 99, g * 7 + 1]);
-      const players = 2 + (g % 3);
-      // Most games build their map automatically: replaying a map built tile by tile, as every
-      // undo does, costs the most; every twentieth game is built by hand.
-      const game = await startedGame(store, { channelId: `undo-${g}`, players, seed: `undo-replay-${g}`, options: { autoBuild: g % 20 !== 0, roundLimit: 1 } });
+    it('refuses when nothing was played, when another seat acted since, and for an action that drew a card', async () => {
+      const store = await openTemp(backend);
+      const game = await startedGame(store, { players: 3, seed: 'undo-2', options: { autoBuild: true } });
+      expect(await undoLast(store, game.game.id, 0, 0)).toMatchObject({ ok: false, code: 'NOTHING_TO_UNDO' });
       let state: FenceState = game.state;
       let version = 0;
-      /** The states before each of the acting seat's own consecutive actions still in effect. */
-      let mine: { seat: number; before: FenceState }[] = [];
-      while (!state.outcome) {
-        const roll = rng.next();
-        const last = mine[mine.length - 1];
-        if (last && roll < 0.15) {
-          const r = await undoLast(store, game.game.id, version, last.seat);
-          version = (await store.getGame(game.game.id)).game.version;
-          if (r.ok) {
-            undos++;
-            expect(asStored(r.state)).toEqual(asStored(last.before));
-            state = r.state as FenceState;
-            mine.pop();
-          } else {
-            expect(['FINAL', 'NOTHING_TO_UNDO']).toContain(r.code);
-            if (r.code === 'FINAL') refusedFinal++;
-            mine = [];
-          }
-          continue;
-        }
-        const move = nextMove(state, g % 2 ? 'simple' : 'random');
+      let sawFinal = false;
+      let sawOther = false;
+      while (!state.outcome && !(sawFinal && sawOther)) {
+        const move = nextMove(state);
         const r = await store.applyAction(game.game.id, version, move.seat, move.action);
-        if (!r.ok) throw new Error(`game ${g}: ${r.refusal.message}`);
-        if (mine.length && mine[0]!.seat !== move.seat) mine = [];
-        mine.push({ seat: move.seat, before: state });
-        state = r.state as FenceState;
+        if (!r.ok) throw new Error(r.refusal.message);
         version = r.version;
+        state = r.state as FenceState;
+        if (isFinal(r.events) && !sawFinal && !state.outcome) {
+          expect(await undoLast(store, game.game.id, version, move.seat)).toMatchObject({ ok: false, code: 'FINAL' });
+          sawFinal = true;
+        } else if (!state.outcome && !sawOther) {
+          const other = (move.seat + 1) % 3;
+          expect(await undoLast(store, game.game.id, version, other)).toMatchObject({ ok: false, code: 'NOT_YOURS', by: move.seat });
+          sawOther = true;
+        }
       }
-      const stored = await store.getGame(game.game.id);
-      const replayed = await store.replay(game.game.id);
-      expect(replayed.version).toBe(stored.game.version);
-      expect(asStored(replayed.state)).toEqual(stored.state);
-      expect(stored.state).toEqual(asStored(state));
-    }
-    expect(undos).toBeGreaterThan(200);
-    expect(refusedFinal).toBeGreaterThan(50);
-  }, 120_000);
+      expect(sawFinal && sawOther).toBe(true);
+      expect((await store.getGame(game.game.id)).game.version).toBe(version);
+    });
+
+    it('replays exactly over 100 random games with random undos interleaved (several in a row too)', async () => {
+      const store = await openTemp(backend);
+      let undos = 0;
+      let refusedFinal = 0;
+      // Each backend plays its own hundred of the same 200 games.
+      const first = BACKENDS.indexOf(backend) * 100;
+      for (let g = first; g < first + 100; g++) {
+        const rng = new Rng([g + 11, 3, 99, g * 7 + 1]);
+        const players = 2 + (g % 3);
+        // Most games build their map automatically: replaying a map built tile by tile, as every
+        // undo does, costs the most; every twentieth game is built by hand.
+        const game = await startedGame(store, { channelId: `undo-${g}`, players, seed: `undo-replay-${g}`, options: { autoBuild: g % 20 !== 0, roundLimit: 1 } });
+        let state: FenceState = game.state;
+        let version = 0;
+        /** The states before each of the acting seat's own consecutive actions still in effect. */
+        let mine: { seat: number; before: FenceState }[] = [];
+        while (!state.outcome) {
+          const roll = rng.next();
+          const last = mine[mine.length - 1];
+          if (last && roll < 0.15) {
+            const r = await undoLast(store, game.game.id, version, last.seat);
+            version = (await store.getGame(game.game.id)).game.version;
+            if (r.ok) {
+              undos++;
+              expect(asStored(r.state)).toEqual(asStored(last.before));
+              state = r.state as FenceState;
+              mine.pop();
+            } else {
+              expect(['FINAL', 'NOTHING_TO_UNDO']).toContain(r.code);
+              if (r.code === 'FINAL') refusedFinal++;
+              mine = [];
+            }
+            continue;
+          }
+          const move = nextMove(state, g % 2 ? 'simple' : 'random');
+          const r = await store.applyAction(game.game.id, version, move.seat, move.action);
+          if (!r.ok) throw new Error(`game ${g}: ${r.refusal.message}`);
+          if (mine.length && mine[0]!.seat !== move.seat) mine = [];
+          mine.push({ seat: move.seat, before: state });
+          state = r.state as FenceState;
+          version = r.version;
+        }
+        const stored = await store.getGame(game.game.id);
+        const replayed = await store.replay(game.game.id);
+        expect(replayed.version).toBe(stored.game.version);
+        expect(asStored(replayed.state)).toEqual(stored.state);
+        expect(stored.state).toEqual(asStored(state));
+      }
+      expect(undos).toBeGreaterThan(100);
+      expect(refusedFinal).toBeGreaterThan(25);
+    }, 120_000);
+  });
 });

@@ -1,0 +1,92 @@
+/**
+ * The PostgreSQL backend, chosen by a `postgresql://` (or `postgres://`) DATABASE_URL: the client
+ * generated from prisma/postgresql/schema.prisma on a node-postgres pool through
+ * @prisma/adapter-pg, migrated at start-up from prisma/postgresql/migrations. applyAction's
+ * read and write use the same pool directly, as prepared statements.
+ */
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
+import { PrismaClient as PostgresPrismaClient } from '../../generated/prisma-pg/client.ts';
+import type { ActionWrite, Backend, GameHead } from './backend.ts';
+import { migrate, postgresMigrations } from './migrate.ts';
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export interface PostgresOptions {
+  /** Connections in the pool (node-postgres's default: 10). */
+  poolSize?: number;
+  /** Called when an idle connection fails (the server restarted, the network dropped): the pool replaces it. */
+  onError?: (e: Error) => void;
+}
+
+export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Backend> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  // Without a listener, an idle connection's error would end the process.
+  pool.on('error', (e) => opts.onError?.(e));
+  try {
+    const client = await pool.connect();
+    try {
+      await migrate(postgresMigrations(client));
+    } finally {
+      client.release();
+    }
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
+  const prisma = new PostgresPrismaClient({ adapter: new PrismaPg(pool) });
+  // Same models, same API: see Backend.prisma.
+  return new PostgresBackend(prisma as unknown as PrismaClient, pool);
+}
+
+class PostgresBackend implements Backend {
+  readonly provider = 'postgresql';
+  constructor(readonly prisma: PrismaClient, private readonly pool: pg.Pool) {}
+
+  async readGame(gameId: number): Promise<GameHead | null> {
+    const { rows } = await this.pool.query<GameHead>({
+      name: 'fence-read-game',
+      text: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = $1',
+      values: [gameId],
+    });
+    return rows[0] ?? null;
+  }
+
+  async writeAction(w: ActionWrite): Promise<boolean> {
+    // One statement, so one transaction and one round trip. The guarded UPDATE is the
+    // compare-and-set: a concurrent writer of the same game waits for this one's row lock,
+    // then finds the version moved on and updates nothing; every other part writes only
+    // for the row it returned.
+    const values: unknown[] = [w.state, w.version, w.at.toISOString(), w.gameId, w.expectedVersion, w.actor, w.userId, w.action, w.events];
+    const param = (v: unknown): string => `$${values.push(v)}`;
+    const ending = w.ending ? `, "status" = ${param(w.ending.status)}, "outcome" = ${param(w.ending.outcome)}, "endedAt" = $3` : '';
+    const parts = [
+      `g AS (UPDATE "Game" SET "state" = $1, "version" = $2, "updatedAt" = $3${ending}
+         WHERE "id" = $4 AND "version" = $5 AND "status" = 'running' RETURNING "id")`,
+      `l AS (INSERT INTO "ActionLog" ("gameId", "seq", "actor", "userId", "action", "events", "createdAt")
+         SELECT "id", $2, $6, $7, $8, $9, $3 FROM g)`,
+      ...w.seatsLeft.map((l, i) => `s${i} AS (UPDATE "Seat" SET "leftAt" = $3, "leftReason" = ${param(l.reason)}
+         WHERE "gameId" IN (SELECT "id" FROM g) AND "seat" = ${param(l.seat)} AND "leftAt" IS NULL)`),
+      ...(w.ending ? ['t AS (DELETE FROM "Timer" WHERE "gameId" IN (SELECT "id" FROM g))'] : []),
+    ];
+    const { rows } = await this.pool.query<{ written: number }>({
+      // Prepared once per connection for each shape of the statement.
+      name: `fence-write-action-${w.seatsLeft.length}-${w.ending ? 'end' : 'go'}`,
+      text: `WITH ${parts.join(',\n')}\nSELECT count(*)::int AS written FROM g`,
+      values,
+    });
+    return rows[0]?.written === 1;
+  }
+
+  async lockGame(tx: Prisma.TransactionClient, gameId: number): Promise<void> {
+    await tx.$queryRaw`SELECT 1 FROM "Game" WHERE "id" = ${gameId} FOR UPDATE`;
+  }
+
+  async close(): Promise<void> {
+    await this.prisma.$disconnect();
+    await this.pool.end();
+  }
+}
