@@ -31,6 +31,14 @@ const schema = z.object({
     .default('file:data/fence.db'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error'], { error: 'LOG_LEVEL must be one of debug, info, warn, error' }).default('info'),
   TIMER_POLL_MS: z.coerce.number({ error: 'TIMER_POLL_MS must be a number of milliseconds' }).int().min(100).max(600_000).default(5000),
+  /**
+   * How many shards (gateway connections) the bot runs: a number, or 'auto' for Discord's
+   * recommendation. `npm start` runs them all in one process; `npm run start:sharded` one
+   * process per shard (default 'auto').
+   */
+  SHARDS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(4096)], { error: "SHARDS must be 'auto' or a whole number of shards from 1 to 4096" })
+    .optional(),
 });
 
 export type Config = z.infer<typeof schema>;

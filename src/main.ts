@@ -1,9 +1,11 @@
 /**
- * The bot's entry point. `npm start` runs it with the configuration from `.env`; the sandbox
- * and the tests call `startBot` with the local Discord double instead.
+ * The bot's entry point. `npm start` runs it with the configuration from `.env` (every shard in
+ * this one process); under `npm run start:sharded` (src/shard.ts) discord.js's ShardingManager
+ * runs this file once per shard and tells each process its shard. The sandbox and the tests
+ * call `startBot` with the local Discord double instead.
  */
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { GameBot, type BotOptions } from './discord/index.ts';
 import { createLogger, errorText } from './discord/log.ts';
 
@@ -33,7 +35,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger({ level: config.LOG_LEVEL });
-  const bot = await GameBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS });
+  // Under the ShardingManager, discord.js reads this process's shard from the environment.
+  const shards = process.env.SHARDING_MANAGER ? {} : shardOptions(config.SHARDS);
+  const bot = await GameBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS, ...shards });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -48,6 +52,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function shardOptions(setting: Config['SHARDS']): { shards: number[] | 'auto'; shardCount?: number } {
+  if (setting === 'auto') return { shards: 'auto' };
+  const count = setting ?? 1;
+  return { shards: Array.from({ length: count }, (_, i) => i), shardCount: count };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,7 +1,9 @@
 /**
  * The Discord adapter: a discord.js client, the store, the interaction router and the timer
  * scheduler, with a graceful stop (no new work, in-flight work finished, then the gateway and
- * the database closed).
+ * the database closed). One GameBot may run one shard of many (`npm run start:sharded`):
+ * timers and start-up recovery then cover only its shard's guilds, and every log line carries
+ * the shard id.
  */
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { commandDefinitions } from '../../commands/index.ts';
@@ -13,6 +15,8 @@ import { route } from './router.ts';
 import { Outbox } from './outbox.ts';
 import { recoverGames } from './recovery.ts';
 import { Scheduler } from './scheduler.ts';
+import { Health } from './health.ts';
+import { SINGLE_SHARD, shardScope, type ShardScope } from './shards.ts';
 
 export interface BotOptions {
   token: string;
@@ -25,25 +29,43 @@ export interface BotOptions {
   now?: () => number;
   timerPollMs?: number;
   seedFor?: (gameId: number) => string | undefined;
+  /**
+   * The shards this process runs, or 'auto' for the count Discord recommends. Left out under
+   * discord.js's ShardingManager, which tells each process its shard (SHARDS, SHARD_COUNT).
+   */
+  shards?: number[] | 'auto';
+  shardCount?: number;
+  /** How often the health line is logged (default every minute). */
+  healthIntervalMs?: number;
 }
 
 export class GameBot {
   readonly #inflight = new Set<Promise<unknown>>();
   #stopping = false;
   #scheduler: Scheduler | null = null;
+  #scope: ShardScope = SINGLE_SHARD;
+  readonly health: Health;
 
-  private constructor(readonly client: Client, readonly store: Store, readonly ctx: BotContext) {}
+  private constructor(readonly client: Client, readonly store: Store, readonly ctx: BotContext) {
+    this.health = new Health(ctx, () => this.#scope);
+  }
 
   static async start(opts: BotOptions): Promise<GameBot> {
     const log = opts.logger ?? createLogger();
     const store = await openStore(opts.databaseUrl);
-    const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(opts.discordApiUrl ? { rest: { api: opts.discordApiUrl } } : {}) });
+    const client = new Client({
+      intents: [GatewayIntentBits.Guilds],
+      ...(opts.discordApiUrl ? { rest: { api: opts.discordApiUrl } } : {}),
+      ...(opts.shards ? { shards: opts.shards } : {}),
+      ...(opts.shardCount ? { shardCount: opts.shardCount } : {}),
+    });
     // The outbox's posts count as work in flight, so that stop() lets them finish.
     const outbox = new Outbox((p) => bot.#track(p));
     const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };
     const bot: GameBot = new GameBot(client, store, ctx);
     client.on(Events.InteractionCreate, (i) => {
-      void bot.#track(route(ctx, i, { stopping: bot.#stopping }));
+      const started = performance.now();
+      void bot.#track(route(ctx, i, { stopping: bot.#stopping })).finally(() => bot.health.record(performance.now() - started));
     });
     client.on(Events.Error, (err) => log.error('client error', { error: errorText(err) }));
     client.on(Events.Warn, (msg) => log.warn('client warning', { detail: msg }));
@@ -51,17 +73,21 @@ export class GameBot {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(opts.token);
       await ready;
-      if (opts.registerCommands) await client.application?.commands.set(commandDefinitions());
+      bot.#scope = shardScope(client);
+      ctx.log = log.child({ shard: bot.#scope.ids.length === 1 ? bot.#scope.ids[0]! : bot.#scope.ids.join(',') });
+      // Commands are global: one shard registers them for all.
+      if (opts.registerCommands && bot.#scope.ids.includes(0)) await client.application?.commands.set(commandDefinitions());
     } catch (err) {
       await client.destroy().catch(() => undefined);
       await store.close().catch(() => undefined);
       throw err;
     }
     // Before the first timer fires: timers are derived again from the games, not trusted.
-    const recovered = await bot.#track(recoverGames(ctx));
-    bot.#scheduler = new Scheduler(ctx, opts.timerPollMs ?? 5000, (p) => bot.#track(p));
+    const recovered = await bot.#track(recoverGames(ctx, bot.#scope));
+    bot.#scheduler = new Scheduler(ctx, opts.timerPollMs ?? 5000, (p) => bot.#track(p), bot.#scope);
     bot.#scheduler.start();
-    log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size, ...recovered });
+    bot.health.start(opts.healthIntervalMs);
+    ctx.log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size, shardCount: bot.#scope.count, ...recovered });
     return bot;
   }
 
@@ -79,6 +105,7 @@ export class GameBot {
   async stop(): Promise<void> {
     if (this.#stopping) return;
     this.#stopping = true;
+    this.health.stop();
     await this.#scheduler?.stop();
     await Promise.allSettled([...this.#inflight]);
     await this.client.destroy();

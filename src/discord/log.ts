@@ -18,6 +18,8 @@ export interface Logger {
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
   debug(msg: string, fields?: LogFields): void;
+  /** A logger that adds these fields to every line (e.g. the shard id). */
+  child(fields: LogFields): Logger;
 }
 
 const TOKENISH = /[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}/g;
@@ -26,13 +28,14 @@ export function redact(text: string): string {
   return text.replace(TOKENISH, '[redacted]');
 }
 
-export function createLogger(opts: { level?: Level; sink?: LogSink; now?: () => number } = {}): Logger {
+export function createLogger(opts: { level?: Level; sink?: LogSink; now?: () => number; base?: LogFields } = {}): Logger {
   const min = ORDER[opts.level ?? 'info'];
+  const base = opts.base ?? {};
   const sink = opts.sink ?? ((line: string) => process.stdout.write(`${line}\n`));
   const now = opts.now ?? Date.now;
   const log = (level: Level, msg: string, fields: LogFields = {}): void => {
     if (ORDER[level] < min) return;
-    const clean: LogFields = {};
+    const clean: LogFields = { ...base };
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) clean[k] = typeof v === 'string' ? redact(v) : v;
     sink(JSON.stringify({ t: new Date(now()).toISOString(), level, msg: redact(msg), ...clean }));
   };
@@ -42,6 +45,7 @@ export function createLogger(opts: { level?: Level; sink?: LogSink; now?: () => 
     warn: (m, f) => log('warn', m, f),
     error: (m, f) => log('error', m, f),
     debug: (m, f) => log('debug', m, f),
+    child: (fields) => createLogger({ ...opts, base: { ...base, ...fields } }),
   };
 }
 

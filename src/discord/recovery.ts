@@ -2,7 +2,8 @@
  * Start-up after a crash (or any stop): the stored game is the truth, and whatever follows from
  * it is derived again. Idempotent: computer seats that must act play, turn timers are armed
  * from the state and the log (not trusted from their rows), the latest prompt is posted again
- * when the channel's last post does not show it, and lobbies get their expiry timer.
+ * when the channel's last post does not show it, and lobbies get their expiry timer. A shard
+ * recovers only its own guilds' games: the other shards are running and look after theirs.
  */
 import type { Step } from '../platform/game.ts';
 import type { BotContext } from './context.ts';
@@ -11,6 +12,7 @@ import { withDef } from './guards.ts';
 import { armLobbyExpiry, lobbyMessage, refreshLobby } from './handlers/lobby.ts';
 import { errorText } from './log.ts';
 import { post, turnPosts } from './posts.ts';
+import { ownsGuild, SINGLE_SHARD, type ShardScope } from './shards.ts';
 
 export interface Recovered {
   games: number;
@@ -20,10 +22,11 @@ export interface Recovered {
 }
 
 /** Recovers every unfinished game (and ended games whose last post was lost); resolves once their posts are out. */
-export async function recoverGames(ctx: BotContext): Promise<Recovered> {
+export async function recoverGames(ctx: BotContext, scope: ShardScope = SINGLE_SHARD): Promise<Recovered> {
   const out: Recovered = { games: 0, posted: 0, computerMoves: 0 };
   const posts: Promise<string | null>[] = [];
   for (const g of await ctx.store.gamesToRecover()) {
+    if (!ownsGuild(scope, g.guildId)) continue;
     out.games++;
     try {
       const r = await ctx.store.withChannelLock(g.channelId, () => recoverGame(ctx, g.id));

@@ -3,6 +3,8 @@
  * ones — at start, which fires whatever came due while the bot was down, and then every
  * `pollMs`. A reminder is a new message (mentions in edits do not notify); a timeout is the
  * game's system action, after which computers may play on and the next timers are armed.
+ * With several shard processes on one database, each fires only its own guilds' timers, and
+ * claims each one by id before acting on it, so a timer fires once even if two processes see it.
  */
 import type { TimerRecord } from '../store/index.ts';
 import type { BotContext } from './context.ts';
@@ -13,13 +15,19 @@ import { mention } from './posts.ts';
 import { abortGame } from './handlers/admin.ts';
 import { LOBBY_EXPIRY } from './handlers/lobby.ts';
 import { expiryText } from './handlers/settings.ts';
+import { ownsGuild, SINGLE_SHARD, type ShardScope } from './shards.ts';
 
 export class Scheduler {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #stopped = false;
 
-  constructor(private readonly ctx: BotContext, private readonly pollMs: number, private readonly track: <T>(p: Promise<T>) => Promise<T>) {}
+  constructor(
+    private readonly ctx: BotContext,
+    private readonly pollMs: number,
+    private readonly track: <T>(p: Promise<T>) => Promise<T>,
+    private readonly scope: ShardScope = SINGLE_SHARD,
+  ) {}
 
   start(): void {
     this.#stopped = false;
@@ -53,7 +61,8 @@ export class Scheduler {
   async #run(): Promise<void> {
     let due: TimerRecord[];
     try {
-      due = await this.ctx.store.dueTimers(new Date(this.ctx.now()));
+      const scope = this.scope;
+      due = await this.ctx.store.dueTimers(new Date(this.ctx.now()), 100, scope.count > 1 ? (guildId) => ownsGuild(scope, guildId) : undefined);
     } catch (err) {
       this.ctx.log.error('timer poll failed', { error: errorText(err) });
       return;
@@ -70,7 +79,7 @@ export class Scheduler {
       } catch (err) {
         outcome = 'error';
         this.ctx.log.error('timer failed', { game: t.gameId, timer: t.kind, error: errorText(err) });
-        await this.ctx.store.cancelTimer(t.gameId, t.kind, t.seat).catch(() => undefined);
+        await this.ctx.store.claimTimer(t.id).catch(() => undefined);
       }
       this.ctx.log.info('timer', { game: t.gameId, timer: t.kind, outcome, ms: Math.round(performance.now() - started) });
     }
@@ -84,7 +93,8 @@ export class Scheduler {
     // Re-check under the lock: the timer may have been re-armed or made stale meanwhile.
     const current = (await store.listTimers(t.gameId)).find((x) => x.kind === t.kind && x.seat === t.seat);
     if (!current || current.fireAt.getTime() > this.ctx.now()) return outcome('rearmed');
-    await store.cancelTimer(t.gameId, t.kind, t.seat);
+    // Another process (a shard restarted over this one's last moments) may have taken it.
+    if (!(await store.claimTimer(t.id, new Date(this.ctx.now())))) return outcome('claimed-elsewhere');
     if (t.kind === LOBBY_EXPIRY) {
       if (loaded.game.status !== 'lobby') return outcome('started');
       const waited = expiryText(Math.round((t.fireAt.getTime() - loaded.game.createdAt.getTime()) / 1000));

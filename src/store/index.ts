@@ -174,6 +174,9 @@ export async function openStore(databaseUrl: string = process.env.DATABASE_URL ?
 /** Timer.seat of a timer that is not a seat's. */
 const NO_SEAT = -1;
 
+/** Due timers read per query when filtering by guild. */
+const DUE_PAGE = 500;
+
 /** How many games' last states applyAction keeps parsed (one entry per recently played game). */
 const STATE_CACHE_SIZE = 1000;
 
@@ -292,13 +295,13 @@ export class Store {
    * Games whose follow-ups a crash may have cut short: every lobby and running game, and
    * ended games whose last post is missing.
    */
-  async gamesToRecover(): Promise<{ id: number; channelId: string; status: GameStatus }[]> {
-    const rows = await this.prisma.$queryRawUnsafe<{ id: number | bigint; channelId: string; status: GameStatus }[]>(
-      `SELECT "id", "channelId", "status" FROM "Game" WHERE "status" IN ('lobby', 'running')
+  async gamesToRecover(): Promise<{ id: number; guildId: string; channelId: string; status: GameStatus }[]> {
+    const rows = await this.prisma.$queryRawUnsafe<{ id: number | bigint; guildId: string; channelId: string; status: GameStatus }[]>(
+      `SELECT "id", "guildId", "channelId", "status" FROM "Game" WHERE "status" IN ('lobby', 'running')
          OR ("status" IN ('finished', 'aborted') AND "version" > 0 AND COALESCE("postedVersion", -1) < "version") ORDER BY "id"`,
     );
     // Raw queries may hand integers back as bigint.
-    return rows.map((r) => ({ id: Number(r.id), channelId: r.channelId, status: r.status }));
+    return rows.map((r) => ({ id: Number(r.id), guildId: r.guildId, channelId: r.channelId, status: r.status }));
   }
 
   /** Remembers the Discord messages the bot edits for this game. */
@@ -519,18 +522,39 @@ export class Store {
     await this.prisma.timer.deleteMany({ where: { gameId, kind, ...(seat !== undefined ? { seat: seat ?? NO_SEAT } : {}) } });
   }
 
-  /** Timers whose time has come, oldest first. Delete (cancelTimer) each one once handled. */
-  async dueTimers(now: Date = new Date(), limit = 100): Promise<TimerRecord[]> {
-    const rows = await this.prisma.timer.findMany({
-      where: { fireAt: { lte: now } },
-      orderBy: { fireAt: 'asc' },
-      take: limit,
-      include: { game: { select: { guildId: true, channelId: true, status: true, version: true } } },
-    });
+  /**
+   * Timers whose time has come, oldest first; with `owns`, only those of the guilds it accepts
+   * (a shard's), read page by page so that another shard's backlog never hides this one's.
+   * Claim (claimTimer) each one before handling it.
+   */
+  async dueTimers(now: Date = new Date(), limit = 100, owns?: (guildId: string) => boolean): Promise<TimerRecord[]> {
+    const include = { game: { select: { guildId: true, channelId: true, status: true, version: true } } } as const;
+    const rows = [];
+    if (!owns) rows.push(...(await this.prisma.timer.findMany({ where: { fireAt: { lte: now } }, orderBy: { fireAt: 'asc' }, take: limit, include })));
+    else {
+      for (let after = 0; rows.length < limit;) {
+        const page = await this.prisma.timer.findMany({ where: { fireAt: { lte: now }, id: { gt: after } }, orderBy: { id: 'asc' }, take: DUE_PAGE, include });
+        rows.push(...page.filter((r) => owns(r.game.guildId)));
+        if (page.length < DUE_PAGE) break;
+        after = page[page.length - 1]!.id;
+      }
+      rows.sort((a, b) => a.fireAt.getTime() - b.fireAt.getTime() || a.id - b.id);
+      rows.length = Math.min(rows.length, limit);
+    }
     return rows.map((r) => ({
       id: r.id, gameId: r.gameId, kind: r.kind, seat: r.seat === NO_SEAT ? null : r.seat, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown,
       game: { ...r.game, status: r.game.status as GameStatus },
     }));
+  }
+
+  /**
+   * Takes a timer out of the table by id, if it is still due by `dueBy`: true for exactly one
+   * caller, whichever process it is in, so a timer fires once. False when it was claimed
+   * elsewhere, cancelled, or re-armed for later.
+   */
+  async claimTimer(id: number, dueBy?: Date): Promise<boolean> {
+    const { count } = await this.prisma.timer.deleteMany({ where: { id, ...(dueBy ? { fireAt: { lte: dueBy } } : {}) } });
+    return count === 1;
   }
 
   async listTimers(gameId: number): Promise<{ kind: string; seat: number | null; fireAt: Date; payload: unknown }[]> {

@@ -164,7 +164,7 @@ async function playUntil(double: DiscordDouble, store: Store, def: AnyGame, chan
 
 type Sent = Awaited<ReturnType<DiscordDouble['runCommand']>>;
 
-async function step(double: DiscordDouble, store: Store, def: AnyGame, channel: Channel, people: User[]): Promise<Sent | null> {
+export async function step(double: DiscordDouble, store: Store, def: AnyGame, channel: Channel, people: User[]): Promise<Sent | null> {
   const [ana, bo] = people as [User, User];
   const game = await store.loadActiveGame(channel.id);
   if (!game) {
@@ -184,8 +184,8 @@ async function step(double: DiscordDouble, store: Store, def: AnyGame, channel: 
   if (action === undefined) return null;
   const move = def.commands.find((m) => m.accepts(action));
   if (move) return double.runCommand(user, channel, 'fence', { subcommand: move.name, options: { [move.option]: def.encode(action) } });
-  // A choice: its button on the latest post.
-  const post = latestPost(double, channel);
+  // A choice: its button on the latest post that has buttons (a reminder may have come after it).
+  const post = [...double.messages(channel)].reverse().find((m) => m.components.length > 0);
   const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
   return post && double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id) ? double.clickButton(user, post, id) : null;
 }
@@ -202,7 +202,7 @@ function fail(what: string, game: LoadedGame, detail = ''): never {
 }
 
 /** What must hold once the bot is up again, for every game of every channel. */
-async function check(double: DiscordDouble, store: Store, def: AnyGame, channels: Channel[], report: CrashReport): Promise<void> {
+export async function check(double: DiscordDouble, store: Store, def: AnyGame, channels: Channel[], report: CrashReport): Promise<void> {
   for (const channel of channels) {
     const game = await store.loadActiveGame(channel.id);
     if (!game) continue;

@@ -41,6 +41,8 @@ export interface DoubleOptions {
   clock?: Clock;
   botName?: string;
   heartbeatIntervalMs?: number;
+  /** Shards GET /gateway/bot recommends, and the fewest an IDENTIFY may ask for (default 1). */
+  shards?: number;
 }
 
 /** What the bot's role grants in every guild unless a test says otherwise. */
@@ -168,12 +170,11 @@ export class DiscordDouble {
     this.gateway = new Gateway({
       token: this.token,
       heartbeatIntervalMs: opts.heartbeatIntervalMs,
+      shards: () => opts.shards ?? 1,
       readyData: () => ({
         v: 10,
         user: { ...this.world.apiUser(this.bot.id), verified: true, mfa_enabled: false },
-        guilds: [...this.world.guilds.keys()].map((id) => ({ id, unavailable: true })),
         application: { id: this.applicationId, flags: 0 },
-        shard: [0, 1],
         user_settings: {},
         relationships: [],
         private_channels: [],
@@ -445,14 +446,16 @@ export class DiscordDouble {
     this.channelRateLimit = limit;
   }
 
-  /** Closes the bot's gateway socket; see Gateway.drop. */
-  dropConnection(opts: { code?: number; invalidateSession?: boolean } = {}): void {
+  /** Closes the bot's gateway socket (one shard's with `shard`); see Gateway.drop. */
+  dropConnection(opts: { code?: number; invalidateSession?: boolean; shard?: number } = {}): void {
     this.gateway.drop(opts);
     this.changed();
   }
 
-  waitForBotConnected(timeoutMs = 10_000): Promise<true> {
-    return this.waitFor(() => (this.gateway.connected ? true : undefined), timeoutMs, 'the bot to connect to the gateway');
+  /** Waits for the bot's gateway connection: with `guildId`, only that guild's shard's. */
+  waitForBotConnected(timeoutMs = 10_000, guildId?: string | null): Promise<true> {
+    const live = () => (guildId === undefined ? this.gateway.connected : this.gateway.connectedFor(guildId));
+    return this.waitFor(() => (live() ? true : undefined), timeoutMs, 'the bot to connect to the gateway');
   }
 
   // ---------------------------------------------------------------- user actions
@@ -493,7 +496,7 @@ export class DiscordDouble {
     data: Record<string, unknown>,
     extra: { commandName?: string; customId?: string; message?: PostedMessage },
   ): Promise<InteractionRecord> {
-    await this.waitForBotConnected();
+    await this.waitForBotConnected(10_000, channel.guildId);
     const member = this.#member(user, channel);
     const record: InteractionRecord = {
       id: this.world.ids.next(),

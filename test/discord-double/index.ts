@@ -4,6 +4,7 @@ export type { PostedMessage, PostedAttachment } from './messages.ts';
 export type { Violation } from './validate.ts';
 export { LIMITS, validateBody } from './validate.ts';
 export type { RateLimitRule, RequestRecord } from './rest.ts';
+export { shardOfGuild, type ShardPair } from './gateway.ts';
 export { ACK_DEADLINE_MS, TOKEN_LIFETIME_MS } from './interactions.ts';
 export {
   ManualClock,

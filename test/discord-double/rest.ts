@@ -278,7 +278,7 @@ export class RestApi {
       status: 200,
       body: {
         url: gatewayUrl(ctx.baseUrl()),
-        shards: 1,
+        shards: ctx.gateway.recommendedShards,
         session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
       },
     }));

@@ -1,0 +1,129 @@
+/**
+ * `npm run start:sharded`: the bot as several shard processes, with discord.js's own
+ * ShardingManager. Each process runs src/main.ts for one shard (discord.js passes it SHARDS and
+ * SHARD_COUNT); all of them share one database (PostgreSQL when they run on several machines).
+ * A shard that dies is started again by the manager; SIGTERM / SIGINT stop every shard cleanly
+ * (each finishes its in-flight work) and then the manager.
+ */
+import type { ChildProcess } from 'node:child_process';
+import type { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ShardingManager, type Shard } from 'discord.js';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger, errorText, type Logger } from './discord/log.ts';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+/** Discord lets a bot start one gateway session per 5 s (max_concurrency 1). */
+export const SPAWN_DELAY_MS = 5500;
+
+export interface ShardsOptions {
+  token: string;
+  /** A number, or 'auto' for Discord's recommendation. */
+  shards: number | 'auto';
+  log: Logger;
+  /** The script each shard process runs (src/main.ts; tests run a script on the Discord double). */
+  file?: string;
+  shardArgs?: string[];
+  spawnDelayMs?: number;
+  /** How long a shard may take to become ready. */
+  readyTimeoutMs?: number;
+  /** Each line a shard process writes to stdout (its JSON logs), instead of this process's stdout. */
+  onLine?: (shard: number, line: string) => void;
+}
+
+export interface RunningShards {
+  manager: ShardingManager;
+  /** Stops every shard (SIGTERM, each finishes its work), without respawning them. */
+  stop(): Promise<void>;
+}
+
+export async function startShards(opts: ShardsOptions): Promise<RunningShards> {
+  const manager = new ShardingManager(opts.file ?? MAIN, {
+    token: opts.token,
+    totalShards: opts.shards,
+    mode: 'process',
+    respawn: true,
+    // The shards run TypeScript, as `npm start` does.
+    execArgv: ['--import', 'tsx'],
+    shardArgs: opts.shardArgs ?? [],
+    silent: opts.onLine !== undefined,
+  });
+  manager.on('shardCreate', (shard: Shard) => {
+    opts.log.info('shard starting', { shard: shard.id, shardCount: manager.totalShards });
+    shard.on('death', (child) => {
+      const code = 'exitCode' in child ? child.exitCode : null;
+      opts.log.warn('shard died', { shard: shard.id, exitCode: code, respawn: manager.respawn });
+    });
+    shard.on('ready', () => opts.log.info('shard ready', { shard: shard.id }));
+    // A respawn that fails (e.g. not ready in time) is reported here; the manager tries again at the next exit.
+    shard.on('error', (err) => opts.log.error('shard error', { shard: shard.id, error: errorText(err) }));
+    const onLine = opts.onLine;
+    if (onLine) {
+      shard.on('spawn', (child: ChildProcess | Worker) => {
+        if (!('stdio' in child)) return; // worker mode is not used
+        let buffer = '';
+        child.stdout?.on('data', (d: Buffer) => {
+          const lines = (buffer + d.toString()).split('\n');
+          buffer = lines.pop() ?? '';
+          for (const l of lines) onLine(shard.id, l);
+        });
+        child.stderr?.on('data', (d: Buffer) => onLine(shard.id, d.toString()));
+      });
+    }
+  });
+  const stop = async (): Promise<void> => {
+    manager.respawn = false;
+    await Promise.all([...manager.shards.values()].map((shard) => stopShard(shard)));
+  };
+  try {
+    await manager.spawn({ amount: opts.shards, delay: opts.spawnDelayMs ?? SPAWN_DELAY_MS, timeout: opts.readyTimeoutMs ?? 60_000 });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { manager, stop };
+}
+
+/** SIGTERM, then wait for the process to exit (the bot gives itself 15 s, then exits anyway). */
+function stopShard(shard: Shard): Promise<void> {
+  const child = shard.process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    // Shard#kill sends SIGTERM and detaches the manager's respawn listener.
+    shard.kill();
+  });
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = await loadConfig();
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : errorText(err));
+    process.exit(1);
+  }
+  const log = createLogger({ level: config.LOG_LEVEL, base: { process: 'manager' } });
+  const running = await startShards({ token: config.DISCORD_TOKEN, shards: config.SHARDS ?? 'auto', log });
+  log.info('shards running', { shardCount: running.manager.totalShards === 'auto' ? null : running.manager.totalShards });
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    running.stop().then(() => process.exit(0), (err: unknown) => {
+      log.error('shutdown failed', { error: errorText(err) });
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    console.error(`The shards could not start: ${errorText(err)}`);
+    process.exit(1);
+  });
+}
