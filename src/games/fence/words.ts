@@ -1,9 +1,9 @@
 /** Words for the channel: neighborhoods, tiles, cards, actions and events, as players say them. */
 import type { ChoiceButton, Prompt, RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
-import { legalActions } from './engine.ts';
+import { legalActions, whoMustAct } from './engine.ts';
 import { cardName, colourOf, sortCards, type Card } from './cards.ts';
-import { movingOthers } from './rules.ts';
+import { caughtBy, jailsMover, movingOthers, tileKeyOf, turnsEvidence } from './rules.ts';
 import { lastRound } from './variants/index.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
@@ -43,8 +43,47 @@ export function listOr(items: readonly string[], max = 8): string {
   return more ? shown.join(', ') + more : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
 }
 
-/** A short label for a legal action, as offered in autocomplete and on buttons. */
-export function actionLabel(s: FenceState, a: Action): string {
+/** Discord shows at most this much of a suggestion (autocomplete); a button shows 80. */
+const LABEL_MAX = 100;
+const BUTTON_MAX = 80;
+
+/** Where a neighborhood is on the map: its name and its tile's cell, "The Yards (C3)". */
+export function placeName(s: FenceState, nb: NbId): string {
+  const key = tileKeyOf(nb);
+  const tile = s.map.find((p) => p.key === key);
+  return tile ? `${nbName(s, nb)} (${cellLabel(gridOf(s.map), tile.x, tile.y)})` : nbName(s, nb);
+}
+
+/**
+ * What an action does besides moving a piece, in a few words ('' when nothing): who goes to
+ * Jail — the mover first of all — and the card a jailed mover draws for it (State's Evidence).
+ */
+function consequence(s: FenceState, mover: number, a: Action, name: (seat: number) => string): string {
+  const caught = caughtBy(s, a);
+  if (caught.length === 0) return '';
+  const others = caught.filter((i) => i !== mover).map(name);
+  if (caught.includes(mover)) return others.length ? `jails ${listAnd(others)}, and YOU go to Jail` : 'YOU go to Jail';
+  return `jails ${listAnd(others)}${turnsEvidence(s, mover, a) ? '; State’s Evidence: you draw' : ''}`;
+}
+
+/**
+ * A legal action as offered in autocomplete and on buttons: what moves, where to (the
+ * neighborhood and its map cell), and what follows — "Push Bo → Goose Green (D2) — jails Bo".
+ * Within `max` characters: players' names are shortened first, then the move, so that what
+ * happens is never the part cut off.
+ */
+export function actionLabel(s: FenceState, a: Action, max = LABEL_MAX): string {
+  const mover = whoMustAct(s);
+  const build = (name: (seat: number) => string): [string, string] => [moveWords(s, a, name), mover === null ? '' : consequence(s, mover, a, name)];
+  let [main, tail] = build((i) => seatName(s, i));
+  if (main.length + (tail ? tail.length + 3 : 0) > max) [main, tail] = build((i) => shorten(seatName(s, i), 12));
+  if (!tail) return shorten(main, max);
+  return `${shorten(main, max - tail.length - 3)} — ${tail}`;
+}
+
+const shorten = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+function moveWords(s: FenceState, a: Action, name: (seat: number) => string): string {
   const grid = gridOf(s.map);
   switch (a.type) {
     case 'place':
@@ -56,15 +95,15 @@ export function actionLabel(s: FenceState, a: Action): string {
     case 'chooseColour':
       return s.pending?.kind === 'discardColour' ? `Discard ${a.colour}` : `Draw a ${a.colour} card`;
     case 'chooseNeighborhood':
-      return nbName(s, a.nb);
+      return placeName(s, a.nb);
     case 'moveSelf':
-      return `${cardsText(a.cards)} → ${nbName(s, a.to)}`;
+      return `${cardsText(a.cards)} → ${placeName(s, a.to)}${s.pawns[whoMustAct(s) ?? -1] === 'jail' ? ', out of Jail' : ''}`;
     case 'push':
-      return `Push ${seatName(s, a.target)} → ${nbName(s, a.to)}`;
+      return `Push ${name(a.target)} → ${placeName(s, a.to)}`;
     case 'copsRoad':
-      return `Cops by road → ${nbName(s, a.to)}`;
+      return `Cops by road → ${placeName(s, a.to)}`;
     case 'tipOff':
-      return `Tip off the Cops: ${cardsText(a.cards)} → ${nbName(s, a.to)}`;
+      return `Tip off the Cops: ${cardsText(a.cards)} → ${placeName(s, a.to)}`;
     case 'resign':
       return 'Resign';
     case 'playBoat':
@@ -72,10 +111,16 @@ export function actionLabel(s: FenceState, a: Action): string {
     case 'hunch':
       return `Roll the ${a.colour} die for the Cops (a Hunch)`;
     case 'postTrade':
-      return `Give ${seatName(s, a.target)} your ${cardName(a.card)}, take one of theirs at random`;
+      return `Give ${name(a.target)} your ${cardName(a.card)}, take one of theirs at random`;
     case 'postPass':
       return 'No trade';
   }
+}
+
+/** The order suggestions are offered in: as the engine lists them, moves that jail their own mover last. */
+export function playersOrder(s: FenceState, seat: number, actions: readonly Action[]): Action[] {
+  const safe = actions.filter((a) => !jailsMover(s, seat, a));
+  return safe.length === actions.length ? [...actions] : [...safe, ...actions.filter((a) => jailsMover(s, seat, a))];
 }
 
 const where = (s: FenceState, p: NbId | 'jail'): string => (p === 'jail' ? 'Jail' : nbName(s, p));
@@ -237,7 +282,8 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
       : 'where the Cops go on your Hunch';
     // A post holds 20 buttons at most: a longer list (a start picked anywhere) is a command's.
     if (p.options.length > MAX_BUTTONS) return { text: `choose ${what}: \`/fence pick\` lists all ${p.options.length}.`, buttons: [] };
-    const buttons = p.options.map((nb): ChoiceButton<Action> => ({ label: nbName(s, nb), action: { type: 'chooseNeighborhood', nb } }));
+    const choices = playersOrder(s, seat, p.options.map((nb): Action => ({ type: 'chooseNeighborhood', nb })));
+    const buttons = choices.map((a): ChoiceButton<Action> => ({ label: actionLabel(s, a, BUTTON_MAX), action: a, ...(jailsMover(s, seat, a) ? { style: 'danger' as const } : {}) }));
     return { text: `choose ${what} with the buttons below.`, buttons };
   }
   if (s.phase === 'building') return { text: 'your turn to build: `/fence place` a tile from your hand, or `/fence swap` one in.', buttons: [] };
