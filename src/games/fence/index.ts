@@ -11,6 +11,7 @@ import { handPicture, mapPicture, tileHandPicture, DRAWINGS } from './pictures.t
 import { channelMap, posts } from './posts.ts';
 import { caughtBy, jailsMover } from './rules.ts';
 import { runScenario } from './scenario.ts';
+import { parseTyped } from './typed.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions, type FenceState } from './state.ts';
 import { viewFor, type FenceView } from './views.ts';
 import { actionLabel, cardsText, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, tileName } from './words.ts';
@@ -158,6 +159,7 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
       return null;
     }
   },
+  parse: parseTyped,
   posts,
   preview: selfJailPreview,
   board: (s) => channelMap(s),
