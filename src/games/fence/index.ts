@@ -14,7 +14,7 @@ import { runScenario } from './scenario.ts';
 import { parseTyped } from './typed.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions, type FenceState } from './state.ts';
 import { viewFor, type FenceView } from './views.ts';
-import { actionLabel, cardsText, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, tileName } from './words.ts';
+import { actionLabel, cardsText, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, tileName, unavailableText } from './words.ts';
 
 export { createGame, applyAction, legalActions, whoMustAct, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
 export { viewFor, type FenceView, type SeatView } from './views.ts';
@@ -134,6 +134,7 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
     resign: RESIGN_TEXT,
     rules: RULES,
     help: HELP,
+    unavailable: unavailableText,
   },
   commands: [
     { name: 'place', option: 'placement', what: 'place a tile', description: 'Map building: place a tile from your hand', choice: 'Tile, cell and rotation (pick from the list)', accepts: accepts('place') },

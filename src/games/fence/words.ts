@@ -3,7 +3,7 @@ import type { ChoiceButton, Prompt, RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { legalActions, whoMustAct } from './engine.ts';
 import { cardName, colourOf, sortCards, type Card } from './cards.ts';
-import { caughtBy, jailsMover, movingOthers, tileKeyOf, turnsEvidence } from './rules.ts';
+import { caughtBy, isJailed, jailsMover, movingOthers, tileKeyOf, turnsEvidence } from './rules.ts';
 import { lastRound } from './variants/index.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
@@ -297,6 +297,45 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
   const partial = movingOthers(s);
   const ask = `${partial ? 'finish Moving Others' : 'your turn'}: ${parts.join(' or ') || 'nothing is possible'}.`;
   return { text: s.pawns[seat] === 'jail' ? `you are in Jail — ${ask}` : ask, buttons: [] };
+}
+
+/**
+ * Why a move command offers `seat` nothing on their turn, and what they can do instead: the
+ * phase, the part of Move Others already done, Jail.
+ */
+export function unavailableText(s: FenceState, seat: number, command: string): string {
+  if (s.phase === 'building') {
+    return command === 'place' || command === 'swap' ? `No tile in your hand can be ${command === 'place' ? 'placed' : 'swapped in'} anywhere right now.` : 'The map is still being built: `/fence place` a tile or `/fence swap` one in.';
+  }
+  if (s.phase === 'pawns') return 'The pawns and the Cops are still being placed.';
+  if (s.phase === 'over') return 'The game is over.';
+  if (command === 'place' || command === 'swap') return 'Map building is over: move with `/fence move`, `/fence push` or `/fence cops`.';
+  const legal = legalActions(s, seat);
+  const can = (...types: Action['type'][]) => legal.some((a) => types.includes(a.type));
+  const jailed = isJailed(s, seat);
+  if (jailed && can('moveSelf')) return 'You are in Jail and hold a red/blue pair that gets you out: you must use it, with `/fence move`.';
+  const next = [can('push') ? '`/fence push`' : '', can('copsRoad', 'tipOff') ? '`/fence cops`' : ''].filter(Boolean).join(' or ');
+  switch (command) {
+    case 'move':
+      if (movingOthers(s)) return `You have started Moving Others this turn, so you cannot Move Yourself: finish with ${next || 'what is left'}.`;
+      if (jailed) return `You are in Jail with no red/blue pair that leads to a free neighborhood: Move Others instead (${next}).`;
+      return `${(s.hands[seat] ?? []).length ? 'None of your cards leads to a free neighborhood' : 'You have no cards'}: Move Others instead (${next}).`;
+    case 'push':
+      if (s.turn.pushed) return `You have already pushed a pawn this turn${next ? `: now ${next}` : ''}.`;
+      return `No other pawn can be pushed: every other player is in Jail or has no road out${next ? `. You can still ${next}` : ''}.`;
+    case 'cops':
+      if (s.turn.cops) return `You have already moved the Cops this turn${next ? `: now ${next}` : ''}.`;
+      return `The Cops cannot be moved right now${next ? `: ${next}` : ''}.`;
+    case 'boat':
+      return 'A boat is played while Moving Others, with a face card from your hand, once per turn.';
+    case 'hunch':
+      return 'A Hunch is for a player in Jail who is Moving Others and has not moved the Cops yet this turn.';
+    case 'trade':
+      return 'You can trade only when your own turn ends on the Trading Post.';
+    case 'pick':
+      return 'There is no neighborhood to choose right now.';
+  }
+  return 'That is not possible right now.';
 }
 
 /** The headline of `/fence status`. */
