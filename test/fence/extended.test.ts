@@ -256,7 +256,7 @@ describe('E13 Mixed Stash', () => {
   it('E13 a Hot Goods winner draws the top card, with no colour choice, and the channel is not told its colour', () => {
     ok(endOfRound({
       options: { mixedStash: true }, stash: { mixed: ['B5', 'R2'] }, dice: [1, 3],
-      steps: pushAndCops({ events: [{ type: 'cardDrawn', seat: 'ana', colour: null, why: 'hotGoods' }], text: ['ana draws a card (Hot Goods)'], pending: null, hands: { ana: ['B5'] }, round: 2 }),
+      steps: pushAndCops({ events: [{ type: 'cardDrawn', seat: 'ana', colour: null, why: 'hotGoods' }], text: ['ana draws a card for the Hot Goods'], pending: null, hands: { ana: ['B5'] }, round: 2 }),
     }));
   });
 
