@@ -76,7 +76,7 @@ describe('typed moves through Discord', () => {
     const again = await h.fence(user, 'push', { push: 'anything' });
     expect(again.content).toBe('You have already pushed a pawn this turn: now `/fence cops`.');
     const offered = await h.double.autocomplete(user, h.channel, 'fence', 'push', '', { subcommand: 'push' });
-    expect(offered.map((c) => c.name)).toEqual(['You have already pushed a pawn this turn: now `/fence cops`.']);
+    expect(offered.map((c) => c.name)).toEqual(['You have already pushed a pawn this turn: now /fence cops.']);
     // And the move typed for the Cops by name is played.
     const road = legalActions(after, seat).find((a): a is Extract<Action, { type: 'copsRoad' }> => a.type === 'copsRoad' && !a.to.includes('#'));
     if (road) {

@@ -47,7 +47,8 @@ export async function autocomplete(ctx: BotContext, i: AutocompleteInteraction, 
   const all = offered(def, game.state, seat.seat, move);
   if (all.length === 0) {
     const choice = def.words.prompt(game.state, seat.seat).buttons.length > 0;
-    return say(choice ? 'Answer the choice first (buttons on the last post).' : unavailable(def, game.state, seat.seat, move), 'none');
+    // A suggestion is plain text: the sentence's markdown would show as it is typed.
+    return say(choice ? 'Answer the choice first (buttons on the last post).' : unavailable(def, game.state, seat.seat, move).replace(/[`*]/g, ''), 'none');
   }
   const choices = all.filter((o) => matches(o.label, typed)).slice(0, 25).map((o) => ({ name: o.label.slice(0, 100), value: def.encode(o.action) }));
   await i.respond(choices.length ? choices : [{ name: `Nothing matches “${typed.slice(0, 40)}” — clear the text to see all ${all.length}`, value: NONE }]);

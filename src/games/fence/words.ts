@@ -428,7 +428,7 @@ export const HELP = [
   '`/fence new` opens a lobby: others press **Join**, and the host presses **Start** (`/fence addbot` seats a computer player). The lobby’s **Options** set the turn time, who builds the map, the rounds and the variants.',
   'When it is your turn, the bot mentions you. While the map is built, use `/fence place` or `/fence swap`; then `/fence move` to Move Yourself, or `/fence push` and `/fence cops` to Move Others. Each command lists your legal moves, each saying where it goes (the map’s cell, like C3) and who would go to Jail. Or type the move in your own words: `r4 b2`, `red 4 blue 2 four points`, `push bob to the yards`, `cops to downtown`, `four points at C3 rotated 90`.',
   'Choices (a colour to draw, a neighborhood) come as buttons for you alone. A move that would send you to Jail is shown to you first: press **Confirm** to play it.',
-  '`/fence hand` (or **Show my hand**) shows your cards privately. `/fence map` shows the whole city, `/fence status` the players and the Stash, `/fence history` what happened, `/fence rules` the rules.',
+  '`/fence hand` (or **Show my hand**) shows your cards privately. `/fence map` shows the whole city, `/fence status` the players and the Stash, `/fence history` what happened, `/fence rules` the rules. `/fence resign` leaves the game.',
   'Variants add `/fence boat` (Boats), `/fence hunch` (a Hunch from Jail), `/fence trade` (the Trading Post) and `/fence pick` (a neighborhood from a long list); `/fence rules` explains each.',
   'Admins (the host, or Manage Channels): `/fence abort`, `/fence kick`. Server defaults (Manage Server): `/fence settings`.',
 ].join('\n');
