@@ -14,6 +14,7 @@ import { tileIdOfKey, type NbId } from './geometry.ts';
 import { cellLabel, gridOf } from './grid.ts';
 import { coordsOfKey, inPlayAt, targetCoords, tileKeyOf, tileSetOf } from './rules.ts';
 import type { FenceState } from './state.ts';
+import { actionLabel } from './words.ts';
 
 /** Text as typed moves are read: lower case, no accents or apostrophes, arrows and signs as spaces. */
 const plain = (text: string): string =>
@@ -139,10 +140,13 @@ const oneOr = (candidates: readonly Action[], otherwise: Action): Action | null 
 const anywhere = (s: FenceState): NbId => `${s.oldTown}/0`;
 
 export function parseTyped(s: FenceState, seat: number, command: string, typed: string): Action | null {
+  const legal = legalActions(s, seat);
+  // A suggestion's label typed out in full is that suggestion, whatever the words inside it.
+  const exact = legal.find((a) => actionLabel(s, a).toLowerCase() === typed.trim().toLowerCase());
+  if (exact) return exact;
   const w = new Words(typed);
   // The move's kind comes from its first word when it names one, else from the command.
   const kind = w.take(/^ (push|cops|tip|move|go|place|swap|pick|boat|hunch|trade|give) /)?.[1] ?? command;
-  const legal = legalActions(s, seat);
   switch (kind) {
     case 'move':
     case 'go':
