@@ -143,7 +143,7 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'buildingEnded':
       return `${s.options.autoBuild ? `The bot built the map: ${count(s.map.length, 'tile')} around Old Town (see the picture).` : 'The map is built.'}${e.discardedTiles.length ? ` ${count(e.discardedTiles.length, 'tile')} could not be placed and ${e.discardedTiles.length === 1 ? 'is' : 'are'} discarded.` : ''}${e.offLimits.length ? ` Off limits: ${listAnd(e.offLimits.map((n) => nbName(s, n)))}.` : ''}`;
     case 'startRevealed':
-      return `${who(e.seat)} reveals ${cardsText(e.cards)}${e.tile ? ` (${tileName(s, e.tile)})` : ' — that tile is not in play'}.`;
+      return `${who(e.seat)} reveals ${cardsText(e.cards)}${e.tile ? `: ${tileName(s, e.tile)}` : ' — that tile is not in play'}.`;
     case 'startRedrawn':
       return `${who(e.seat)} draws a new start pair (${e.why === 'absent' ? 'the tile is not in play' : 'every neighborhood there is taken'}).`;
     case 'pawnPlaced':
@@ -247,16 +247,18 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
 /** "1 card", "3 cards". */
 export const count = (n: number, word: string): string => `${n} ${n === 1 ? word : `${word}s`}`;
 
-/** A card drawn: why, and whether its colour was the player's choice (or why not). */
+/**
+ * A card drawn: why, and whether its colour was the player's choice. Told from the event alone
+ * (history tells old events with today's state): a colour not chosen for Hot Goods or a reward
+ * means the other pile was empty; State's Evidence by a tip-off gives the colours a pair lacks.
+ */
 function drawnText(s: FenceState, e: Extract<FenceEvent, { type: 'cardDrawn' }>): string {
   const why = e.why === 'hotGoods' ? 'for the Hot Goods' : e.why === 'evidence' ? 'for Turning State’s Evidence' : 'for a tile well placed';
   const who = seatName(s, e.seat);
   if (!e.colour) return `${who} draws a card ${why} (from the one Stash pile, colour unseen).`;
   const other = e.colour === 'red' ? 'blue' : 'red';
-  const how = e.chosen ? `chose ${e.colour} over ${other}`
-    : s.stash[other].length === 0 ? `the ${other} pile is empty`
-    : e.why === 'evidence' ? `the colour missing for a red/blue pair` : 'the only pile left';
-  return `${who} draws a ${e.colour} card ${why} (${how}).`;
+  const how = e.chosen ? ` (chose ${e.colour} over ${other})` : e.why === 'evidence' ? '' : ` (the ${other} pile is empty)`;
+  return `${who} draws a ${e.colour} card ${why}${how}.`;
 }
 
 /**
