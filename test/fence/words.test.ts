@@ -28,6 +28,13 @@ describe('words players read', () => {
     expect(lines).toMatch(/cy\b.*: 0 cards, in Venice/);
   });
 
+  it('B15 E18 moves name the destination’s map cell; a Hunch names no cards', () => {
+    const s = loadScenario(onTestMap({ pawns: { ana: 'jail', bo: 'Four Points', cy: 'Venice' }, cops: 'Old Town' }));
+    const cell = /\(([A-Z]+\d+)\)$/.exec(fence.words.action(s, { type: 'chooseNeighborhood', nb: '4-2/0' }))![1];
+    expect(eventText(s, { type: 'copsMoved', seat: 0, how: 'hunch', cards: [], from: '1-3/0', to: '4-2/0' })).toBe(`ana’s Hunch sends the Cops: Old Town → Four Points (${cell}).`);
+    expect(eventText(s, { type: 'pushed', seat: 0, target: 1, from: '4-2/0', to: '1-3/0' })).toMatch(/^ana pushes bo: Four Points → Old Town \([A-Z]+\d+\)\.$/);
+  });
+
   it('H1 B17 a card drawn says why, and that its colour was chosen', () => {
     // ana in Jail moves the Cops by road onto bo: State's Evidence, a card of her choice.
     const s = loadScenario(onTestMap({ pawns: { ana: 'jail', bo: 'Four Points', cy: 'Venice' }, cops: 'Old Town', hands: { ana: ['R6'] }, turn: { pushed: true, cops: false } }));

@@ -159,13 +159,14 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'turnStarted':
       return null;
     case 'movedSelf':
-      return `${who(e.seat)} plays ${cardsText(e.cards)}: ${where(s, e.from)} → ${nbName(s, e.to)}.`;
+      return `${who(e.seat)} plays ${cardsText(e.cards)}: ${where(s, e.from)} → ${placeName(s, e.to)}.`;
     case 'pushed':
-      return `${who(e.seat)} pushes ${who(e.target)}: ${nbName(s, e.from)} → ${nbName(s, e.to)}.`;
+      return `${who(e.seat)} pushes ${who(e.target)}: ${nbName(s, e.from)} → ${placeName(s, e.to)}.`;
     case 'copsMoved':
+      if (e.how === 'hunch') return `${who(e.seat)}’s Hunch sends the Cops: ${nbName(s, e.from)} → ${placeName(s, e.to)}.`;
       return e.how === 'road'
-        ? `${who(e.seat)} moves the Cops by road: ${nbName(s, e.from)} → ${nbName(s, e.to)}.`
-        : `${who(e.seat)} tips off the Cops with ${cardsText(e.cards)}: ${nbName(s, e.from)} → ${nbName(s, e.to)}.`;
+        ? `${who(e.seat)} moves the Cops by road: ${nbName(s, e.from)} → ${placeName(s, e.to)}.`
+        : `${who(e.seat)} tips off the Cops with ${cardsText(e.cards)}: ${nbName(s, e.from)} → ${placeName(s, e.to)}.`;
     case 'jailed':
       return `${listAnd(e.seats.map(who))} ${e.seats.length > 1 ? 'go' : 'goes'} to Jail (caught in ${nbName(s, e.nb)}).`;
     case 'released':
