@@ -65,6 +65,14 @@ describe('typed moves through Discord', () => {
     expect(refused.content.startsWith(engineSays(s, seat, 'push', typedFar))).toBe(true);
     expect(refused.content).toContain(`cannot be pushed from ${nbName(s, s.pawns[push.target]!)} to ${nbName(s, far)}`);
 
+    // Words that fit several moves: just those moves are offered.
+    const pushes = legal.filter((a): a is Extract<Action, { type: 'push' }> => a.type === 'push');
+    const many = [...new Set(pushes.map((a) => a.target))].find((t) => pushes.filter((a) => a.target === t).length > 1);
+    expect(many, 'a pawn with two roads out').toBeDefined();
+    const ambiguous = await h.fence(user, 'push', { push: `push ${seatName(s, many!)}` });
+    const theirs = pushes.filter((a) => a.target === many).map((a) => `**${fence.words.action(s, a)}**`);
+    expect(ambiguous.content).toBe(`“push ${seatName(s, many!)}” fits ${theirs.length} moves: pick one from the list, or say which.\nYou could: ${theirs.slice(0, 6).join(' · ')}`);
+
     // The legal push, typed in words with an arrow: played.
     const typedPush = `${seatName(s, push.target).toUpperCase()} -> ${nbName(s, push.to)}`;
     const done = await h.fence(user, 'push', { push: typedPush });

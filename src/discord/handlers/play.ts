@@ -83,6 +83,9 @@ export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
     const legal = offered(def, game.state, seat, move).map((o) => o.label);
     if (action === null) {
       if (def.words.prompt(game.state, seat).buttons.length > 0 && legal.length === 0) return r.refuse('CHOICE_PENDING', 'First answer the choice in front of you: the buttons on the last game post.');
+      // Words that fit several moves ("push cy" with two roads out): those moves, not the whole list.
+      const fitting = legal.filter((l) => matches(l, value));
+      if (fitting.length > 1 && fitting.length < legal.length) return r.refuse('AMBIGUOUS_CHOICE', `“${value.slice(0, 60)}” fits ${fitting.length} moves: pick one from the list, or say which.`, fitting);
       return r.refuse('UNKNOWN_CHOICE', legal.length ? `Pick one of the suggestions in the list to ${move.what}.` : unavailable(def, game.state, seat, move), legal);
     }
     if (!move.accepts(action)) return r.refuse('WRONG_COMMAND', `That is not something \`/${def.id} ${move.name}\` does: use the command for that kind of move.`, legal);
