@@ -136,6 +136,12 @@ export interface GameWords<S, A, E> {
   rules: RulesTopic[];
   /** `/<game> help`: how to play this game with the bot. */
   help: string;
+  /**
+   * Why a move subcommand (`command`, its name) offers `seat` nothing although it is their turn,
+   * and what they can do instead: "You have already pushed a pawn this turn: now move the Cops."
+   * Omitted: "You cannot <what> right now."
+   */
+  unavailable?(s: S, seat: Seat, command: string): string;
 }
 
 /** A computer player: the action it takes for `seat`, or null when it has nothing to do. Deterministic. */
@@ -274,6 +280,7 @@ export interface AnyGame {
     resign: string;
     rules: RulesTopic[];
     help: string;
+    unavailable?(s: unknown, seat: Seat, command: string): string;
   };
   commands: { name: string; option: string; description: string; choice: string; what: string; accepts(action: unknown): boolean }[];
   decode(text: string): unknown;

@@ -179,15 +179,15 @@ describe('information', () => {
   it('/fence rules [topic] and /fence help answer privately', async () => {
     const overview = await h.fence(dee, 'rules');
     expect(overview.ephemeral).toBe(true);
-    expect(overview.content).toMatch(/^\*\*FENCE!\*\* Players build a city of tiles/);
+    expect(overview.content).toMatch(/^\*\*FENCE!\*\* First the players build a city from square tiles/);
     expect(overview.content).toMatch(/Topics: overview, building, setup, move, others, jail, hotgoods, winning, house, v-setup, v-bigmap, v-jail, v-cards, v-hotgoods, v-victory — `\/fence rules topic:…`$/);
 
     const jail = await h.fence(dee, 'rules', { topic: 'jail' });
     expect(jail.ephemeral).toBe(true);
-    expect(jail.content).toMatch(/^\*\*Jail\*\* \(B16–B17\)\. A jailed player/);
-    expect(jail.content).not.toContain('Players build a city');
+    expect(jail.content).toMatch(/^\*\*Jail\.\*\* Your pawn leaves the map/);
+    expect(jail.content).not.toContain('build a city');
     const house = await h.fence(dee, 'rules', { topic: 'house' });
-    expect(house.content).toMatch(/^\*\*Playing in a channel\*\*.*`\/fence resign` leaves a game/);
+    expect(house.content).toMatch(/^\*\*Playing in a channel\.\*\*.*`\/fence resign` leaves a game/);
 
     const help = await h.fence(dee, 'help');
     expect(help.ephemeral).toBe(true);
@@ -324,11 +324,11 @@ describe('building the map by hand', () => {
       const choices = await h.double.autocomplete(user, channel, 'fence', 'swap', '', { subcommand: 'swap' });
       if (choices[0]?.value === '-') {
         // No legal swap yet: the list says so, and sending anyway is refused with the reason.
-        expect(choices.map((c) => c.name)).toEqual(['You cannot swap a tile now.']);
+        expect(choices.map((c) => c.name)).toEqual(['No tile in your hand can be swapped in anywhere right now.']);
         if (!sawEmpty) {
           const refused = await h.fence(user, 'swap', { swap: '-' }, channel);
           expect(refused.ephemeral).toBe(true);
-          expect(refused.content).toBe('You cannot swap a tile right now.');
+          expect(refused.content).toBe('No tile in your hand can be swapped in anywhere right now.');
           sawEmpty = true;
         }
         await h.playOne(channel);
@@ -375,10 +375,10 @@ describe('building the map by hand', () => {
     const game = await h.game(channel);
     const user = h.userOf(game, whoMustAct(game.state)!);
     const choices = await h.double.autocomplete(user, channel, 'fence', 'swap', '', { subcommand: 'swap' });
-    expect(choices.map((c) => c.name)).toEqual(['You cannot swap a tile now.']);
+    expect(choices.map((c) => c.name)).toEqual(['Map building is over: move with /fence move, /fence push or /fence cops.']);
     const refused = await h.fence(user, 'swap', { swap: String(choices[0]!.value) }, channel);
     expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toBe('You cannot swap a tile right now.');
+    expect(refused.content).toBe('Map building is over: move with `/fence move`, `/fence push` or `/fence cops`.');
     expect((await h.game(channel)).game.version).toBe(game.game.version);
   });
 });

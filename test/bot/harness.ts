@@ -124,7 +124,9 @@ export class Harness {
       const choices = await this.double.autocomplete(user, channel, 'fence', how.option, label, { subcommand: how.sub });
       const choice = choices.find((c) => c.name === label.slice(0, 100));
       if (!choice) throw new Error(`autocomplete did not offer "${label}": ${choices.map((c) => c.name).join(' | ')}`);
-      const reply = await this.fence(user, how.sub, { [how.option]: String(choice.value) }, channel);
+      let reply = await this.fence(user, how.sub, { [how.option]: String(choice.value) }, channel);
+      // A move that jails its own mover is previewed first (B15): the player confirms it.
+      if (reply.content.includes('only you see this preview')) reply = await (await this.double.clickButton(user, reply, 'Confirm')).reply(10_000);
       expect(reply.ephemeral).toBe(true);
       expect(reply.content, reply.content).toMatch(/^Done/);
     }

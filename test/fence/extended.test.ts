@@ -256,7 +256,7 @@ describe('E13 Mixed Stash', () => {
   it('E13 a Hot Goods winner draws the top card, with no colour choice, and the channel is not told its colour', () => {
     ok(endOfRound({
       options: { mixedStash: true }, stash: { mixed: ['B5', 'R2'] }, dice: [1, 3],
-      steps: pushAndCops({ events: [{ type: 'cardDrawn', seat: 'ana', colour: null, why: 'hotGoods' }], text: ['ana draws a card (Hot Goods)'], pending: null, hands: { ana: ['B5'] }, round: 2 }),
+      steps: pushAndCops({ events: [{ type: 'cardDrawn', seat: 'ana', colour: null, why: 'hotGoods' }], text: ['ana draws a card for the Hot Goods'], pending: null, hands: { ana: ['B5'] }, round: 2 }),
     }));
   });
 
@@ -562,7 +562,7 @@ describe('E8 Big Map', () => {
     const s = loadScenario(sc);
     const tos = legalActions(s, 0).filter((a) => a.type === 'moveSelf').map((a) => ('to' in a ? a.to : ''));
     expect(new Set(tos)).toEqual(new Set(['4-2/0', '4-2#2/0']));
-    expect(legalActions(s, 0).map((a) => actionLabel(s, a))).toContain('Red 4 + Blue 2 → Four Points #2');
+    expect(legalActions(s, 0).map((a) => actionLabel(s, a))).toContainEqual(expect.stringMatching(/^Red 4 \+ Blue 2 → Four Points #2 \([A-Z]+\d+\)$/));
     // Hot Goods on (4,2): bo, next to the copy, is one tile away (two from the first Four Points).
     expect(hotGoodsDistances(s, 4, 2).players[1]).toBe(1);
   });

@@ -47,11 +47,17 @@ export async function autocomplete(ctx: BotContext, i: AutocompleteInteraction, 
   const all = offered(def, game.state, seat.seat, move);
   if (all.length === 0) {
     const choice = def.words.prompt(game.state, seat.seat).buttons.length > 0;
-    return say(choice ? 'Answer the choice first (buttons on the last post).' : `You cannot ${move.what} now.`, 'none');
+    // A suggestion is plain text: the sentence's markdown would show as it is typed.
+    return say(choice ? 'Answer the choice first (buttons on the last post).' : unavailable(def, game.state, seat.seat, move).replace(/[`*]/g, ''), 'none');
   }
   const choices = all.filter((o) => matches(o.label, typed)).slice(0, 25).map((o) => ({ name: o.label.slice(0, 100), value: def.encode(o.action) }));
   await i.respond(choices.length ? choices : [{ name: `Nothing matches “${typed.slice(0, 40)}” — clear the text to see all ${all.length}`, value: NONE }]);
   return 'ok';
+}
+
+/** Why a move subcommand offers a seat nothing on their turn: the game's words, or a plain default. */
+function unavailable(def: AnyGame, state: unknown, seat: number, move: Move): string {
+  return def.words.unavailable?.(state, seat, move.name) ?? `You cannot ${move.what} right now.`;
 }
 
 /** Reads what was submitted: a chosen suggestion, a move the game understands, or a label typed in full. */
@@ -77,7 +83,10 @@ export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
     const legal = offered(def, game.state, seat, move).map((o) => o.label);
     if (action === null) {
       if (def.words.prompt(game.state, seat).buttons.length > 0 && legal.length === 0) return r.refuse('CHOICE_PENDING', 'First answer the choice in front of you: the buttons on the last game post.');
-      return r.refuse('UNKNOWN_CHOICE', legal.length ? `Pick one of the suggestions in the list to ${move.what}.` : `You cannot ${move.what} right now.`, legal);
+      // Words that fit several moves ("push cy" with two roads out): those moves, not the whole list.
+      const fitting = legal.filter((l) => matches(l, value));
+      if (fitting.length > 1 && fitting.length < legal.length) return r.refuse('AMBIGUOUS_CHOICE', `“${value.slice(0, 60)}” fits ${fitting.length} moves: pick one from the list, or say which.`, fitting);
+      return r.refuse('UNKNOWN_CHOICE', legal.length ? `Pick one of the suggestions in the list to ${move.what}.` : unavailable(def, game.state, seat, move), legal);
     }
     if (!move.accepts(action)) return r.refuse('WRONG_COMMAND', `That is not something \`/${def.id} ${move.name}\` does: use the command for that kind of move.`, legal);
     const label = def.words.action(game.state, action);

@@ -82,6 +82,7 @@ class Ctx implements Table {
       lastMove: state.lastMove,
       outcome: state.outcome,
       extended: state.extended,
+      jailings: state.jailings,
     };
     this.rng = new Rng(state.rng);
   }
@@ -432,6 +433,7 @@ function jailAt(ctx: Ctx, mover: number, nb: NbId, how: 'road' | 'tipOff'): void
   if (caught.length === 0) return;
   for (const i of caught) s.pawns[i] = 'jail';
   ctx.emit({ type: 'jailed', seats: caught, nb });
+  recordJailing(ctx, mover, caught);
   variants.jailed(ctx, caught);
   if (!isJailed(s, mover) || caught.includes(mover)) return;
   ctx.emit({ type: 'stateEvidence', seat: mover, how });
@@ -440,6 +442,11 @@ function jailAt(ctx: Ctx, mover: number, nb: NbId, how: 'road' | 'tipOff'): void
   } else {
     drawForPair(ctx, mover);
   }
+}
+
+/** Who sent whom to Jail, for the game's summary at its end (null: the Cops where they were placed). */
+function recordJailing(ctx: Ctx, by: number | null, seats: number[]): void {
+  ctx.s.jailings = [...(ctx.s.jailings ?? []), { by, seats, round: ctx.s.round }];
 }
 
 /**
@@ -456,11 +463,11 @@ function drawForPair(ctx: Ctx, seat: number): void {
 }
 
 /** Draws the top card of a colour's pile, or of the one pile (its colour then stays secret). */
-function drawCard(ctx: Ctx, seat: number, colour: Colour | null, why: DrawReason): void {
+function drawCard(ctx: Ctx, seat: number, colour: Colour | null, why: DrawReason, chosen = false): void {
   const c = takeCard(ctx.piles().stash, colour);
   if (!c) return;
   ctx.s.hands[seat] = sortCards([...(ctx.s.hands[seat] ?? []), c]);
-  ctx.emit({ type: 'cardDrawn', seat, colour: ctx.s.stash.mixed ? null : colourOf(c), why });
+  ctx.emit({ type: 'cardDrawn', seat, colour: ctx.s.stash.mixed ? null : colourOf(c), why, ...(chosen ? { chosen: true as const } : {}) });
 }
 
 type DrawReason = 'hotGoods' | 'evidence' | 'reward';
@@ -489,7 +496,7 @@ function answerColour(ctx: Ctx, colour: Colour): void {
   }
   if (!p || p.kind !== 'drawColour') return;
   ctx.s.pending = null;
-  drawCard(ctx, p.seat, colour, p.reason);
+  drawCard(ctx, p.seat, colour, p.reason, true);
   if (p.count > 1) askColour(ctx, p.seat, p.reason, p.count - 1);
 }
 
@@ -599,6 +606,7 @@ function placeCops(ctx: Ctx, by: number, nb: NbId): void {
   const caught = s.pawns.map((p, i) => (p === nb ? i : -1)).filter((i) => i >= 0);
   for (const i of caught) s.pawns[i] = 'jail';
   if (caught.length) ctx.emit({ type: 'jailed', seats: caught, nb });
+  if (caught.length) recordJailing(ctx, null, caught);
   variants.afterCops(ctx);
   // B12: 2 red and 2 blue each, as far as the Stash allows, from First Player (from one
   // pile, its top four cards).

@@ -26,8 +26,11 @@ export type FenceEvent =
   | { type: 'jailed'; seats: number[]; nb: NbId }
   | { type: 'released'; seat: number }
   | { type: 'stateEvidence'; seat: number; how: 'road' | 'tipOff' }
-  /** The colour is null when the Stash is one pile: the card came blind and stays secret. */
-  | { type: 'cardDrawn'; seat: number; colour: Colour | null; why: 'hotGoods' | 'evidence' | 'reward' }
+  /**
+   * The colour is null when the Stash is one pile: the card came blind and stays secret.
+   * `chosen`: the player chose that colour over the other (absent: the rules gave it).
+   */
+  | { type: 'cardDrawn'; seat: number; colour: Colour | null; why: 'hotGoods' | 'evidence' | 'reward'; chosen?: true }
   | { type: 'hotGoods'; index: number; of: number; roll: HotGoodsRoll }
   | { type: 'hotGoodsStopped'; why: 'stashEmpty' }
   | { type: 'firstPlayerMoved'; seat: number }

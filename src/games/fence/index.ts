@@ -1,17 +1,20 @@
 /** FENCE! for the platform (its definition, `fence`) and the engine's public face for tests and tools. */
-import { defineGame, type Outcome as PlatformOutcome } from '../../platform/game.ts';
+import { defineGame, type Outcome as PlatformOutcome, type Picture } from '../../platform/game.ts';
 import { Rng } from '../../platform/rng.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { chooseRandom } from './ai/random.ts';
 import { chooseSimple } from './ai/simple.ts';
 import { applyAction, createGame, legalActions, simpleCandidates, whoMustAct } from './engine.ts';
 import type { FenceEvent } from './events.ts';
-import { handPicture, tileHandPicture, DRAWINGS } from './pictures.ts';
+import { removeCards } from './cards.ts';
+import { handPicture, mapPicture, tileHandPicture, DRAWINGS } from './pictures.ts';
 import { channelMap, posts } from './posts.ts';
+import { caughtBy, jailsMover } from './rules.ts';
 import { runScenario } from './scenario.ts';
+import { parseTyped } from './typed.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions, type FenceState } from './state.ts';
 import { viewFor, type FenceView } from './views.ts';
-import { actionLabel, cardsText, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines, tileName } from './words.ts';
+import { actionLabel, cardsText, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, tileName, unavailableText } from './words.ts';
 
 export { createGame, applyAction, legalActions, whoMustAct, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
 export { viewFor, type FenceView, type SeatView } from './views.ts';
@@ -77,6 +80,26 @@ const FINAL_EVENTS: ReadonlySet<FenceEvent['type']> = new Set<FenceEvent['type']
   'hunchRolled', 'tunnelDrawn', 'tradingPostRolled', 'postTraded', 'ritzyDrawn', 'roundsRolled', 'stashBurned', 'stashReshuffled',
 ]);
 
+/**
+ * B15: the Cops sent onto their mover's own pawn, shown to that player before it is played —
+ * the map as the channel would see it, the Cops arrived and the pawns there in Jail. Built by
+ * hand rather than by applying the move: the real apply may go on to roll Hot Goods, which no
+ * one may see before they are confirmed.
+ */
+function selfJailPreview(s: FenceState, seat: number, a: Action): Picture | null {
+  if ((a.type !== 'copsRoad' && a.type !== 'tipOff') || !jailsMover(s, seat, a) || !s.cops) return null;
+  const caught = caughtBy(s, a);
+  const hands = a.type === 'tipOff' ? s.hands.map((h, i) => (i === seat ? removeCards(h, a.cards) ?? h : h)) : s.hands;
+  const after: FenceState = {
+    ...s,
+    cops: a.to,
+    hands,
+    pawns: s.pawns.map((p, i) => (caught.includes(i) ? 'jail' : p)),
+    lastMove: { kind: a.type, seat, piece: 'cops', from: s.cops, to: a.to },
+  };
+  return mapPicture(viewFor(after, 'channel'));
+}
+
 const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);
 
 export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, FenceOptions>({
@@ -91,7 +114,8 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
     const seat = whoMustAct(s);
     return seat === null ? [] : [seat];
   },
-  legalActions,
+  // Suggestions and buttons list moves that jail their own mover last.
+  legalActions: (s, seat) => playersOrder(s, seat, legalActions(s, seat)),
   apply: applyAction,
   outcome: outcomeOf,
   seatsLeft: (events) => events.flatMap((e) => (e.type === 'removed' ? [{ seat: e.seat, reason: e.reason }] : [])),
@@ -110,6 +134,7 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
     resign: RESIGN_TEXT,
     rules: RULES,
     help: HELP,
+    unavailable: unavailableText,
   },
   commands: [
     { name: 'place', option: 'placement', what: 'place a tile', description: 'Map building: place a tile from your hand', choice: 'Tile, cell and rotation (pick from the list)', accepts: accepts('place') },
@@ -135,7 +160,9 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
       return null;
     }
   },
+  parse: parseTyped,
   posts,
+  preview: selfJailPreview,
   board: (s) => channelMap(s),
   hand: (s, seat) => {
     const view = viewFor(s, seat);

@@ -6,7 +6,7 @@
 import type { Action, Actor } from './actions.ts';
 import type { BuildProblem } from './building.ts';
 import { removeCards } from './cards.ts';
-import { actionLabel, cardsText, listOr, nbName, seatName, tileName } from './words.ts';
+import { actionLabel, cardsText, coordName, listOr, nbName, seatName, tileName } from './words.ts';
 import type { NbId } from './geometry.ts';
 import { coordsOfKey, inPlay, inPlayAt, isJailed, targetCoords, tileKeyOf } from './rules.ts';
 import type { FenceState } from './state.ts';
@@ -96,7 +96,8 @@ function placementRefusal(s: FenceState, seat: number, a: Action, p: BuildProble
 }
 
 function illegalRefusal(s: FenceState, seat: number, a: Action, legal: Action[]): Refusal {
-  const offer = legal.slice(0, 6).map((l) => actionLabel(s, l));
+  // Moves of the kind asked for first: what the player was trying to do.
+  const offer = [...legal.filter((l) => l.type === a.type), ...legal.filter((l) => l.type !== a.type)].slice(0, 6).map((l) => actionLabel(s, l));
   const r = (code: RefusalCode, message: string) => refuse(code, message, offer);
   const options = (type: Action['type']) => legal.filter((l) => l.type === type);
   const hand = s.hands[seat] ?? [];
@@ -150,7 +151,8 @@ function illegalRefusal(s: FenceState, seat: number, a: Action, legal: Action[])
       if (!target) return r('ILLEGAL', 'Two cards must be one red and one blue.');
       const fits = options('tipOff').filter((m) => m.type === 'tipOff' && removeCards(m.cards, a.cards)?.length === 0);
       if (a.to === s.cops) return r('WRONG_DESTINATION', `The Cops are already in ${nbName(s, a.to)}.`);
-      return r('WRONG_DESTINATION', `${cardsText(a.cards)} sends the Cops to (${target.red},${target.blue}): ${fits.length ? destinationWords(fits) : 'no neighborhood in play'}, not ${nbName(s, a.to)}.`);
+      const lead = `${cardsText(a.cards)} sends the Cops to ${coordName(s, target.red, target.blue)}`;
+      return r('WRONG_DESTINATION', fits.length ? `${lead}: ${destinationWords(fits)}, not ${nbName(s, a.to)}.` : `${lead}: ${nowhere(s, target)}.`);
     }
     case 'place':
     case 'swap':
@@ -165,13 +167,17 @@ function destinationRefusal(
   s: FenceState, to: NbId, target: { red: number; blue: number }, pawn: NbId | 'jail' | null,
   r: (code: RefusalCode, message: string) => Refusal, moves: Action[],
 ): Refusal {
-  const where = `(${target.red},${target.blue})`;
-  const fitting = moves.filter((m) => m.type === 'moveSelf' && inPlayAt(s, target.red, target.blue).includes(m.to));
-  const alternatives = fitting.length
-    ? `You can go to ${listOr([...new Set(fitting.map((m) => ('to' in m ? nbName(s, m.to) : '')))])}.`
-    : moves.length ? `Elsewhere you can go to ${listOr([...new Set(moves.map((m) => ('to' in m ? nbName(s, m.to) : '')))])}.` : 'You cannot Move Yourself this turn.';
-  if (!inPlayAt(s, target.red, target.blue).includes(to)) {
-    return r('WRONG_DESTINATION', `Those cards lead to ${where}, and ${nbName(s, to)} is not there${inPlay(s).has(to) ? '' : ' (or is off limits)'}. ${alternatives}`);
+  const there = inPlayAt(s, target.red, target.blue);
+  const names = (nbs: readonly NbId[]) => listOr([...new Set(nbs.map((n) => nbName(s, n)))]);
+  const fitting = moves.flatMap((m) => (m.type === 'moveSelf' && there.includes(m.to) ? [m.to] : []));
+  const elsewhere = moves.flatMap((m) => (m.type === 'moveSelf' ? [m.to] : []));
+  const alternatives = fitting.length ? `You can go to ${names(fitting)}.`
+    : elsewhere.length ? `Elsewhere you can go to ${names(elsewhere)}.` : 'You cannot Move Yourself this turn.';
+  if (!there.includes(to)) {
+    const lead = `Those cards lead to ${coordName(s, target.red, target.blue)}`;
+    if (there.length === 0) return r('WRONG_DESTINATION', `${lead}: ${nowhere(s, target)}. ${alternatives}`);
+    const atTarget = there.some((n) => tileKeyOf(n) === tileKeyOf(to));
+    return r('WRONG_DESTINATION', atTarget ? `${nbName(s, to)} is off limits. ${alternatives}` : `${lead}, not to ${nbName(s, to)}. ${alternatives}`);
   }
   if (to === pawn) return r('WRONG_DESTINATION', `You are already in ${nbName(s, to)}. ${alternatives}`);
   if (to === s.cops) return r('NEIGHBORHOOD_OCCUPIED', `The Cops are in ${nbName(s, to)}. ${alternatives}`);
@@ -180,3 +186,11 @@ function destinationRefusal(
   return r('ILLEGAL', `You cannot move to ${nbName(s, to)} now. ${alternatives}`);
 }
 
+/** Why a coordinate has no neighborhood in play (B9): its tile is off limits, or not on the map. */
+function nowhere(s: FenceState, at: { red: number; blue: number }): string {
+  const onMap = s.map.some((p) => {
+    const c = coordsOfKey(s, p.key);
+    return c?.red === at.red && c.blue === at.blue;
+  });
+  return `no neighborhood in play there (${onMap ? 'that tile is off limits' : 'that tile is not on the map'})`;
+}

@@ -3,6 +3,7 @@
  * pair can take a pawn or the Cops, who may leave Jail, distances for Hot Goods.
  * Pure functions of the state; nothing here changes it.
  */
+import type { Action } from './actions.ts';
 import { colourOf, isJoker, isNumber, valueOf, type Card } from './cards.ts';
 import { distances, graphOf, inPlayOf, tileIdOfKey, type MapGraph, type NbId } from './geometry.ts';
 import { standardTileSet, type TileSet } from './tiles.ts';
@@ -165,6 +166,38 @@ export function selfMoves(s: FenceState, seat: number): { cards: Card[]; to: NbI
   }
   return moves;
 }
+
+/** Seats whose pawns stand in a neighborhood (players still in the game). */
+export const pawnsAt = (s: FenceState, nb: NbId): number[] => s.pawns.flatMap((p, i) => (p === nb && !s.out[i] ? [i] : []));
+
+/**
+ * B16: the seats an action sends to Jail, as the engine will rule it — the pawns where the Cops
+ * arrive, or a pawn pushed onto the Cops. Only moves whose result is certain are judged (a die
+ * or a draw decides nothing here).
+ */
+export function caughtBy(s: FenceState, a: Action): number[] {
+  switch (a.type) {
+    case 'push':
+      return a.to === s.cops ? [...new Set([a.target, ...pawnsAt(s, a.to)])].sort((x, y) => x - y) : [];
+    case 'copsRoad':
+    case 'tipOff':
+      return pawnsAt(s, a.to);
+    case 'chooseNeighborhood': {
+      const p = s.pending;
+      const copsGo = p?.kind === 'copsNeighborhood' || (p?.kind === 'marker' && p.what === 'hunch');
+      return copsGo ? pawnsAt(s, a.nb) : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** B15/B16: the action sends its own mover to Jail (the Cops onto their own pawn). */
+export const jailsMover = (s: FenceState, seat: number, a: Action): boolean => caughtBy(s, a).includes(seat);
+
+/** B17: the action jails someone else while its mover sits in Jail: Turning State's Evidence, a draw. */
+export const turnsEvidence = (s: FenceState, seat: number, a: Action): boolean =>
+  isJailed(s, seat) && caughtBy(s, a).some((i) => i !== seat);
 
 /** B17/B19: a jailed player who holds a pair leading somewhere legal. */
 export const canLeaveJail = (s: FenceState, seat: number): boolean => isJailed(s, seat) && selfMoves(s, seat).length > 0;

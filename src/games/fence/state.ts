@@ -331,6 +331,8 @@ export const stateSchema = z.object({
   outcome: outcomeSchema.nullable(),
   /** What the Extended Rules add to a game (absent in a Basic Rules game). */
   extended: extendedSchema.optional(),
+  /** Every jailing so far, for the summary at the game's end: by whose move (null: the Cops' placement). */
+  jailings: z.array(z.object({ by: seatIndex.nullable(), seats: z.array(seatIndex), round: z.number().int().min(0) })).optional(),
 }).superRefine((s, ctx) => {
   const n = s.seats.length;
   for (const key of ['tileHands', 'startCards', 'hands', 'pawns', 'out', 'timeouts'] as const) {

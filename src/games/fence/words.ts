@@ -1,9 +1,9 @@
 /** Words for the channel: neighborhoods, tiles, cards, actions and events, as players say them. */
 import type { ChoiceButton, Prompt, RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
-import { legalActions } from './engine.ts';
+import { legalActions, whoMustAct } from './engine.ts';
 import { cardName, colourOf, sortCards, type Card } from './cards.ts';
-import { movingOthers } from './rules.ts';
+import { caughtBy, isJailed, jailsMover, movingOthers, tileKeyOf, turnsEvidence } from './rules.ts';
 import { lastRound } from './variants/index.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
@@ -43,8 +43,47 @@ export function listOr(items: readonly string[], max = 8): string {
   return more ? shown.join(', ') + more : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
 }
 
-/** A short label for a legal action, as offered in autocomplete and on buttons. */
-export function actionLabel(s: FenceState, a: Action): string {
+/** Discord shows at most this much of a suggestion (autocomplete); a button shows 80. */
+const LABEL_MAX = 100;
+const BUTTON_MAX = 80;
+
+/** Where a neighborhood is on the map: its name and its tile's cell, "The Yards (C3)". */
+export function placeName(s: FenceState, nb: NbId): string {
+  const key = tileKeyOf(nb);
+  const tile = s.map.find((p) => p.key === key);
+  return tile ? `${nbName(s, nb)} (${cellLabel(gridOf(s.map), tile.x, tile.y)})` : nbName(s, nb);
+}
+
+/**
+ * What an action does besides moving a piece, in a few words ('' when nothing): who goes to
+ * Jail — the mover first of all — and the card a jailed mover draws for it (State's Evidence).
+ */
+function consequence(s: FenceState, mover: number, a: Action, name: (seat: number) => string): string {
+  const caught = caughtBy(s, a);
+  if (caught.length === 0) return '';
+  const others = caught.filter((i) => i !== mover).map(name);
+  if (caught.includes(mover)) return others.length ? `jails ${listAnd(others)}, and YOU go to Jail` : 'YOU go to Jail';
+  return `jails ${listAnd(others)}${turnsEvidence(s, mover, a) ? '; State’s Evidence: you draw' : ''}`;
+}
+
+/**
+ * A legal action as offered in autocomplete and on buttons: what moves, where to (the
+ * neighborhood and its map cell), and what follows — "Push Bo → Goose Green (D2) — jails Bo".
+ * Within `max` characters: players' names are shortened first, then the move, so that what
+ * happens is never the part cut off.
+ */
+export function actionLabel(s: FenceState, a: Action, max = LABEL_MAX): string {
+  const mover = whoMustAct(s);
+  const build = (name: (seat: number) => string): [string, string] => [moveWords(s, a, name), mover === null ? '' : consequence(s, mover, a, name)];
+  let [main, tail] = build((i) => seatName(s, i));
+  if (main.length + (tail ? tail.length + 3 : 0) > max) [main, tail] = build((i) => shorten(seatName(s, i), 12));
+  if (!tail) return shorten(main, max);
+  return `${shorten(main, max - tail.length - 3)} — ${tail}`;
+}
+
+const shorten = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+function moveWords(s: FenceState, a: Action, name: (seat: number) => string): string {
   const grid = gridOf(s.map);
   switch (a.type) {
     case 'place':
@@ -56,15 +95,15 @@ export function actionLabel(s: FenceState, a: Action): string {
     case 'chooseColour':
       return s.pending?.kind === 'discardColour' ? `Discard ${a.colour}` : `Draw a ${a.colour} card`;
     case 'chooseNeighborhood':
-      return nbName(s, a.nb);
+      return placeName(s, a.nb);
     case 'moveSelf':
-      return `${cardsText(a.cards)} → ${nbName(s, a.to)}`;
+      return `${cardsText(a.cards)} → ${placeName(s, a.to)}${s.pawns[whoMustAct(s) ?? -1] === 'jail' ? ', out of Jail' : ''}`;
     case 'push':
-      return `Push ${seatName(s, a.target)} → ${nbName(s, a.to)}`;
+      return `Push ${name(a.target)} → ${placeName(s, a.to)}`;
     case 'copsRoad':
-      return `Cops by road → ${nbName(s, a.to)}`;
+      return `Cops by road → ${placeName(s, a.to)}`;
     case 'tipOff':
-      return `Tip off the Cops: ${cardsText(a.cards)} → ${nbName(s, a.to)}`;
+      return `Tip off the Cops: ${cardsText(a.cards)} → ${placeName(s, a.to)}`;
     case 'resign':
       return 'Resign';
     case 'playBoat':
@@ -72,10 +111,16 @@ export function actionLabel(s: FenceState, a: Action): string {
     case 'hunch':
       return `Roll the ${a.colour} die for the Cops (a Hunch)`;
     case 'postTrade':
-      return `Give ${seatName(s, a.target)} your ${cardName(a.card)}, take one of theirs at random`;
+      return `Give ${name(a.target)} your ${cardName(a.card)}, take one of theirs at random`;
     case 'postPass':
       return 'No trade';
   }
+}
+
+/** The order suggestions are offered in: as the engine lists them, moves that jail their own mover last. */
+export function playersOrder(s: FenceState, seat: number, actions: readonly Action[]): Action[] {
+  const safe = actions.filter((a) => !jailsMover(s, seat, a));
+  return safe.length === actions.length ? [...actions] : [...safe, ...actions.filter((a) => jailsMover(s, seat, a))];
 }
 
 const where = (s: FenceState, p: NbId | 'jail'): string => (p === 'jail' ? 'Jail' : nbName(s, p));
@@ -86,16 +131,19 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
   switch (e.type) {
     case 'tilePlaced':
     case 'tileSwapped': {
+      // An auto-built map is summed up once it is built: the picture shows the rest.
+      if (s.options.autoBuild) return null;
       const joined = e.connections.map((c) => `${nbName(s, c.nb)} connects to ${c.to.length ? listAnd(c.to.map((t) => nbName(s, t))) : 'nothing yet'}`);
       const verb = e.type === 'tilePlaced' ? `placed ${tileName(s, e.tile)}` : `swapped ${tileName(s, e.tile)} in for ${tileName(s, e.replaced)}`;
       return `${who(e.seat)} ${verb}. ${joined.join('; ')}.`;
     }
     case 'passed':
+      if (s.options.autoBuild && e.phase === 'building') return null;
       return `${who(e.seat)} passes: ${e.phase === 'building' ? 'no tile can be placed or swapped' : 'nothing can be moved'}.`;
     case 'buildingEnded':
-      return `The map is built.${e.discardedTiles.length ? ` ${e.discardedTiles.length} tile(s) could not be placed and are discarded.` : ''}${e.offLimits.length ? ` Off limits: ${listAnd(e.offLimits.map((n) => nbName(s, n)))}.` : ''}`;
+      return `${s.options.autoBuild ? `The bot built the map: ${count(s.map.length, 'tile')} around Old Town (see the picture).` : 'The map is built.'}${e.discardedTiles.length ? ` ${count(e.discardedTiles.length, 'tile')} could not be placed and ${e.discardedTiles.length === 1 ? 'is' : 'are'} discarded.` : ''}${e.offLimits.length ? ` Off limits: ${listAnd(e.offLimits.map((n) => nbName(s, n)))}.` : ''}`;
     case 'startRevealed':
-      return `${who(e.seat)} reveals ${cardsText(e.cards)}${e.tile ? ` (${tileName(s, e.tile)})` : ' — that tile is not in play'}.`;
+      return `${who(e.seat)} reveals ${cardsText(e.cards)}${e.tile ? `: ${tileName(s, e.tile)}` : ' — that tile is not in play'}.`;
     case 'startRedrawn':
       return `${who(e.seat)} draws a new start pair (${e.why === 'absent' ? 'the tile is not in play' : 'every neighborhood there is taken'}).`;
     case 'pawnPlaced':
@@ -111,13 +159,14 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'turnStarted':
       return null;
     case 'movedSelf':
-      return `${who(e.seat)} plays ${cardsText(e.cards)}: ${where(s, e.from)} → ${nbName(s, e.to)}.`;
+      return `${who(e.seat)} plays ${cardsText(e.cards)}: ${where(s, e.from)} → ${placeName(s, e.to)}.`;
     case 'pushed':
-      return `${who(e.seat)} pushes ${who(e.target)}: ${nbName(s, e.from)} → ${nbName(s, e.to)}.`;
+      return `${who(e.seat)} pushes ${who(e.target)}: ${nbName(s, e.from)} → ${placeName(s, e.to)}.`;
     case 'copsMoved':
+      if (e.how === 'hunch') return `${who(e.seat)}’s Hunch sends the Cops: ${nbName(s, e.from)} → ${placeName(s, e.to)}.`;
       return e.how === 'road'
-        ? `${who(e.seat)} moves the Cops by road: ${nbName(s, e.from)} → ${nbName(s, e.to)}.`
-        : `${who(e.seat)} tips off the Cops with ${cardsText(e.cards)}: ${nbName(s, e.from)} → ${nbName(s, e.to)}.`;
+        ? `${who(e.seat)} moves the Cops by road: ${nbName(s, e.from)} → ${placeName(s, e.to)}.`
+        : `${who(e.seat)} tips off the Cops with ${cardsText(e.cards)}: ${nbName(s, e.from)} → ${placeName(s, e.to)}.`;
     case 'jailed':
       return `${listAnd(e.seats.map(who))} ${e.seats.length > 1 ? 'go' : 'goes'} to Jail (caught in ${nbName(s, e.nb)}).`;
     case 'released':
@@ -125,10 +174,10 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'stateEvidence':
       return `${who(e.seat)} turns State's Evidence.`;
     case 'cardDrawn':
-      return `${who(e.seat)} draws a ${e.colour ? `${e.colour} ` : ''}card${e.why === 'hotGoods' ? ' (Hot Goods)' : e.why === 'reward' ? ' (a tile well placed)' : ''}.`;
+      return drawnText(s, e);
     case 'hotGoods': {
       const r = e.roll;
-      const head = `Hot Goods ${e.index}/${e.of}: ${r.cards ? `drawn ${cardsText(r.cards)}` : `red ${r.red}, blue ${r.blue}`}`;
+      const head = `Hot Goods ${e.index}/${e.of}: ${r.cards ? `drawn ${cardsText(r.cards)}` : `red ${r.red}, blue ${r.blue}`}${r.result === 'absent' ? '' : `, ${coordName(s, r.red, r.blue)}`}`;
       switch (r.result) {
         case 'won': return `${head} — ${who(r.winner as number)} is nearest (${r.distance} tile${r.distance === 1 ? '' : 's'}) and wins.`;
         case 'absent': return `${head} — that tile is not in play; wasted.`;
@@ -149,12 +198,15 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'gameOver': {
       const o = e.outcome;
       if (o.kind === 'aborted') return 'The game was aborted.';
-      if (o.kind === 'noWinner') return o.reason === 'allJailed' ? 'Everyone is in Jail for good: the game ends with no winner.' : 'Nobody is left: the game ends with no winner.';
+      if (o.kind === 'noWinner') return [o.reason === 'allJailed' ? 'Everyone is in Jail for good: the game ends with no winner.' : 'Nobody is left: the game ends with no winner.', ...summaryLines(s)].join('\n');
       const names = listAnd(o.seats.map(who));
-      if (o.reason === 'accumulation') return `${names} holds twice as many cards as there are players out of Jail, and the most: ${names} wins!`;
-      if (o.reason === 'rolledRounds') return `The last of the rolled rounds is over: ${names} ${o.seats.length > 1 ? 'share the win' : 'wins'} with the most cards.`;
-      if (o.reason === 'roundLimit') return `The round limit is reached: ${names} ${o.seats.length > 1 ? 'share the win' : 'wins'} with the most cards.`;
-      return `${names} wins!`;
+      const wins = o.seats.length > 1 ? 'share the win' : 'wins';
+      const head = o.reason === 'accumulation' ? `${names} holds twice as many cards as there are players out of Jail, and the most: ${names} wins!`
+        : o.reason === 'rolledRounds' ? `The last of the rolled rounds is over: ${names} ${wins} with the most cards.`
+        : o.reason === 'roundLimit' ? `The round limit is reached: ${names} ${wins} with the most cards.`
+        : o.reason === 'lastSeat' ? `${names} ${o.seats.length > 1 ? 'are' : 'is'} the last one left in the game: ${names} ${o.seats.length > 1 ? 'win' : 'wins'}!`
+        : `${names} ${o.seats.length > 1 ? 'are' : 'is'} the last player not in Jail: ${names} wins!`;
+      return [head, ...summaryLines(s)].join('\n');
     }
     case 'hunchRolled':
       return `${who(e.seat)} plays a Hunch: the ${e.colour} die rolls ${e.value}${e.landed ? '' : ' — no neighborhood there for the Cops'}.`;
@@ -191,6 +243,44 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'stashReshuffled':
       return `The ${e.cards} cards drawn for Hot Goods are shuffled back into the Stash.`;
   }
+}
+
+/** "1 card", "3 cards". */
+export const count = (n: number, word: string): string => `${n} ${n === 1 ? word : `${word}s`}`;
+
+/**
+ * A card drawn: why, and whether its colour was the player's choice. Told from the event alone
+ * (history tells old events with today's state): a colour not chosen for Hot Goods or a reward
+ * means the other pile was empty; State's Evidence by a tip-off gives the colours a pair lacks.
+ */
+function drawnText(s: FenceState, e: Extract<FenceEvent, { type: 'cardDrawn' }>): string {
+  const why = e.why === 'hotGoods' ? 'for the Hot Goods' : e.why === 'evidence' ? 'for Turning State’s Evidence' : 'for a tile well placed';
+  const who = seatName(s, e.seat);
+  if (!e.colour) return `${who} draws a card ${why} (from the one Stash pile, colour unseen).`;
+  const other = e.colour === 'red' ? 'blue' : 'red';
+  const how = e.chosen ? ` (chose ${e.colour} over ${other})` : e.why === 'evidence' ? '' : ` (the ${other} pile is empty)`;
+  return `${who} draws a ${e.colour} card ${why}${how}.`;
+}
+
+/**
+ * The end of a game in a few lines: how long it lasted, who sent whom to Jail, the cards each
+ * player kept.
+ */
+function summaryLines(s: FenceState): string[] {
+  const who = (seat: number) => seatName(s, seat);
+  const lines = [s.round > 0 ? `Played ${count(s.round, 'round')}.` : 'The game ended before its first round.'];
+  const jailings = s.jailings ?? [];
+  if (jailings.length) {
+    const told = jailings.slice(-12).map((j) => {
+      const caught = listAnd(j.seats.map((i) => (i === j.by ? `${who(i)} (their own move)` : who(i))));
+      return j.by === null ? `the Cops, placed at the start, caught ${caught}` : `round ${j.round}: ${who(j.by)} jailed ${caught}`;
+    });
+    const earlier = jailings.length > told.length ? ` (the last ${told.length} of ${jailings.length})` : '';
+    lines.push(`Jailings${earlier}: ${told.join('; ')}.`);
+  } else lines.push('Nobody went to Jail.');
+  const cards = s.seats.map((seat, i) => `${seat.name} ${s.out[i] ? 'left the game' : `${s.hands[i]?.length ?? 0}${s.pawns[i] === 'jail' ? ' (in Jail)' : ''}`}`);
+  lines.push(`Cards left: ${cards.join(', ')}.`);
+  return lines;
 }
 
 /** The Extended Rules a game plays with, in one line ('' for the Basic Rules alone). */
@@ -237,7 +327,8 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
       : 'where the Cops go on your Hunch';
     // A post holds 20 buttons at most: a longer list (a start picked anywhere) is a command's.
     if (p.options.length > MAX_BUTTONS) return { text: `choose ${what}: \`/fence pick\` lists all ${p.options.length}.`, buttons: [] };
-    const buttons = p.options.map((nb): ChoiceButton<Action> => ({ label: nbName(s, nb), action: { type: 'chooseNeighborhood', nb } }));
+    const choices = playersOrder(s, seat, p.options.map((nb): Action => ({ type: 'chooseNeighborhood', nb })));
+    const buttons = choices.map((a): ChoiceButton<Action> => ({ label: actionLabel(s, a, BUTTON_MAX), action: a, ...(jailsMover(s, seat, a) ? { style: 'danger' as const } : {}) }));
     return { text: `choose ${what} with the buttons below.`, buttons };
   }
   if (s.phase === 'building') return { text: 'your turn to build: `/fence place` a tile from your hand, or `/fence swap` one in.', buttons: [] };
@@ -253,6 +344,45 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
   return { text: s.pawns[seat] === 'jail' ? `you are in Jail — ${ask}` : ask, buttons: [] };
 }
 
+/**
+ * Why a move command offers `seat` nothing on their turn, and what they can do instead: the
+ * phase, the part of Move Others already done, Jail.
+ */
+export function unavailableText(s: FenceState, seat: number, command: string): string {
+  if (s.phase === 'building') {
+    return command === 'place' || command === 'swap' ? `No tile in your hand can be ${command === 'place' ? 'placed' : 'swapped in'} anywhere right now.` : 'The map is still being built: `/fence place` a tile or `/fence swap` one in.';
+  }
+  if (s.phase === 'pawns') return 'The pawns and the Cops are still being placed.';
+  if (s.phase === 'over') return 'The game is over.';
+  if (command === 'place' || command === 'swap') return 'Map building is over: move with `/fence move`, `/fence push` or `/fence cops`.';
+  const legal = legalActions(s, seat);
+  const can = (...types: Action['type'][]) => legal.some((a) => types.includes(a.type));
+  const jailed = isJailed(s, seat);
+  if (jailed && can('moveSelf')) return 'You are in Jail and hold a red/blue pair that gets you out: you must use it, with `/fence move`.';
+  const next = [can('push') ? '`/fence push`' : '', can('copsRoad', 'tipOff') ? '`/fence cops`' : ''].filter(Boolean).join(' or ');
+  switch (command) {
+    case 'move':
+      if (movingOthers(s)) return `You have started Moving Others this turn, so you cannot Move Yourself: finish with ${next || 'what is left'}.`;
+      if (jailed) return `You are in Jail with no red/blue pair that leads to a free neighborhood: Move Others instead (${next}).`;
+      return `${(s.hands[seat] ?? []).length ? 'None of your cards leads to a free neighborhood' : 'You have no cards'}: Move Others instead (${next}).`;
+    case 'push':
+      if (s.turn.pushed) return `You have already pushed a pawn this turn${next ? `: now ${next}` : ''}.`;
+      return `No other pawn can be pushed: every other player is in Jail or has no road out${next ? `. You can still ${next}` : ''}.`;
+    case 'cops':
+      if (s.turn.cops) return `You have already moved the Cops this turn${next ? `: now ${next}` : ''}.`;
+      return `The Cops cannot be moved right now${next ? `: ${next}` : ''}.`;
+    case 'boat':
+      return 'A boat is played while Moving Others, with a face card from your hand, once per turn.';
+    case 'hunch':
+      return 'A Hunch is for a player in Jail who is Moving Others and has not moved the Cops yet this turn.';
+    case 'trade':
+      return 'You can trade only when your own turn ends on the Trading Post.';
+    case 'pick':
+      return 'There is no neighborhood to choose right now.';
+  }
+  return 'That is not possible right now.';
+}
+
 /** The headline of `/fence status`. */
 export function phaseText(s: FenceState): string {
   if (s.phase === 'building') return 'map building';
@@ -266,10 +396,10 @@ export function statusLines(s: FenceState): string[] {
   s.seats.forEach((seat, n) => {
     const pawn = s.pawns[n];
     const place = s.out[n] ? 'out of the game' : pawn === 'jail' ? 'in Jail' : pawn ? `in ${nbName(s, pawn)}` : 'not placed yet';
-    const tiles = s.phase === 'building' ? `, ${s.tileHands[n]?.length ?? 0} tiles` : '';
-    lines.push(`${n + 1}. ${seat.name}${seat.computer ? ' (computer)' : ''}${n === s.firstPlayer ? ' — First Player' : ''}: ${s.hands[n]?.length ?? 0} cards${tiles}, ${place}`);
+    const tiles = s.phase === 'building' ? `, ${count(s.tileHands[n]?.length ?? 0, 'tile')}` : '';
+    lines.push(`${n + 1}. ${seat.name}${seat.computer ? ' (computer)' : ''}${n === s.firstPlayer ? ' — First Player' : ''}: ${count(s.hands[n]?.length ?? 0, 'card')}${tiles}, ${place}`);
   });
-  const stash = s.stash.mixed ? `${s.stash.mixed.length} cards in one pile` : `${s.stash.red.length} red, ${s.stash.blue.length} blue`;
+  const stash = s.stash.mixed ? `${count(s.stash.mixed.length, 'card')} in one pile` : `${s.stash.red.length} red, ${s.stash.blue.length} blue`;
   const variants = variantsLine(s);
   if (variants) lines.push(`Variants: ${variants}`);
   if (s.phase !== 'building') lines.push(`Cops: ${s.cops ? nbName(s, s.cops) : 'not placed yet'} · Stash: ${stash}`);
@@ -279,15 +409,15 @@ export function statusLines(s: FenceState): string[] {
 export const RESIGN_TEXT = 'Your pawn leaves the map and your cards go to the discard pile.';
 
 export const RULES: RulesTopic[] = [
-  { name: 'Overview', value: 'overview', text: '**FENCE!** Players build a city of tiles, then move their pawns with red and blue cards (a tile’s coordinates are its red and blue numbers). The Cops send whoever they catch to Jail. After each round, Hot Goods go to whoever is nearest the rolled tile: one more card. Be the last one out of Jail.' },
-  { name: 'Building the map', value: 'building', text: '**Building the map** (B4–B9). Old Town starts in the centre. In turn, place a tile from your hand so that it touches the map, every shared side fits (roads meet roads, water meets water) and it connects to Old Town and back, respecting One Way signs — or swap a tile from your hand for a placed one. `/fence place` and `/fence swap` list only legal moves. With no legal move you pass automatically.' },
-  { name: 'Starting: pawns and Cops', value: 'setup', text: '**Pawns and Cops** (B10–B12). Each player’s secret start cards name their start tile; on a tile with several neighborhoods you choose with buttons. The First Player then rolls the Cops’ tile and chooses their neighborhood. Everyone is dealt 2 red and 2 blue cards.' },
-  { name: 'Move Yourself', value: 'move', text: '**Move Yourself** (B14). Play one card to change that coordinate, or a red and a blue card to go straight to that tile. The destination must be free and in play. `/fence move` lists every move your hand allows.' },
-  { name: 'Move Others (push, Cops)', value: 'others', text: '**Move Others** (B15). Instead of moving yourself: push another player’s pawn one road step (`/fence push`) and move the Cops (`/fence cops`) — one step by road, or a tip-off with one or two cards to any in-play neighborhood — in either order. A pawn caught with the Cops goes to Jail.' },
-  { name: 'Jail and State’s Evidence', value: 'jail', text: '**Jail** (B16–B17). A jailed player with a red/blue pair that leads somewhere free must use it to get out. Otherwise they Move Others, and sending someone else to Jail from Jail is Turning State’s Evidence: draw a card.' },
-  { name: 'Hot Goods', value: 'hotgoods', text: '**Hot Goods** (B18). After each round, ceil(N/2) tiles are rolled. The unique nearest player by road wins a card of their chosen colour (buttons); ties, unreachable tiles or nearer Cops waste it.' },
-  { name: 'Winning', value: 'winning', text: '**Winning** (B19, H3). You win when you are the only player out of Jail and nobody jailed can get out on their next turn. At the round limit, the un-jailed player with the most cards wins (ties share).' },
-  { name: 'Timers, resigning, aborting', value: 'house', text: '**Playing in a channel** (H1–H4). Each player has a turn limit; at half time they get a reminder, at the limit the computer plays their turn, and three timeouts in a row remove them. `/fence resign` leaves a game; the host or a channel admin may `/fence abort` or `/fence kick`.' },
+  { name: 'Overview', value: 'overview', text: '**FENCE!** First the players build a city from square tiles. Then everyone moves their pawn around it with red and blue cards: every tile has a red number and a blue number, its coordinates. Whoever the Cops catch goes to Jail. After each round the Hot Goods are rolled, and the player nearest that tile wins a card.\n**The goal:** be the last player *not* in Jail.' },
+  { name: 'Building the map', value: 'building', text: '**Building the map.** Old Town goes in the middle first. Then, in turn, each player places one tile from their hand next to the map: every side it shares must match (road to road, water to water), and you must be able to drive from Old Town to the new tile and back, obeying the One Way signs. Instead of placing, you may swap a tile from your hand for one on the map (never Old Town, and never a tile that came in by a swap).\n`/fence place` and `/fence swap` list only the moves that fit. You can also type one, like `four points at C3 rotated 90`. When nothing fits, you pass by yourself. Building ends when the tiles run out or everyone passes in a row. Neighborhoods you cannot drive to from Old Town and back are off limits for the rest of the game.' },
+  { name: 'Starting: pawns and Cops', value: 'setup', text: '**Pawns and Cops.** Each player secretly holds a red and a blue card: the coordinates of the tile where their pawn starts (when that tile is missing or full, they draw again). The First Player then rolls two dice for the Cops’ tile. On a tile with several neighborhoods, you choose which with the buttons. Then everyone gets 2 red and 2 blue cards.' },
+  { name: 'Move Yourself', value: 'move', text: '**Move Yourself.** Play one card to change one of your coordinates (a red 4 on a (2,3) tile takes you to (4,3)), or one red and one blue card to go straight to that tile. You must land on a free neighborhood: not another pawn’s, not the Cops’. `/fence move` lists every move your cards allow, or type one: `r4 b2`, `red 4 blue 2 four points`.' },
+  { name: 'Move Others (push, Cops)', value: 'others', text: '**Move Others** (instead of moving yourself). Do both, in either order:\n• push another player’s pawn one step along a road, obeying the One Way signs (`/fence push`, or type `push bob to the yards`);\n• move the Cops, either one step along any road (the signs do not stop the Cops) or to where one or two of your cards point from the Cops’ tile (a tip-off; `/fence cops`, or type `cops to downtown`).\nEveryone the Cops catch goes to Jail — you too, if you send them onto your own pawn: the bot shows you that move and asks you to confirm it first. If one part is impossible, you do the other.' },
+  { name: 'Jail and State’s Evidence', value: 'jail', text: '**Jail.** Your pawn leaves the map, but you still take your turns. If you hold a red and a blue card that lead to a free neighborhood, you must use them to get out. Otherwise you Move Others — and if that sends someone to Jail, you are Turning State’s Evidence: you draw a card of the colour you choose (after a push or the Cops by road), or the cards you need to hold one red and one blue (after a tip-off).' },
+  { name: 'Hot Goods', value: 'hotgoods', text: '**Hot Goods.** After every round the dice are rolled for Hot Goods: once for every two players still in the game, rounding up (once for 2 players, twice for 3 or 4, three times for 5 or 6, four times for 7 or 8). The player nearest the rolled tile by road (counting the tiles crossed, obeying the signs) wins a card of the colour they choose. Nobody wins when players tie for nearest, when nobody can drive there, when that tile is not in play, or when the Cops are nearer than the nearest player. Once the Stash is empty there are no more Hot Goods.' },
+  { name: 'Winning', value: 'winning', text: '**Winning.** You win when you are the only player not in Jail and nobody in Jail could get out on their next turn. If everyone is in Jail for good, nobody wins. At the round limit (200 rounds unless the game chose fewer), the player not in Jail with the most cards wins; a tie shares the win.' },
+  { name: 'Timers, resigning, aborting', value: 'house', text: '**Playing in a channel.** Each turn has a time limit, chosen for the game. Halfway through, you get a reminder; when the time is up, the computer plays your turn, and after three such turns in a row you are removed from the game. `/fence resign` leaves a game: your pawn leaves the map and your cards are discarded. The host or a channel admin can `/fence abort` the game or `/fence kick` a player.' },
   { name: 'Variants: setup', value: 'v-setup', text: '**Setup variants.**\n• *Turn-Taking for Pawn Placement*: no secret start cards; from the First Player, each player in turn picks any free neighborhood to start in.\n• *Rewarded Tile Placement*: a tile whose roads join two placed tiles (or three, as chosen) earns its placer a card of the colour they choose. Optionally everyone is then dealt only one red and one blue card.\n• *Missing Tiles*: as soon as one player has placed all their tiles, building stops and every other tile is discarded.\n• *Placing Multi-Neighborhood Tiles*: every neighborhood of a new tile must connect to Old Town both ways, not only the ones with a road into the map.\n• *Tunnel*: once the map is built, the First Player draws two red/blue pairs and picks a neighborhood on each of the two tiles: a tunnel joins them, a two-way road one tile long for pawns, the Cops and Hot Goods alike.\n• *The Trading Post*: the First Player rolls where it goes. End your own turn there and you may give another player a card of your choice and take one of theirs at random (`/fence trade`); only the two of you see the cards.' },
   { name: 'Variants: Big Map', value: 'v-bigmap', text: '**Big Map.** Two sets of tiles are shuffled together for a huge city (80 tiles). The second copy of each tile is marked “#2” (a small 2 on the map). A coordinate names every tile bearing it: a card or a roll that points to (4,2) offers the neighborhoods of both (4,2) tiles, and Hot Goods there are measured from the nearer one. The map picture is large: open it and zoom in on a phone.' },
   { name: 'Variants: Jail', value: 'v-jail', text: '**State’s Evidence on a Hunch.** In Jail and Moving Others, you may send the Cops with a die instead (`/fence hunch`): pick red or blue and roll it, as if you had played one card of that colour and value. Catch someone and you draw as for a tip-off. Catch nobody and you are an Unreliable Witness: you lose your whole next turn.' },
@@ -298,9 +428,10 @@ export const RULES: RulesTopic[] = [
 
 export const HELP = [
   '**How to play FENCE! here**',
-  '`/fence new` opens a lobby (options: turn limit, auto-build map, computer players, rounds, thread). Players press **Join**; the host presses **Start** (`/fence addbot` seats a computer).',
-  'When it is your turn the bot mentions you in a new post with the map. Use `/fence place` / `/fence swap` while building, then `/fence move`, `/fence push` or `/fence cops` — pick from the list the command offers. Choices (a colour, a neighborhood) come as buttons for you alone.',
-  'Variants (chosen in the lobby’s **Options**) add a few commands: `/fence boat` (Boats), `/fence hunch` (a Hunch from Jail), `/fence trade` (the Trading Post), `/fence pick` (a neighborhood from a long list). `/fence rules` explains each variant.',
-  '`/fence hand` (or **Show my hand**) shows your cards privately. `/fence status`, `/fence map`, `/fence history`, `/fence rules` inform; `/fence resign` leaves.',
-  'Admins (the host or Manage Channels): `/fence abort`, `/fence kick`. Server defaults (Manage Server): `/fence settings`.',
+  '`/fence new` opens a lobby: others press **Join**, and the host presses **Start** (`/fence addbot` seats a computer player). The lobby’s **Options** set the turn time, who builds the map, the rounds and the variants.',
+  'When it is your turn, the bot mentions you. While the map is built, use `/fence place` or `/fence swap`; then `/fence move` to Move Yourself, or `/fence push` and `/fence cops` to Move Others. Each command lists your legal moves, each saying where it goes (the map’s cell, like C3) and who would go to Jail. Or type the move in your own words: `r4 b2`, `red 4 blue 2 four points`, `push bob to the yards`, `cops to downtown`, `four points at C3 rotated 90`.',
+  'Choices (a colour to draw, a neighborhood) come as buttons for you alone. A move that would send you to Jail is shown to you first: press **Confirm** to play it.',
+  '`/fence hand` (or **Show my hand**) shows your cards privately. `/fence map` shows the whole city, `/fence status` the players and the Stash, `/fence history` what happened, `/fence rules` the rules. `/fence resign` leaves the game.',
+  'Variants add `/fence boat` (Boats), `/fence hunch` (a Hunch from Jail), `/fence trade` (the Trading Post) and `/fence pick` (a neighborhood from a long list); `/fence rules` explains each.',
+  'Admins (the host, or Manage Channels): `/fence abort`, `/fence kick`. Server defaults (Manage Server): `/fence settings`.',
 ].join('\n');

@@ -9,7 +9,7 @@ import type { Action } from '../actions.ts';
 import { buildContext } from '../building.ts';
 import { colourOf } from '../cards.ts';
 import { cellKey, distances, DX, DY, roadAt, tileIdOfKey, type NbId } from '../geometry.ts';
-import { activeSeats, graphOfState, isJailed, tileSetOf } from '../rules.ts';
+import { activeSeats, graphOfState, isJailed, pawnsAt, tileSetOf } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 
 export function chooseSimple(s: FenceState, seat: number, legal: readonly Action[], rng: Rng): Action {
@@ -45,13 +45,12 @@ function makeScorer(s: FenceState, me: number): (a: Action) => number {
   const cards = (i: number) => s.hands[i]?.length ?? 0;
   const leader = others.reduce((a, b) => (cards(b) > cards(a) ? b : a), others[0] ?? me);
   const jailed = isJailed(s, me);
-  const pawnsAt = (nb: NbId) => s.pawns.map((p, i) => (p === nb && !s.out[i] ? i : -1)).filter((i) => i >= 0);
   const myHand = s.hands[me] ?? [];
   const red = myHand.filter((c) => colourOf(c) === 'red').length;
   const blue = myHand.length - red;
 
   const catchScore = (nb: NbId) => {
-    const caught = pawnsAt(nb);
+    const caught = pawnsAt(s, nb);
     if (caught.includes(me)) return -1000;
     if (caught.length === 0) return 0;
     return 60 * caught.length + (caught.includes(leader) ? 40 : 0) + (jailed ? 50 : 0);
