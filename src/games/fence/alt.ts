@@ -4,7 +4,7 @@
  * never say more than the picture's viewer may know.
  */
 import type { FenceView } from './views.ts';
-import { cellLabel, gridOf } from './grid.ts';
+import { cellName } from './grid.ts';
 import { parseNbId, type NbId } from './geometry.ts';
 import { cardName, sortCards } from './cards.ts';
 import { defOf, tileSetOfView } from './views.ts';
@@ -17,7 +17,7 @@ export function placeName(view: FenceView, id: NbId | 'jail'): string {
   const { key, index } = parseNbId(id);
   const p = view.map.find((t) => t.key === key);
   const name = `${defOf(tileSetOfView(view), key).neighborhoods[index]?.name ?? id}${key.endsWith('#2') ? ' #2' : ''}`;
-  return p ? `${name} (${cellLabel(gridOf(view.map), p.x, p.y)})` : name;
+  return p ? `${name} (${cellName(view, p.x, p.y)})` : name;
 }
 
 const clip = (s: string): string => (s.length <= ALT_MAX ? s : `${s.slice(0, ALT_MAX - 1)}…`);
@@ -27,8 +27,7 @@ export function mapAlt(view: FenceView): string {
   const phase = view.phase === 'building' ? 'map building' : view.phase === 'over' ? 'game over' : `round ${view.round}`;
   parts.push(`FENCE! map, ${view.map.length} tiles, ${phase}. ${statusLine(view)}.`);
   if (view.phase === 'building') {
-    const grid = gridOf(view.map);
-    const cells = view.placeableCells.map((c) => cellLabel(grid, c.x, c.y));
+    const cells = view.placeableCells.map((c) => cellName(view, c.x, c.y));
     parts.push(cells.length ? `Tiles can go at ${cells.join(', ')}.` : 'No cell can take a tile.');
   } else {
     const pawns = view.seats.filter((s) => s.pawn && !s.out).map((s) => `${s.seat + 1} ${s.name} in ${placeName(view, s.pawn as NbId | 'jail')}`);

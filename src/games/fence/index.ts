@@ -19,7 +19,7 @@ export { actionSchema, systemActionSchema, type Action, type SystemAction, type 
 export type { FenceEvent } from './events.ts';
 export type { Refusal, RefusalCode } from './refusals.ts';
 export { actionLabel, eventText, nbName, tileName, seatName, cardsText } from './words.ts';
-export { gridOf, cellLabel, columnLabel, type Grid } from './grid.ts';
+export { cellName, columnName, rowName, type City } from './grid.ts';
 export { standardTileSet, type TileDef, type TileSet } from './tiles.ts';
 export { STATE_VERSION, DEFAULT_OPTIONS, type FenceState, type FenceOptions, type SeatInfo, type Outcome, type Pending } from './state.ts';
 export type { NbId, PlacedTile } from './geometry.ts';

@@ -7,7 +7,7 @@ import { movingOthers } from './rules.ts';
 import { lastRound } from './variants/index.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
-import { cellLabel, gridOf } from './grid.ts';
+import { cellName } from './grid.ts';
 import { tileSetOf } from './rules.ts';
 import { optionsSchema, type FenceState } from './state.ts';
 import { summaryLine } from '../../platform/options.ts';
@@ -45,13 +45,12 @@ export function listOr(items: readonly string[], max = 8): string {
 
 /** A short label for a legal action, as offered in autocomplete and on buttons. */
 export function actionLabel(s: FenceState, a: Action): string {
-  const grid = gridOf(s.map);
   switch (a.type) {
     case 'place':
-      return `${tileName(s, a.tile)} at ${cellLabel(grid, a.x, a.y)}${ROTATION[a.rot]}`;
+      return `${tileName(s, a.tile)} at ${cellName(s, a.x, a.y)}${ROTATION[a.rot]}`;
     case 'swap': {
       const old = s.map.find((p) => p.x === a.x && p.y === a.y);
-      return `Swap ${tileName(s, a.tile)} for ${old ? tileName(s, old.key) : '?'} at ${cellLabel(grid, a.x, a.y)}${ROTATION[a.rot]}`;
+      return `Swap ${tileName(s, a.tile)} for ${old ? tileName(s, old.key) : '?'} at ${cellName(s, a.x, a.y)}${ROTATION[a.rot]}`;
     }
     case 'chooseColour':
       return s.pending?.kind === 'discardColour' ? `Discard ${a.colour}` : `Draw a ${a.colour} card`;

@@ -6,7 +6,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { FenceView } from '../views.ts';
-import { cellLabel, columnLabel, gridOf, type Grid } from '../grid.ts';
+import { boundsWithMargin, cellName, columnName, oldTownCell, rowName, type Bounds } from '../grid.ts';
 import { parseNbId, type NbId, type PlacedTile } from '../geometry.ts';
 import { defOf, tileSetOfView } from '../views.ts';
 import { font } from '../../../render/fonts.ts';
@@ -24,7 +24,8 @@ export interface PieceSpot {
 
 export interface MapLayout {
   tile: number;
-  grid: Grid;
+  /** Old Town's cell, from which the grid labels are named (grid.ts). */
+  origin: { x: number; y: number };
   /** Cell range drawn (inclusive). */
   x0: number;
   y0: number;
@@ -45,10 +46,10 @@ export const PAWN_RADIUS = 0.125;
 export const GUTTER = 0.26;
 
 /** Cell range: the placed tiles; while building, also the margin where tiles can go. */
-export function mapBounds(view: FenceView): { grid: Grid; x0: number; y0: number; x1: number; y1: number } {
-  const grid = gridOf(view.map);
-  if (view.phase === 'building' || view.map.length === 0) return { grid, x0: grid.minX, y0: grid.minY, x1: grid.minX + grid.cols - 1, y1: grid.minY + grid.rows - 1 };
-  return { grid, x0: grid.minX + 1, y0: grid.minY + 1, x1: grid.minX + grid.cols - 2, y1: grid.minY + grid.rows - 2 };
+export function mapBounds(view: FenceView): Bounds {
+  const b = boundsWithMargin(view.map);
+  if (view.phase === 'building' || view.map.length === 0) return b;
+  return { x0: b.x0 + 1, y0: b.y0 + 1, x1: b.x1 - 1, y1: b.y1 - 1 };
 }
 
 export function cellOrigin(l: MapLayout, x: number, y: number): Pt {
@@ -68,6 +69,7 @@ export function layoutMap(view: FenceView, tile: number, left = 0, top = 0): Map
   const gutter = Math.round(tile * GUTTER);
   const l: MapLayout = {
     tile,
+    origin: oldTownCell(view),
     ...b,
     gutter,
     left,
@@ -117,7 +119,7 @@ export function drawMap(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void
  * the pieces, so it can be drawn once and reused as an image (see pictures.ts).
  */
 export function mapBaseKey(view: FenceView, l: MapLayout): string {
-  return JSON.stringify([l.tile, l.x0, l.y0, l.x1, l.y1, l.grid.minX, l.grid.minY, view.phase === 'building', view.map.map((p) => [p.key, p.x, p.y, p.rot]), view.offLimits, view.oldTown, view.placeableCells.map((c) => [c.x, c.y])]);
+  return JSON.stringify([l.tile, l.x0, l.y0, l.x1, l.y1, l.origin.x, l.origin.y, view.phase === 'building', view.map.map((p) => [p.key, p.x, p.y, p.rot]), view.offLimits, view.oldTown, view.placeableCells.map((c) => [c.x, c.y])]);
 }
 
 export function drawMapBase(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
@@ -137,7 +139,7 @@ export function drawMapBase(ctx: SKRSContext2D, view: FenceView, l: MapLayout): 
       ctx.strokeStyle = C.gridLine;
       ctx.lineWidth = 1;
       ctx.strokeRect(o.x + 0.5, o.y + 0.5, T - 1, T - 1);
-      if (placeable.has(`${x},${y}`)) drawPlaceable(ctx, o, T, cellLabel(l.grid, x, y));
+      if (placeable.has(`${x},${y}`)) drawPlaceable(ctx, o, T, cellName(view, x, y));
     }
   }
 
@@ -310,11 +312,11 @@ function drawGridLabels(ctx: SKRSContext2D, l: MapLayout): void {
   ctx.textBaseline = 'middle';
   for (let x = l.x0; x <= l.x1; x++) {
     const o = cellOrigin(l, x, l.y0);
-    ctx.fillText(columnLabel(x - l.grid.minX), o.x + l.tile / 2, l.top + l.gutter / 2);
+    ctx.fillText(columnName(x - l.origin.x), o.x + l.tile / 2, l.top + l.gutter / 2);
   }
   for (let y = l.y0; y <= l.y1; y++) {
     const o = cellOrigin(l, l.x0, y);
-    ctx.fillText(String(y - l.grid.minY + 1), l.left + l.gutter / 2, o.y + l.tile / 2);
+    ctx.fillText(rowName(y - l.origin.y), l.left + l.gutter / 2, o.y + l.tile / 2);
   }
 }
 
