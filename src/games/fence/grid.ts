@@ -69,3 +69,10 @@ export function boundsWithMargin(map: readonly PlacedTile[]): Bounds {
   const xs = map.map((p) => p.x), ys = map.map((p) => p.y);
   return { x0: Math.min(...xs) - 1, y0: Math.min(...ys) - 1, x1: Math.max(...xs) + 1, y1: Math.max(...ys) + 1 };
 }
+
+/** The cells a picture of the whole map shows: the tiles; while building, also the margin where tiles can go. */
+export function mapArea(city: { map: readonly PlacedTile[]; phase: string }): Bounds {
+  const b = boundsWithMargin(city.map);
+  if (city.phase === 'building' || city.map.length === 0) return b;
+  return { x0: b.x0 + 1, y0: b.y0 + 1, x1: b.x1 - 1, y1: b.y1 - 1 };
+}

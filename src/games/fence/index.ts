@@ -6,8 +6,8 @@ import { chooseRandom } from './ai/random.ts';
 import { chooseSimple } from './ai/simple.ts';
 import { applyAction, createGame, legalActions, simpleCandidates, whoMustAct } from './engine.ts';
 import type { FenceEvent } from './events.ts';
-import { handPicture, tileHandPicture, DRAWINGS } from './pictures.ts';
-import { channelMap, posts } from './posts.ts';
+import { handPicture, tileHandPicture, wholeMap, DRAWINGS } from './pictures.ts';
+import { posts } from './posts.ts';
 import { runScenario } from './scenario.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions, type FenceState } from './state.ts';
 import { viewFor, type FenceView } from './views.ts';
@@ -136,7 +136,7 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
     }
   },
   posts,
-  board: (s) => channelMap(s),
+  board: (s) => wholeMap(s),
   hand: (s, seat) => {
     const view = viewFor(s, seat);
     const me = view.me!;
