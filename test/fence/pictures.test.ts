@@ -1,13 +1,15 @@
 // FENCE! pictures at a phone's width: the turn's close-up, the Hot Goods rolls, the whole map.
 import { describe, expect, it } from 'vitest';
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { applyAction, cellName, computerAction, createGame, playComputers, viewFor, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
+import { applyAction, cellName, computerAction, createGame, playComputers, standardTileSet, viewFor, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
 import type { FenceEvent } from '../../src/games/fence/events.ts';
 import { hotGoodsPicture, turnPicture } from '../../src/games/fence/pictures.ts';
 import { drawCloseUp, nameRects, type CloseUpView } from '../../src/games/fence/draw/closeup.ts';
 import { drawMapPicture } from '../../src/games/fence/draw/picture.ts';
 import type { MapLayout } from '../../src/games/fence/draw/map.ts';
 import type { FenceView } from '../../src/games/fence/views.ts';
+import { drawTileHand, TILE_HAND_SIZE } from '../../src/games/fence/draw/hand.ts';
+import { nameBlocks } from '../../src/games/fence/draw/tiles.ts';
 
 /** Discord shows a picture at most the chat's width: ≈ 390 CSS px on a phone. */
 const PHONE = 390;
@@ -140,4 +142,20 @@ describe('the whole map (/fence map, and once a round)', () => {
     expect(a.layout.pieces.length).toBeGreaterThanOrEqual(7);
     expect(expectNamesUncovered(view, [a.layout], a.canvas.getContext('2d'), b.canvas.getContext('2d'))).toBeGreaterThan(80);
   }, 30_000);
+});
+
+describe('the private pictures at a phone’s width', () => {
+  it('B2 a 19-tile hand: every tile’s names ≥ 11 CSS px, the title too', () => {
+    const s = createGame({ seats: [{ name: 'Ann', computer: false }, { name: 'Bob', computer: false }], seed: 'hand' }).state;
+    const view = viewFor(s, 0);
+    const tiles = view.seats[0]!.tiles;
+    expect(tiles.length).toBeGreaterThanOrEqual(19);
+    const canvas = drawTileHand(view, 0);
+    const scale = Math.min(1, PHONE / canvas.width);
+    const set = standardTileSet();
+    const smallest = Math.min(...tiles.flatMap((k) => nameBlocks(set.byId.get(k.split('#')[0]!)!, 0).map((b) => b.px * TILE_HAND_SIZE)));
+    expect(smallest * scale).toBeGreaterThanOrEqual(11);
+    // Three tiles a row: the picture is as wide as three tiles and their gaps.
+    expect(canvas.width).toBeLessThan(TILE_HAND_SIZE * 3.6);
+  });
 });

@@ -99,7 +99,7 @@ export function tileHandAlt(view: FenceView, seat: number): string {
     const def = defOf(set, k);
     return `${k} ${def.neighborhoods.map((n) => n.name).join(' / ')}`;
   });
-  return clip(`${s.name}'s tiles, each in its four rotations: ${tiles.length ? tiles.join('; ') : 'none'}.`);
+  return clip(`${s.name}'s tiles, unturned: ${tiles.length ? tiles.join('; ') : 'none'}.`);
 }
 
 export const seatLabel = (view: FenceView, seat: number): string => view.seats[seat]?.name ?? `Seat ${seat + 1}`;
