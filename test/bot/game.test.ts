@@ -60,7 +60,7 @@ async function peekHands(): Promise<void> {
 
 function expectTurnPost(post: PostedMessage): void {
   expect(post.ephemeral).toBe(false);
-  expect(post.attachments[0]?.filename).toBe('map.png');
+  expect(post.attachments[0]?.filename).toMatch(/^(map|closeup)\.png$/);
   expect(post.attachments[0]?.description?.length).toBeGreaterThan(20);
 }
 

@@ -4,7 +4,9 @@
  * never say more than the picture's viewer may know.
  */
 import type { FenceView } from './views.ts';
-import { cellLabel, gridOf } from './grid.ts';
+import type { LastMove } from './state.ts';
+import { cellName } from './grid.ts';
+import type { CloseUpView } from './draw/closeup.ts';
 import { parseNbId, type NbId } from './geometry.ts';
 import { cardName, sortCards } from './cards.ts';
 import { defOf, tileSetOfView } from './views.ts';
@@ -17,7 +19,7 @@ export function placeName(view: FenceView, id: NbId | 'jail'): string {
   const { key, index } = parseNbId(id);
   const p = view.map.find((t) => t.key === key);
   const name = `${defOf(tileSetOfView(view), key).neighborhoods[index]?.name ?? id}${key.endsWith('#2') ? ' #2' : ''}`;
-  return p ? `${name} (${cellLabel(gridOf(view.map), p.x, p.y)})` : name;
+  return p ? `${name} (${cellName(view, p.x, p.y)})` : name;
 }
 
 const clip = (s: string): string => (s.length <= ALT_MAX ? s : `${s.slice(0, ALT_MAX - 1)}…`);
@@ -27,29 +29,60 @@ export function mapAlt(view: FenceView): string {
   const phase = view.phase === 'building' ? 'map building' : view.phase === 'over' ? 'game over' : `round ${view.round}`;
   parts.push(`FENCE! map, ${view.map.length} tiles, ${phase}. ${statusLine(view)}.`);
   if (view.phase === 'building') {
-    const grid = gridOf(view.map);
-    const cells = view.placeableCells.map((c) => cellLabel(grid, c.x, c.y));
+    const cells = view.placeableCells.map((c) => cellName(view, c.x, c.y));
     parts.push(cells.length ? `Tiles can go at ${cells.join(', ')}.` : 'No cell can take a tile.');
   } else {
     const pawns = view.seats.filter((s) => s.pawn && !s.out).map((s) => `${s.seat + 1} ${s.name} in ${placeName(view, s.pawn as NbId | 'jail')}`);
     if (pawns.length) parts.push(`Pawns: ${pawns.join('; ')}.`);
     if (view.cops) parts.push(`Cops in ${placeName(view, view.cops)}.`);
   }
-  const m = view.lastMove;
-  if (m) {
-    const who = m.piece === 'cops' ? 'the Cops' : seatLabel(view, m.piece);
-    const verb = m.kind === 'push' ? `${seatLabel(view, m.seat)} pushed ${who}` : m.kind === 'copsRoad' || m.kind === 'tipOff' ? `${seatLabel(view, m.seat)} moved ${who}` : m.kind === 'placed' ? `${who} placed` : `${who} moved`;
-    parts.push(`Last move: ${verb}${m.from ? ` from ${placeName(view, m.from)}` : ''} to ${placeName(view, m.to)}.`);
-  }
-  if (view.hotGoods && view.hotGoods.rolls.length) {
-    const rolls = view.hotGoods.rolls.map((r) => {
-      const what = r.result === 'won' ? `${seatLabel(view, r.winner ?? -1)} won` : r.result === 'tie' ? 'tie, nobody won' : r.result === 'cops' ? 'Cops nearer, nobody won' : r.result === 'absent' ? 'no such tile' : 'nobody could reach it';
-      return `red ${r.red} blue ${r.blue}: ${what}`;
-    });
-    parts.push(`Hot Goods round ${view.hotGoods.round}: ${rolls.join('; ')}.`);
-  }
+  if (view.lastMove) parts.push(`Last move: ${moveText(view, view.lastMove)}.`);
+  const hot = hotGoodsText(view);
+  if (hot) parts.push(hot);
   if (view.offLimits.length) parts.push(`Off limits: ${view.offLimits.map((id) => placeName(view, id)).join(', ')}.`);
   return clip(parts.join(' '));
+}
+
+/**
+ * A close-up's alt text: which cells it shows (by their names), the pieces in them, the moves
+ * drawn and its caption. Only what the picture shows: pieces elsewhere are not listed.
+ */
+export function closeUpAlt(z: CloseUpView, what: string): string {
+  const view = z.view;
+  const panes = z.panes.map((b) => `${cellName(view, b.x0, b.y0)} to ${cellName(view, b.x1, b.y1)}`);
+  const inPane = (id: NbId) => {
+    const key = id.slice(0, id.lastIndexOf('/'));
+    const p = view.map.find((t) => t.key === key);
+    return !!p && z.panes.some((b) => p.x >= b.x0 && p.x <= b.x1 && p.y >= b.y0 && p.y <= b.y1);
+  };
+  const parts = [`FENCE! close-up of ${what}, ${statusLine(view)}: cells ${panes.join(', and ')}.`];
+  const pawns = view.seats.filter((s) => s.pawn && s.pawn !== 'jail' && !s.out && inPane(s.pawn)).map((s) => `${s.seat + 1} ${s.name} in ${placeName(view, s.pawn as NbId)}`);
+  if (pawns.length) parts.push(`Pawns: ${pawns.join('; ')}.`);
+  if (view.cops && inPane(view.cops)) parts.push(`Cops in ${placeName(view, view.cops)}.`);
+  const earlier = z.moves.slice(0, -1), last = z.moves[z.moves.length - 1];
+  if (earlier.length) parts.push(`Earlier this turn: ${earlier.map((m) => moveText(view, m)).join('; ')}.`);
+  if (last) parts.push(`Last move: ${moveText(view, last)}.`);
+  if (z.caption.length) parts.push(`${z.caption.join(': ')}.`);
+  const hot = hotGoodsText(view);
+  if (hot) parts.push(hot);
+  return clip(parts.join(' '));
+}
+
+/** A move as a sentence's body: "Bob pushed Cara from The Yards (L12) to Foxholes (M12)". */
+export function moveText(view: FenceView, m: LastMove): string {
+  const who = m.piece === 'cops' ? 'the Cops' : seatLabel(view, m.piece);
+  const verb = m.kind === 'push' ? `${seatLabel(view, m.seat)} pushed ${who}` : m.kind === 'copsRoad' || m.kind === 'tipOff' ? `${seatLabel(view, m.seat)} moved ${who}` : m.kind === 'placed' ? `${who} placed` : `${who} moved`;
+  return `${verb}${m.from ? ` from ${placeName(view, m.from)}` : ''} to ${placeName(view, m.to)}`;
+}
+
+/** The round's Hot Goods rolls so far, one clause each. */
+function hotGoodsText(view: FenceView): string | null {
+  if (!view.hotGoods?.rolls.length) return null;
+  const rolls = view.hotGoods.rolls.map((r) => {
+    const what = r.result === 'won' ? `${seatLabel(view, r.winner ?? -1)} won` : r.result === 'tie' ? 'tie, nobody won' : r.result === 'cops' ? 'Cops nearer, nobody won' : r.result === 'absent' ? 'no such tile' : 'nobody could reach it';
+    return `red ${r.red} blue ${r.blue}: ${what}`;
+  });
+  return `Hot Goods round ${view.hotGoods.round}: ${rolls.join('; ')}.`;
 }
 
 export function handAlt(me: NonNullable<FenceView['me']>): string {
@@ -66,7 +99,7 @@ export function tileHandAlt(view: FenceView, seat: number): string {
     const def = defOf(set, k);
     return `${k} ${def.neighborhoods.map((n) => n.name).join(' / ')}`;
   });
-  return clip(`${s.name}'s tiles, each in its four rotations: ${tiles.length ? tiles.join('; ') : 'none'}.`);
+  return clip(`${s.name}'s tiles, unturned: ${tiles.length ? tiles.join('; ') : 'none'}.`);
 }
 
 export const seatLabel = (view: FenceView, seat: number): string => view.seats[seat]?.name ?? `Seat ${seat + 1}`;

@@ -7,8 +7,8 @@ import { chooseSimple } from './ai/simple.ts';
 import { applyAction, createGame, legalActions, simpleCandidates, whoMustAct } from './engine.ts';
 import type { FenceEvent } from './events.ts';
 import { removeCards } from './cards.ts';
-import { handPicture, mapPicture, tileHandPicture, DRAWINGS } from './pictures.ts';
-import { channelMap, posts } from './posts.ts';
+import { handPicture, mapPicture, tileHandPicture, wholeMap, DRAWINGS } from './pictures.ts';
+import { posts } from './posts.ts';
 import { caughtBy, jailsMover } from './rules.ts';
 import { runScenario } from './scenario.ts';
 import { parseTyped } from './typed.ts';
@@ -22,7 +22,7 @@ export { actionSchema, systemActionSchema, type Action, type SystemAction, type 
 export type { FenceEvent } from './events.ts';
 export type { Refusal, RefusalCode } from './refusals.ts';
 export { actionLabel, eventText, nbName, tileName, seatName, cardsText } from './words.ts';
-export { gridOf, cellLabel, columnLabel, type Grid } from './grid.ts';
+export { cellName, columnName, rowName, type City } from './grid.ts';
 export { standardTileSet, type TileDef, type TileSet } from './tiles.ts';
 export { STATE_VERSION, DEFAULT_OPTIONS, type FenceState, type FenceOptions, type SeatInfo, type Outcome, type Pending } from './state.ts';
 export type { NbId, PlacedTile } from './geometry.ts';
@@ -163,7 +163,7 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   parse: parseTyped,
   posts,
   preview: selfJailPreview,
-  board: (s) => channelMap(s),
+  board: (s) => wholeMap(s),
   hand: (s, seat) => {
     const view = viewFor(s, seat);
     const me = view.me!;

@@ -1,12 +1,11 @@
 /**
  * How the public posts of one change are cut: one per turn and one per Hot Goods roll, each
- * with the map as it was at its end.
+ * with a picture of its moment (pictureOf).
  */
 import type { Picture, PostPlan, Step } from '../../platform/game.ts';
 import type { FenceEvent } from './events.ts';
-import { mapPicture } from './pictures.ts';
+import { hotGoodsPicture, turnPicture, wholeMap } from './pictures.ts';
 import type { FenceState } from './state.ts';
-import { viewFor } from './views.ts';
 import { eventText } from './words.ts';
 
 interface Segment {
@@ -54,26 +53,18 @@ function segmentsOf(steps: readonly Step<FenceState, FenceEvent>[]): Segment[] {
 }
 
 /**
- * The map as the channel sees it. `hotGoodsShown` trims the Hot Goods panel to the first rolls
- * of the round: several rolls resolved in one action share one state (no pawn moves between
- * them), so each roll's post shows the panel as it was when that roll was made.
+ * The picture of each post (pictures.ts): the round's start (after its Hot Goods) and the game's
+ * end show the whole map, so the whole city is posted at least once a round; a Hot Goods roll
+ * shows its tile close up; a turn shows the cells it touched close up.
  */
-export function channelMap(state: FenceState, hotGoodsShown?: number): Picture {
-  const view = viewFor(state, 'channel');
-  if (view.hotGoods && hotGoodsShown !== undefined && hotGoodsShown < view.hotGoods.rolls.length) {
-    view.hotGoods = { ...view.hotGoods, rolls: view.hotGoods.rolls.slice(0, Math.max(0, hotGoodsShown)) };
-  }
-  return mapPicture(view);
+function pictureOf(g: Segment): Picture {
+  if (g.events.some((e) => e.type === 'roundStarted' || e.type === 'gameOver')) return wholeMap(g.state, g.hotGoodsShown);
+  const roll = g.events.find((e) => e.type === 'hotGoods');
+  if (roll) return hotGoodsPicture(g.state, roll.index - 1);
+  return turnPicture(g.state, g.events);
 }
 
-/** One post per segment; posts showing the same moment share one picture object (drawn once). */
+/** One post per segment. */
 export function posts(steps: readonly Step<FenceState, FenceEvent>[]): PostPlan<FenceState, FenceEvent>[] {
-  const pictures = new Map<FenceState, Map<number, Picture>>();
-  return segmentsOf(steps).map((g) => {
-    const byShown = pictures.get(g.state) ?? new Map<number, Picture>();
-    pictures.set(g.state, byShown);
-    let picture = byShown.get(g.hotGoodsShown);
-    if (!picture) byShown.set(g.hotGoodsShown, (picture = channelMap(g.state, g.hotGoodsShown)));
-    return { events: g.events, state: g.state, picture };
-  });
+  return segmentsOf(steps).map((g) => ({ events: g.events, state: g.state, picture: pictureOf(g) }));
 }

@@ -11,7 +11,7 @@ import { buildContext, legalPlacements } from './building.ts';
 import { card, faceCard, joker, sortCards, type Card, type Colour } from './cards.ts';
 import { legalActions, sameAction } from './engine.ts';
 import { tileIdOfKey, type NbId } from './geometry.ts';
-import { cellLabel, gridOf } from './grid.ts';
+import { boundsWithMargin, cellName } from './grid.ts';
 import { coordsOfKey, inPlayAt, targetCoords, tileKeyOf, tileSetOf } from './rules.ts';
 import type { FenceState } from './state.ts';
 import { actionLabel } from './words.ts';
@@ -74,10 +74,10 @@ function takeCards(w: Words): Card[] {
 
 /** Placed tiles by the cell the map shows them in, and every cell of the map's grid. */
 function cellsOf(s: FenceState): { words: string; value: { x: number; y: number } }[] {
-  const grid = gridOf(s.map);
+  const b = boundsWithMargin(s.map);
   const cells: { words: string; value: { x: number; y: number } }[] = [];
-  for (let x = grid.minX; x < grid.minX + grid.cols; x++) {
-    for (let y = grid.minY; y < grid.minY + grid.rows; y++) cells.push({ words: cellLabel(grid, x, y).toLowerCase(), value: { x, y } });
+  for (let x = b.x0; x <= b.x1; x++) {
+    for (let y = b.y0; y <= b.y1; y++) cells.push({ words: cellName(s, x, y).toLowerCase(), value: { x, y } });
   }
   return cells;
 }

@@ -7,7 +7,7 @@ import { caughtBy, isJailed, jailsMover, movingOthers, tileKeyOf, turnsEvidence 
 import { lastRound } from './variants/index.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
-import { cellLabel, gridOf } from './grid.ts';
+import { cellName } from './grid.ts';
 import { tileSetOf } from './rules.ts';
 import { optionsSchema, type FenceState } from './state.ts';
 import { summaryLine } from '../../platform/options.ts';
@@ -51,7 +51,7 @@ const BUTTON_MAX = 80;
 export function placeName(s: FenceState, nb: NbId): string {
   const key = tileKeyOf(nb);
   const tile = s.map.find((p) => p.key === key);
-  return tile ? `${nbName(s, nb)} (${cellLabel(gridOf(s.map), tile.x, tile.y)})` : nbName(s, nb);
+  return tile ? `${nbName(s, nb)} (${cellName(s, tile.x, tile.y)})` : nbName(s, nb);
 }
 
 /**
@@ -84,13 +84,12 @@ export function actionLabel(s: FenceState, a: Action, max = LABEL_MAX): string {
 const shorten = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 function moveWords(s: FenceState, a: Action, name: (seat: number) => string): string {
-  const grid = gridOf(s.map);
   switch (a.type) {
     case 'place':
-      return `${tileName(s, a.tile)} at ${cellLabel(grid, a.x, a.y)}${ROTATION[a.rot]}`;
+      return `${tileName(s, a.tile)} at ${cellName(s, a.x, a.y)}${ROTATION[a.rot]}`;
     case 'swap': {
       const old = s.map.find((p) => p.x === a.x && p.y === a.y);
-      return `Swap ${tileName(s, a.tile)} for ${old ? tileName(s, old.key) : '?'} at ${cellLabel(grid, a.x, a.y)}${ROTATION[a.rot]}`;
+      return `Swap ${tileName(s, a.tile)} for ${old ? tileName(s, old.key) : '?'} at ${cellName(s, a.x, a.y)}${ROTATION[a.rot]}`;
     }
     case 'chooseColour':
       return s.pending?.kind === 'discardColour' ? `Discard ${a.colour}` : `Draw a ${a.colour} card`;

@@ -1,11 +1,11 @@
 /**
  * Images for ephemeral replies: a player's hand of cards (only from a view that carries
- * `me`, i.e. that player's own view), and a tile hand with each tile in its four rotations.
+ * `me`, i.e. that player's own view), and a tile hand, both legible at a phone's width.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { sortCards, colourOf, isFace, isJoker, valueOf, type Card } from '../cards.ts';
 import type { FenceView } from '../views.ts';
-import { font } from '../../../render/fonts.ts';
+import { font, registerFonts } from '../../../render/fonts.ts';
 import { defOf, tileSetOfView } from '../views.ts';
 import { C } from './palette.ts';
 import { drawTileGround, drawTileLabels } from './tiles.ts';
@@ -13,6 +13,7 @@ import { drawTileGround, drawTileLabels } from './tiles.ts';
 const CARD_W = 120, CARD_H = 168, GAP = 16, PAD = 24;
 
 export function drawHand(me: NonNullable<FenceView['me']>): Canvas {
+  registerFonts();
   const hand = sortCards(me.hand);
   const start = me.startCards ?? [];
   const perRow = 6;
@@ -35,8 +36,11 @@ export function drawHand(me: NonNullable<FenceView['me']>): Canvas {
   return canvas;
 }
 
-function title(ctx: SKRSContext2D, text: string, x: number, cy: number): void {
-  ctx.font = font(26, true);
+/** Title text, px: ≥ 11 CSS px when the picture is shown 390 CSS px wide. */
+const TITLE_PX = 28;
+
+function title(ctx: SKRSContext2D, text: string, x: number, cy: number, px = TITLE_PX): void {
+  ctx.font = font(px, true);
   ctx.fillStyle = C.text;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
@@ -63,50 +67,40 @@ export function drawCard(ctx: SKRSContext2D, c: Card, x: number, y: number): voi
   ctx.font = font(72, true);
   ctx.fillText(face, x + CARD_W / 2, y + CARD_H * 0.45);
   // The colour in words too: red and blue must not be told apart by hue alone.
-  ctx.font = font(22, true);
+  ctx.font = font(26, true);
   ctx.fillText(red ? 'RED' : 'BLUE', x + CARD_W / 2, y + CARD_H * 0.8);
 }
 
-const TILE = 104;
-const ROT_LABEL = ['0°', '90°', '180°', '270°'];
+/**
+ * Tiles in a phone-sized grid: three a row, each drawn once as it would be placed unturned, so at
+ * a 390-CSS-px preview a tile is ≈ 120 CSS px and its names ≥ 11 CSS px (the suggestions name
+ * the turn each placement needs).
+ */
+export const TILE_HAND_SIZE = 240;
+const TILE = TILE_HAND_SIZE, PER_ROW = 3, TILE_GAP = 24;
 
 export function drawTileHand(view: FenceView, seat: number): Canvas {
+  registerFonts();
   const set = tileSetOfView(view);
   const tiles = view.seats[seat]?.tiles ?? [];
-  const groupsPerRow = tiles.length > 6 ? 2 : 1;
-  const rowH = 30 + TILE + 26 + 18;
-  const groupW = 4 * TILE + 3 * 10;
-  const rows = Math.max(1, Math.ceil(tiles.length / groupsPerRow));
-  const titleH = 48;
-  const width = PAD * 2 + groupsPerRow * groupW + (groupsPerRow - 1) * 40;
-  const height = PAD * 2 + titleH + rows * rowH;
+  const rows = Math.max(1, Math.ceil(tiles.length / PER_ROW));
+  const titleH = 64;
+  const width = PAD * 2 + PER_ROW * TILE + (PER_ROW - 1) * TILE_GAP;
+  const height = PAD * 2 + titleH + rows * (TILE + TILE_GAP) - TILE_GAP;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, width, height);
   const name = view.seats[seat]?.name ?? `Seat ${seat + 1}`;
-  title(ctx, tiles.length ? `${name}'s tiles · ${tiles.length}` : `${name} has no tiles`, PAD, PAD + titleH / 2);
+  title(ctx, tiles.length ? `${name}'s tiles · ${tiles.length}` : `${name} has no tiles`, PAD, PAD + titleH / 2, TITLE_PX * 1.2);
   tiles.forEach((key, i) => {
     const def = defOf(set, key);
-    const gx = PAD + (i % groupsPerRow) * (groupW + 40);
-    const gy = PAD + titleH + Math.floor(i / groupsPerRow) * rowH;
-    ctx.font = font(20, true);
-    ctx.fillStyle = C.text;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(`${key}  ${def.neighborhoods.map((n) => n.name).join(' / ')}`, gx, gy + 14);
-    for (let rot = 0; rot < 4; rot++) {
-      const x = gx + rot * (TILE + 10), y = gy + 30;
-      drawTileGround(ctx, def, rot, x, y, TILE);
-      ctx.strokeStyle = C.landEdge;
-      ctx.lineWidth = 1;
-      ctx.strokeRect(x + 0.5, y + 0.5, TILE - 1, TILE - 1);
-      drawTileLabels(ctx, def, rot, x, y, TILE);
-      ctx.font = font(17, true);
-      ctx.fillStyle = C.muted;
-      ctx.textAlign = 'center';
-      ctx.fillText(ROT_LABEL[rot] as string, x + TILE / 2, y + TILE + 14);
-    }
+    const x = PAD + (i % PER_ROW) * (TILE + TILE_GAP), y = PAD + titleH + Math.floor(i / PER_ROW) * (TILE + TILE_GAP);
+    drawTileGround(ctx, def, 0, x, y, TILE);
+    ctx.strokeStyle = C.landEdge;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(x + 1, y + 1, TILE - 2, TILE - 2);
+    drawTileLabels(ctx, def, 0, x, y, TILE);
   });
   return canvas;
 }

@@ -6,13 +6,14 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { FenceView } from '../views.ts';
-import { cellLabel, columnLabel, gridOf, type Grid } from '../grid.ts';
+import type { LastMove } from '../state.ts';
+import { cellName, mapArea, columnName, oldTownCell, rowName, type Bounds } from '../grid.ts';
 import { parseNbId, type NbId, type PlacedTile } from '../geometry.ts';
 import { defOf, tileSetOfView } from '../views.ts';
 import { font } from '../../../render/fonts.ts';
-import { drawMarkers } from './markers.ts';
 import { C, COPS, seatColour } from './palette.ts';
-import { drawOffLimits, drawTileGround, drawTileLabels, haloText, hubAt, type Pt } from './tiles.ts';
+import { DICE_BOX, drawOffLimits, drawTileGround, drawTileLabels, haloText, hubAt, nameBlocks, pieceAnchor, type Box, type Pt } from './tiles.ts';
+import { BADGE_R, badgeSlots, drawMarkers } from './markers.ts';
 
 export interface PieceSpot {
   piece: number | 'cops';
@@ -24,7 +25,8 @@ export interface PieceSpot {
 
 export interface MapLayout {
   tile: number;
-  grid: Grid;
+  /** Old Town's cell, from which the grid labels are named (grid.ts). */
+  origin: { x: number; y: number };
   /** Cell range drawn (inclusive). */
   x0: number;
   y0: number;
@@ -40,16 +42,14 @@ export interface MapLayout {
 }
 
 /** Pawns and Cops, radius as a fraction of the tile: big enough for the seat number to read on a phone. */
-export const PAWN_RADIUS = 0.125;
+export const PAWN_RADIUS = 0.115;
+/** A name's halo reaches this far (unit square) beyond its letters. */
+const NAME_HALO = 0.015;
 /** Grid-label gutter, as a fraction of the tile. */
 export const GUTTER = 0.26;
 
 /** Cell range: the placed tiles; while building, also the margin where tiles can go. */
-export function mapBounds(view: FenceView): { grid: Grid; x0: number; y0: number; x1: number; y1: number } {
-  const grid = gridOf(view.map);
-  if (view.phase === 'building' || view.map.length === 0) return { grid, x0: grid.minX, y0: grid.minY, x1: grid.minX + grid.cols - 1, y1: grid.minY + grid.rows - 1 };
-  return { grid, x0: grid.minX + 1, y0: grid.minY + 1, x1: grid.minX + grid.cols - 2, y1: grid.minY + grid.rows - 2 };
-}
+export const mapBounds = (view: FenceView): Bounds => mapArea(view);
 
 export function cellOrigin(l: MapLayout, x: number, y: number): Pt {
   return { x: l.left + l.gutter + (x - l.x0) * l.tile, y: l.top + l.gutter + (y - l.y0) * l.tile };
@@ -63,11 +63,13 @@ export function hubOf(view: FenceView, l: MapLayout, id: NbId): Pt | null {
   return hubAt(defOf(tileSetOfView(view), key), p.rot, index, o.x, o.y, l.tile);
 }
 
-export function layoutMap(view: FenceView, tile: number, left = 0, top = 0): MapLayout {
-  const b = mapBounds(view);
+/** Lays out the cells `bounds` (the whole map by default) with its top-left at (left, top). */
+export function layoutMap(view: FenceView, tile: number, left = 0, top = 0, bounds: Bounds = mapBounds(view)): MapLayout {
+  const b = bounds;
   const gutter = Math.round(tile * GUTTER);
   const l: MapLayout = {
     tile,
+    origin: oldTownCell(view),
     ...b,
     gutter,
     left,
@@ -80,28 +82,71 @@ export function layoutMap(view: FenceView, tile: number, left = 0, top = 0): Map
   return l;
 }
 
-/** Pieces sharing a neighborhood stand side by side in rows of three above its name. */
+/** Where a piece may stand around its anchor, nearest first: straight up first, then around. */
+const SPOTS: Pt[] = (() => {
+  const out: Pt[] = [{ x: 0, y: 0 }];
+  for (const d of [0.06, 0.12, 0.18, 0.24, 0.3, 0.36]) {
+    for (const deg of [0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180]) {
+      const a = ((deg - 90) * Math.PI) / 180;
+      out.push({ x: Math.cos(a) * d, y: Math.sin(a) * d });
+    }
+  }
+  return out;
+})();
+
+const circleHitsBox = (c: Pt, r: number, b: Box): boolean => {
+  const nx = Math.max(b.x, Math.min(c.x, b.x + b.w)), ny = Math.max(b.y, Math.min(c.y, b.y + b.h));
+  return Math.hypot(c.x - nx, c.y - ny) < r;
+};
+
+/** What pieces must not cover on a tile (unit square): its names, then its dice and badges. */
+export function tileObstacles(view: FenceView, tile: PlacedTile): { names: Box[]; marks: Box[] } {
+  const def = defOf(tileSetOfView(view), tile.key);
+  const names = nameBlocks(def, tile.rot).flatMap((b) => b.lines.map((l) => ({ x: l.x - NAME_HALO, y: l.y, w: l.w + 2 * NAME_HALO, h: l.h })));
+  const marks = [...(def.coords ? [DICE_BOX] : []), ...badgeSlots(view, tile).map((c) => ({ x: c.x - BADGE_R, y: c.y - BADGE_R, w: 2 * BADGE_R, h: 2 * BADGE_R }))];
+  return { names, marks };
+}
+
+/**
+ * Pieces stand at their neighborhood (on a crossing, on their road's arm) and step aside,
+ * nearest spot first, to keep clear of the tile's names, of each other and (when there is room)
+ * of the dice and badges: a pawn never hides a name.
+ */
 function pieceSpots(view: FenceView, l: MapLayout): PieceSpot[] {
   const groups = new Map<NbId, (number | 'cops')[]>();
   for (const s of view.seats) {
     if (s.pawn && s.pawn !== 'jail' && !s.out) groups.set(s.pawn, [...(groups.get(s.pawn) ?? []), s.seat]);
   }
   if (view.cops) groups.set(view.cops, [...(groups.get(view.cops) ?? []), 'cops']);
-  const r = l.tile * PAWN_RADIUS;
-  const spots: PieceSpot[] = [];
+  const set = tileSetOfView(view);
+  const r = PAWN_RADIUS;
+  // The Cops' octagon reaches 1.12 r, and outlines are stroked outside the shape.
+  const reach = r * 1.22;
+  const byTile = new Map<string, [number, (number | 'cops')[]][]>();
   for (const [nb, pieces] of groups) {
-    const hub = hubOf(view, l, nb);
-    if (!hub) continue;
-    const perRow = 3;
-    const rows = Math.ceil(pieces.length / perRow);
-    pieces.forEach((piece, i) => {
-      const row = Math.floor(i / perRow);
-      const inRow = Math.min(perRow, pieces.length - row * perRow);
-      const col = i % perRow;
-      const dx = (col - (inRow - 1) / 2) * r * 2.15;
-      const dy = -(rows - 1 - row) * r * 2.1 + (rows > 1 ? r * 0.5 : 0);
-      spots.push({ piece, nb, x: hub.x + dx, y: hub.y + dy, r });
-    });
+    const { key, index } = parseNbId(nb);
+    byTile.set(key, [...(byTile.get(key) ?? []), [index, pieces]]);
+  }
+  const spots: PieceSpot[] = [];
+  const shown = tilesIn(view, l);
+  for (const [key, nbs] of byTile) {
+    const tile = shown.find((t) => t.key === key);
+    if (!tile) continue;
+    const def = defOf(set, key);
+    const { names, marks } = tileObstacles(view, tile);
+    const taken: Pt[] = [];
+    const o = cellOrigin(l, tile.x, tile.y);
+    for (const [index, pieces] of nbs) {
+      const anchor = pieceAnchor(def, tile.rot, index);
+      for (const piece of pieces) {
+        const free = (c: Pt, avoid: Box[]) =>
+          c.x >= r && c.x <= 1 - r && c.y >= r && c.y <= 1 - r && !avoid.some((b) => circleHitsBox(c, reach, b)) && taken.every((t) => Math.hypot(t.x - c.x, t.y - c.y) >= 2 * r + 0.01);
+        const at = (d: Pt) => ({ x: anchor.x + d.x, y: anchor.y + d.y });
+        const best = SPOTS.map(at).find((c) => free(c, [...names, ...marks])) ?? SPOTS.map(at).find((c) => free(c, names)) ?? anchor;
+        taken.push(best);
+        spots.push({ piece, nb: `${key}/${index}`, x: o.x + best.x * l.tile, y: o.y + best.y * l.tile, r: r * l.tile });
+      }
+    }
   }
   return spots;
 }
@@ -117,14 +162,34 @@ export function drawMap(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void
  * the pieces, so it can be drawn once and reused as an image (see pictures.ts).
  */
 export function mapBaseKey(view: FenceView, l: MapLayout): string {
-  return JSON.stringify([l.tile, l.x0, l.y0, l.x1, l.y1, l.grid.minX, l.grid.minY, view.phase === 'building', view.map.map((p) => [p.key, p.x, p.y, p.rot]), view.offLimits, view.oldTown, view.placeableCells.map((c) => [c.x, c.y])]);
+  return JSON.stringify([l.tile, l.x0, l.y0, l.x1, l.y1, l.origin.x, l.origin.y, view.phase === 'building', view.map.map((p) => [p.key, p.x, p.y, p.rot]), view.offLimits, view.oldTown, view.placeableCells.map((c) => [c.x, c.y])]);
+}
+
+/** The tiles inside the layout's cells. */
+const tilesIn = (view: FenceView, l: Bounds): PlacedTile[] => view.map.filter((p) => p.x >= l.x0 && p.x <= l.x1 && p.y >= l.y0 && p.y <= l.y1);
+
+/** Keeps what `draw` paints inside the layout's cells (a part of the map is cut at its edge). */
+function clipToCells(ctx: SKRSContext2D, l: MapLayout, draw: () => void): void {
+  const o = cellOrigin(l, l.x0, l.y0);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(o.x, o.y, (l.x1 - l.x0 + 1) * l.tile, (l.y1 - l.y0 + 1) * l.tile);
+  ctx.clip();
+  draw();
+  ctx.restore();
 }
 
 export function drawMapBase(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
+  clipToCells(ctx, l, () => drawCells(ctx, view, l));
+  drawGridLabels(ctx, l);
+}
+
+function drawCells(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
   const set = tileSetOfView(view);
   const T = l.tile;
+  const tiles = tilesIn(view, l);
   const placed = new Map<string, PlacedTile>();
-  for (const p of view.map) placed.set(`${p.x},${p.y}`, p);
+  for (const p of tiles) placed.set(`${p.x},${p.y}`, p);
   const placeable = new Set(view.placeableCells.map((c) => `${c.x},${c.y}`));
 
   // Cells.
@@ -137,7 +202,7 @@ export function drawMapBase(ctx: SKRSContext2D, view: FenceView, l: MapLayout): 
       ctx.strokeStyle = C.gridLine;
       ctx.lineWidth = 1;
       ctx.strokeRect(o.x + 0.5, o.y + 0.5, T - 1, T - 1);
-      if (placeable.has(`${x},${y}`)) drawPlaceable(ctx, o, T, cellLabel(l.grid, x, y));
+      if (placeable.has(`${x},${y}`)) drawPlaceable(ctx, o, T, cellName(view, x, y));
     }
   }
 
@@ -147,15 +212,15 @@ export function drawMapBase(ctx: SKRSContext2D, view: FenceView, l: MapLayout): 
     const { key, index } = parseNbId(id);
     offLimits.set(key, (offLimits.get(key) ?? new Set()).add(index));
   }
-  for (const p of view.map) {
+  for (const p of tiles) {
     const o = cellOrigin(l, p.x, p.y);
     drawTileGround(ctx, defOf(set, p.key), p.rot, o.x, o.y, T);
   }
-  for (const p of view.map) {
+  for (const p of tiles) {
     const o = cellOrigin(l, p.x, p.y);
     for (const i of offLimits.get(p.key) ?? []) drawOffLimits(ctx, defOf(set, p.key), p.rot, i, o.x, o.y, T);
   }
-  for (const p of view.map) {
+  for (const p of tiles) {
     const o = cellOrigin(l, p.x, p.y);
     ctx.strokeStyle = 'rgba(60,60,40,0.35)';
     ctx.lineWidth = 1;
@@ -166,19 +231,21 @@ export function drawMapBase(ctx: SKRSContext2D, view: FenceView, l: MapLayout): 
       ctx.strokeRect(o.x + T * 0.02, o.y + T * 0.02, T * 0.96, T * 0.96);
     }
   }
-  for (const p of view.map) {
+  for (const p of tiles) {
     const o = cellOrigin(l, p.x, p.y);
     drawTileLabels(ctx, defOf(set, p.key), p.rot, o.x, o.y, T, { dimmed: offLimits.get(p.key) });
   }
 
-  drawGridLabels(ctx, l);
 }
 
 /** The last move's arrow and the pieces, drawn over the base every time. */
-export function drawMapPieces(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
-  drawMarkers(ctx, view, l);
-  drawLastMove(ctx, view, l);
-  for (const s of l.pieces) drawPiece(ctx, s.piece, s.x, s.y, s.r);
+/** The moves drawn as arrows: the view's last move unless told otherwise (a turn's picture draws each of the turn's moves). */
+export function drawMapPieces(ctx: SKRSContext2D, view: FenceView, l: MapLayout, moves: readonly LastMove[] = view.lastMove ? [view.lastMove] : []): void {
+  clipToCells(ctx, l, () => {
+    drawMarkers(ctx, view, l);
+    for (const m of moves) drawMove(ctx, view, l, m);
+    for (const s of l.pieces) drawPiece(ctx, s.piece, s.x, s.y, s.r);
+  });
 }
 
 function drawPlaceable(ctx: SKRSContext2D, o: Pt, T: number, label: string): void {
@@ -239,9 +306,7 @@ function drawStar(ctx: SKRSContext2D, x: number, y: number, r: number): void {
   ctx.fill();
 }
 
-function drawLastMove(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
-  const m = view.lastMove;
-  if (!m) return;
+function drawMove(ctx: SKRSContext2D, view: FenceView, l: MapLayout, m: LastMove): void {
   const to = hubOf(view, l, m.to);
   if (!to) return;
   const colour = m.piece === 'cops' ? COPS.fill : seatColour(m.piece).fill;
@@ -252,7 +317,8 @@ function drawLastMove(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
   const end = spot ?? to;
   if (!from) {
     ctx.beginPath();
-    ctx.arc(end.x, end.y, T * 0.2, 0, Math.PI * 2);
+    // Just around the piece, so the ring stays clear of the names beside it.
+    ctx.arc(end.x, end.y, (spot?.r ?? T * PAWN_RADIUS) + T * 0.035, 0, Math.PI * 2);
     ctx.lineWidth = T * 0.04;
     ctx.strokeStyle = colour;
     ctx.stroke();
@@ -310,11 +376,11 @@ function drawGridLabels(ctx: SKRSContext2D, l: MapLayout): void {
   ctx.textBaseline = 'middle';
   for (let x = l.x0; x <= l.x1; x++) {
     const o = cellOrigin(l, x, l.y0);
-    ctx.fillText(columnLabel(x - l.grid.minX), o.x + l.tile / 2, l.top + l.gutter / 2);
+    ctx.fillText(columnName(x - l.origin.x), o.x + l.tile / 2, l.top + l.gutter / 2);
   }
   for (let y = l.y0; y <= l.y1; y++) {
     const o = cellOrigin(l, l.x0, y);
-    ctx.fillText(String(y - l.grid.minY + 1), l.left + l.gutter / 2, o.y + l.tile / 2);
+    ctx.fillText(rowName(y - l.origin.y), l.left + l.gutter / 2, o.y + l.tile / 2);
   }
 }
 

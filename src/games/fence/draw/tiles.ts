@@ -5,10 +5,10 @@
  * meet, its pawns stand and its name sits — and a region (the part of the tile nearer its
  * hub than any other), used for off-limits shading.
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { TileDef } from '../tiles.ts';
 import { C } from './palette.ts';
-import { font } from '../../../render/fonts.ts';
+import { font, registerFonts } from '../../../render/fonts.ts';
 import { drawDieFace } from '../../../render/dice.ts';
 
 export interface Pt {
@@ -28,7 +28,7 @@ export const ROAD_WIDTH = 0.12;
  */
 export const NAME_SCALE = 0.145;
 /** Crossing tiles hold two names in one block. */
-const CROSSING_NAME_SCALE = 0.12;
+const CROSSING_NAME_SCALE = 0.125;
 /** Where a name's block starts below its hub (clear of the pawns standing there). */
 const NAME_DROP = 0.15;
 const WATER_RADIUS = 0.4;
@@ -325,51 +325,135 @@ export function haloText(ctx: SKRSContext2D, lines: readonly string[], cx: numbe
 /** Whether neighborhood `index` of a crossing tile runs north–south on the map. */
 const runsNorthSouth = (def: TileDef, rot: number, index: number): boolean => (def.neighborhoods[index]?.roads ?? []).some((s) => (s + rot) % 2 === 0);
 
+/** A box in the tile's unit square, upright on the map (x right, y down). */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** One line of a neighborhood's name, as a box in the unit square (centre cx, cy). */
+export interface NameLine extends Box {
+  text: string;
+}
+
+export interface NameBlock {
+  index: number;
+  /** Font size as a fraction of the tile. */
+  px: number;
+  lines: NameLine[];
+}
+
+/** The coordinate dice, top-left of every tile with coordinates (unit square). */
+export const DICE_SIZE = 0.16;
+const DICE_PAD = 0.035;
+export const DICE_BOX: Box = { x: DICE_PAD, y: DICE_PAD, w: DICE_PAD * 0.8 + 2 * DICE_SIZE, h: DICE_SIZE };
+/** Names stay this far inside the tile, clear of the tile's edge and of markers drawn on it. */
+const NAME_INSET = 0.03;
+const LINE_H = 1.1;
+/** Text is measured at this size and scaled: the layout is the same at every tile size. */
+const REF = 1000;
+
+let measureCtx: SKRSContext2D | null = null;
+function measurer(): SKRSContext2D {
+  registerFonts();
+  measureCtx ??= createCanvas(8, 8).getContext('2d');
+  return measureCtx;
+}
+
+const nameCache = new Map<string, NameBlock[]>();
+
+/**
+ * Where each neighborhood's name goes on a tile turned `rot` (unit square, upright), measured
+ * once per tile and rotation. The drawing and the pieces' layout both read it, so pawns are
+ * placed around the names rather than over them (map.ts).
+ *
+ * Single-neighborhood tiles: the name under the hub (where the pawns stand), as large as two
+ * lines allow. Crossings: both names in one block under the crossing, each marked with the way
+ * its road runs (↕ / ↔) and wrapped onto two lines rather than shrunk, so they stay as large as
+ * the other tiles' names.
+ */
+export function nameBlocks(def: TileDef, rot: number): NameBlock[] {
+  const key = `${def.id}/${rot}`;
+  const hit = nameCache.get(key);
+  if (hit) return hit;
+  const ctx = measurer();
+  const g = localGeometry(def);
+  const widthOf = (lines: string[], px: number) => {
+    ctx.font = font(px * REF, true);
+    return lines.map((l) => ctx.measureText(l).width / REF);
+  };
+  const blocks: NameBlock[] = [];
+  if (g.crossing) {
+    const order = [0, 1].sort((a, b) => Number(runsNorthSouth(def, rot, b)) - Number(runsNorthSouth(def, rot, a)));
+    const texts = order.map((i) => `${runsNorthSouth(def, rot, i) ? '↕' : '↔'} ${def.neighborhoods[i]?.name ?? ''}`);
+    // The block fills the band under the crossing road: 0.60 to 0.97.
+    const band = 0.97 - 0.6;
+    // The largest size at which both names wrap onto at most two lines each and fit the band.
+    let px = CROSSING_NAME_SCALE;
+    let wrapped: { lines: string[]; px: number }[] = [];
+    for (let tries = 0; tries < 30; tries++, px *= 0.97) {
+      wrapped = texts.map((t) => fitText(ctx, t, 0.94 * REF, px * REF, true)).map((f) => ({ lines: f.lines, px: f.px / REF }));
+      const total = wrapped.reduce((n, w) => n + w.lines.length, 0);
+      if (wrapped.every((w) => w.px >= px * 0.999) && total * px * LINE_H <= band) break;
+    }
+    px = Math.min(px, ...wrapped.map((w) => w.px));
+    const total = wrapped.reduce((n, w) => n + w.lines.length, 0);
+    let y = 0.97 - total * px * LINE_H;
+    order.forEach((index, k) => {
+      const lines = (wrapped[k] as { lines: string[] }).lines;
+      const widths = widthOf(lines, px);
+      blocks.push({
+        index,
+        px,
+        lines: lines.map((text, j) => ({ text, x: 0.5 - (widths[j] as number) / 2, y: y + j * px * LINE_H, w: widths[j] as number, h: px * LINE_H })),
+      });
+      y += lines.length * px * LINE_H;
+    });
+  } else {
+    const many = def.neighborhoods.length > 1;
+    def.neighborhoods.forEach((nb, index) => {
+      const hub = turn(g.hubs[index] as Pt, rot);
+      const fit = fitText(ctx, nb.name, (many ? 0.62 : 0.94) * REF, (def.neighborhoods.length > 2 ? NAME_SCALE * 0.85 : NAME_SCALE) * REF, true);
+      const px = fit.px / REF;
+      const widths = widthOf(fit.lines, px);
+      const w = Math.max(...widths), h = fit.lines.length * px * LINE_H;
+      // Under the hub, clear of the pawns standing on it; above it when the tile's edge is too near.
+      const below = hub.y + NAME_DROP;
+      const top = below + h <= 1 - NAME_INSET ? below : Math.max(NAME_INSET, hub.y - NAME_DROP - h);
+      const cx = clamp(hub.x, NAME_INSET + w / 2, 1 - NAME_INSET - w / 2);
+      blocks.push({ index, px, lines: fit.lines.map((text, j) => ({ text, x: cx - (widths[j] as number) / 2, y: top + j * px * LINE_H, w: widths[j] as number, h: px * LINE_H })) });
+    });
+  }
+  nameCache.set(key, blocks);
+  return blocks;
+}
+
 /** Names (upright) and the coordinate dice; `x0,y0` is the tile's top-left. */
 export function drawTileLabels(ctx: SKRSContext2D, def: TileDef, rot: number, x0: number, y0: number, size: number, opts: { dice?: boolean; dimmed?: ReadonlySet<number> } = {}): void {
-  const g = localGeometry(def);
   if (opts.dice !== false && def.coords) {
-    const d = size * 0.16, pad = size * 0.035;
+    const d = size * DICE_SIZE, pad = size * DICE_PAD;
     drawDie(ctx, x0 + pad, y0 + pad, d, def.coords.red, C.redDie);
     drawDie(ctx, x0 + pad * 1.8 + d, y0 + pad, d, def.coords.blue, C.blueDie);
   }
-  const colour = (i: number) => (opts.dimmed?.has(i) ? '#3A3A3A' : C.text);
-  if (g.crossing) {
-    // Both names in one block under the crossing, each marked with the way its road runs,
-    // so a reader can tell the bridge's name from the underpass's without colour.
-    const order = [0, 1].sort((a, b) => Number(runsNorthSouth(def, rot, b)) - Number(runsNorthSouth(def, rot, a)));
-    const px0 = size * CROSSING_NAME_SCALE;
-    let px = px0;
-    const texts = order.map((i) => `${runsNorthSouth(def, rot, i) ? '↕' : '↔'} ${def.neighborhoods[i]?.name ?? ''}`);
-    ctx.font = font(px, true);
-    const widest = Math.max(...texts.map((t) => ctx.measureText(t).width));
-    if (widest > size * 0.88) px = Math.floor((px * size * 0.88) / widest);
-    const lh = px * 1.15;
-    order.forEach((i, k) => haloText(ctx, [texts[k] as string], x0 + size / 2, y0 + size * 0.79 + (k - 0.5) * lh, px, true, colour(i)));
-    return;
+  for (const b of nameBlocks(def, rot)) {
+    const colour = opts.dimmed?.has(b.index) ? '#3A3A3A' : C.text;
+    for (const l of b.lines) haloText(ctx, [l.text], x0 + (l.x + l.w / 2) * size, y0 + (l.y + l.h / 2) * size, b.px * size, true, colour);
   }
-  const many = def.neighborhoods.length > 1;
-  def.neighborhoods.forEach((nb, i) => {
-    const hub = turn(g.hubs[i] as Pt, rot);
-    const maxW = size * (many ? 0.62 : 0.92);
-    const { lines, px } = fitText(ctx, nb.name, maxW, size * (def.neighborhoods.length > 2 ? NAME_SCALE * 0.85 : NAME_SCALE), true);
-    const lh = px * 1.1;
-    const h = lines.length * lh;
-    ctx.font = font(px, true);
-    const w = Math.max(...lines.map((l) => ctx.measureText(l).width));
-    // Below the hub, clear of the pawns standing on it; kept inside the tile.
-    const cx = clamp(x0 + hub.x * size, x0 + w / 2 + 2, x0 + size - w / 2 - 2);
-    const cy = clamp(y0 + hub.y * size + size * NAME_DROP + h / 2, y0 + h / 2 + 2, y0 + size - h / 2 - 2);
-    haloText(ctx, lines, cx, cy, px, true, colour(i));
-  });
 }
 
 const clamp = (v: number, lo: number, hi: number): number => (lo > hi ? (lo + hi) / 2 : Math.min(hi, Math.max(lo, v)));
 
-/** World-frame hub of neighborhood `index` of a tile at (x0, y0). */
-export function hubAt(def: TileDef, rot: number, index: number, x0: number, y0: number, size: number): Pt {
+/** Where the pieces of neighborhood `index` gather, in the unit square turned by `rot`. */
+export function pieceAnchor(def: TileDef, rot: number, index: number): Pt {
   const g = localGeometry(def);
   // On a crossing, pieces stand on their own road's arm: north for the north–south road, west for the other, clear of the names below.
-  const h = g.crossing ? (runsNorthSouth(def, rot, index) ? { x: 0.5, y: 0.29 } : { x: 0.24, y: 0.5 }) : turn(g.hubs[index] ?? CENTRE, rot);
+  return g.crossing ? (runsNorthSouth(def, rot, index) ? { x: 0.5, y: 0.27 } : { x: 0.22, y: 0.47 }) : turn(g.hubs[index] ?? CENTRE, rot);
+}
+
+/** World-frame hub of neighborhood `index` of a tile at (x0, y0). */
+export function hubAt(def: TileDef, rot: number, index: number, x0: number, y0: number, size: number): Pt {
+  const h = pieceAnchor(def, rot, index);
   return { x: x0 + h.x * size, y: y0 + h.y * size };
 }

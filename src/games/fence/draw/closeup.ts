@@ -1,0 +1,135 @@
+/**
+ * A close-up picture: one or more panes of the map (window.ts), each with its own grid labels,
+ * stacked, with the turn's moves as arrows, a caption (a Hot Goods roll's result) and a legend
+ * of the pieces shown. Sized for a phone: the picture is at most PANE_COLS tiles wide, so at a
+ * 390-CSS-px preview a tile is ≈ 110 CSS px, every name ≥ 11 CSS px and a pawn ≈ 25 CSS px.
+ */
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { font, registerFonts } from '../../../render/fonts.ts';
+import type { Bounds } from '../grid.ts';
+import type { LastMove } from '../state.ts';
+import type { FenceView } from '../views.ts';
+import { defOf, tileSetOfView } from '../views.ts';
+import { cellOrigin, drawMapBase, drawMapPieces, drawPiece, layoutMap, type MapLayout } from './map.ts';
+import { C } from './palette.ts';
+import { nameBlocks } from './tiles.ts';
+import { PANE_COLS } from './window.ts';
+import { seatLabel } from '../alt.ts';
+
+export interface CloseUpView {
+  view: FenceView;
+  /** The parts of the map shown, top to bottom. */
+  panes: Bounds[];
+  /** Drawn as arrows. */
+  moves: LastMove[];
+  /** Lines under the panes, in bold: what the picture is about when the post's words need help (a roll's result). */
+  caption: string[];
+}
+
+/** Tile size in px: a 3-tile-wide picture is 840 px, sharp on a phone's 2–3× screen. */
+export const CLOSEUP_TILE = 240;
+/** Caption and legend text, as a fraction of the tile (≈ 12.8 CSS px at 390 CSS px). */
+const TEXT = 0.115;
+
+export interface CloseUpPicture {
+  canvas: Canvas;
+  panes: MapLayout[];
+  /** Font size of caption and legend text, px. */
+  textPx: number;
+}
+
+/** Every name line drawn in a layout, as a box in picture px, with its font size. */
+export function nameRects(view: FenceView, l: MapLayout): { x: number; y: number; w: number; h: number; px: number; text: string }[] {
+  const set = tileSetOfView(view);
+  return view.map
+    .filter((p) => p.x >= l.x0 && p.x <= l.x1 && p.y >= l.y0 && p.y <= l.y1)
+    .flatMap((p) => {
+      const o = cellOrigin(l, p.x, p.y);
+      return nameBlocks(defOf(set, p.key), p.rot).flatMap((b) => b.lines.map((n) => ({ x: o.x + n.x * l.tile, y: o.y + n.y * l.tile, w: n.w * l.tile, h: n.h * l.tile, px: b.px * l.tile, text: n.text })));
+    });
+}
+
+function wrap(ctx: SKRSContext2D, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of text.split(' ')) {
+    const next = line ? `${line} ${w}` : w;
+    if (line && ctx.measureText(next).width > width) {
+      lines.push(line);
+      line = w;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+export function drawCloseUp(z: CloseUpView, tile = CLOSEUP_TILE): CloseUpPicture {
+  registerFonts();
+  const T = tile;
+  const margin = Math.round(T * 0.12);
+  const gap = Math.round(T * 0.18);
+  const probe = (b: Bounds) => layoutMap(z.view, T, 0, 0, b);
+  const cols = Math.max(...z.panes.map((b) => b.x1 - b.x0 + 1), Math.min(PANE_COLS, 2));
+  const width = Math.round(2 * margin + probe({ x0: 0, y0: 0, x1: cols - 1, y1: 0 }).width);
+  const textPx = T * TEXT;
+  const lineH = textPx * 1.35;
+  // Text rows first (their count sets the height).
+  const measure = createCanvas(8, 8).getContext('2d');
+  measure.font = font(textPx, true);
+  const caption = z.caption.flatMap((c) => wrap(measure, c, width - 2 * margin));
+  const shown = new Set<number | 'cops'>();
+  const panes: MapLayout[] = [];
+  let y = margin;
+  for (const b of z.panes) {
+    const w = probe(b).width;
+    const l = layoutMap(z.view, T, Math.round((width - w) / 2), y, b);
+    panes.push(l);
+    for (const s of l.pieces) shown.add(s.piece);
+    y += l.height + gap;
+  }
+  for (const m of z.moves) shown.add(m.piece);
+  const legend = [...z.view.seats.filter((s) => shown.has(s.seat)).map((s) => s.seat as number | 'cops'), ...(shown.has('cops') ? ['cops' as const] : [])];
+  measure.font = font(textPx, false);
+  const chipW = (p: number | 'cops') => textPx * 2.2 + measure.measureText(p === 'cops' ? 'Cops' : seatLabel(z.view, p)).width + textPx * 1.2;
+  const rows: (number | 'cops')[][] = [];
+  for (const p of legend) {
+    const row = rows[rows.length - 1];
+    if (row && row.reduce((n: number, q) => n + chipW(q), 0) + chipW(p) <= width - 2 * margin) row.push(p);
+    else rows.push([p]);
+  }
+  const textTop = y - gap + margin * 0.8;
+  const height = Math.ceil(textTop + (caption.length + rows.length) * lineH + margin);
+
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = C.background;
+  ctx.fillRect(0, 0, width, height);
+  for (const l of panes) {
+    drawMapBase(ctx, z.view, l);
+    drawMapPieces(ctx, z.view, l, z.moves);
+  }
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  let ty = textTop + lineH / 2;
+  ctx.font = font(textPx, true);
+  ctx.fillStyle = C.text;
+  for (const c of caption) {
+    ctx.fillText(c, margin, ty);
+    ty += lineH;
+  }
+  ctx.font = font(textPx, false);
+  for (const row of rows) {
+    let x = margin;
+    for (const p of row) {
+      drawPiece(ctx, p, x + textPx * 0.8, ty, textPx * 0.8);
+      ctx.font = font(textPx, false);
+      ctx.fillStyle = C.text;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(p === 'cops' ? 'Cops' : seatLabel(z.view, p), x + textPx * 2.2, ty);
+      x += chipW(p);
+    }
+    ty += lineH;
+  }
+  return { canvas, panes, textPx };
+}

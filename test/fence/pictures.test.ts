@@ -1,0 +1,161 @@
+// FENCE! pictures at a phone's width: the turn's close-up, the Hot Goods rolls, the whole map.
+import { describe, expect, it } from 'vitest';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { applyAction, cellName, computerAction, createGame, playComputers, standardTileSet, viewFor, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
+import type { FenceEvent } from '../../src/games/fence/events.ts';
+import { hotGoodsPicture, turnPicture } from '../../src/games/fence/pictures.ts';
+import { drawCloseUp, nameRects, type CloseUpView } from '../../src/games/fence/draw/closeup.ts';
+import { drawMapPicture } from '../../src/games/fence/draw/picture.ts';
+import type { MapLayout } from '../../src/games/fence/draw/map.ts';
+import type { FenceView } from '../../src/games/fence/views.ts';
+import { drawTileHand, TILE_HAND_SIZE } from '../../src/games/fence/draw/hand.ts';
+import { nameBlocks } from '../../src/games/fence/draw/tiles.ts';
+
+/** Discord shows a picture at most the chat's width: ≈ 390 CSS px on a phone. */
+const PHONE = 390;
+const NAMES = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima', 'Gus', 'Hana'];
+
+/** The worst case: 8 players on a Big Map (80 tiles), turns played by the computer from round 1. */
+function bigGame(seed: string): FenceState {
+  const s = createGame({ seats: NAMES.map((name) => ({ name, computer: true })), seed, options: { autoBuild: true, bigMap: true } }).state;
+  return playComputers(s, { steps: 10 }).state;
+}
+
+function* turns(start: FenceState, count: number): Generator<{ state: FenceState; events: readonly FenceEvent[] }> {
+  let s = start;
+  for (let i = 0; i < count; i++) {
+    const seat = whoMustAct(s);
+    if (seat === null) return;
+    const r = applyAction(s, seat, computerAction(s, seat, 'random')!);
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+    yield { state: s, events: r.events };
+  }
+}
+
+const pixels = (ctx: SKRSContext2D, b: { x: number; y: number; w: number; h: number }) => ctx.getImageData(Math.floor(b.x), Math.floor(b.y), Math.ceil(b.w), Math.ceil(b.h)).data;
+const noPieces = (v: FenceView): FenceView => ({ ...v, cops: null, seats: v.seats.map((s) => ({ ...s, pawn: null })) });
+
+/** Every name's pixels are exactly what they are with no piece on the map: no pawn or Cops covers any of them. */
+function expectNamesUncovered(view: FenceView, layouts: MapLayout[], withPieces: SKRSContext2D, without: SKRSContext2D): number {
+  let names = 0;
+  for (const l of layouts) {
+    for (const n of nameRects(view, l)) {
+      names++;
+      const a = pixels(withPieces, n), b = pixels(without, n);
+      expect(Buffer.from(a).equals(Buffer.from(b)), `a piece covers "${n.text}"`).toBe(true);
+    }
+  }
+  return names;
+}
+
+describe('the turn picture at a phone’s width (8 players, Big Map)', () => {
+  it('shows the cells the turn touched with names ≥ 11 CSS px, pawns ≥ 18 CSS px and no pawn over a name', () => {
+    let checked = 0, split = 0, smallestName = Infinity, smallestPawn = Infinity;
+    for (const seed of ['phone-1', 'phone-2']) {
+      for (const { state, events } of turns(bigGame(seed), 30)) {
+        const p = turnPicture(state, events);
+        if (p.kind !== 'closeup') continue;
+        const z = p.view as CloseUpView;
+        const pic = drawCloseUp(z);
+        const scale = Math.min(1, PHONE / pic.canvas.width);
+        expect(pic.canvas.height).toBeLessThanOrEqual(pic.canvas.width * 1.8);
+        // The cells every move ended in are shown.
+        for (const e of events) {
+          if (e.type !== 'movedSelf' && e.type !== 'pushed' && e.type !== 'copsMoved') continue;
+          const key = e.to.slice(0, e.to.lastIndexOf('/'));
+          const t = state.map.find((m) => m.key === key)!;
+          expect(z.panes.some((b) => t.x >= b.x0 && t.x <= b.x1 && t.y >= b.y0 && t.y <= b.y1), `${cellName(state, t.x, t.y)} shown`).toBe(true);
+        }
+        for (const l of pic.panes) {
+          for (const n of nameRects(z.view, l)) smallestName = Math.min(smallestName, n.px * scale);
+          for (const s of l.pieces) smallestPawn = Math.min(smallestPawn, 2 * s.r * scale);
+        }
+        expect(pic.textPx * scale).toBeGreaterThanOrEqual(11);
+        const bare = drawCloseUp({ ...z, view: noPieces(z.view), moves: [] });
+        const plain = drawCloseUp({ ...z, moves: [] });
+        expectNamesUncovered(z.view, plain.panes, plain.canvas.getContext('2d'), bare.canvas.getContext('2d'));
+        checked++;
+        if (z.panes.length > 1) split++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+    expect(smallestName).toBeGreaterThanOrEqual(11);
+    expect(smallestPawn).toBeGreaterThanOrEqual(18);
+  }, 60_000);
+});
+
+describe('Hot Goods on the map', () => {
+  it('B18 each roll has its own close-up: its tile numbered in orange, the result and who was nearest in words', () => {
+    const seen = new Set<string>();
+    let s = bigGame('phone-hot');
+    for (const { state, events } of turns(s, 400)) {
+      s = state;
+      for (const e of events) {
+        if (e.type !== 'hotGoods' || e.roll.result === 'absent') continue;
+        const p = hotGoodsPicture(state, e.index - 1);
+        expect(p.kind).toBe('closeup');
+        const z = p.view as CloseUpView;
+        const pic = drawCloseUp(z);
+        const ctx = pic.canvas.getContext('2d');
+        const rolled = state.map.filter((t) => t.key.split('#')[0] === `${e.roll.red}-${e.roll.blue}`);
+        let marked = 0;
+        for (const l of pic.panes) {
+          for (const t of rolled) {
+            if (t.x < l.x0 || t.x > l.x1 || t.y < l.y0 || t.y > l.y1) continue;
+            // The tile's orange frame, on its edge halfway down.
+            const left = l.left + l.gutter + (t.x - l.x0) * l.tile;
+            const top = l.top + l.gutter + (t.y - l.y0) * l.tile;
+            const d = ctx.getImageData(Math.round(left + l.tile * 0.015), Math.round(top + l.tile * 0.5), 1, 1).data;
+            expect([d[0], d[1], d[2]]).toEqual([0xe4, 0x57, 0x2e]);
+            marked++;
+          }
+        }
+        expect(marked).toBeGreaterThan(0);
+        expect(z.caption[0]).toMatch(new RegExp(`^Hot Goods ${e.index} of ${e.of}: red ${e.roll.red}, blue ${e.roll.blue} · `));
+        expect(z.caption[0]).toContain(cellName(state, rolled[0]!.x, rolled[0]!.y));
+        const name = (seat: number) => state.seats[seat]!.name;
+        if (e.roll.result === 'won') expect(z.caption[1]).toMatch(new RegExp(`^${name(e.roll.winner!)} wins`));
+        if (e.roll.result === 'tie') {
+          expect(z.caption[1]).toMatch(/^a tie between .+ and .+: nobody wins$/);
+          const tied = NAMES.filter((n) => z.caption[1]!.includes(n));
+          expect(tied.length).toBeGreaterThanOrEqual(2);
+        }
+        if (e.roll.result === 'unreachable') expect(z.caption[1]).toBe('nobody can reach it: nobody wins');
+        expect(pic.textPx * Math.min(1, PHONE / pic.canvas.width)).toBeGreaterThanOrEqual(11);
+        seen.add(e.roll.result);
+      }
+      if (seen.has('won') && seen.has('tie') && seen.size >= 3) break;
+    }
+    expect(seen.has('won')).toBe(true);
+    expect(seen.has('tie')).toBe(true);
+  }, 60_000);
+});
+
+describe('the whole map (/fence map, and once a round)', () => {
+  it('on a Big Map with 8 players no pawn or Cops covers a name', () => {
+    let s = bigGame('phone-whole');
+    s = playComputers(s, { steps: 40 }).state;
+    const view = viewFor(s, 'channel');
+    const bare = { ...noPieces(view), lastMove: null };
+    const a = drawMapPicture({ ...view, lastMove: null }, { cache: false }), b = drawMapPicture(bare, { cache: false });
+    expect(a.layout.pieces.length).toBeGreaterThanOrEqual(7);
+    expect(expectNamesUncovered(view, [a.layout], a.canvas.getContext('2d'), b.canvas.getContext('2d'))).toBeGreaterThan(80);
+  }, 30_000);
+});
+
+describe('the private pictures at a phone’s width', () => {
+  it('B2 a 19-tile hand: every tile’s names ≥ 11 CSS px, the title too', () => {
+    const s = createGame({ seats: [{ name: 'Ann', computer: false }, { name: 'Bob', computer: false }], seed: 'hand' }).state;
+    const view = viewFor(s, 0);
+    const tiles = view.seats[0]!.tiles;
+    expect(tiles.length).toBeGreaterThanOrEqual(19);
+    const canvas = drawTileHand(view, 0);
+    const scale = Math.min(1, PHONE / canvas.width);
+    const set = standardTileSet();
+    const smallest = Math.min(...tiles.flatMap((k) => nameBlocks(set.byId.get(k.split('#')[0]!)!, 0).map((b) => b.px * TILE_HAND_SIZE)));
+    expect(smallest * scale).toBeGreaterThanOrEqual(11);
+    // Three tiles a row: the picture is as wide as three tiles and their gaps.
+    expect(canvas.width).toBeLessThan(TILE_HAND_SIZE * 3.6);
+  });
+});
