@@ -13,6 +13,7 @@ export function randomVariantOptions(rng: { next(): number }): Partial<FenceOpti
     bigMap: on(),
     hunch: on(),
     turnTakingPawns: on(),
+    freeForAll: on(),
     rewardedTiles: on() ? pick(['two', 'three'] as const) : 'off',
     rewardedSmallDeal: on(),
     missingTiles: on(),

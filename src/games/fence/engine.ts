@@ -46,6 +46,8 @@ class Ctx implements Table {
   readonly s: FenceState;
   /** Set by `advance` when it stops for a player; cleared by any later change. */
   settled: { seat: number; legal: Action[] } | null = null;
+  /** Set by `advance` when it stops for several builders at once (Free-For-All). */
+  builders: number[] | null = null;
   readonly events: FenceEvent[] = [];
   readonly rng: Rng;
   constructor(state: FenceState) {
@@ -135,6 +137,7 @@ class Ctx implements Table {
   finish(): Applied {
     this.s.rng = this.rng.state;
     if (this.settled) legalCache.set(this.s, this.settled);
+    if (this.builders) actingCache.set(this.s, this.builders);
     return { ok: true, state: this.s, events: this.events };
   }
 }
@@ -228,17 +231,36 @@ export function simpleCandidates(s: FenceState, seat: number): Action[] {
   return legalActions(s, seat);
 }
 
-/** The seat the game waits for, or null when it is over. */
+/** The seat the game waits for first, or null when it is over. */
 export function whoMustAct(s: FenceState): number | null {
   if (s.outcome) return null;
-  return s.pending ? s.pending.seat : s.current;
+  return s.pending ? s.pending.seat : actingSeats(s)[0] ?? s.current;
+}
+
+/** Builders found when an apply settled, kept for the state it returned (see legalCache). */
+const actingCache = new WeakMap<FenceState, number[]>();
+
+/** Every seat that may act now: one, except while everyone builds at once (Free-For-All). */
+export function actingSeats(s: FenceState): number[] {
+  if (s.outcome) return [];
+  if (s.pending) return [s.pending.seat];
+  if (!buildingAtOnce(s)) return [s.current];
+  return [...(actingCache.get(s) ?? buildersNow(s))];
+}
+
+const buildingAtOnce = (s: FenceState): boolean => s.phase === 'building' && variants.placesAtOnce(s.options);
+
+/** Seats that can place or swap a tile now. */
+function buildersNow(s: FenceState): number[] {
+  const ctx = buildContext(s, tileSetOf(s));
+  return activeSeats(s).filter((i) => hasLegalPlacement(ctx, i));
 }
 
 /** Every legal action of a seat right now (empty when it is not theirs to act). */
 export function legalActions(s: FenceState, seat: number): Action[] {
   const cached = legalCache.get(s);
   if (cached && cached.seat === seat) return [...cached.legal];
-  if (s.outcome || s.out[seat] || whoMustAct(s) !== seat) return [];
+  if (s.outcome || s.out[seat] || !actingSeats(s).includes(seat)) return [];
   const p = s.pending;
   if (p) {
     if (p.kind === 'drawColour' || p.kind === 'discardColour') return choosableColours(s.stash).map((colour) => ({ type: 'chooseColour', colour }));
@@ -308,7 +330,10 @@ export function applyAction(state: FenceState, actor: Actor, input: unknown): Ap
     advance(ctx);
     return ctx.finish();
   }
-  if (whoMustAct(state) !== actor) return explainRefusal(state, actor, action, { kind: 'notYourTurn' });
+  // Everyone building at once: a placement is judged on its own (the reason it fails says more).
+  const placing = action.type === 'place' || action.type === 'swap';
+  const anyBuilder = placing && !state.pending && buildingAtOnce(state);
+  if (!anyBuilder && !actingSeats(state).includes(actor)) return explainRefusal(state, actor, action, { kind: 'notYourTurn' });
   if (action.type === 'place' || action.type === 'swap') {
     if (state.phase !== 'building') return explainRefusal(state, actor, action, { kind: 'wrongPhase' });
     if (state.pending) return explainRefusal(state, actor, action, { kind: 'pendingFirst' });
@@ -338,9 +363,11 @@ function applySystem(state: FenceState, action: SystemAction): ApplyResult {
       break;
     case 'timeout': {
       // H2: the computer plays the owed turn (or the owed choice) with the simple strategy.
-      const seat = whoMustAct(state) as number;
-      if (action.seat !== undefined && action.seat !== seat) return explainRefusal(state, 'system', action, { kind: 'notYourTurn' });
-      const choiceOnly = state.pending !== null;
+      const acting = actingSeats(state);
+      const seat = action.seat ?? (acting[0] as number);
+      if (!acting.includes(seat)) return explainRefusal(state, 'system', action, { kind: 'notYourTurn' });
+      // One placement for a builder among several: the others are not waiting for them.
+      const choiceOnly = state.pending !== null || buildingAtOnce(state);
       const same = () => ctx.s.round === state.round && ctx.s.phase === state.phase && ctx.s.current === seat
         && !(ctx.s.hotGoods && ctx.s.hotGoods.round === ctx.s.round);
       let guard = 0;
@@ -507,7 +534,9 @@ function answerNeighborhood(ctx: Ctx, nb: NbId): void {
 function placeTile(ctx: Ctx, seat: number, p: Placement): void {
   const s = ctx.s;
   const set = tileSetOf(s);
-  s.tileHands[seat] = (s.tileHands[seat] ?? []).filter((t, i, hand) => !(t === p.tile && hand.indexOf(t) === i));
+  // Free-For-All: an empty hand places a tile another player holds.
+  const owner = s.tileHands[seat]?.includes(p.tile) ? seat : s.tileHands.findIndex((h) => h.includes(p.tile));
+  s.tileHands[owner] = (s.tileHands[owner] ?? []).filter((t, i, hand) => !(t === p.tile && hand.indexOf(t) === i));
   let replaced: string | null = null;
   if (p.type === 'swap') {
     const i = s.map.findIndex((t) => t.x === p.x && t.y === p.y);
@@ -518,8 +547,9 @@ function placeTile(ctx: Ctx, seat: number, p: Placement): void {
     s.map = [...s.map, { key: p.tile, x: p.x, y: p.y, rot: p.rot }];
   }
   const connections = connectionsAt(s.map, set, p.x, p.y).map((c) => ({ nb: c.nb, to: c.to }));
-  if (replaced) ctx.emit({ type: 'tileSwapped', seat, tile: p.tile, replaced, x: p.x, y: p.y, rot: p.rot, connections });
-  else ctx.emit({ type: 'tilePlaced', seat, tile: p.tile, x: p.x, y: p.y, rot: p.rot, connections });
+  const from = owner === seat ? {} : { owner };
+  if (replaced) ctx.emit({ type: 'tileSwapped', seat, tile: p.tile, replaced, x: p.x, y: p.y, rot: p.rot, connections, ...from });
+  else ctx.emit({ type: 'tilePlaced', seat, tile: p.tile, x: p.x, y: p.y, rot: p.rot, connections, ...from });
   variants.tilePlaced(ctx, seat, p.x, p.y);
 }
 
@@ -803,6 +833,7 @@ function checkVictory(ctx: Ctx): boolean {
 function advance(ctx: Ctx): void {
   const s = ctx.s;
   ctx.settled = null;
+  ctx.builders = null;
   for (let guard = 0; guard < 10_000; guard++) {
     if (s.outcome) return;
     // Whatever the phase, a player left alone at the table has won.
@@ -813,6 +844,17 @@ function advance(ctx: Ctx): void {
       if (active.every((i) => s.tileHands[i]!.length === 0) || s.passesInRow >= active.length || variants.buildingOver(s)) {
         endBuilding(ctx);
         continue;
+      }
+      if (buildingAtOnce(s)) {
+        const builders = buildersNow(s);
+        // Nobody can place or swap any more: building is over (no order, so no passes).
+        if (builders.length === 0) {
+          endBuilding(ctx);
+          continue;
+        }
+        if (!builders.includes(s.current)) s.current = builders[0] as number;
+        ctx.builders = builders;
+        return;
       }
       if (s.out[s.current] === false && hasLegalPlacement(buildContext(s, tileSetOf(s)), s.current)) return;
       // B8: nothing legal — a pass.

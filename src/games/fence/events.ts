@@ -7,8 +7,9 @@ import type { NbId } from './geometry.ts';
 import type { HotGoodsRoll, Outcome } from './state.ts';
 
 export type FenceEvent =
-  | { type: 'tilePlaced'; seat: number; tile: string; x: number; y: number; rot: number; connections: { nb: NbId; to: NbId[] }[] }
-  | { type: 'tileSwapped'; seat: number; tile: string; replaced: string; x: number; y: number; rot: number; connections: { nb: NbId; to: NbId[] }[] }
+  /** `owner`: whose hand the tile came from, when not the placer's (Free-For-All). */
+  | { type: 'tilePlaced'; seat: number; tile: string; x: number; y: number; rot: number; connections: { nb: NbId; to: NbId[] }[]; owner?: number }
+  | { type: 'tileSwapped'; seat: number; tile: string; replaced: string; x: number; y: number; rot: number; connections: { nb: NbId; to: NbId[] }[]; owner?: number }
   | { type: 'passed'; seat: number; phase: 'building' | 'main' }
   | { type: 'buildingEnded'; discardedTiles: string[]; offLimits: NbId[] }
   | { type: 'startRevealed'; seat: number; cards: Card[]; tile: string | null }

@@ -4,7 +4,7 @@ import { Rng } from '../../platform/rng.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { chooseRandom } from './ai/random.ts';
 import { chooseSimple } from './ai/simple.ts';
-import { applyAction, createGame, legalActions, simpleCandidates, whoMustAct } from './engine.ts';
+import { actingSeats, applyAction, createGame, legalActions, simpleCandidates, whoMustAct } from './engine.ts';
 import type { FenceEvent } from './events.ts';
 import { handPicture, tileHandPicture, DRAWINGS } from './pictures.ts';
 import { channelMap, posts } from './posts.ts';
@@ -13,7 +13,7 @@ import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions
 import { viewFor, type FenceView } from './views.ts';
 import { actionLabel, cardsText, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines, tileName } from './words.ts';
 
-export { createGame, applyAction, legalActions, whoMustAct, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
+export { createGame, applyAction, legalActions, whoMustAct, actingSeats, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
 export { viewFor, type FenceView, type SeatView } from './views.ts';
 export { actionSchema, systemActionSchema, type Action, type SystemAction, type Actor } from './actions.ts';
 export type { FenceEvent } from './events.ts';
@@ -87,10 +87,7 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   options: optionsSchema,
   state: { version: STATE_VERSION, schema: stateSchema, upgraders },
   setup: ({ seats, seed, options }) => createGame({ seats, seed, options }),
-  activeSeats: (s) => {
-    const seat = whoMustAct(s);
-    return seat === null ? [] : [seat];
-  },
+  activeSeats: actingSeats,
   legalActions,
   apply: applyAction,
   outcome: outcomeOf,

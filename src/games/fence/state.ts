@@ -67,6 +67,14 @@ export const optionsSchema = z.object({
     summary: ['', 'pawns placed in turn'],
     order: 62,
   }),
+  freeForAll: z.boolean().default(false).meta({
+    label: 'Free-For-All Tile Placement',
+    description: 'Everyone places tiles at once, no turns; with an empty hand, place other players’ tiles',
+    group: 'Setup',
+    setting: true,
+    summary: ['', 'everyone builds at once'],
+    order: 62.5,
+  }),
   rewardedTiles: z.enum(['off', 'two', 'three']).default('off').meta({
     label: 'Rewarded Tile Placement',
     description: 'A tile joined by road to 2 (or 3) placed tiles earns its placer a card',

@@ -4,7 +4,8 @@ import type { Action } from './actions.ts';
 import { legalActions } from './engine.ts';
 import { cardName, colourOf, sortCards, type Card } from './cards.ts';
 import { movingOthers } from './rules.ts';
-import { lastRound } from './variants/index.ts';
+import { lastRound, placesAtOnce } from './variants/index.ts';
+import { freeForAllPrompt } from './variants/free-for-all.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
 import { cellLabel, gridOf } from './grid.ts';
@@ -87,7 +88,8 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'tilePlaced':
     case 'tileSwapped': {
       const joined = e.connections.map((c) => `${nbName(s, c.nb)} connects to ${c.to.length ? listAnd(c.to.map((t) => nbName(s, t))) : 'nothing yet'}`);
-      const verb = e.type === 'tilePlaced' ? `placed ${tileName(s, e.tile)}` : `swapped ${tileName(s, e.tile)} in for ${tileName(s, e.replaced)}`;
+      const whose = e.owner === undefined ? '' : ` from ${seatName(s, e.owner)}'s hand`;
+      const verb = e.type === 'tilePlaced' ? `placed ${tileName(s, e.tile)}${whose}` : `swapped ${tileName(s, e.tile)}${whose} in for ${tileName(s, e.replaced)}`;
       return `${who(e.seat)} ${verb}. ${joined.join('; ')}.`;
     }
     case 'passed':
@@ -240,6 +242,7 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
     const buttons = p.options.map((nb): ChoiceButton<Action> => ({ label: nbName(s, nb), action: { type: 'chooseNeighborhood', nb } }));
     return { text: `choose ${what} with the buttons below.`, buttons };
   }
+  if (s.phase === 'building' && placesAtOnce(s.options)) return { text: freeForAllPrompt(s, seat), buttons: [] };
   if (s.phase === 'building') return { text: 'your turn to build: `/fence place` a tile from your hand, or `/fence swap` one in.', buttons: [] };
   const types = new Set(legalActions(s, seat).map((a) => a.type));
   const parts: string[] = [];

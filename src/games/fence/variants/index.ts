@@ -16,6 +16,7 @@ import { missingTiles } from './missing-tiles.ts';
 import { placingMultiNeighborhoodTiles } from './placing-multi-neighborhood-tiles.ts';
 import { rewardedTilePlacement } from './rewarded-tile-placement.ts';
 import { turnTakingPawns } from './turn-taking-pawns.ts';
+import { freeForAll } from './free-for-all.ts';
 import { blindStash } from './blind-stash.ts';
 import { jokers } from './jokers.ts';
 import { mixedStash } from './mixed-stash.ts';
@@ -27,7 +28,7 @@ import { wastedHotGoods } from './wasted-hot-goods.ts';
 import type { Deck, Table, Variant } from './variant.ts';
 
 export const VARIANTS: readonly Variant[] = [
-  ritzyTile, jokers, boats, turnTakingPawns, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, bigMap, tunnel, tradingPost,
+  ritzyTile, jokers, boats, turnTakingPawns, freeForAll, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, bigMap, tunnel, tradingPost,
   mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, hunch, accumulation, roundLimited,
 ];
 
@@ -57,6 +58,12 @@ export const onePileInMain = (o: FenceOptions): boolean => variantsOf(o).some((v
 export const tileKeys = (o: FenceOptions, ids: string[]): string[] => variantsOf(o).reduce((keys, v) => v.tileKeys?.(keys) ?? keys, ids);
 export const noStartCards = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.noStartCards);
 export const everyNeighborhoodReaches = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.everyNeighborhoodReaches);
+export const placesAtOnce = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.placesAtOnce);
+/** The tiles a seat may place or swap in: their own hand, unless a variant widens it. */
+export function placeableTiles(s: FenceState, seat: number): readonly string[] {
+  for (const v of variantsOf(s.options)) if (v.placeableTiles) return v.placeableTiles(s, seat);
+  return s.tileHands[seat] ?? [];
+}
 export const buildingOver = (s: FenceState): boolean => variantsOf(s.options).some((v) => v.buildingOver?.(s));
 export const tilePlaced = (t: Table, seat: number, x: number, y: number): void => variantsOf(t.s.options).forEach((v) => v.tilePlaced?.(t, seat, x, y));
 export const dealPerColour = (o: FenceOptions): number => variantsOf(o).reduce((k, v) => v.dealPerColour?.(o) ?? k, 2);

@@ -51,6 +51,10 @@ export interface Variant {
   noStartCards?: boolean;
   /** Map building: B5's reachability test applies to every neighborhood of a placed tile. */
   everyNeighborhoodReaches?: boolean;
+  /** Map building has no turns: everyone who can place a tile may, at once. */
+  placesAtOnce?: boolean;
+  /** The tiles a seat may place or swap in during building (the Basic Rules: their own hand). */
+  placeableTiles?(s: FenceState, seat: number): readonly string[];
   /** Map building ends now (besides the Basic Rules' ends). */
   buildingOver?(s: FenceState): boolean;
   /** A tile was placed (or swapped in) at (x, y) by `seat`. */
