@@ -26,6 +26,9 @@ export const SUB_OF: Record<Action['type'], { sub: string; option: string } | nu
   hunch: { sub: 'hunch', option: 'die' },
   postTrade: { sub: 'trade', option: 'trade' },
   postPass: { sub: 'trade', option: 'trade' },
+  offerTrade: { sub: 'trade', option: 'trade' },
+  acceptTrade: null,
+  declineTrade: null,
 };
 
 export class Harness {

@@ -19,6 +19,7 @@ export function randomVariantOptions(rng: { next(): number }): Partial<FenceOpti
     missingTiles: on(),
     everyNeighborhood: on(),
     jokers: on(),
+    tradingCards: on(),
     mixedStash: on(),
     blindStash: on(),
     hotGoodsByCards: on() ? pick(['discard', 'setAside'] as const) : 'off',

@@ -78,7 +78,10 @@ class Ctx implements Table {
       firstPlayer: state.firstPlayer,
       current: state.current,
       round: state.round,
-      turn: { pushed: state.turn.pushed, cops: state.turn.cops, ...(state.turn.boat ? { boat: true } : {}), ...(state.turn.ending ? { ending: true } : {}) },
+      turn: {
+        pushed: state.turn.pushed, cops: state.turn.cops,
+        ...(state.turn.boat ? { boat: true } : {}), ...(state.turn.ending ? { ending: true } : {}), ...(state.turn.offers ? { offers: state.turn.offers } : {}),
+      },
       pending: state.pending,
       hotGoods: state.hotGoods ? { round: state.hotGoods.round, rolls: [...state.hotGoods.rolls], due: state.hotGoods.due } : null,
       lastMove: state.lastMove,
@@ -228,7 +231,7 @@ export function simpleCandidates(s: FenceState, seat: number): Action[] {
     const places = legalPlacements(buildContext(s, tileSetOf(s)), seat, { swaps: false });
     if (places.length) return places.map((p) => ({ ...p }));
   }
-  return legalActions(s, seat);
+  return movesOf(s, seat);
 }
 
 /** The seat the game waits for first, or null when it is over. */
@@ -244,7 +247,11 @@ const actingCache = new WeakMap<FenceState, number[]>();
 export function actingSeats(s: FenceState): number[] {
   if (s.outcome) return [];
   if (s.pending) return [s.pending.seat];
-  if (!buildingAtOnce(s)) return [s.current];
+  if (!buildingAtOnce(s)) {
+    // An offer's target answers while the turn's player goes on (Trading Cards).
+    const asked = s.phase === 'main' ? variants.asked(s) : [];
+    return asked.length ? [s.current, ...asked.filter((i) => i !== s.current)] : [s.current];
+  }
   return [...(actingCache.get(s) ?? buildersNow(s))];
 }
 
@@ -258,6 +265,13 @@ function buildersNow(s: FenceState): number[] {
 
 /** Every legal action of a seat right now (empty when it is not theirs to act). */
 export function legalActions(s: FenceState, seat: number): Action[] {
+  const moves = movesOf(s, seat);
+  const deals = s.phase === 'main' && seat === s.current ? variants.offers(s, seat) : [];
+  return deals.length ? [...moves, ...deals] : moves;
+}
+
+/** The legal actions besides the deals a variant lets a player propose (they never keep a turn going). */
+export function movesOf(s: FenceState, seat: number): Action[] {
   const cached = legalCache.get(s);
   if (cached && cached.seat === seat) return [...cached.legal];
   if (s.outcome || s.out[seat] || !actingSeats(s).includes(seat)) return [];
@@ -271,6 +285,7 @@ export function legalActions(s: FenceState, seat: number): Action[] {
     return legalPlacements(buildContext(s, tileSetOf(s)), seat).map((pl) => ({ ...pl }));
   }
   if (s.phase !== 'main') return [];
+  if (seat !== s.current) return variants.answers(s, seat) ?? [];
   const actions: Action[] = [];
   const fresh = !movingOthers(s);
   if (fresh) {
@@ -290,7 +305,7 @@ export function legalActions(s: FenceState, seat: number): Action[] {
 
 /** A canonical string for comparing actions (card order does not matter). */
 export function actionKey(a: Action): string {
-  const norm = 'cards' in a ? { ...a, cards: sortCards(a.cards) } : a;
+  const norm = 'cards' in a ? { ...a, cards: sortCards(a.cards) } : a.type === 'offerTrade' ? { ...a, give: sortCards(a.give), ask: sortCards(a.ask) } : a;
   return JSON.stringify(norm, Object.keys(norm).sort());
 }
 
@@ -299,9 +314,10 @@ export function sameAction(a: Action, b: Action): boolean {
   if (a.type !== b.type) return false;
   const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
   for (const k of Object.keys(x)) {
-    if (k === 'cards') {
+    if (Array.isArray(x[k])) {
+      // Card lists (a move's cards, an offer's give and ask) compare as multisets.
       const ca = x[k] as string[], cb = y[k] as string[] | undefined;
-      if (!cb || ca.length !== cb.length || removeCards(ca, cb)?.length !== 0) return false;
+      if (!Array.isArray(cb) || ca.length !== cb.length || removeCards(ca, cb)?.length !== 0) return false;
     } else if (x[k] !== y[k]) return false;
   }
   return Object.keys(y).length === Object.keys(x).length;
@@ -340,8 +356,10 @@ export function applyAction(state: FenceState, actor: Actor, input: unknown): Ap
     const problem = placementProblem(buildContext(state, tileSetOf(state)), actor, action);
     if (problem) return explainRefusal(state, actor, action, { kind: 'placement', problem });
   } else {
-    const legal = legalActions(state, actor);
-    if (!legal.some((a) => sameAction(a, action))) return explainRefusal(state, actor, action, { kind: 'illegal', legal });
+    const own = variants.refusal(state, actor, action);
+    if (own) return own;
+    const legal = action.type === 'offerTrade' ? legalActions(state, actor) : movesOf(state, actor);
+    if (!legal.some((a) => sameAction(a, action))) return explainRefusal(state, actor, action, { kind: 'illegal', legal: movesOf(state, actor) });
   }
   const ctx = new Ctx(state);
   ctx.s.timeouts[actor] = 0;
@@ -366,6 +384,9 @@ function applySystem(state: FenceState, action: SystemAction): ApplyResult {
       const acting = actingSeats(state);
       const seat = action.seat ?? (acting[0] as number);
       if (!acting.includes(seat)) return explainRefusal(state, 'system', action, { kind: 'notYourTurn' });
+      // A seat asked during another player's turn (an offer's target): the variant answers for
+      // them; it was no turn of theirs, so it does not count towards removal.
+      if (!state.pending && state.phase === 'main' && seat !== state.current && variants.timedOut(ctx, seat)) break;
       // One placement for a builder among several: the others are not waiting for them.
       const choiceOnly = state.pending !== null || buildingAtOnce(state);
       const same = () => ctx.s.round === state.round && ctx.s.phase === state.phase && ctx.s.current === seat
@@ -392,6 +413,7 @@ function applySystem(state: FenceState, action: SystemAction): ApplyResult {
 function applyLegal(ctx: Ctx, seat: number, action: Action): void {
   const s = ctx.s;
   ctx.settled = null;
+  variants.beforeAction(ctx, seat, action);
   switch (action.type) {
     case 'place':
     case 'swap':
@@ -775,7 +797,7 @@ function removeSeat(ctx: Ctx, seat: number, reason: 'resigned' | 'kicked' | 'tim
     if (pending.kind === 'copsNeighborhood' || pending.kind === 'discardColour') {
       s.pending = pending;
       s.out[seat] = false;
-      const legal = legalActions(s, seat);
+      const legal = movesOf(s, seat);
       s.out[seat] = true;
       applyLegal(ctx, seat, chooseSimple(s, seat, legal, ctx.rng));
     }
@@ -885,7 +907,7 @@ function advance(ctx: Ctx): void {
         else endRound(ctx);
         continue;
       }
-      const legal = legalActions(s, s.current);
+      const legal = movesOf(s, s.current);
       if (legal.length > 0) {
         ctx.settled = { seat: s.current, legal };
         return;

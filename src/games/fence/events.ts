@@ -51,6 +51,11 @@ export type FenceEvent =
   /** The cards traded are the two players' secret: the event names neither. */
   | { type: 'postTraded'; seat: number; target: number }
   | { type: 'postPassed'; seat: number }
+  /** Trading Cards: the cards offered and asked are the two players' secret; events name neither. */
+  | { type: 'tradeOffered'; seat: number; target: number }
+  | { type: 'tradeAccepted'; seat: number; target: number }
+  | { type: 'tradeDeclined'; seat: number; target: number; timedOut?: boolean }
+  | { type: 'tradeWithdrawn'; seat: number; target: number }
   | { type: 'ritzyDrawn'; cards: Card[]; red: number; blue: number; absent: boolean }
   | { type: 'roundsRolled'; red: number; blue: number; rounds: number }
   | { type: 'stashBurned'; seat: number; card: Card }

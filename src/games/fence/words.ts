@@ -6,6 +6,7 @@ import { cardName, colourOf, sortCards, type Card } from './cards.ts';
 import { movingOthers } from './rules.ts';
 import { lastRound, placesAtOnce } from './variants/index.ts';
 import { freeForAllPrompt } from './variants/free-for-all.ts';
+import { tradeEventText, tradeLabel, tradePrompt } from './variants/trading-cards.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
 import { cellLabel, gridOf } from './grid.ts';
@@ -76,6 +77,10 @@ export function actionLabel(s: FenceState, a: Action): string {
       return `Give ${seatName(s, a.target)} your ${cardName(a.card)}, take one of theirs at random`;
     case 'postPass':
       return 'No trade';
+    case 'offerTrade':
+    case 'acceptTrade':
+    case 'declineTrade':
+      return tradeLabel(s, a);
   }
 }
 
@@ -180,6 +185,11 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
       return `${who(e.seat)} trades a card with ${who(e.target)} at the Trading Post.`;
     case 'postPassed':
       return `${who(e.seat)} makes no trade at the Trading Post.`;
+    case 'tradeOffered':
+    case 'tradeAccepted':
+    case 'tradeDeclined':
+    case 'tradeWithdrawn':
+      return tradeEventText(s, e);
     case 'playingWith':
       return `Playing with: ${variantsLine(s)}.`;
     case 'tileRewarded':
@@ -242,6 +252,8 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
     const buttons = p.options.map((nb): ChoiceButton<Action> => ({ label: nbName(s, nb), action: { type: 'chooseNeighborhood', nb } }));
     return { text: `choose ${what} with the buttons below.`, buttons };
   }
+  const answer = tradePrompt(s, seat);
+  if (answer) return answer;
   if (s.phase === 'building' && placesAtOnce(s.options)) return { text: freeForAllPrompt(s, seat), buttons: [] };
   if (s.phase === 'building') return { text: 'your turn to build: `/fence place` a tile from your hand, or `/fence swap` one in.', buttons: [] };
   const types = new Set(legalActions(s, seat).map((a) => a.type));
@@ -251,6 +263,7 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
   if (types.has('copsRoad') || types.has('tipOff')) parts.push('`/fence cops`');
   if (types.has('hunch')) parts.push('`/fence hunch` (the Cops on a Hunch)');
   if (types.has('playBoat')) parts.push('`/fence boat` (play a boat while Moving Others)');
+  if (types.has('offerTrade')) parts.push('`/fence trade` (offer another player a trade first)');
   const partial = movingOthers(s);
   const ask = `${partial ? 'finish Moving Others' : 'your turn'}: ${parts.join(' or ') || 'nothing is possible'}.`;
   return { text: s.pawns[seat] === 'jail' ? `you are in Jail — ${ask}` : ask, buttons: [] };

@@ -6,6 +6,7 @@ import type { Action } from '../actions.ts';
 import { card, type Card, type Colour } from '../cards.ts';
 import type { NbId } from '../geometry.ts';
 import type { FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
+import type { Refusal } from '../refusals.ts';
 import { accumulation } from './accumulation.ts';
 import { bigMap } from './big-map.ts';
 import { boats } from './boats.ts';
@@ -19,6 +20,7 @@ import { turnTakingPawns } from './turn-taking-pawns.ts';
 import { freeForAll } from './free-for-all.ts';
 import { blindStash } from './blind-stash.ts';
 import { jokers } from './jokers.ts';
+import { tradingCards } from './trading-cards.ts';
 import { mixedStash } from './mixed-stash.ts';
 import { hotGoodsByCards } from './hot-goods-by-cards.ts';
 import { moreHotGoods } from './more-hot-goods.ts';
@@ -29,7 +31,7 @@ import type { Deck, Table, Variant } from './variant.ts';
 
 export const VARIANTS: readonly Variant[] = [
   ritzyTile, jokers, boats, turnTakingPawns, freeForAll, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, bigMap, tunnel, tradingPost,
-  mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, hunch, accumulation, roundLimited,
+  tradingCards, mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, hunch, accumulation, roundLimited,
 ];
 
 const onCache = new WeakMap<FenceOptions, readonly Variant[]>();
@@ -97,6 +99,26 @@ export function roundEnded(t: Table): Outcome | null {
 export const lastRound = (s: FenceState): number => variantsOf(s.options).reduce((limit, v) => v.lastRound?.(s, limit) ?? limit, s.options.roundLimit);
 
 export const extraActions = (s: FenceState, seat: number): Action[] => variantsOf(s.options).flatMap((v) => v.actions?.(s, seat) ?? []);
+
+export const offers = (s: FenceState, seat: number): Action[] => variantsOf(s.options).flatMap((v) => v.offers?.(s, seat) ?? []);
+export const asked = (s: FenceState): number[] => variantsOf(s.options).flatMap((v) => v.asked?.(s) ?? []);
+/** What a seat asked by a variant may do (null: no variant asks it). */
+export function answers(s: FenceState, seat: number): Action[] | null {
+  for (const v of variantsOf(s.options)) {
+    const a = v.answers?.(s, seat);
+    if (a) return a;
+  }
+  return null;
+}
+export function refusal(s: FenceState, seat: number, action: Action): Refusal | null {
+  for (const v of variantsOf(s.options)) {
+    const r = v.refusal?.(s, seat, action);
+    if (r) return r;
+  }
+  return null;
+}
+export const beforeAction = (t: Table, seat: number, action: Action): void => variantsOf(t.s.options).forEach((v) => v.beforeAction?.(t, seat, action));
+export const timedOut = (t: Table, seat: number): boolean => variantsOf(t.s.options).some((v) => v.timedOut?.(t, seat) ?? false);
 
 /** The answers to a variant's pending choice (null: not a variant's). */
 export function pendingActions(s: FenceState, p: Pending): Action[] | null {
