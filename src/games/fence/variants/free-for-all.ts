@@ -4,6 +4,7 @@
  * tiles still held by the others. Building ends when nobody can place or swap any more (or, with
  * Missing Tiles, when the first hand empties: then nobody ever places another player's tile).
  */
+import type { RulesTopic } from '../../../platform/game.ts';
 import { activeSeats } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 import type { Variant } from './variant.ts';
@@ -23,4 +24,12 @@ export const freeForAll: Variant = {
     if (own.length > 0) return own;
     return activeSeats(s).flatMap((i) => (i === seat ? [] : s.tileHands[i] ?? []));
   },
+};
+
+/** `/fence rules` for this variant, in players' words. */
+export const FREE_FOR_ALL_RULES: RulesTopic = {
+  name: 'Variants: everyone builds at once',
+  value: 'v-free-for-all',
+  text: '**Free-For-All Tile Placement.** Map building has no turns: as soon as Old Town is down, everyone may place (or swap) tiles whenever they like, several players at the same time. The bot asks everyone who still has a tile that fits. If two players go for the same spot, the first one there gets it and the other is told why theirs no longer fits. Once your own hand is empty you may place tiles the other players still hold. Building ends when nobody can place or swap any more.\n'
+    + 'With *Missing Tiles*, building stops the moment the first hand is empty, so nobody gets to place another player’s tiles. With *Rewarded Tile Placement*, a tile that earns a card stops everyone for a moment while its placer picks the card’s colour. Pawns are still placed one at a time afterwards.',
 };
