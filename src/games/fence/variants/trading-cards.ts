@@ -5,7 +5,7 @@
  * An offer is withdrawn as soon as the game moves past it (any move, the turn's end, a new
  * offer, either player leaving). Jailed players trade like everyone else.
  */
-import type { ChoiceButton, Prompt, RulesTopic } from '../../../platform/game.ts';
+import type { ChoiceButton, Prompt } from '../../../platform/game.ts';
 import type { Action } from '../actions.ts';
 import { card, faceCard, joker, removeCards, sortCards, type Card } from '../cards.ts';
 import type { Refusal } from '../refusals.ts';
@@ -211,9 +211,3 @@ export function tradeGain(s: FenceState, seat: number): number {
   return trade && trade.to === seat ? trade.give.length - trade.ask.length : 0;
 }
 
-/** `/fence rules` for this variant, in players' words. */
-export const TRADING_RULES: RulesTopic = {
-  name: 'Variants: trading cards',
-  value: 'v-trading',
-  text: '**Trading Cards.** During your turn, before or between your moves, you may offer another player a deal with `/fence trade`: up to two of your cards for up to two cards you name (or a gift either way). Players in Jail trade too. The other player sees the cards in their own hand (`/fence hand` or **Show my hand**) and answers with **Accept** or **Decline**; the channel only hears who offered whom and the answer, never the cards. Your offer is withdrawn as soon as you make a move or your turn ends, and you may make three offers a turn at most. An offer nobody answers in time is declined (it does not count as a missed turn). Trading never keeps a turn going: with no move left, the turn still passes.',
-};
