@@ -12,7 +12,7 @@ const playRandom = (seed: string, options: Partial<FenceOptions> = {}): { state:
 
 /** Every Extended Rule on at once (sub-options: the first non-default choice). */
 export const ALL_VARIANTS: Partial<FenceOptions> = {
-  ritzy: true, jokers: true, boats: true, tunnel: true, bigMap: true, turnTakingPawns: true, rewardedTiles: 'two', rewardedSmallDeal: true,
+  ritzy: true, jokers: true, boats: true, tunnel: true, bigMap: true, turnTakingPawns: true, freeForAll: true, rewardedTiles: 'two', rewardedSmallDeal: true, tradingCards: true,
   missingTiles: true, everyNeighborhood: true, tradingPost: true, mixedStash: true, blindStash: true, hotGoodsByCards: 'discard',
   moreHotGoods: 'all', wastedHotGoods: true, hunch: true, accumulation: true, rolledRounds: true,
 };

@@ -26,12 +26,17 @@ export const SUB_OF: Record<Action['type'], { sub: string; option: string } | nu
   hunch: { sub: 'hunch', option: 'die' },
   postTrade: { sub: 'trade', option: 'trade' },
   postPass: { sub: 'trade', option: 'trade' },
+  offerTrade: { sub: 'trade', option: 'trade' },
+  acceptTrade: null,
+  declineTrade: null,
 };
 
 export class Harness {
   running!: RunningBot;
   readonly logs: string[] = [];
   nowOffset = 0;
+  /** The seed of each new game (by its id); a test may pick seeds that reach the position it needs. */
+  seedFor: (id: number) => string = (id) => `test-seed-${id}`;
   private constructor(readonly double: DiscordDouble, readonly guild: Guild, readonly channel: Channel, readonly users: Record<string, User>, readonly dir: string) {}
 
   static async start(): Promise<Harness> {
@@ -58,7 +63,7 @@ export class Harness {
       token: this.double.token,
       databaseUrl: this.databaseUrl,
       logger: createLogger({ sink: (l) => this.logs.push(l) }),
-      seedFor: (id) => `test-seed-${id}`,
+      seedFor: (id) => this.seedFor(id),
       now: () => Date.now() + this.nowOffset,
       timerPollMs: 60_000,
     });

@@ -92,7 +92,10 @@ export function checkViews(s: FenceState): string[] {
     cardPaths(json, 'view', paths);
     // Hot Goods drawn by cards are drawn face up.
     const allowed = /^view\.(discard\[\d+\]|me\.hand\[\d+\]|me\.startCards\[\d+\]|hotGoods\.rolls\[\d+\]\.cards\[\d+\])$/;
-    for (const path of paths) if (!allowed.test(path)) problems.push(`${viewer}: a card at ${path}`);
+    // Trading Cards: an open offer's cards are seen by its two players only.
+    const trade = s.extended?.trade;
+    const party = trade && (viewer === trade.from || viewer === trade.to) ? /^view\.extended\.trade\.(give|ask)\[\d+\]$/ : null;
+    for (const path of paths) if (!allowed.test(path) && !party?.test(path)) problems.push(`${viewer}: a card at ${path}`);
     const keys: string[] = [];
     forbiddenKeys(json, 'view', keys);
     problems.push(...keys.map((k) => `${viewer}: secret key ${k}`));

@@ -5,12 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { allGames, registerGame } from '../../src/games/registry.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
+import { optionFields } from '../../src/platform/options.ts';
 import { race } from '../games/race/index.ts';
 import { playRandomGame } from './random-play.ts';
 
 registerGame(race);
 
 const GAMES = 6;
+/** Fewer games with every option on: they are longer (more to check per game). */
+const GAMES_ALL_ON = 2;
 /** Checked after every this-many actions (views of every seat cost the most). */
 const EVERY = 3;
 
@@ -50,17 +53,28 @@ function problems(game: AnyGame, state: unknown, seatCount: number): string[] {
   return out;
 }
 
+/** Every option switched on: each yes/no option yes, each choice its last value (a game's variants all at once). */
+function everyOptionOn(game: AnyGame): Record<string, unknown> {
+  const on: Record<string, unknown> = {};
+  for (const f of optionFields(game.options)) {
+    if (f.type === 'boolean') on[f.key] = true;
+    else if (f.type === 'choice' && f.values?.length) on[f.key] = f.values[f.values.length - 1];
+  }
+  return on;
+}
+
 describe('the channel never sees a secret', () => {
-  for (const game of allGames()) {
-    it(`${game.title}: board picture, alt text, status and phase after every few actions of ${GAMES} random games`, () => {
+  const runs = allGames().flatMap((g) => [[g, {}, 'default options', GAMES], [g, everyOptionOn(g), 'every option on', GAMES_ALL_ON]] as [AnyGame, Record<string, unknown>, string, number][]);
+  for (const [game, options, which, games] of runs) {
+    it(`${game.title} (${which}): board picture, alt text, status and phase after every few actions of ${games} random games`, () => {
       const seatCount = (n: number) => Math.min(game.seats.max, Math.max(game.seats.min, 2 + (n % 3)));
       let checked = 0;
       let secrets = 0;
-      for (let g = 0; g < GAMES; g++) {
+      for (let g = 0; g < games; g++) {
         playRandomGame({
           game,
           players: (n) => ({ seats: Array.from({ length: seatCount(n) }, (_, i) => ({ name: `Player ${i + 1}`, computer: true })), bots: [] }),
-          options: () => ({}),
+          options: () => options,
           maxActions: 20_000,
           check: (state, _events, _before, n, step) => {
             if (step % EVERY !== 0) return [];
@@ -70,7 +84,7 @@ describe('the channel never sees a secret', () => {
           },
         }, g);
       }
-      expect(checked).toBeGreaterThan(GAMES);
+      expect(checked).toBeGreaterThan(games);
       // The check must have had something to look for: players held secrets at those moments.
       if (game.hand) expect(secrets).toBeGreaterThan(0);
     }, 120_000);

@@ -28,6 +28,10 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hunch'), colour: z.enum(['red', 'blue']) }),
   z.object({ type: z.literal('postTrade'), card: cardSchema, target: z.number().int().min(0).max(7) }),
   z.object({ type: z.literal('postPass') }),
+  // Trading Cards: an offer to a named player (what is given, what is asked), their answer
+  z.object({ type: z.literal('offerTrade'), target: z.number().int().min(0).max(7), give: z.array(cardSchema).max(2), ask: z.array(cardSchema).max(2) }),
+  z.object({ type: z.literal('acceptTrade') }),
+  z.object({ type: z.literal('declineTrade') }),
   // Leaving (H4)
   z.object({ type: z.literal('resign') }),
 ]);

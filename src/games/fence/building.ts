@@ -9,7 +9,7 @@ import {
 } from './geometry.ts';
 import type { TileDef, TileSet } from './tiles.ts';
 import type { FenceState } from './state.ts';
-import { everyNeighborhoodReaches } from './variants/index.ts';
+import { everyNeighborhoodReaches, placeableTiles } from './variants/index.ts';
 
 export interface Placement {
   type: 'place' | 'swap';
@@ -149,7 +149,7 @@ export type BuildProblem =
 /** Why `p` is not a legal placement/swap for `seat`, or null when it is. */
 export function placementProblem(ctx: BuildContext, seat: number, p: Placement): BuildProblem | null {
   const { state, set } = ctx;
-  if (!(state.tileHands[seat] ?? []).includes(p.tile)) return { kind: 'notInHand' };
+  if (!placeableTiles(state, seat).includes(p.tile)) return { kind: 'notInHand' };
   const def = set.byId.get(tileIdOfKey(p.tile));
   if (!def) return { kind: 'notInHand' };
   const at = ctx.graph.cells.get(cellKey(p.x, p.y));
@@ -204,7 +204,7 @@ function distinctRotations(def: TileDef): number[] {
 /** Every legal placement, then every legal swap, for the seat (B5, B6). */
 export function legalPlacements(ctx: BuildContext, seat: number, opts: { swaps?: boolean; limit?: number } = {}): Placement[] {
   const { state, set } = ctx;
-  const hand = [...new Set(state.tileHands[seat] ?? [])].map((tile) => {
+  const hand = [...new Set(placeableTiles(state, seat))].map((tile) => {
     const def = set.byId.get(tileIdOfKey(tile)) as TileDef;
     return { tile, def, rots: distinctRotations(def) };
   });

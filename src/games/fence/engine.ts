@@ -46,6 +46,8 @@ class Ctx implements Table {
   readonly s: FenceState;
   /** Set by `advance` when it stops for a player; cleared by any later change. */
   settled: { seat: number; legal: Action[] } | null = null;
+  /** Set by `advance` when it stops for several builders at once (Free-For-All). */
+  builders: number[] | null = null;
   readonly events: FenceEvent[] = [];
   readonly rng: Rng;
   constructor(state: FenceState) {
@@ -76,7 +78,10 @@ class Ctx implements Table {
       firstPlayer: state.firstPlayer,
       current: state.current,
       round: state.round,
-      turn: { pushed: state.turn.pushed, cops: state.turn.cops, ...(state.turn.boat ? { boat: true } : {}), ...(state.turn.ending ? { ending: true } : {}) },
+      turn: {
+        pushed: state.turn.pushed, cops: state.turn.cops,
+        ...(state.turn.boat ? { boat: true } : {}), ...(state.turn.ending ? { ending: true } : {}), ...(state.turn.offers ? { offers: state.turn.offers } : {}),
+      },
       pending: state.pending,
       hotGoods: state.hotGoods ? { round: state.hotGoods.round, rolls: [...state.hotGoods.rolls], due: state.hotGoods.due } : null,
       lastMove: state.lastMove,
@@ -136,6 +141,7 @@ class Ctx implements Table {
   finish(): Applied {
     this.s.rng = this.rng.state;
     if (this.settled) legalCache.set(this.s, this.settled);
+    if (this.builders) actingCache.set(this.s, this.builders);
     return { ok: true, state: this.s, events: this.events };
   }
 }
@@ -226,20 +232,50 @@ export function simpleCandidates(s: FenceState, seat: number): Action[] {
     const places = legalPlacements(buildContext(s, tileSetOf(s)), seat, { swaps: false });
     if (places.length) return places.map((p) => ({ ...p }));
   }
-  return legalActions(s, seat);
+  return movesOf(s, seat);
 }
 
-/** The seat the game waits for, or null when it is over. */
+/** The seat the game waits for first, or null when it is over. */
 export function whoMustAct(s: FenceState): number | null {
   if (s.outcome) return null;
-  return s.pending ? s.pending.seat : s.current;
+  return s.pending ? s.pending.seat : actingSeats(s)[0] ?? s.current;
+}
+
+/** Builders found when an apply settled, kept for the state it returned (see legalCache). */
+const actingCache = new WeakMap<FenceState, number[]>();
+
+/** Every seat that may act now: one, except while everyone builds at once (Free-For-All). */
+export function actingSeats(s: FenceState): number[] {
+  if (s.outcome) return [];
+  if (s.pending) return [s.pending.seat];
+  if (!buildingAtOnce(s)) {
+    // An offer's target answers while the turn's player goes on (Trading Cards).
+    const asked = s.phase === 'main' ? variants.asked(s) : [];
+    return asked.length ? [s.current, ...asked.filter((i) => i !== s.current)] : [s.current];
+  }
+  return [...(actingCache.get(s) ?? buildersNow(s))];
+}
+
+const buildingAtOnce = (s: FenceState): boolean => s.phase === 'building' && variants.placesAtOnce(s.options);
+
+/** Seats that can place or swap a tile now. */
+function buildersNow(s: FenceState): number[] {
+  const ctx = buildContext(s, tileSetOf(s));
+  return activeSeats(s).filter((i) => hasLegalPlacement(ctx, i));
 }
 
 /** Every legal action of a seat right now (empty when it is not theirs to act). */
 export function legalActions(s: FenceState, seat: number): Action[] {
+  const moves = movesOf(s, seat);
+  const deals = s.phase === 'main' && seat === s.current ? variants.offers(s, seat) : [];
+  return deals.length ? [...moves, ...deals] : moves;
+}
+
+/** The legal actions besides the deals a variant lets a player propose (they never keep a turn going). */
+export function movesOf(s: FenceState, seat: number): Action[] {
   const cached = legalCache.get(s);
   if (cached && cached.seat === seat) return [...cached.legal];
-  if (s.outcome || s.out[seat] || whoMustAct(s) !== seat) return [];
+  if (s.outcome || s.out[seat] || !actingSeats(s).includes(seat)) return [];
   const p = s.pending;
   if (p) {
     if (p.kind === 'drawColour' || p.kind === 'discardColour') return choosableColours(s.stash).map((colour) => ({ type: 'chooseColour', colour }));
@@ -250,6 +286,7 @@ export function legalActions(s: FenceState, seat: number): Action[] {
     return legalPlacements(buildContext(s, tileSetOf(s)), seat).map((pl) => ({ ...pl }));
   }
   if (s.phase !== 'main') return [];
+  if (seat !== s.current) return variants.answers(s, seat) ?? [];
   const actions: Action[] = [];
   const fresh = !movingOthers(s);
   if (fresh) {
@@ -269,7 +306,7 @@ export function legalActions(s: FenceState, seat: number): Action[] {
 
 /** A canonical string for comparing actions (card order does not matter). */
 export function actionKey(a: Action): string {
-  const norm = 'cards' in a ? { ...a, cards: sortCards(a.cards) } : a;
+  const norm = 'cards' in a ? { ...a, cards: sortCards(a.cards) } : a.type === 'offerTrade' ? { ...a, give: sortCards(a.give), ask: sortCards(a.ask) } : a;
   return JSON.stringify(norm, Object.keys(norm).sort());
 }
 
@@ -278,9 +315,10 @@ export function sameAction(a: Action, b: Action): boolean {
   if (a.type !== b.type) return false;
   const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
   for (const k of Object.keys(x)) {
-    if (k === 'cards') {
+    if (Array.isArray(x[k])) {
+      // Card lists (a move's cards, an offer's give and ask) compare as multisets.
       const ca = x[k] as string[], cb = y[k] as string[] | undefined;
-      if (!cb || ca.length !== cb.length || removeCards(ca, cb)?.length !== 0) return false;
+      if (!Array.isArray(cb) || ca.length !== cb.length || removeCards(ca, cb)?.length !== 0) return false;
     } else if (x[k] !== y[k]) return false;
   }
   return Object.keys(y).length === Object.keys(x).length;
@@ -309,15 +347,20 @@ export function applyAction(state: FenceState, actor: Actor, input: unknown): Ap
     advance(ctx);
     return ctx.finish();
   }
-  if (whoMustAct(state) !== actor) return explainRefusal(state, actor, action, { kind: 'notYourTurn' });
+  // Everyone building at once: a placement is judged on its own (the reason it fails says more).
+  const placing = action.type === 'place' || action.type === 'swap';
+  const anyBuilder = placing && !state.pending && buildingAtOnce(state);
+  if (!anyBuilder && !actingSeats(state).includes(actor)) return explainRefusal(state, actor, action, { kind: 'notYourTurn' });
   if (action.type === 'place' || action.type === 'swap') {
     if (state.phase !== 'building') return explainRefusal(state, actor, action, { kind: 'wrongPhase' });
     if (state.pending) return explainRefusal(state, actor, action, { kind: 'pendingFirst' });
     const problem = placementProblem(buildContext(state, tileSetOf(state)), actor, action);
     if (problem) return explainRefusal(state, actor, action, { kind: 'placement', problem });
   } else {
-    const legal = legalActions(state, actor);
-    if (!legal.some((a) => sameAction(a, action))) return explainRefusal(state, actor, action, { kind: 'illegal', legal });
+    const own = variants.refusal(state, actor, action);
+    if (own) return own;
+    const legal = action.type === 'offerTrade' ? legalActions(state, actor) : movesOf(state, actor);
+    if (!legal.some((a) => sameAction(a, action))) return explainRefusal(state, actor, action, { kind: 'illegal', legal: movesOf(state, actor) });
   }
   const ctx = new Ctx(state);
   ctx.s.timeouts[actor] = 0;
@@ -339,9 +382,14 @@ function applySystem(state: FenceState, action: SystemAction): ApplyResult {
       break;
     case 'timeout': {
       // H2: the computer plays the owed turn (or the owed choice) with the simple strategy.
-      const seat = whoMustAct(state) as number;
-      if (action.seat !== undefined && action.seat !== seat) return explainRefusal(state, 'system', action, { kind: 'notYourTurn' });
-      const choiceOnly = state.pending !== null;
+      const acting = actingSeats(state);
+      const seat = action.seat ?? (acting[0] as number);
+      if (!acting.includes(seat)) return explainRefusal(state, 'system', action, { kind: 'notYourTurn' });
+      // A seat asked during another player's turn (an offer's target): the variant answers for
+      // them; it was no turn of theirs, so it does not count towards removal.
+      if (!state.pending && state.phase === 'main' && seat !== state.current && variants.timedOut(ctx, seat)) break;
+      // One placement for a builder among several: the others are not waiting for them.
+      const choiceOnly = state.pending !== null || buildingAtOnce(state);
       const same = () => ctx.s.round === state.round && ctx.s.phase === state.phase && ctx.s.current === seat
         && !(ctx.s.hotGoods && ctx.s.hotGoods.round === ctx.s.round);
       let guard = 0;
@@ -366,6 +414,7 @@ function applySystem(state: FenceState, action: SystemAction): ApplyResult {
 function applyLegal(ctx: Ctx, seat: number, action: Action): void {
   const s = ctx.s;
   ctx.settled = null;
+  variants.beforeAction(ctx, seat, action);
   switch (action.type) {
     case 'place':
     case 'swap':
@@ -514,7 +563,9 @@ function answerNeighborhood(ctx: Ctx, nb: NbId): void {
 function placeTile(ctx: Ctx, seat: number, p: Placement): void {
   const s = ctx.s;
   const set = tileSetOf(s);
-  s.tileHands[seat] = (s.tileHands[seat] ?? []).filter((t, i, hand) => !(t === p.tile && hand.indexOf(t) === i));
+  // Free-For-All: an empty hand places a tile another player holds.
+  const owner = s.tileHands[seat]?.includes(p.tile) ? seat : s.tileHands.findIndex((h) => h.includes(p.tile));
+  s.tileHands[owner] = (s.tileHands[owner] ?? []).filter((t, i, hand) => !(t === p.tile && hand.indexOf(t) === i));
   let replaced: string | null = null;
   if (p.type === 'swap') {
     const i = s.map.findIndex((t) => t.x === p.x && t.y === p.y);
@@ -525,8 +576,9 @@ function placeTile(ctx: Ctx, seat: number, p: Placement): void {
     s.map = [...s.map, { key: p.tile, x: p.x, y: p.y, rot: p.rot }];
   }
   const connections = connectionsAt(s.map, set, p.x, p.y).map((c) => ({ nb: c.nb, to: c.to }));
-  if (replaced) ctx.emit({ type: 'tileSwapped', seat, tile: p.tile, replaced, x: p.x, y: p.y, rot: p.rot, connections });
-  else ctx.emit({ type: 'tilePlaced', seat, tile: p.tile, x: p.x, y: p.y, rot: p.rot, connections });
+  const from = owner === seat ? {} : { owner };
+  if (replaced) ctx.emit({ type: 'tileSwapped', seat, tile: p.tile, replaced, x: p.x, y: p.y, rot: p.rot, connections, ...from });
+  else ctx.emit({ type: 'tilePlaced', seat, tile: p.tile, x: p.x, y: p.y, rot: p.rot, connections, ...from });
   variants.tilePlaced(ctx, seat, p.x, p.y);
 }
 
@@ -753,7 +805,7 @@ function removeSeat(ctx: Ctx, seat: number, reason: 'resigned' | 'kicked' | 'tim
     if (pending.kind === 'copsNeighborhood' || pending.kind === 'discardColour') {
       s.pending = pending;
       s.out[seat] = false;
-      const legal = legalActions(s, seat);
+      const legal = movesOf(s, seat);
       s.out[seat] = true;
       applyLegal(ctx, seat, chooseSimple(s, seat, legal, ctx.rng));
     }
@@ -811,6 +863,7 @@ function checkVictory(ctx: Ctx): boolean {
 function advance(ctx: Ctx): void {
   const s = ctx.s;
   ctx.settled = null;
+  ctx.builders = null;
   for (let guard = 0; guard < 10_000; guard++) {
     if (s.outcome) return;
     // Whatever the phase, a player left alone at the table has won.
@@ -821,6 +874,17 @@ function advance(ctx: Ctx): void {
       if (active.every((i) => s.tileHands[i]!.length === 0) || s.passesInRow >= active.length || variants.buildingOver(s)) {
         endBuilding(ctx);
         continue;
+      }
+      if (buildingAtOnce(s)) {
+        const builders = buildersNow(s);
+        // Nobody can place or swap any more: building is over (no order, so no passes).
+        if (builders.length === 0) {
+          endBuilding(ctx);
+          continue;
+        }
+        if (!builders.includes(s.current)) s.current = builders[0] as number;
+        ctx.builders = builders;
+        return;
       }
       if (s.out[s.current] === false && hasLegalPlacement(buildContext(s, tileSetOf(s)), s.current)) return;
       // B8: nothing legal — a pass.
@@ -851,7 +915,7 @@ function advance(ctx: Ctx): void {
         else endRound(ctx);
         continue;
       }
-      const legal = legalActions(s, s.current);
+      const legal = movesOf(s, s.current);
       if (legal.length > 0) {
         ctx.settled = { seat: s.current, legal };
         return;

@@ -7,8 +7,9 @@ import type { NbId } from './geometry.ts';
 import type { HotGoodsRoll, Outcome } from './state.ts';
 
 export type FenceEvent =
-  | { type: 'tilePlaced'; seat: number; tile: string; x: number; y: number; rot: number; connections: { nb: NbId; to: NbId[] }[] }
-  | { type: 'tileSwapped'; seat: number; tile: string; replaced: string; x: number; y: number; rot: number; connections: { nb: NbId; to: NbId[] }[] }
+  /** `owner`: whose hand the tile came from, when not the placer's (Free-For-All). */
+  | { type: 'tilePlaced'; seat: number; tile: string; x: number; y: number; rot: number; connections: { nb: NbId; to: NbId[] }[]; owner?: number }
+  | { type: 'tileSwapped'; seat: number; tile: string; replaced: string; x: number; y: number; rot: number; connections: { nb: NbId; to: NbId[] }[]; owner?: number }
   | { type: 'passed'; seat: number; phase: 'building' | 'main' }
   | { type: 'buildingEnded'; discardedTiles: string[]; offLimits: NbId[] }
   | { type: 'startRevealed'; seat: number; cards: Card[]; tile: string | null }
@@ -53,6 +54,11 @@ export type FenceEvent =
   /** The cards traded are the two players' secret: the event names neither. */
   | { type: 'postTraded'; seat: number; target: number }
   | { type: 'postPassed'; seat: number }
+  /** Trading Cards: the cards offered and asked are the two players' secret; events name neither. */
+  | { type: 'tradeOffered'; seat: number; target: number }
+  | { type: 'tradeAccepted'; seat: number; target: number }
+  | { type: 'tradeDeclined'; seat: number; target: number; timedOut?: boolean }
+  | { type: 'tradeWithdrawn'; seat: number; target: number }
   | { type: 'ritzyDrawn'; cards: Card[]; red: number; blue: number; absent: boolean }
   | { type: 'roundsRolled'; red: number; blue: number; rounds: number }
   | { type: 'stashBurned'; seat: number; card: Card }

@@ -4,7 +4,7 @@ import { Rng } from '../../platform/rng.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { chooseRandom } from './ai/random.ts';
 import { chooseSimple } from './ai/simple.ts';
-import { applyAction, createGame, legalActions, simpleCandidates, whoMustAct } from './engine.ts';
+import { actingSeats, applyAction, createGame, legalActions, movesOf, simpleCandidates, whoMustAct } from './engine.ts';
 import type { FenceEvent } from './events.ts';
 import { removeCards } from './cards.ts';
 import { handPicture, mapPicture, tileHandPicture, wholeMap, DRAWINGS } from './pictures.ts';
@@ -14,9 +14,10 @@ import { runScenario } from './scenario.ts';
 import { parseTyped } from './typed.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions, type FenceState } from './state.ts';
 import { viewFor, type FenceView } from './views.ts';
+import { tradeLine, tradeOffers } from './variants/trading-cards.ts';
 import { actionLabel, cardsText, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, tileName, unavailableText } from './words.ts';
 
-export { createGame, applyAction, legalActions, whoMustAct, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
+export { createGame, applyAction, legalActions, whoMustAct, actingSeats, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
 export { viewFor, type FenceView, type SeatView } from './views.ts';
 export { actionSchema, systemActionSchema, type Action, type SystemAction, type Actor } from './actions.ts';
 export type { FenceEvent } from './events.ts';
@@ -35,9 +36,14 @@ export type Strategy = 'simple' | 'random';
  * state always yields the same choice.
  */
 export function computerAction(s: FenceState, seat: number, strategy: Strategy = 'simple'): Action | null {
-  const legal = strategy === 'simple' ? simpleCandidates(s, seat) : legalActions(s, seat);
+  const legal = strategy === 'simple' ? simpleCandidates(s, seat) : movesOf(s, seat);
   if (legal.length === 0) return null;
   const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
+  // The random player now and then offers a trade (Trading Cards); the simple one never does.
+  if (strategy === 'random' && s.options.tradingCards && rng.next() < 0.1) {
+    const deals = tradeOffers(s, seat);
+    if (deals.length) return rng.pick(deals);
+  }
   return strategy === 'simple' ? chooseSimple(s, seat, legal, rng) : chooseRandom(legal, rng);
 }
 
@@ -78,6 +84,7 @@ function outcomeOf(s: FenceState): PlatformOutcome | null {
 const FINAL_EVENTS: ReadonlySet<FenceEvent['type']> = new Set<FenceEvent['type']>([
   'cardDrawn', 'dealt', 'hotGoods', 'hotGoodsStopped', 'copsRolled', 'startRevealed', 'startRedrawn', 'removed', 'gameOver',
   'hunchRolled', 'tunnelDrawn', 'tradingPostRolled', 'postTraded', 'ritzyDrawn', 'roundsRolled', 'stashBurned', 'stashReshuffled',
+  'tradeOffered', 'tradeAccepted', 'tradeDeclined',
 ]);
 
 /**
@@ -110,10 +117,7 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   options: optionsSchema,
   state: { version: STATE_VERSION, schema: stateSchema, upgraders },
   setup: ({ seats, seed, options }) => createGame({ seats, seed, options }),
-  activeSeats: (s) => {
-    const seat = whoMustAct(s);
-    return seat === null ? [] : [seat];
-  },
+  activeSeats: actingSeats,
   // Suggestions and buttons list moves that jail their own mover last.
   legalActions: (s, seat) => playersOrder(s, seat, legalActions(s, seat)),
   apply: applyAction,
@@ -144,7 +148,7 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
     { name: 'cops', option: 'cops', what: 'move the Cops', description: 'Move Others: move the Cops by road or tip them off with cards', choice: 'Where the Cops go (pick from the list)', accepts: accepts('copsRoad', 'tipOff') },
     { name: 'boat', option: 'card', what: 'play a boat', description: 'Boats: play a face card as a boat while Moving Others', choice: 'Which boat (pick from the list)', accepts: accepts('playBoat') },
     { name: 'hunch', option: 'die', what: 'play a Hunch', description: 'From Jail: roll a die of the colour you choose to send the Cops', choice: 'Which die (pick from the list)', accepts: accepts('hunch') },
-    { name: 'trade', option: 'trade', what: 'trade at the Trading Post', description: 'Trading Post: give a card and take one at random', choice: 'What to give to whom (pick from the list)', accepts: accepts('postTrade', 'postPass') },
+    { name: 'trade', option: 'trade', what: 'trade cards', description: 'Offer another player a trade of cards, or trade at the Trading Post', choice: 'What to give to whom, and what to ask for (pick from the list)', accepts: accepts('postTrade', 'postPass', 'offerTrade') },
     { name: 'pick', option: 'neighborhood', what: 'choose a neighborhood', description: 'Choose a neighborhood when the bot asks you to pick from a long list', choice: 'Neighborhood (pick from the list)', accepts: accepts('chooseNeighborhood') },
   ],
   // Choices keep the short values their buttons have always had (`red`, `4-2/0`); moves are JSON.
@@ -169,6 +173,8 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
     const me = view.me!;
     const lines: string[] = [me.hand.length ? `Cards (${me.hand.length}): ${cardsText(me.hand)}` : 'Cards: none yet'];
     if (me.startCards) lines.push(`Your secret start tile: ${cardsText(me.startCards)}`);
+    const trade = tradeLine(s, seat);
+    if (trade) lines.push(trade);
     const pictures = [handPicture(view)];
     if (s.phase === 'building') {
       const tiles = s.tileHands[seat] ?? [];

@@ -67,6 +67,14 @@ export const optionsSchema = z.object({
     summary: ['', 'pawns placed in turn'],
     order: 62,
   }),
+  freeForAll: z.boolean().default(false).meta({
+    label: 'Free-For-All Tile Placement',
+    description: 'Everyone places tiles at once, no turns; with an empty hand, place other players’ tiles',
+    group: 'Setup',
+    setting: true,
+    summary: ['', 'everyone builds at once'],
+    order: 62.5,
+  }),
   rewardedTiles: z.enum(['off', 'two', 'three']).default('off').meta({
     label: 'Rewarded Tile Placement',
     description: 'A tile joined by road to 2 (or 3) placed tiles earns its placer a card',
@@ -99,6 +107,14 @@ export const optionsSchema = z.object({
     setting: true,
     summary: ['', 'every neighborhood must connect'],
     order: 66,
+  }),
+  tradingCards: z.boolean().default(false).meta({
+    label: 'Trading Cards',
+    description: 'On your turn, offer another player a trade of cards; they accept or decline',
+    group: 'Cards',
+    setting: true,
+    summary: ['', 'Trading Cards'],
+    order: 75,
   }),
   jokers: z.boolean().default(false).meta({
     label: 'Color Swap with Joker',
@@ -272,6 +288,8 @@ export const extendedSchema = z.object({
   boats: z.object({ red: z.object({ seat: seatIndex, card: cardSchema }).nullable(), blue: z.object({ seat: seatIndex, card: cardSchema }).nullable() }).optional(),
   /** State's Evidence on a Hunch: Unreliable Witnesses, who skip their next turn. */
   witnesses: z.array(seatIndex).optional(),
+  /** Trading Cards: the open offer (secret: only its two players see the cards). */
+  trade: z.object({ from: seatIndex, to: seatIndex, give: z.array(cardSchema).max(2), ask: z.array(cardSchema).max(2) }).optional(),
   /** Hot Goods by Cards, set aside: this round's cards, shuffled back into the Stash at its end. */
   setAside: z.array(cardSchema).optional(),
 });
@@ -323,6 +341,8 @@ export const stateSchema = z.object({
     boat: z.boolean().optional(),
     /** The Trading Post was offered at the end of this turn. */
     ending: z.boolean().optional(),
+    /** Trading Cards: offers made this turn. */
+    offers: z.number().int().min(1).optional(),
   }),
   pending: pendingSchema.nullable(),
   /** Hot Goods of the round being resolved or last resolved. */

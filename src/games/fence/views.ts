@@ -50,6 +50,8 @@ export interface FenceView {
     /** Who holds the boat of each colour. */
     boats?: { red: number | null; blue: number | null };
     witnesses?: number[];
+    /** Trading Cards: the open offer; its cards only in the views of its two players. */
+    trade?: { from: number; to: number; give?: Card[]; ask?: Card[] };
   };
   discard: Card[];
   discardedTiles: string[];
@@ -119,6 +121,7 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
       ...(ext.tunnel ? { tunnel: [...ext.tunnel] } : {}),
       ...(ext.boats ? { boats: { red: ext.boats.red?.seat ?? null, blue: ext.boats.blue?.seat ?? null } } : {}),
       ...(ext.witnesses?.length ? { witnesses: [...ext.witnesses] } : {}),
+      ...(ext.trade && !s.outcome ? { trade: tradeSeen(ext.trade, viewer) } : {}),
     };
   }
   if (typeof viewer === 'number' && s.seats[viewer]) {
@@ -126,6 +129,11 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
     view.me = { seat: viewer, hand: [...(s.hands[viewer] ?? [])], startCards: start ? [start.red, start.blue] : null };
   }
   return view;
+}
+
+function tradeSeen(t: NonNullable<NonNullable<FenceState['extended']>['trade']>, viewer: number | 'channel'): { from: number; to: number; give?: Card[]; ask?: Card[] } {
+  const party = viewer === t.from || viewer === t.to;
+  return party ? { from: t.from, to: t.to, give: [...t.give], ask: [...t.ask] } : { from: t.from, to: t.to };
 }
 
 /** The tile set a view's map is made of (drawings and alt text look tiles up in it). */

@@ -4,7 +4,10 @@ import type { Action } from './actions.ts';
 import { legalActions, whoMustAct } from './engine.ts';
 import { cardName, colourOf, sortCards, type Card } from './cards.ts';
 import { caughtBy, isJailed, jailsMover, movingOthers, tileKeyOf, turnsEvidence } from './rules.ts';
-import { lastRound } from './variants/index.ts';
+import { lastRound, placesAtOnce } from './variants/index.ts';
+import { FREE_FOR_ALL_RULES, freeForAllPrompt } from './variants/free-for-all.ts';
+import { tradeEventText, tradeLabel, tradePrompt } from './variants/trading-cards.ts';
+import { TRADING_RULES } from './variants/trading-cards-rules.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
 import { cellName } from './grid.ts';
@@ -113,6 +116,10 @@ function moveWords(s: FenceState, a: Action, name: (seat: number) => string): st
       return `Give ${name(a.target)} your ${cardName(a.card)}, take one of theirs at random`;
     case 'postPass':
       return 'No trade';
+    case 'offerTrade':
+    case 'acceptTrade':
+    case 'declineTrade':
+      return tradeLabel(s, a);
   }
 }
 
@@ -133,7 +140,8 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
       // An auto-built map is summed up once it is built: the picture shows the rest.
       if (s.options.autoBuild) return null;
       const joined = e.connections.map((c) => `${nbName(s, c.nb)} connects to ${c.to.length ? listAnd(c.to.map((t) => nbName(s, t))) : 'nothing yet'}`);
-      const verb = e.type === 'tilePlaced' ? `placed ${tileName(s, e.tile)}` : `swapped ${tileName(s, e.tile)} in for ${tileName(s, e.replaced)}`;
+      const whose = e.owner === undefined ? '' : ` from ${seatName(s, e.owner)}'s hand`;
+      const verb = e.type === 'tilePlaced' ? `placed ${tileName(s, e.tile)}${whose}` : `swapped ${tileName(s, e.tile)}${whose} in for ${tileName(s, e.replaced)}`;
       return `${who(e.seat)} ${verb}. ${joined.join('; ')}.`;
     }
     case 'passed':
@@ -229,6 +237,11 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
       return `${who(e.seat)} trades a card with ${who(e.target)} at the Trading Post.`;
     case 'postPassed':
       return `${who(e.seat)} makes no trade at the Trading Post.`;
+    case 'tradeOffered':
+    case 'tradeAccepted':
+    case 'tradeDeclined':
+    case 'tradeWithdrawn':
+      return tradeEventText(s, e);
     case 'playingWith':
       return `Playing with: ${variantsLine(s)}.`;
     case 'tileRewarded':
@@ -330,6 +343,9 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
     const buttons = choices.map((a): ChoiceButton<Action> => ({ label: actionLabel(s, a, BUTTON_MAX), action: a, ...(jailsMover(s, seat, a) ? { style: 'danger' as const } : {}) }));
     return { text: `choose ${what} with the buttons below.`, buttons };
   }
+  const answer = tradePrompt(s, seat);
+  if (answer) return answer;
+  if (s.phase === 'building' && placesAtOnce(s.options)) return { text: freeForAllPrompt(s, seat), buttons: [] };
   if (s.phase === 'building') return { text: 'your turn to build: `/fence place` a tile from your hand, or `/fence swap` one in.', buttons: [] };
   const types = new Set(legalActions(s, seat).map((a) => a.type));
   const parts: string[] = [];
@@ -338,6 +354,7 @@ export function prompt(s: FenceState, seat: number): Prompt<Action> {
   if (types.has('copsRoad') || types.has('tipOff')) parts.push('`/fence cops`');
   if (types.has('hunch')) parts.push('`/fence hunch` (the Cops on a Hunch)');
   if (types.has('playBoat')) parts.push('`/fence boat` (play a boat while Moving Others)');
+  if (types.has('offerTrade')) parts.push('`/fence trade` (offer another player a trade first)');
   const partial = movingOthers(s);
   const ask = `${partial ? 'finish Moving Others' : 'your turn'}: ${parts.join(' or ') || 'nothing is possible'}.`;
   return { text: s.pawns[seat] === 'jail' ? `you are in Jail — ${ask}` : ask, buttons: [] };
@@ -418,9 +435,11 @@ export const RULES: RulesTopic[] = [
   { name: 'Winning', value: 'winning', text: '**Winning.** You win when you are the only player not in Jail and nobody in Jail could get out on their next turn. If everyone is in Jail for good, nobody wins. At the round limit (200 rounds unless the game chose fewer), the player not in Jail with the most cards wins; a tie shares the win.' },
   { name: 'Timers, resigning, aborting', value: 'house', text: '**Playing in a channel.** Each turn has a time limit, chosen for the game. Halfway through, you get a reminder; when the time is up, the computer plays your turn, and after three such turns in a row you are removed from the game. `/fence resign` leaves a game: your pawn leaves the map and your cards are discarded. The host or a channel admin can `/fence abort` the game or `/fence kick` a player.' },
   { name: 'Variants: setup', value: 'v-setup', text: '**Setup variants.**\n• *Turn-Taking for Pawn Placement*: no secret start cards; from the First Player, each player in turn picks any free neighborhood to start in.\n• *Rewarded Tile Placement*: a tile whose roads join two placed tiles (or three, as chosen) earns its placer a card of the colour they choose. Optionally everyone is then dealt only one red and one blue card.\n• *Missing Tiles*: as soon as one player has placed all their tiles, building stops and every other tile is discarded.\n• *Placing Multi-Neighborhood Tiles*: every neighborhood of a new tile must connect to Old Town both ways, not only the ones with a road into the map.\n• *Tunnel*: once the map is built, the First Player draws two red/blue pairs and picks a neighborhood on each of the two tiles: a tunnel joins them, a two-way road one tile long for pawns, the Cops and Hot Goods alike.\n• *The Trading Post*: the First Player rolls where it goes. End your own turn there and you may give another player a card of your choice and take one of theirs at random (`/fence trade`); only the two of you see the cards.' },
+  FREE_FOR_ALL_RULES,
   { name: 'Variants: Big Map', value: 'v-bigmap', text: '**Big Map.** Two sets of tiles are shuffled together for a huge city (80 tiles). The second copy of each tile is marked “#2” (a small 2 on the map). A coordinate names every tile bearing it: a card or a roll that points to (4,2) offers the neighborhoods of both (4,2) tiles, and Hot Goods there are measured from the nearer one. The map picture is large: open it and zoom in on a phone.' },
   { name: 'Variants: Jail', value: 'v-jail', text: '**State’s Evidence on a Hunch.** In Jail and Moving Others, you may send the Cops with a die instead (`/fence hunch`): pick red or blue and roll it, as if you had played one card of that colour and value. Catch someone and you draw as for a tip-off. Catch nobody and you are an Unreliable Witness: you lose your whole next turn.' },
   { name: 'Variants: cards', value: 'v-cards', text: '**Card variants.**\n• *Color Swap with Joker*: the Stash holds Jokers (a red and a blue one for every two players). Play a Joker alone to Move Yourself or to tip off the Cops: the red and blue numbers of the pawn’s tile swap, so a pawn on (3,2) goes to (2,3). A Joker never counts as half of a red/blue pair.\n• *Boats*: the Stash holds face cards. When you Move Others you may also play one (`/fence boat`): you now have a boat of its colour, until Jail or someone else’s boat of that colour sends it to the discard pile. With a boat, from a waterfront neighborhood, Hot Goods on a waterfront tile may be reached by water, where each tile crossed counts half.\n• *Mixed Stash*: once everyone is dealt their cards, the Stash becomes one shuffled pile. Whoever draws takes the top card, without choosing a colour, and only they see it.\n• *Mixed, Blind Stash*: one four-suit deck for every two players, all in one pile from the start (hearts and diamonds are red, spades and clubs are blue). When a red/blue pair must be drawn straight from the Stash, cards are drawn until one of each colour has come; the last of each colour counts and the rest are discarded.' },
+  TRADING_RULES,
   { name: 'Variants: Hot Goods', value: 'v-hotgoods', text: '**Hot Goods variants** (chosen in the lobby’s Options).\n• *Ritzy Tile*: after the Cops are placed, a red/blue pair picks a tile, marked on the map. Hot Goods won there give two cards.\n• *Hot Goods by Cards*: the Hot Goods tile is a red/blue pair drawn from the Stash instead of a roll; the cards are discarded, or put back and shuffled in at the end of the round.\n• *More Hot Goods*: one Hot Goods per player each round, or one fewer.\n• *Wasted Hot Goods*: when nobody wins a Hot Goods, the First Player throws away the top card of a Stash pile of their choice.' },
   { name: 'Variants: winning', value: 'v-victory', text: '**Victory variants.**\n• *Victory by Accumulation*: at the end of a round, once a player out of Jail holds at least twice as many cards as there are players out of Jail, the player out of Jail with the most cards wins (a tie for the most: play on).\n• *Round-limited Game*: two dice rolled at setup give the number of rounds; after the last one, the player out of Jail with the most cards wins (ties share the win).' },
 ];
@@ -428,9 +447,9 @@ export const RULES: RulesTopic[] = [
 export const HELP = [
   '**How to play FENCE! here**',
   '`/fence new` opens a lobby: others press **Join**, and the host presses **Start** (`/fence addbot` seats a computer player). The lobby’s **Options** set the turn time, who builds the map, the rounds and the variants.',
-  'When it is your turn, the bot mentions you. While the map is built, use `/fence place` or `/fence swap`; then `/fence move` to Move Yourself, or `/fence push` and `/fence cops` to Move Others. Each command lists your legal moves, each saying where it goes (the map’s cell, like C3) and who would go to Jail. Or type the move in your own words: `r4 b2`, `red 4 blue 2 four points`, `push bob to the yards`, `cops to downtown`, `four points at C3 rotated 90`.',
+  'When it is your turn, the bot mentions you. While the map is built, use `/fence place` or `/fence swap`; then `/fence move` to Move Yourself, or `/fence push` and `/fence cops` to Move Others. Each command lists your legal moves, each saying where it goes (the map’s cell, like M14) and who would go to Jail. Or type the move in your own words: `r4 b2`, `red 4 blue 2 four points`, `push bob to the yards`, `cops to downtown`, `four points at C3 rotated 90`.',
   'Choices (a colour to draw, a neighborhood) come as buttons for you alone. A move that would send you to Jail is shown to you first: press **Confirm** to play it.',
   '`/fence hand` (or **Show my hand**) shows your cards privately. `/fence map` shows the whole city, `/fence status` the players and the Stash, `/fence history` what happened, `/fence rules` the rules. `/fence resign` leaves the game.',
-  'Variants add `/fence boat` (Boats), `/fence hunch` (a Hunch from Jail), `/fence trade` (the Trading Post) and `/fence pick` (a neighborhood from a long list); `/fence rules` explains each.',
+  'Variants (chosen in the lobby’s **Options**) add a few commands: `/fence boat` (Boats), `/fence hunch` (a Hunch from Jail), `/fence trade` (Trading Cards and the Trading Post), `/fence pick` (a neighborhood from a long list); `/fence rules` explains each.',
   'Admins (the host, or Manage Channels): `/fence abort`, `/fence kick`. Server defaults (Manage Server): `/fence settings`.',
 ].join('\n');

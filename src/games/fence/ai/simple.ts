@@ -11,6 +11,7 @@ import { colourOf } from '../cards.ts';
 import { cellKey, distances, DX, DY, roadAt, tileIdOfKey, type NbId } from '../geometry.ts';
 import { activeSeats, graphOfState, isJailed, pawnsAt, tileSetOf } from '../rules.ts';
 import type { FenceState } from '../state.ts';
+import { tradeGain } from '../variants/trading-cards.ts';
 
 export function chooseSimple(s: FenceState, seat: number, legal: readonly Action[], rng: Rng): Action {
   if (legal.length === 1) return legal[0] as Action;
@@ -98,6 +99,9 @@ function makeScorer(s: FenceState, me: number): (a: Action) => number {
         }, 0);
         return catchScore(a.to) + near + pressure - cost;
       }
+      case 'acceptTrade':
+        // Accepts a deal that gives it at least as many cards as it asks.
+        return tradeGain(s, me) >= 0 ? 1 : -1;
       default:
         return 0;
     }

@@ -6,6 +6,7 @@ import type { Action } from '../actions.ts';
 import { card, type Card, type Colour } from '../cards.ts';
 import type { NbId } from '../geometry.ts';
 import type { FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
+import type { Refusal } from '../refusals.ts';
 import { accumulation } from './accumulation.ts';
 import { bigMap } from './big-map.ts';
 import { boats } from './boats.ts';
@@ -16,8 +17,10 @@ import { missingTiles } from './missing-tiles.ts';
 import { placingMultiNeighborhoodTiles } from './placing-multi-neighborhood-tiles.ts';
 import { rewardedTilePlacement } from './rewarded-tile-placement.ts';
 import { turnTakingPawns } from './turn-taking-pawns.ts';
+import { freeForAll } from './free-for-all.ts';
 import { blindStash } from './blind-stash.ts';
 import { jokers } from './jokers.ts';
+import { tradingCards } from './trading-cards.ts';
 import { mixedStash } from './mixed-stash.ts';
 import { hotGoodsByCards } from './hot-goods-by-cards.ts';
 import { moreHotGoods } from './more-hot-goods.ts';
@@ -27,8 +30,8 @@ import { wastedHotGoods } from './wasted-hot-goods.ts';
 import type { Deck, Table, Variant } from './variant.ts';
 
 export const VARIANTS: readonly Variant[] = [
-  ritzyTile, jokers, boats, turnTakingPawns, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, bigMap, tunnel, tradingPost,
-  mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, hunch, accumulation, roundLimited,
+  ritzyTile, jokers, boats, turnTakingPawns, freeForAll, rewardedTilePlacement, missingTiles, placingMultiNeighborhoodTiles, bigMap, tunnel, tradingPost,
+  tradingCards, mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, hunch, accumulation, roundLimited,
 ];
 
 const onCache = new WeakMap<FenceOptions, readonly Variant[]>();
@@ -57,6 +60,12 @@ export const onePileInMain = (o: FenceOptions): boolean => variantsOf(o).some((v
 export const tileKeys = (o: FenceOptions, ids: string[]): string[] => variantsOf(o).reduce((keys, v) => v.tileKeys?.(keys) ?? keys, ids);
 export const noStartCards = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.noStartCards);
 export const everyNeighborhoodReaches = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.everyNeighborhoodReaches);
+export const placesAtOnce = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.placesAtOnce);
+/** The tiles a seat may place or swap in: their own hand, unless a variant widens it. */
+export function placeableTiles(s: FenceState, seat: number): readonly string[] {
+  for (const v of variantsOf(s.options)) if (v.placeableTiles) return v.placeableTiles(s, seat);
+  return s.tileHands[seat] ?? [];
+}
 export const buildingOver = (s: FenceState): boolean => variantsOf(s.options).some((v) => v.buildingOver?.(s));
 export const tilePlaced = (t: Table, seat: number, x: number, y: number): void => variantsOf(t.s.options).forEach((v) => v.tilePlaced?.(t, seat, x, y));
 export const dealPerColour = (o: FenceOptions): number => variantsOf(o).reduce((k, v) => v.dealPerColour?.(o) ?? k, 2);
@@ -90,6 +99,26 @@ export function roundEnded(t: Table): Outcome | null {
 export const lastRound = (s: FenceState): number => variantsOf(s.options).reduce((limit, v) => v.lastRound?.(s, limit) ?? limit, s.options.roundLimit);
 
 export const extraActions = (s: FenceState, seat: number): Action[] => variantsOf(s.options).flatMap((v) => v.actions?.(s, seat) ?? []);
+
+export const offers = (s: FenceState, seat: number): Action[] => variantsOf(s.options).flatMap((v) => v.offers?.(s, seat) ?? []);
+export const asked = (s: FenceState): number[] => variantsOf(s.options).flatMap((v) => v.asked?.(s) ?? []);
+/** What a seat asked by a variant may do (null: no variant asks it). */
+export function answers(s: FenceState, seat: number): Action[] | null {
+  for (const v of variantsOf(s.options)) {
+    const a = v.answers?.(s, seat);
+    if (a) return a;
+  }
+  return null;
+}
+export function refusal(s: FenceState, seat: number, action: Action): Refusal | null {
+  for (const v of variantsOf(s.options)) {
+    const r = v.refusal?.(s, seat, action);
+    if (r) return r;
+  }
+  return null;
+}
+export const beforeAction = (t: Table, seat: number, action: Action): void => variantsOf(t.s.options).forEach((v) => v.beforeAction?.(t, seat, action));
+export const timedOut = (t: Table, seat: number): boolean => variantsOf(t.s.options).some((v) => v.timedOut?.(t, seat) ?? false);
 
 /** The answers to a variant's pending choice (null: not a variant's). */
 export function pendingActions(s: FenceState, p: Pending): Action[] | null {

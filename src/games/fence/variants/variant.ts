@@ -9,6 +9,7 @@ import type { NbId } from '../geometry.ts';
 import type { FenceEvent } from '../events.ts';
 import type { Extended, FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
 import type { Stash } from '../stash.ts';
+import type { Refusal } from '../refusals.ts';
 
 /** What a variant may do to the game being changed: the engine's working copy. */
 export interface Table {
@@ -51,6 +52,10 @@ export interface Variant {
   noStartCards?: boolean;
   /** Map building: B5's reachability test applies to every neighborhood of a placed tile. */
   everyNeighborhoodReaches?: boolean;
+  /** Map building has no turns: everyone who can place a tile may, at once. */
+  placesAtOnce?: boolean;
+  /** The tiles a seat may place or swap in during building (the Basic Rules: their own hand). */
+  placeableTiles?(s: FenceState, seat: number): readonly string[];
   /** Map building ends now (besides the Basic Rules' ends). */
   buildingOver?(s: FenceState): boolean;
   /** A tile was placed (or swapped in) at (x, y) by `seat`. */
@@ -78,6 +83,21 @@ export interface Variant {
   lastRound?(s: FenceState, limit: number): number;
   /** More moves a seat may make in the main phase (`others`: the turn is, or may become, Moving Others). */
   actions?(s: FenceState, seat: number): Action[];
+  /**
+   * Deals a seat may propose on its turn besides its moves (Trading Cards' offers): they never
+   * keep a turn going by themselves, so a turn with no move still passes.
+   */
+  offers?(s: FenceState, seat: number): Action[];
+  /** Seats asked for an answer while another player's turn goes on (an offer's target). */
+  asked?(s: FenceState): number[];
+  /** What such an asked seat may do. */
+  answers?(s: FenceState, seat: number): Action[] | null;
+  /** This variant's own refusal of one of its actions (more precise than the generic one); null when legal or not its action. */
+  refusal?(s: FenceState, seat: number, action: Action): Refusal | null;
+  /** Any action is about to be carried out (an open offer is withdrawn when the game moves past it). */
+  beforeAction?(t: Table, seat: number, action: Action): void;
+  /** The platform timed out a seat this variant asked (not one whose turn it is): true when handled. */
+  timedOut?(t: Table, seat: number): boolean;
   /** The answers to this variant's own pending choice, when it is one. */
   pendingActions?(s: FenceState, p: Pending): Action[] | null;
   /** Carries out one of this variant's actions (already known legal); false when it is not one. */

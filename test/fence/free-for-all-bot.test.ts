@@ -1,0 +1,68 @@
+// E6 Free-For-All Tile Placement through the bot and the local Discord double: both players are
+// asked at once in one post, and two players placing at the same moment both get their tiles in.
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionLabel, legalActions, type Action } from '../../src/games/fence/index.ts';
+import type { Channel, User } from '../discord-double/index.ts';
+import { Harness } from '../bot/harness.ts';
+
+let h: Harness;
+let ana: User, bo: User, boss: User;
+let channel: Channel;
+
+beforeAll(async () => {
+  h = await Harness.start();
+  ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
+  const guild = h.double.createGuild('Free Builders');
+  channel = h.double.createChannel(guild, 'fence-ffa');
+  const managers = h.double.createRole(guild, 'Managers', PermissionFlagsBits.ManageGuild);
+  boss = h.double.createUser('boss', { globalName: 'Boss' });
+  h.double.addMember(guild, boss, { roles: [managers] });
+  for (const u of [ana, bo]) h.double.addMember(guild, u);
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+/** The value autocomplete offers `user` for this placement (the way a player picks it). */
+async function offeredValue(user: User, label: string): Promise<string> {
+  const choices = await h.double.autocomplete(user, channel, 'fence', 'placement', label, { subcommand: 'place' });
+  const choice = choices.find((c) => c.name === label.slice(0, 100));
+  if (!choice) throw new Error(`autocomplete did not offer "${label}"`);
+  return String(choice.value);
+}
+
+describe('E6 Free-For-All through Discord', () => {
+  it('E6 both players are asked in one post and place tiles at the same moment; neither waits for the other', async () => {
+    const saved = await h.fence(boss, 'settings', { 'free-for-all': true }, channel);
+    expect(saved.content).toContain('everyone builds at once');
+    await h.fence(ana, 'new', {}, channel);
+    const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+    await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+    await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
+
+    const start = h.latestPost(channel);
+    expect(start.content).toContain(`<@${ana.id}>`);
+    expect(start.content).toContain(`<@${bo.id}>`);
+    expect(start.content).toContain('everyone builds at once');
+
+    const game = await h.game(channel);
+    const s = game.state;
+    const seatOf = (u: User) => game.seats.find((x) => x.userId === u.id)!.seat;
+    const mine = legalActions(s, seatOf(ana)).filter((a): a is Extract<Action, { type: 'place' }> => a.type === 'place');
+    const theirs = legalActions(s, seatOf(bo)).filter((a): a is Extract<Action, { type: 'place' }> => a.type === 'place');
+    const a = mine[0]!;
+    const b = theirs.find((x) => x.x !== a.x || x.y !== a.y)!;
+    const [va, vb] = await Promise.all([offeredValue(ana, actionLabel(s, a)), offeredValue(bo, actionLabel(s, b))]);
+    // Both commands are sent before either is answered.
+    const [ra, rb] = await Promise.all([h.fence(ana, 'place', { placement: va }, channel), h.fence(bo, 'place', { placement: vb }, channel)]);
+    expect(ra.content).toMatch(/^Done/);
+    expect(rb.content).toMatch(/^Done/);
+    const after = (await h.game(channel)).state;
+    expect(after.map.map((p) => p.key)).toEqual(expect.arrayContaining([a.tile, b.tile]));
+    expect(after.map).toHaveLength(3);
+    const posts = h.double.messages(channel).map((m) => m.content).join('\n');
+    expect(posts).toMatch(/Ana placed .*/);
+    expect(posts).toMatch(/Bo placed .*/);
+  }, 120_000);
+});

@@ -1,0 +1,156 @@
+// E6 Free-For-All Tile Placement: no placement order during map building; anyone who can place
+// may, several players at once; an empty hand places tiles other players still hold. Its
+// combinations with E5, E7, E9 and E10 (rulings in docs/fence-variants.md).
+import { describe, expect, it } from 'vitest';
+import { actingSeats, applyAction, computerAction, createGame, fence, legalActions, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
+import { eventText } from '../../src/games/fence/words.ts';
+import { seats } from './extended-helpers.ts';
+
+const start = (options: Partial<FenceOptions> = {}, seed = 'e6', players = 3) => createGame({ seats: seats(players), seed, options: { freeForAll: true, ...options } });
+
+function play(s: FenceState, seat: number, action: Action) {
+  const r = applyAction(s, seat, action);
+  if (!r.ok) throw new Error(`${seat} ${JSON.stringify(action)}: ${r.message}`);
+  return r;
+}
+
+/** Building played by computers, always by the last seat that may act, until `stop` holds. */
+function buildUntil(s: FenceState, stop: (s: FenceState) => boolean, pick: (acting: number[]) => number = (a) => a[a.length - 1]!): FenceState {
+  for (let guard = 0; guard < 300 && s.phase === 'building' && !stop(s); guard++) {
+    const seat = pick(actingSeats(s));
+    s = play(s, seat, computerAction(s, seat, 'simple')!).state;
+  }
+  return s;
+}
+
+describe('E6 Free-For-All Tile Placement', () => {
+  it('E6 after Old Town every player who can place a tile is asked at once, not only the next in seat order', () => {
+    const { state } = start();
+    expect(state.phase).toBe('building');
+    expect(fence.activeSeats(state)).toEqual([0, 1, 2]);
+    for (const seat of [0, 1, 2]) expect(legalActions(state, seat).length).toBeGreaterThan(0);
+    expect(fence.words.prompt(state, 1).text).toContain('everyone builds at once');
+  });
+
+  it('E6 players place in any order: the seat before the one "next" places first, then the Old Town holder again', () => {
+    let s = start().state;
+    const holder = s.firstPlayer;
+    const before = (holder + 2) % 3;
+    s = play(s, before, legalActions(s, before)[0]!).state;
+    expect(s.map).toHaveLength(2);
+    expect(actingSeats(s)).toContain(holder);
+    s = play(s, holder, legalActions(s, holder)[0]!).state;
+    expect(s.map).toHaveLength(3);
+  });
+
+  it('E6 two players aiming at the same cell: the second is refused with the reason, the game unchanged', () => {
+    const s = start().state;
+    const a = legalActions(s, 0).find((x) => x.type === 'place')! as Extract<Action, { type: 'place' }>;
+    const b = legalActions(s, 1).find((x) => x.type === 'place' && x.x === a.x && x.y === a.y);
+    expect(b).toBeDefined();
+    const after = play(s, 0, a).state;
+    const refused = applyAction(after, 1, b!);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.message).toMatch(/already/i);
+  });
+
+  it('E6 a player whose hand is empty places a tile another player holds; the channel is told whose it was', () => {
+    let s = start({}, 'e6-empty').state;
+    // Seat 2 places whenever it can, so its hand empties first.
+    s = buildUntil(s, (x) => x.tileHands[2]!.length === 0);
+    expect(s.phase).toBe('building');
+    const offered = legalActions(s, 2);
+    expect(offered.length).toBeGreaterThan(0);
+    const place = offered.find((a) => a.type === 'place') as Extract<Action, { type: 'place' }>;
+    const owner = s.tileHands.findIndex((h) => h.includes(place.tile));
+    expect(owner).not.toBe(2);
+    const r = play(s, 2, place);
+    expect(r.state.tileHands[owner]).not.toContain(place.tile);
+    expect(r.state.tileHands[2]).toEqual([]);
+    const placed = r.events.find((e) => e.type === 'tilePlaced')!;
+    expect(placed).toMatchObject({ seat: 2, owner });
+    expect(eventText(r.state, placed)).toContain(`from p${owner}'s hand`);
+    expect(fence.words.prompt(s, 2).text).toContain('another player still holds');
+  });
+
+  it('E6 while your own hand holds tiles, another player’s tile is refused as not in your hand', () => {
+    const s = start().state;
+    const theirs = legalActions(s, 1).find((a) => a.type === 'place') as Extract<Action, { type: 'place' }>;
+    expect(s.tileHands[0]!.length).toBeGreaterThan(0);
+    const r = applyAction(s, 0, theirs);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.code).toBe('TILE_NOT_IN_HAND');
+  });
+
+  it('E6 building ends when nobody can place or swap any more: the map is built and play goes on to the pawns', () => {
+    for (const seed of ['e6-end-a', 'e6-end-b']) {
+      const s = buildUntil(start({}, seed).state, () => false, (a) => a[0]!);
+      expect(s.phase).not.toBe('building');
+      expect(s.tileHands.every((h) => h.length === 0)).toBe(true);
+    }
+  });
+
+  it('E6 a timed-out builder gets one tile placed for them; the others are still asked', () => {
+    const s = start().state;
+    const r = applyAction(s, 'system', { type: 'timeout', seat: 1 });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.state.map).toHaveLength(2);
+    expect(r.events.filter((e) => e.type === 'tilePlaced').map((e) => e.type === 'tilePlaced' && e.seat)).toEqual([1]);
+    expect(actingSeats(r.state)).toEqual([0, 1, 2]);
+  });
+
+  it('E6 with E9 Missing Tiles: building ends the moment the first hand empties, so nobody places another player’s tile', () => {
+    let s = start({ missingTiles: true }, 'e6-e9').state;
+    const events: string[] = [];
+    for (let guard = 0; guard < 300 && s.phase === 'building'; guard++) {
+      const acting = actingSeats(s);
+      const seat = acting[acting.length - 1]!;
+      const r = play(s, seat, computerAction(s, seat, 'simple')!);
+      for (const e of r.events) if (e.type === 'tilePlaced' && e.owner !== undefined) events.push('placed another player’s tile');
+      s = r.state;
+    }
+    expect(s.phase).not.toBe('building');
+    expect(events).toEqual([]);
+    expect(s.discardedTiles.length).toBeGreaterThan(0);
+  });
+
+  it('E6 with E7 Rewarded Tile Placement: the placer’s colour choice stops everyone else until it is answered', () => {
+    let s = start({ rewardedTiles: 'two' }, 'e6-e7').state;
+    s = buildUntil(s, (x) => x.pending?.kind === 'drawColour');
+    expect(s.pending?.kind).toBe('drawColour');
+    const placer = s.pending!.seat;
+    expect(actingSeats(s)).toEqual([placer]);
+    const other = (placer + 1) % 3;
+    const refused = applyAction(s, other, legalActions(start({ rewardedTiles: 'two' }, 'e6-e7').state, other)[0]!);
+    expect(refused.ok).toBe(false);
+    const answered = play(s, placer, { type: 'chooseColour', colour: 'red' }).state;
+    expect(answered.hands[placer]).toHaveLength(1);
+    expect(actingSeats(answered).length).toBeGreaterThan(1);
+  });
+
+  it('E6 with E5 Turn-Taking for Pawn Placement: pawns are still placed one at a time, from the First Player', () => {
+    const s = buildUntil(start({ turnTakingPawns: true }, 'e6-e5').state, () => false, (a) => a[0]!);
+    expect(s.phase).toBe('pawns');
+    expect(actingSeats(s)).toEqual([s.firstPlayer]);
+    expect(s.pending?.kind).toBe('pawnNeighborhood');
+  });
+
+  it('E6 with E10: a tile from another player’s hand must connect every neighborhood too (the same placement test)', () => {
+    let s = start({ everyNeighborhood: true }, 'e6-e10').state;
+    s = buildUntil(s, (x) => x.tileHands[2]!.length === 0);
+    expect(s.phase).toBe('building');
+    const offered = legalActions(s, 2);
+    expect(offered.length).toBeGreaterThan(0);
+    // The same tiles without E10 may go to more places: E10 narrows the borrowed tiles as well.
+    const loose = legalActions({ ...s, options: { ...s.options, everyNeighborhood: false } }, 2);
+    expect(loose.length).toBeGreaterThanOrEqual(offered.length);
+    for (const a of offered.slice(0, 5)) expect(applyAction(s, 2, a).ok).toBe(true);
+    const strictOnly = new Set(offered.map((a) => JSON.stringify(a)));
+    const refusedByE10 = loose.find((a) => !strictOnly.has(JSON.stringify(a)));
+    if (refusedByE10) {
+      const r = applyAction(s, 2, refusedByE10);
+      expect(r.ok).toBe(false);
+    }
+  });
+});
