@@ -4,6 +4,16 @@ import type { FarmState } from '../../src/games/farm/state.ts';
 import type { FarmEvent } from '../../src/games/farm/events.ts';
 import type { RandomPlay } from '../platform/random-play.ts';
 import { farmProblems } from './invariants.ts';
+import { Rng, seedRng } from '../../src/platform/rng.ts';
+
+/** Every Ranch option. */
+export const RANCH = ['males', 'chickens', 'market', 'gates', 'bales', 'tractor', 'horse', 'storage', 'sharecroppers', 'dustBowl'] as const;
+
+/** Each Ranch option on in half the games, drawn per game. */
+export const ranchOptions = (g: number, salt = 'ranch-options'): Record<(typeof RANCH)[number], boolean> => {
+  const rng = new Rng(seedRng(`${salt}-${g}`));
+  return Object.fromEntries(RANCH.map((k) => [k, rng.next() < 0.5])) as Record<(typeof RANCH)[number], boolean>;
+};
 
 export const farmRandomPlay = (extraOptions: (g: number) => Record<string, unknown> = () => ({})): RandomPlay => {
   const inPlay = new Map<number, number>();
@@ -18,7 +28,7 @@ export const farmRandomPlay = (extraOptions: (g: number) => Record<string, unkno
     system: { timeout: 0.01, resign: 0.002 },
     check: (state, events, before, g, step) => {
       const s = state as FarmState;
-      if (step === 0) inPlay.set(g, s.stack.length + s.hands.flat().length + s.placed.length + s.discarded.length);
+      if (step === 0) inPlay.set(g, s.stack.length + s.hands.flat().length + (s.rows ?? []).flat().length + s.placed.length + s.discarded.length);
       return farmProblems(s, events as FarmEvent[], before as FarmState, inPlay.get(g)!);
     },
   };

@@ -3,8 +3,7 @@
 // runs: `npm run bench` (bench/farm.ts plays 1,000).
 import { describe, expect, it } from 'vitest';
 import { playRandomGame } from '../platform/random-play.ts';
-import { farmRandomPlay } from './random-play-setup.ts';
-import { Rng, seedRng } from '../../src/platform/rng.ts';
+import { farmRandomPlay, RANCH, ranchOptions } from './random-play-setup.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 
 describe('farm random play', () => {
@@ -19,15 +18,11 @@ describe('farm random play', () => {
   }, 90_000);
 
   it('20 seeded games with the Ranch expansions drawn at random (each on in about half) end, every invariant holding', () => {
-    const options = (g: number) => {
-      const rng = new Rng(seedRng(`ranch-options-${g}`));
-      return { males: rng.next() < 0.5, chickens: rng.next() < 0.5, market: rng.next() < 0.5, gates: rng.next() < 0.5, bales: rng.next() < 0.5 };
-    };
-    const p = farmRandomPlay(options);
-    const seen = { males: 0, chickens: 0, market: 0, gates: 0, bales: 0 };
+    const p = farmRandomPlay(ranchOptions);
+    const seen = Object.fromEntries(RANCH.map((k) => [k, 0])) as Record<(typeof RANCH)[number], number>;
     let foxMoves = 0, bales = 0, cards = 0, gates = 0;
     for (let g = 100; g < 120; g++) {
-      const o = options(g);
+      const o = ranchOptions(g);
       for (const k of Object.keys(seen) as (keyof typeof seen)[]) if (o[k]) seen[k]++;
       const played = playRandomGame(p, g);
       const s = played.state as FarmState;
