@@ -7,6 +7,7 @@ import { DRAWINGS, handPicture } from './pictures.ts';
 import { posts, wholeMap } from './posts.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FarmOptions, type FarmState } from './state.ts';
 import { viewFor, type FarmView } from './views.ts';
+import { runScenario } from './scenario.ts';
 import { actionLabel, dustPeek, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
 
 const PLACE = /^p:([A-Z]\d\d):(-?\d{1,3}):(-?\d{1,3}):([0-3])$/;
@@ -103,5 +104,6 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
     };
   },
   drawings: DRAWINGS,
+  scenario: { run: runScenario },
   isFinal: (e) => FINAL_EVENTS.has(e.type),
 });
