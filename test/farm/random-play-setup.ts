@@ -15,9 +15,12 @@ export const ranchOptions = (g: number, salt = 'ranch-options'): Record<(typeof 
   return Object.fromEntries(RANCH.map((k) => [k, rng.next() < 0.5])) as Record<(typeof RANCH)[number], boolean>;
 };
 
-export const farmRandomPlay = (extraOptions: (g: number) => Record<string, unknown> = () => ({})): RandomPlay => {
+/** Random play of the farm; `seen` counts the events of every game played (the horse's by what it did). */
+export const farmRandomPlay = (extraOptions: (g: number) => Record<string, unknown> = () => ({})): RandomPlay & { seen: Map<string, number> } => {
   const inPlay = new Map<number, number>();
+  const seen = new Map<string, number>();
   return {
+    seen,
     game: farm,
     players: (g, rng) => {
       const n = 2 + rng.int(5);
@@ -28,6 +31,10 @@ export const farmRandomPlay = (extraOptions: (g: number) => Record<string, unkno
     system: { timeout: 0.01, resign: 0.002 },
     check: (state, events, before, g, step) => {
       const s = state as FarmState;
+      for (const e of events as FarmEvent[]) {
+        const key = e.type === 'horse' ? `horse:${e.why}` : e.type;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
       if (step === 0) inPlay.set(g, s.stack.length + s.hands.flat().length + (s.rows ?? []).flat().length + s.placed.length + s.discarded.length);
       return farmProblems(s, events as FarmEvent[], before as FarmState, inPlay.get(g)!);
     },

@@ -393,7 +393,7 @@ function proceed(ctx: Ctx): void {
 function afterClaim(ctx: Ctx): void {
   const s = ctx.s;
   const joined = s.stage.kind === 'claim' && s.stage.tractor === true;
-  if (joined && !s.out[s.current] && placementsFor(s, ctx.board(), s.current).length > 0) {
+  if (joined && !s.out[s.current] && playable(s, s.current).some((id) => ctx.board().canPlace(id))) {
     s.stage = { kind: 'extra' };
     ctx.emit({ type: 'extraTile', seat: s.current });
     return;
