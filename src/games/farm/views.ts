@@ -51,7 +51,8 @@ export interface FarmView {
   market: string | null;
   /** Tractor, Horse, Storage, Sharecroppers, Dust Bowl: tokens on the map (regions) and in front of players. */
   tractors: { on: number[]; supply: number } | null;
-  horse: number | null;
+  /** The horse's region (null: in the supply); null without the option. */
+  horse: { region: number | null } | null;
   /** Stored animals added to scored farms, by region. */
   storedOn: { region: number; kind: 'cow' | 'pig' | 'sheep' }[];
   /** Per seat: animals in storage, sharecropper tokens, row tiles (face up). */
@@ -125,7 +126,7 @@ export function viewFor(s: FarmState, viewer: number | 'channel'): FarmView {
     bales: s.bales ? { on: [...s.bales.on], held: [...s.bales.held], supply: s.bales.supply } : null,
     market: s.market ? marketText(s.market.up) : null,
     tractors: s.tractors ? { on: s.tractors.on.map((t) => t.region), supply: s.tractors.supply } : null,
-    horse: s.horse?.region ?? null,
+    horse: s.horse ? { region: s.horse.region } : null,
     storedOn: (s.storage?.placed ?? []).map((p) => ({ ...p })),
     stored: s.storage ? s.storage.held.map((h) => h.cow + h.pig + h.sheep) : null,
     shares: s.shares ? [...s.shares.held] : null,
