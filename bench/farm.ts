@@ -4,12 +4,11 @@
  * over 1,000 greedy random games; random play with invariants over 1,000 games. Prints numbers.
  */
 import { pathToFileURL } from 'node:url';
-import { Rng, seedRng } from '../src/platform/rng.ts';
 import { farm } from '../src/games/farm/index.ts';
 import { legalActions, setup, simpleChoice, apply } from '../src/games/farm/engine.ts';
 import { optionsSchema, type FarmState } from '../src/games/farm/state.ts';
 import { greedyGame } from '../test/farm/greedy.ts';
-import { farmRandomPlay } from '../test/farm/random-play-setup.ts';
+import { farmRandomPlay, RANCH, ranchOptions } from '../test/farm/random-play-setup.ts';
 import { playRandomGame } from '../test/platform/random-play.ts';
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
@@ -39,7 +38,8 @@ export default async function benchFarm(): Promise<void> {
   times.sort((a, b) => a - b);
   out(`farm: legal placements, 2 tiles in hand, 60-tile map (${positions.length} positions, ${(count / positions.length).toFixed(0)} placements each): median ${percentile(times, 0.5).toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms`);
 
-  for (const [label, opts] of [['base game', {}], ['every expansion built (Males, Chickens, Market, Gates, Hay Bales)', { males: true, chickens: true, market: true, gates: true, bales: true }]] as const) {
+  const everyOption = Object.fromEntries(RANCH.map((k) => [k, true]));
+  for (const [label, opts] of [['base game', {}], ['all ten Ranch expansions', everyOption]] as const) {
     const games: number[] = [];
     for (let g = 0; g < 10; g++) {
       const t = performance.now();
@@ -73,16 +73,19 @@ export default async function benchFarm(): Promise<void> {
     out(`farm F4 (${n} greedy games, ${players} players${ranch ? ', every Ranch tile' : ''}): placed ${(100 * placed / inPlay).toFixed(2)}% · fields closed ${(100 * closed / fields).toFixed(1)}% · ${(animals / farms).toFixed(2)} animals per farm · ${(100 * single / farms).toFixed(1)}% single-kind${players === 4 && !ranch ? ` · farmer cards within ${(100 * Math.min(...spread)).toFixed(0)}%..+${(100 * Math.max(...spread)).toFixed(0)}% of the mean` : ''}`);
   }
 
-  // Each Ranch option on in half the games, drawn per game.
-  const options = (g: number) => {
-    const rng = new Rng(seedRng(`bench-options-${g}`));
-    return { males: rng.next() < 0.5, chickens: rng.next() < 0.5, market: rng.next() < 0.5, gates: rng.next() < 0.5, bales: rng.next() < 0.5 };
-  };
-  const p = farmRandomPlay(options);
+  // Each of the ten Ranch options on in half the games, drawn per game.
+  const p = farmRandomPlay((g) => ranchOptions(g, 'bench-options'));
+  const on = Object.fromEntries(RANCH.map((k) => [k, 0]));
   const t0 = performance.now();
   let actions = 0;
-  for (let g = 0; g < 1000; g++) actions += playRandomGame(p, g).actions;
-  out(`farm: random play, 1,000 games of 2–6 players, Ranch options drawn at random, invariants after every action: all ended, ${(actions / 1000).toFixed(0)} actions per game, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  for (let g = 0; g < 1000; g++) {
+    const o = ranchOptions(g, 'bench-options');
+    for (const k of RANCH) if (o[k]) on[k]! += 1;
+    actions += playRandomGame(p, g).actions;
+    if ((g + 1) % 100 === 0) process.stdout.write(`  … ${g + 1} games\n`);
+  }
+  out(`farm: random play, 1,000 games of 2–6 players, the ten Ranch options drawn at random (games with each: ${RANCH.map((k) => `${k} ${on[k]}`).join(', ')}), invariants after every action: all ended, ${(actions / 1000).toFixed(0)} actions per game, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  out(`farm: in those games: ${['tractor', 'extraTile', 'tractorBack', 'horse:enters', 'horse:jumps', 'horse:moved', 'horse:trapped', 'stored', 'shared', 'sharesTaken', 'took', 'fox', 'bale', 'market'].map((k) => `${k} ${p.seen.get(k) ?? 0}`).join(', ')}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchFarm();

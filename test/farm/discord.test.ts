@@ -44,9 +44,12 @@ async function startGame(channel: Channel, players: User[], options: Record<stri
 /** The person to act does what the simple bot would, through autocomplete or a button. */
 async function playOne(channel: Channel, users: Record<number, User>): Promise<void> {
   const s = await state(channel);
-  const seat = s.current;
+  // Whoever the game waits for: the player whose turn it is, or one owing an answer (storage, the fox…).
+  const seat = farm.activeSeats(s)[0]!;
   const user = users[seat]!;
-  const action = farm.bots.simple!(s, seat) as Action;
+  // Asked to take an animal into storage, the person does (the simple bot rarely finds it worth it).
+  const owed = s.pending[0];
+  const action = (owed?.kind === 'storage' && owed.phase === 'remove' ? { type: 'store', op: 'remove', kind: owed.options[0] } : farm.bots.simple!(s, seat)) as Action;
   const label = farm.words.action(s, action);
   const before = h.double.messages(channel).length;
   if (action.type === 'place') {
@@ -56,8 +59,8 @@ async function playOne(channel: Channel, users: Record<number, User>): Promise<v
     const reply = await h.command(user, 'farm', 'place', { placement: String(choice!.value) }, channel);
     expect(reply.ephemeral).toBe(true);
     expect(reply.content, reply.content).toMatch(/^Done/);
-  } else if (action.type === 'fox' || action.type === 'bale') {
-    const choices = await h.double.autocomplete(user, channel, 'farm', 'field', '', { subcommand: 'field' });
+  } else if ((action.type === 'fox' || action.type === 'bale') && s.pending.length > 0) {
+    const choices = await h.double.autocomplete(user, channel, 'farm', 'field', label.replace(/^(Fox|Bale|Horse) to /, '').split(' (')[0]!, { subcommand: 'field' });
     const choice = choices.find((c) => c.value === farm.encode(action));
     expect(choice, `autocomplete offers ${label}`).toBeDefined();
     const reply = await h.command(user, 'farm', 'field', { field: String(choice!.value) }, channel);
@@ -113,29 +116,42 @@ describe('/farm through Discord', () => {
     expect(end.content).toMatch(/wins!|share the win!/);
   }, 240_000);
 
-  it('R3 R4 R5 R6 R18 plays a 3-player game with Males, Chickens, Market and Hay Bales to its end; the fox and bales are asked of one player at a time', async () => {
+  it('R4 R5 R13 R16 R21 plays a 3-player game with Chickens, Horse, Storage and Dust Bowl to its end; the fox, the horse, storage and the Dust Bowl are asked of one player at a time, the peek at hands privately', async () => {
     const channel = h.double.createChannel(h.guild, 'farm-ranch');
-    await startGame(channel, [ana], { males: true, chickens: true, market: true, 'hay-bales': true }, 2);
+    await startGame(channel, [ana], { chickens: true, horse: true, storage: true, 'dust-bowl': true }, 2);
     const status = await h.command(ana, 'farm', 'status', {}, channel);
-    expect(status.content).toContain('The Ranch: Males, Chickens, Market, Hay Bales.');
-    expect(status.content).toMatch(/Market: /);
+    expect(status.content).toContain('The Ranch: Chickens, Horse, Storage, Dust Bowl.');
+    expect(status.content).toMatch(/Storage supply: 4 cows, 4 pigs, 4 sheep\./);
     let s = await state(channel);
-    expect(s.market).not.toBeNull();
     const anaSeat = s.seats.findIndex((x) => !x.computer);
-    let asked = 0;
-    for (let guard = 0; guard < 600; guard++) {
+    const asked = new Set<string>();
+    let peeked = false;
+    for (let guard = 0; guard < 700; guard++) {
       s = await state(channel);
       if (!s || s.outcome) break;
-      if (s.pending.length > 0) asked++;
+      const owed = s.pending[0];
+      if (owed && owed.seat === anaSeat) asked.add(owed.kind);
+      if (owed?.kind === 'dust' && owed.seat === anaSeat && !peeked) {
+        // The closer alone sees the owners' hands: privately, with their tiles named.
+        const peek = await h.command(ana, 'farm', 'hand', {}, channel);
+        expect(peek.ephemeral).toBe(true);
+        expect(peek.content).toContain('Dust Bowl');
+        for (const o of owed.from) for (const id of s.hands[o]!) expect(peek.content).toContain(id);
+        peeked = true;
+      }
       await playOne(channel, { [anaSeat]: ana });
       if (guard % 15 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
     }
     const text = h.double.messages(channel).map((m) => m.content).join('\n');
     expect(text).toMatch(/Game #\d+ is over/);
     expect(text).toMatch(/🦊/);
-    expect(text).toMatch(/hay bale/);
-    expect(text).toMatch(/New market card/);
-    expect(asked).toBeGreaterThan(0);
+    expect(text).toMatch(/🐎 The horse enters the farm just scored/);
+    expect(asked).toContain('storage');
+    expect(peeked).toBe(true);
+    expect(text).toMatch(/Animals left in storage cost: .*Ana -\d+/);
+    expect(text).toMatch(/📦 Ana takes an? (cow|pig|sheep) out of the farm into storage/);
+    expect(text).toMatch(/🌪️ .* takes [A-Z]\d\d from/);
+    expect(asked.size).toBeGreaterThan(0);
   }, 300_000);
 
   it('F16 a player who runs out of time has the bot play their turn', async () => {

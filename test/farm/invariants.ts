@@ -1,7 +1,7 @@
 /** The farm's invariants after every action (random play, bench): problems in words. */
 import { Board } from '../../src/games/farm/board.ts';
 import type { FarmEvent } from '../../src/games/farm/events.ts';
-import { HENHOUSES, type FarmState } from '../../src/games/farm/state.ts';
+import { HENHOUSES, SHARES, STORAGE_EACH, STORED, tractorCount, type FarmState } from '../../src/games/farm/state.ts';
 import { facing, sideOf, STEP } from '../../src/games/farm/tiles.ts';
 
 export function farmProblems(s: FarmState, events: readonly FarmEvent[], before: FarmState, tilesInPlay: number): string[] {
@@ -29,7 +29,7 @@ export function farmProblems(s: FarmState, events: readonly FarmEvent[], before:
   const scored = new Set(s.farms.flatMap((f) => f.regions));
   if (s.henhouses.some((h) => scored.has(h.region))) problems.push('a henhouse stands in a scored farm');
   // Tiles are conserved.
-  const tiles = s.stack.length + s.hands.flat().length + s.placed.length + s.discarded.length;
+  const tiles = s.stack.length + s.hands.flat().length + (s.rows ?? []).flat().length + s.placed.length + s.discarded.length;
   if (tiles !== tilesInPlay) problems.push(`${tiles} tiles accounted for, ${tilesInPlay} in play`);
   // Scores move only by scoring events.
   const expected = [...before.scores];
@@ -43,12 +43,30 @@ export function farmProblems(s: FarmState, events: readonly FarmEvent[], before:
     if (s.bales.on.some((k) => scored.has(k))) problems.push('a bale lies in a scored farm');
   }
   if (s.market && 1 + s.market.deck.length + s.market.discards.length !== 9) problems.push('market cards are not conserved');
-  // (While farms of this turn wait to be scored — in the queue, or until the gate step is answered —
+  // (While farms of this turn wait to be scored — in the queue, being scored, or until the gate step is answered —
   // the fox may sit in one of them: it is scored with it.)
-  const waiting = s.queue.length > 0 || s.stage.kind === 'gate';
+  const waiting = s.queue.length > 0 || s.stage.kind === 'gate' || s.scoring !== null;
   if (s.fox !== null && (scored.has(s.fox) || (!waiting && !board.fieldOf(s.fox).open))) problems.push('the fox is not on an open field');
   if (!s.outcome && s.out[s.current] && s.pending.length === 0) problems.push('the game waits for a player who left');
-  if (s.pending.some((p) => s.out[p.seat] || p.options.length === 0)) problems.push('a choice is owed by a leaver or has no option');
+  if (s.pending.some((p) => s.out[p.seat] || (p.kind === 'dust' ? p.from.length === 0 : p.options.length === 0))) problems.push('a choice is owed by a leaver or has no option');
+  // Tractor, Horse, Storage, Sharecroppers tokens are conserved and lie where they may.
+  if (s.tractors) {
+    if (s.tractors.supply + s.tractors.on.length !== tractorCount(s.seats.length)) problems.push(`${s.tractors.supply + s.tractors.on.length} tractors accounted for, ${tractorCount(s.seats.length)} in the game`);
+    if (s.tractors.on.some((t) => scored.has(t.region))) problems.push('a tractor stands in a scored farm');
+  }
+  if (s.horse && s.horse.region !== null && s.horse.region >= s.placed.length * 4) problems.push('the horse is off the map');
+  if (s.storage) {
+    for (const k of STORED) {
+      const n = s.storage.supply[k] + s.storage.held.reduce((a, h) => a + h[k], 0) + s.storage.placed.filter((p) => p.kind === k).length;
+      if (n !== STORAGE_EACH) problems.push(`${n} ${k} storage tokens accounted for, ${STORAGE_EACH} in the game`);
+    }
+    if (s.storage.placed.some((p) => !scored.has(p.region) && !s.scoring?.regions.includes(p.region))) problems.push('a stored animal was added to a farm that is not being scored');
+  }
+  if (s.shares) {
+    const n = s.shares.supply + s.shares.held.reduce((a, b) => a + b, 0) + s.henhouses.filter((h) => h.share).length;
+    if (n !== SHARES) problems.push(`${n} sharecropper tokens accounted for, ${SHARES} in the game`);
+  }
+  if (!s.shares && s.henhouses.some((h) => h.share)) problems.push('a sharecropper henhouse without the option');
   // Scored farms stay closed (F10).
   for (const f of s.farms) if (board.fieldOf(f.regions[0]!).open) problems.push('a scored farm is open again');
   return problems;

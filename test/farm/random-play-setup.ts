@@ -4,10 +4,23 @@ import type { FarmState } from '../../src/games/farm/state.ts';
 import type { FarmEvent } from '../../src/games/farm/events.ts';
 import type { RandomPlay } from '../platform/random-play.ts';
 import { farmProblems } from './invariants.ts';
+import { Rng, seedRng } from '../../src/platform/rng.ts';
 
-export const farmRandomPlay = (extraOptions: (g: number) => Record<string, unknown> = () => ({})): RandomPlay => {
+/** Every Ranch option. */
+export const RANCH = ['males', 'chickens', 'market', 'gates', 'bales', 'tractor', 'horse', 'storage', 'sharecroppers', 'dustBowl'] as const;
+
+/** Each Ranch option on in half the games, drawn per game. */
+export const ranchOptions = (g: number, salt = 'ranch-options'): Record<(typeof RANCH)[number], boolean> => {
+  const rng = new Rng(seedRng(`${salt}-${g}`));
+  return Object.fromEntries(RANCH.map((k) => [k, rng.next() < 0.5])) as Record<(typeof RANCH)[number], boolean>;
+};
+
+/** Random play of the farm; `seen` counts the events of every game played (the horse's by what it did). */
+export const farmRandomPlay = (extraOptions: (g: number) => Record<string, unknown> = () => ({})): RandomPlay & { seen: Map<string, number> } => {
   const inPlay = new Map<number, number>();
+  const seen = new Map<string, number>();
   return {
+    seen,
     game: farm,
     players: (g, rng) => {
       const n = 2 + rng.int(5);
@@ -18,7 +31,11 @@ export const farmRandomPlay = (extraOptions: (g: number) => Record<string, unkno
     system: { timeout: 0.01, resign: 0.002 },
     check: (state, events, before, g, step) => {
       const s = state as FarmState;
-      if (step === 0) inPlay.set(g, s.stack.length + s.hands.flat().length + s.placed.length + s.discarded.length);
+      for (const e of events as FarmEvent[]) {
+        const key = e.type === 'horse' ? `horse:${e.why}` : e.type;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      if (step === 0) inPlay.set(g, s.stack.length + s.hands.flat().length + (s.rows ?? []).flat().length + s.placed.length + s.discarded.length);
       return farmProblems(s, events as FarmEvent[], before as FarmState, inPlay.get(g)!);
     },
   };

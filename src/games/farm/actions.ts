@@ -13,6 +13,18 @@ export const actionSchema = z.discriminatedUnion('type', [
   /** Where the fox (R5) or a hay bale (R18) goes: a region key of the field. */
   z.object({ type: z.literal('fox'), region: z.number().int().min(0) }),
   z.object({ type: z.literal('bale'), region: z.number().int().min(0) }),
+  /** R10: a tractor instead of a henhouse, on a region of the tile just placed in a field the player owns. */
+  z.object({ type: z.literal('tractor'), region: z.number().int().min(0) }),
+  /** R13, R14: the horse to a field (a region key of it): owed at a turn's start, or the claim step's alternative. */
+  z.object({ type: z.literal('horse'), region: z.number().int().min(0) }),
+  /** R19: a henhouse with a sharecropper token, in a field someone else owns. */
+  z.object({ type: z.literal('share'), region: z.number().int().min(0) }),
+  /** R16: take an animal of this kind out of the farm being scored, or add a stored one. */
+  z.object({ type: z.literal('store'), op: z.enum(['remove', 'add']), kind: z.enum(['cow', 'pig', 'sheep']) }),
+  /** R21: take a tile from an owner's hand (its position: the tiles are hidden) or row. */
+  z.object({ type: z.literal('take'), seat: z.number().int().min(0).max(5), from: z.enum(['hand', 'row']), index: z.number().int().min(0).max(40) }),
+  /** Say no to an optional step: a storage action, the Dust Bowl's take, a Tractor extra tile. */
+  z.object({ type: z.literal('decline') }),
 ]);
 export type Action = z.output<typeof actionSchema>;
 

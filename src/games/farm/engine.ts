@@ -3,48 +3,29 @@
  * (F10–F12), the end (F14) and the house rules for play in a channel (F16). Pure: the state is
  * copied, changed and returned with the events it caused.
  */
-import type { Applied, Refusal } from '../../platform/game.ts';
+import type { Refusal, Applied } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { actionSchema, systemSchema, type Action } from './actions.ts';
-import { Board, regionKey, type Field, type Placement } from './board.ts';
+import { Board, regionKey, tileOfKey, type Field, type Placement } from './board.ts';
+import { Ctx, fromLeftOf } from './ctx.ts';
 import type { FarmEvent } from './events.ts';
 import { FARMERS } from './farmers.ts';
 import { MARKET } from './market.ts';
 import { animalsIn, ownersOf, valueOf } from './scoring.ts';
-import { HAND, HENHOUSES, STATE_VERSION, type FarmOptions, type FarmState, type Pending } from './state.ts';
+import { HAND, henhousesLeft, SHARES, STATE_VERSION, tractorCount, type FarmOptions, type FarmState, type FieldPending, type Pending, type Stored } from './state.ts';
 import { TILES, tileById } from './tiles.ts';
 import { describeMisfit, refuse } from './refusals.ts';
+import { joinsTractor, placeTractor, tractorOptions, tractorsHome, tractorsOut } from './expansions/tractor.ts';
+import { horseEnters, horseMoves, horseMustMove, moveHorse, trapHorse } from './expansions/horse.ts';
+import { declineStorage, emptyStore, fullSupply, nextStorageQuestion, storageCosts, store } from './expansions/storage.ts';
+import { claimShare, originalOwners, shareOptions, sharesOut } from './expansions/sharecroppers.ts';
+import { dustOwed, playable, take, takeOptions } from './expansions/dust.ts';
 
 export type Result = Applied<FarmState, FarmEvent> | Refusal;
+export { henhousesLeft };
 
 /** Tiles in play by player count (F5): some base tiles are removed unseen. */
 export const baseTileCount = (players: number): number => (players <= 2 ? 56 : players === 3 ? 70 : 84);
-
-class Ctx {
-  readonly s: FarmState;
-  readonly events: FarmEvent[] = [];
-  readonly rng: Rng;
-  private boardCache: Board | null = null;
-  constructor(state: FarmState) {
-    this.s = structuredClone(state);
-    this.rng = new Rng(this.s.rng);
-  }
-  emit(e: FarmEvent): void {
-    this.events.push(e);
-  }
-  board(): Board {
-    if (!this.boardCache || this.boardCache.placed !== this.s.placed || this.boardCache.placed.length !== this.s.placed.length) this.boardCache = new Board(this.s.placed);
-    return this.boardCache;
-  }
-  /** Call after changing the map in place. */
-  touched(): void {
-    this.boardCache = null;
-  }
-  done(): Applied<FarmState, FarmEvent> {
-    this.s.rng = this.rng.state;
-    return { ok: true, state: this.s, events: this.events };
-  }
-}
 
 export function setup(input: { seats: { name: string; computer: boolean }[]; seed: string; options: FarmOptions }): Applied<FarmState, FarmEvent> {
   const n = input.seats.length;
@@ -84,6 +65,12 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
     foxSeen: false,
     market: o.market ? { up: marketDeck.shift() as string, deck: marketDeck, discards: [], turn: false } : null,
     bales: o.bales ? { supply: BALES[n] ?? 12, on: [], held: input.seats.map(() => 0) } : null,
+    tractors: o.tractor ? { supply: tractorCount(n), on: [] } : null,
+    horse: o.horse ? { region: null, left: null } : null,
+    storage: o.storage ? { supply: fullSupply(), held: input.seats.map(() => emptyStore()), placed: [] } : null,
+    shares: o.sharecroppers ? { supply: SHARES - n, held: input.seats.map(() => 1) } : null,
+    rows: o.dustBowl ? input.seats.map(() => []) : null,
+    scoring: null,
     outcome: null,
   };
   const ctx = new Ctx(state);
@@ -97,7 +84,6 @@ export const activeSeats = (s: FarmState): number[] => (s.outcome ? [] : s.pendi
 /** R18: hay bales in the supply by player count. */
 const BALES: Record<number, number> = { 2: 12, 3: 15, 4: 16, 5: 15, 6: 12 };
 
-export const henhousesLeft = (s: FarmState, seat: number): number => HENHOUSES - s.henhouses.filter((h) => h.seat === seat).length;
 
 /** The scored farms' regions: finished for good. */
 const scoredRegions = (s: FarmState): Set<number> => new Set(s.farms.flatMap((f) => f.regions));
@@ -137,18 +123,38 @@ export function claimOptions(s: FarmState, board: Board, tile: number, seat: num
 }
 
 export function placementsFor(s: FarmState, board: Board, seat: number): Placement[] {
-  return [...new Set(s.hands[seat] ?? [])].flatMap((id) => board.placements(id));
+  return [...new Set(playable(s, seat))].flatMap((id) => board.placements(id));
+}
+
+/** The claim step's choices (F9, R10, R14, R19), the way to end it without one last. */
+export function claimActions(s: FarmState, board: Board, tile: number, seat: number): Action[] {
+  return [
+    ...claimOptions(s, board, tile, seat).map((region) => ({ type: 'claim' as const, region })),
+    ...shareOptions(s, board, tile, seat).map((region) => ({ type: 'share' as const, region })),
+    ...tractorOptions(s, board, tile, seat).map((region) => ({ type: 'tractor' as const, region })),
+    ...horseMoves(s, board).map((region) => ({ type: 'horse' as const, region })),
+  ];
+}
+
+/** The choices a pending question offers (storage and the Dust Bowl may be declined). */
+export function pendingActions(s: FarmState, p: Pending): Action[] {
+  if (p.kind === 'storage') return [...p.options.map((kind) => ({ type: 'store' as const, op: p.phase, kind })), { type: 'decline' }];
+  if (p.kind === 'dust') return [...takeOptions(s, p), { type: 'decline' }];
+  return p.options.map((region) => ({ type: p.kind, region }));
 }
 
 export function legalActions(s: FarmState, seat: number): Action[] {
   if (s.outcome) return [];
   const choice = s.pending[0];
-  if (choice) return choice.seat === seat ? choice.options.map((region) => ({ type: choice.kind, region })) : [];
+  if (choice) return choice.seat === seat ? pendingActions(s, choice) : [];
   if (seat !== s.current) return [];
   const board = new Board(s.placed);
-  if (s.stage.kind === 'place') return placementsFor(s, board, seat).map((p) => ({ type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot }));
+  const places = () => placementsFor(s, board, seat).map((p): Action => ({ type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot }));
+  if (s.stage.kind === 'place') return places();
+  if (s.stage.kind === 'extra') return [...places(), { type: 'decline' }];
+  if (s.stage.kind === 'start') return [];
   if (s.stage.kind === 'gate') return [...gateOptions(s, board, s.stage.tile).map((tile) => ({ type: 'gate' as const, tile })), { type: 'keepGates' }];
-  return [...claimOptions(s, board, s.stage.tile, seat).map((region) => ({ type: 'claim' as const, region })), { type: 'pass' }];
+  return [...claimActions(s, board, s.stage.tile, seat), { type: 'pass' }];
 }
 
 export function apply(state: FarmState, actor: number | 'system', input: unknown): Result {
@@ -161,7 +167,7 @@ export function apply(state: FarmState, actor: number | 'system', input: unknown
     return ctx.done();
   }
   const parsed = actionSchema.safeParse(input);
-  if (!parsed.success) return refuse('INVALID', 'That is not a farm move: place a tile, or answer the henhouse question.', legalLabels(state, actor));
+  if (!parsed.success) return refuse('INVALID', 'That is not a farm move: place a tile, or answer the question asked.', legalLabels(state, actor));
   const action = parsed.data;
   const waitingFor = activeSeats(state)[0] as number;
   if (actor !== waitingFor) return refuse('NOT_YOUR_TURN', `The game is waiting for ${state.seats[waitingFor]?.name ?? 'someone else'}, not you.`);
@@ -174,23 +180,43 @@ export function apply(state: FarmState, actor: number | 'system', input: unknown
 }
 
 function legalLabels(s: FarmState, seat: number): string[] {
-  if (s.pending[0]?.seat === seat) return ['a field button'];
+  const owed = s.pending[0];
+  if (owed?.seat === seat) return owed.kind === 'storage' || owed.kind === 'dust' ? ['a button of the question', 'No'] : ['a field button'];
   if (seat !== s.current || s.outcome) return [];
   if (s.stage.kind === 'gate') return ['a gate button', 'Leave the gates'];
+  if (s.stage.kind === 'extra') return ['/farm place', 'No more tiles'];
   return s.stage.kind === 'place' ? ['/farm place'] : ['a henhouse button', 'No henhouse'];
+}
+
+const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Why an answer to a pending question is not one of its choices, or null. */
+function checkPending(s: FarmState, choice: Pending, a: Action): Refusal | null {
+  if (choice.kind === 'storage') {
+    if (a.type !== 'store' && a.type !== 'decline') return refuse('CHOOSE_FIRST', 'First answer the storage question for the farm being scored.', ['a storage button', 'No']);
+    if (a.type === 'store' && !pendingActions(s, choice).some((x) => sameAction(x, a))) {
+      const what = choice.phase === 'remove' ? `take out: ${choice.options.join(', ')}` : `add from your storage: ${choice.options.join(', ')}`;
+      return refuse('BAD_STORAGE', `You cannot ${a.op === 'remove' ? 'take out' : 'add'} a ${a.kind} now. You may ${what}, or do nothing.`, ['a storage button', 'No']);
+    }
+    return null;
+  }
+  if (choice.kind === 'dust') {
+    if (a.type !== 'take' && a.type !== 'decline') return refuse('CHOOSE_FIRST', 'First choose a tile to take, or take none.', ['a tile button', 'Take none']);
+    if (a.type === 'take' && !pendingActions(s, choice).some((x) => sameAction(x, a))) return refuse('BAD_TAKE', 'That tile cannot be taken: pick one of the tiles offered.', ['a tile button', 'Take none']);
+    return null;
+  }
+  const what = choice.kind === 'fox' ? 'the fox' : choice.kind === 'horse' ? 'the horse' : 'a hay bale';
+  if (a.type !== choice.kind) return refuse('CHOOSE_FIRST', `First choose the field for ${what}.`, ['a field button']);
+  if (!choice.options.includes(a.region)) return refuse('BAD_FIELD', `${what[0]?.toUpperCase()}${what.slice(1)} cannot go there: pick one of the fields offered.`, ['a field button']);
+  return null;
 }
 
 /** Why a well-formed action is not legal now, or null. */
 function check(s: FarmState, seat: number, a: Action): Refusal | null {
   const board = new Board(s.placed);
   const choice = s.pending[0];
-  if (choice) {
-    const what = choice.kind === 'fox' ? 'the fox' : 'a hay bale';
-    if (a.type !== choice.kind) return refuse('CHOOSE_FIRST', `First choose the field for ${what}.`, ['a field button']);
-    if (!choice.options.includes(a.region)) return refuse('BAD_FIELD', `${choice.kind === 'fox' ? 'The fox' : 'The bale'} cannot go there: pick one of the fields offered.`, ['a field button']);
-    return null;
-  }
-  if (a.type === 'fox' || a.type === 'bale') return refuse('NO_TOKEN', 'There is no fox or hay bale to place now.');
+  if (choice) return checkPending(s, choice, a);
+  if (a.type === 'fox' || a.type === 'bale' || a.type === 'store' || a.type === 'take') return refuse('NO_TOKEN', 'Nothing is being asked of you about that now.');
   if (s.stage.kind === 'gate') {
     if (a.type === 'keepGates') return null;
     if (a.type !== 'gate') return refuse('GATE_FIRST', 'First open or close a gate, or leave the gates as they are.', ['a gate button', 'Leave the gates']);
@@ -198,10 +224,11 @@ function check(s: FarmState, seat: number, a: Action): Refusal | null {
     return null;
   }
   if (a.type === 'gate' || a.type === 'keepGates') return refuse('NO_GATE', 'There is no gate to move now.');
+  if (a.type === 'decline') return s.stage.kind === 'extra' ? null : refuse('NOTHING_TO_DECLINE', 'There is nothing to say no to now.');
   if (a.type === 'place') {
-    if (s.stage.kind !== 'place') return refuse('CLAIM_FIRST', 'You have placed your tile: now place a henhouse or choose none.', ['a henhouse button', 'No henhouse']);
-    const hand = s.hands[seat] ?? [];
-    if (!hand.includes(a.tile)) return refuse('NOT_IN_HAND', `Tile ${a.tile} is not in your hand. Your tiles: ${hand.join(', ') || 'none'}.`, hand);
+    if (s.stage.kind !== 'place' && s.stage.kind !== 'extra') return refuse('CLAIM_FIRST', 'You have placed your tile: now place a henhouse or choose none.', ['a henhouse button', 'No henhouse']);
+    const tiles = playable(s, seat);
+    if (!tiles.includes(a.tile)) return refuse('NOT_IN_HAND', `Tile ${a.tile} is not in your hand. Your tiles: ${tiles.join(', ') || 'none'}.`, tiles);
     if (board.at(a.x, a.y) !== undefined) return refuse('CELL_TAKEN', `Cell ${a.x},${a.y} already holds a tile. Pick an empty cell beside the map.`);
     if (board.neighbours(a.x, a.y) === 0) return refuse('NOT_BESIDE', `Cell ${a.x},${a.y} is not beside the map. A tile goes on an empty cell next to a placed one.`);
     const mis = board.misfit(tileById(a.tile), a.x, a.y, a.rot);
@@ -211,62 +238,94 @@ function check(s: FarmState, seat: number, a: Action): Refusal | null {
     }
     return null;
   }
-  if (s.stage.kind !== 'claim') return refuse('PLACE_FIRST', 'Place a tile first: `/farm place`.', ['/farm place']);
+  if (s.stage.kind !== 'claim') return refuse('PLACE_FIRST', s.stage.kind === 'extra' ? 'Place one more tile with `/farm place`, or stop.' : 'Place a tile first: `/farm place`.', ['/farm place']);
   if (a.type === 'pass') return null;
-  const options = claimOptions(s, board, s.stage.tile, seat);
-  if (!options.includes(a.region)) {
-    const why = henhousesLeft(s, seat) <= 0 ? 'You have no henhouse left.' : 'A henhouse goes on the tile just placed, in an open field without one.';
-    return refuse('BAD_CLAIM', why, options.length ? ['a henhouse button', 'No henhouse'] : ['No henhouse']);
-  }
-  return null;
+  if (s.stage.extra) return refuse('NO_CLAIM', 'Nothing may be claimed on an extra tile.');
+  if (claimActions(s, board, s.stage.tile, seat).some((x) => sameAction(x, a))) return null;
+  const legal = ['a button of the claim step', 'No henhouse'];
+  if (a.type === 'claim') return refuse('BAD_CLAIM', henhousesLeft(s, seat) <= 0 ? 'You have no henhouse left.' : 'A henhouse goes on the tile just placed, in an open field without one.', legal);
+  if (a.type === 'tractor') return refuse('BAD_TRACTOR', !s.tractors ? 'This game has no tractors.' : s.tractors.supply <= 0 ? 'No tractor is left in the supply.' : 'A tractor goes on the tile just placed, in an open field you own that has no tractor yet.', legal);
+  if (a.type === 'horse') return refuse('BAD_HORSE', !s.horse ? 'This game has no horse.' : s.horse.region === null ? 'The horse is not on the map yet.' : 'The horse jumps one fence, into an open field next to its own, and never straight back to the field it just left.', legal);
+  return refuse('BAD_SHARE', !s.shares ? 'This game has no sharecroppers.' : (s.shares.held[seat] ?? 0) <= 0 ? 'You have no sharecropper token.' : henhousesLeft(s, seat) <= 0 ? 'You have no henhouse left.' : "A sharecropper's henhouse goes on the tile just placed, in an open field that someone else owns and you do not.", legal);
 }
 
 function play(ctx: Ctx, seat: number, a: Action): void {
   const s = ctx.s;
+  const owed = s.pending[0];
+  if (owed) {
+    answer(ctx, owed, a);
+    proceed(ctx);
+    return;
+  }
   if (a.type === 'place') {
+    const extra = s.stage.kind === 'extra';
     const hand = s.hands[seat] as string[];
-    hand.splice(hand.indexOf(a.tile), 1);
+    const fromRow = !hand.includes(a.tile);
+    const from = fromRow ? (s.rows?.[seat] as string[]) : hand;
+    from.splice(from.indexOf(a.tile), 1);
     s.placed.push({ id: a.tile, x: a.x, y: a.y, rot: a.rot, by: seat });
     ctx.touched();
     const tile = s.placed.length - 1;
-    ctx.emit({ type: 'placed', seat, tile: a.tile, x: a.x, y: a.y, rot: a.rot });
+    ctx.emit({ type: 'placed', seat, tile: a.tile, x: a.x, y: a.y, rot: a.rot, ...(extra ? { extra } : {}), ...(fromRow ? { fromRow } : {}) });
     if (s.market && tileById(a.tile).market) s.market.turn = true;
+    const step = { tile, ...(joinsTractor(s, ctx.board(), tile) ? { tractor: true } : {}), ...(extra ? { extra } : {}) };
     if (s.options.gates && gateOptions(s, ctx.board(), tile).length > 0) {
-      s.stage = { kind: 'gate', tile };
+      s.stage = { kind: 'gate', ...step };
       return;
     }
-    startScoring(ctx, tile, null);
+    startScoring(ctx, step, null);
     return;
   }
   if ((a.type === 'gate' || a.type === 'keepGates') && s.stage.kind === 'gate') {
-    const tile = s.stage.tile;
+    const { kind: _, ...step } = s.stage;
     if (a.type === 'gate') {
       const p = s.placed[a.tile] as FarmState['placed'][number];
       p.gateOpen = !p.gateOpen;
       ctx.touched();
       ctx.emit({ type: 'gate', seat, tile: a.tile, open: p.gateOpen });
     }
-    startScoring(ctx, tile, a.type === 'gate' ? a.tile : null);
+    startScoring(ctx, step, a.type === 'gate' ? a.tile : null);
     return;
   }
-  if (a.type === 'fox' || a.type === 'bale') {
-    s.pending.shift();
-    if (a.type === 'fox') s.fox = a.region;
-    else if (s.bales) {
-      s.bales.supply -= 1;
-      s.bales.on.push(a.region);
-    }
-    ctx.emit({ type: a.type, seat, region: a.region });
-    proceed(ctx);
-    return;
-  }
+  if (a.type === 'decline') return endTurn(ctx);
   if (a.type === 'claim') {
     s.henhouses.push({ seat, region: a.region });
-    ctx.emit({ type: 'claimed', seat, region: a.region, tile: s.placed[Math.floor(a.region / 4)]?.id ?? '' });
-  } else {
-    ctx.emit({ type: 'passed', seat });
+    ctx.emit({ type: 'claimed', seat, region: a.region, tile: s.placed[tileOfKey(a.region)]?.id ?? '' });
+  } else if (a.type === 'share') claimShare(ctx, seat, a.region);
+  else if (a.type === 'tractor') placeTractor(ctx, seat, a.region);
+  else if (a.type === 'horse') moveHorse(ctx, seat, a.region, 'moved');
+  else ctx.emit({ type: 'passed', seat });
+  afterClaim(ctx);
+}
+
+/** Carries out an answer to a pending question (already checked). */
+function answer(ctx: Ctx, p: Pending, a: Action): void {
+  const s = ctx.s;
+  if (p.kind === 'storage') {
+    s.pending.shift();
+    if (a.type === 'store') store(ctx, p.seat, a.op, a.kind);
+    else declineStorage(s);
+    return;
   }
-  endTurn(ctx);
+  if (p.kind === 'dust') {
+    s.pending.shift();
+    if (a.type === 'take') take(ctx, p.seat, a);
+    return;
+  }
+  if (a.type === 'fox' || a.type === 'bale' || a.type === 'horse') placeToken(ctx, p, a.region);
+}
+
+/** A field question answered: the fox, a bale or the horse goes to `region`. */
+function placeToken(ctx: Ctx, p: FieldPending, region: number): void {
+  const s = ctx.s;
+  s.pending.shift();
+  if (p.kind === 'horse') return moveHorse(ctx, p.seat, region, 'jumps');
+  if (p.kind === 'fox') s.fox = region;
+  else if (s.bales) {
+    s.bales.supply -= 1;
+    s.bales.on.push(region);
+  }
+  ctx.emit({ type: p.kind, seat: p.seat, region });
 }
 
 /** Fields holding a region of one of `tiles` that are closed and not yet scored. */
@@ -282,61 +341,100 @@ export function closedBy(s: FarmState, board: Board, ...tiles: number[]): Field[
   return [...out.values()];
 }
 
+type TileStep = { tile: number; tractor?: boolean; extra?: boolean };
+
 /** F10: the farms closed by the placement (or the gate toggled, R9) go into the scoring queue. */
-function startScoring(ctx: Ctx, tile: number, gate: number | null): void {
+function startScoring(ctx: Ctx, step: TileStep, gate: number | null): void {
   const s = ctx.s;
-  s.stage = { kind: 'claim', tile };
-  s.queue = closedBy(s, ctx.board(), ...(gate === null ? [tile] : [tile, gate])).map((f) => [...f.regions]);
+  s.stage = { kind: 'claim', ...step };
+  s.queue = closedBy(s, ctx.board(), ...(gate === null ? [step.tile] : [step.tile, gate])).map((f) => [...f.regions]);
   proceed(ctx);
 }
 
 /**
- * Carries the turn on after a placement or an answered choice: scores the queued farms one by
- * one (each may ask players for choices, answered before the next), then the claim step.
+ * Carries the turn on after a placement or an answered question: scores the queued farms one
+ * by one in R2's order (storage questions before the points; bales, fox and Dust Bowl after;
+ * the horse last), each question answered before the next step; then the turn's start or its
+ * claim step goes on.
  */
 function proceed(ctx: Ctx): void {
   const s = ctx.s;
-  while (!s.outcome && s.pending.length === 0) {
+  for (let guard = 0; guard < 10_000 && !s.outcome; guard++) {
+    autoAnswer(ctx);
+    if (s.pending.length > 0) return;
+    const sc = s.scoring;
+    if (sc?.step === 'storage') {
+      const field = ctx.board().fieldOf(sc.regions[0] as number);
+      const q = s.storage ? nextStorageQuestion(s, ctx.board(), animalsIn(ctx.board(), field), ownersOf(s, field), s.current) : null;
+      if (q) {
+        s.pending.push(q);
+        continue;
+      }
+      scoreFarm(ctx, sc.regions, s.current);
+      sc.step = 'scored';
+      continue;
+    }
+    if (sc?.step === 'scored') {
+      horseEnters(ctx, sc.regions, s.stage.kind === 'claim' ? s.stage.tile : null);
+      s.scoring = null;
+      continue;
+    }
     const next = s.queue.shift();
     if (!next) break;
-    scoreFarm(ctx, next, s.current);
-    autoAnswer(ctx);
+    s.scoring = { regions: next, step: 'storage', cursor: 0, used: s.seats.map(() => 0), removed: [], added: [] };
   }
-  if (s.outcome || s.pending.length > 0 || s.queue.length > 0) return;
-  if (s.stage.kind === 'claim' && (s.out[s.current] || claimOptions(s, ctx.board(), s.stage.tile, s.current).length === 0)) endTurn(ctx);
+  if (s.outcome || s.pending.length > 0) return;
+  if (s.stage.kind === 'start') return continueTurn(ctx);
+  if (s.stage.kind !== 'claim') return;
+  if (s.out[s.current] || s.stage.extra || claimActions(s, ctx.board(), s.stage.tile, s.current).length === 0) afterClaim(ctx);
 }
 
-/** A choice with one option is no choice: it is carried out at once (and said). */
+/** R11: after the claim step, a tile that joined a tractor's field lets its player place one more; else the turn ends. */
+function afterClaim(ctx: Ctx): void {
+  const s = ctx.s;
+  const joined = s.stage.kind === 'claim' && s.stage.tractor === true;
+  if (joined && !s.out[s.current] && playable(s, s.current).some((id) => ctx.board().canPlace(id))) {
+    s.stage = { kind: 'extra' };
+    ctx.emit({ type: 'extraTile', seat: s.current });
+    return;
+  }
+  endTurn(ctx);
+}
+
+/** A question with one answer is no question, nor is one owed by a leaver: carried out at once (and said). */
 function autoAnswer(ctx: Ctx): void {
   const s = ctx.s;
-  for (let p = s.pending[0]; p && (p.options.length === 1 || s.out[p.seat]); p = s.pending[0]) {
-    const region = s.out[p.seat] ? simplePending(s, p) : (p.options[0] as number);
-    s.pending.shift();
-    if (p.kind === 'fox') s.fox = region;
-    else if (s.bales) {
-      s.bales.supply -= 1;
-      s.bales.on.push(region);
+  for (let p = s.pending[0]; p; p = s.pending[0]) {
+    if (p.kind === 'storage' || p.kind === 'dust') {
+      if (!s.out[p.seat]) return;
+      s.pending.shift();
+      if (p.kind === 'storage') declineStorage(s);
+      continue;
     }
-    ctx.emit({ type: p.kind, seat: p.seat, region });
+    if (p.options.length !== 1 && !s.out[p.seat]) return;
+    placeToken(ctx, p, s.out[p.seat] ? simplePending(s, p) : (p.options[0] as number));
   }
 }
 
-/** Seats in play order starting at the closer's left. */
-const fromLeftOf = (s: FarmState, closer: number): number[] => s.seats.map((_, i) => (closer + 1 + i) % s.seats.length);
-
-/** One farm scored (R2 order): animals, Market, card; henhouses home; bales; the fox. */
+/** One farm scored (R2 b–f): points, henhouses home, tractors out, tokens and bales to the closer; then owners' bales, the fox, the Dust Bowl. */
 function scoreFarm(ctx: Ctx, regions: number[], closer: number): void {
   const s = ctx.s;
   const board = ctx.board();
   const field = board.fieldOf(regions[0] as number);
-  const v = valueOf(s, board, field, closer);
+  const sc = s.scoring;
+  const storage = sc && (sc.removed.length || sc.added.length) ? { removed: sc.removed, added: sc.added.map((a) => a.kind) } : undefined;
+  const original = originalOwners(s, field);
+  const v = valueOf(s, board, field, closer, storage);
   for (const a of v.awards) s.scores[a.seat] = (s.scores[a.seat] ?? 0) + a.points;
   const inFarm = new Set(field.regions);
-  s.henhouses = s.henhouses.filter((h) => !inFarm.has(h.region));
-  s.farms.push({ regions: [...field.regions], closer, owners: v.owners, animals: v.animals.length, awards: v.awards });
+  s.farms.push({ regions: [...field.regions], closer, owners: v.owners, animals: v.animals.length, awards: v.awards, ...(sc?.removed.length ? { removed: [...sc.removed] } : {}) });
   const farm = s.farms.length - 1;
   ctx.emit({ type: 'scored', farm, closer, owners: v.owners, animals: v.animals.length, single: v.single, awards: v.awards });
   if (v.eaten > 0) ctx.emit({ type: 'foxAte', farm, chickens: v.eaten });
+  // R2 (c): sharecropper tokens to the closer (before the henhouses go home), henhouses home, tractors out.
+  sharesOut(ctx, field, v.owners, closer);
+  s.henhouses = s.henhouses.filter((h) => !inFarm.has(h.region));
+  tractorsOut(ctx, inFarm);
   // R18: the closer takes the farm's bales; each owner drops one on a field next to it.
   if (s.bales) {
     const taken = s.bales.on.filter((k) => inFarm.has(k)).length;
@@ -368,17 +466,21 @@ function scoreFarm(ctx: Ctx, regions: number[], closer: number): void {
         ctx.emit({ type: 'fox', seat: null, region: null });
       } else {
         s.foxSeen = true;
-        const owners = v.owners.filter((o) => !s.out[o]);
+        // R20: of several owners, only the original ones (if any) choose.
+        const first = original.filter((o) => !s.out[o]);
+        const owners = first.length ? first : v.owners.filter((o) => !s.out[o]);
         const fewest = Math.min(...owners.map((o) => s.scores[o] ?? 0));
         const chooser = owners.length === 0 ? closer : (fromLeftOf(s, closer).find((o) => owners.includes(o) && s.scores[o] === fewest) as number);
         s.pending.push({ seat: chooser, kind: 'fox', options: fields });
       }
     }
   }
+  const dust = dustOwed(s, v.owners, closer);
+  if (dust) s.pending.push(dust);
 }
 
 const inGame = (s: FarmState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
-const tilesLeft = (s: FarmState): boolean => s.stack.length > 0 || s.hands.some((h, i) => !s.out[i] && h.length > 0);
+const tilesLeft = (s: FarmState): boolean => s.stack.length > 0 || s.hands.some((h, i) => !s.out[i] && h.length > 0) || (s.rows ?? []).some((r, i) => !s.out[i] && r.length > 0);
 
 function endTurn(ctx: Ctx): void {
   const s = ctx.s;
@@ -402,6 +504,7 @@ function endTurn(ctx: Ctx): void {
       ctx.emit({ type: 'market', card: next });
     }
   }
+  tractorsHome(ctx, seat);
   s.stage = { kind: 'place' };
   if (!tilesLeft(s)) return finish(ctx, 'tiles');
   const seats = inGame(s);
@@ -418,25 +521,43 @@ function endTurn(ctx: Ctx): void {
   beginTurn(ctx);
 }
 
-/** F7's turn start: F8's check of the hand, then the turn is asked for, or skipped. */
+/** F7's turn start: the horse leaves a closed field (R13), then F8. */
 function beginTurn(ctx: Ctx): void {
   const s = ctx.s;
-  const seat = s.current;
-  const hand = s.hands[seat] as string[];
-  for (let i = 0; i < hand.length; ) {
-    const id = hand[i] as string;
-    if (ctx.board().canPlace(id)) {
-      i++;
-      continue;
+  ctx.emit({ type: 'turn', seat: s.current, round: s.round });
+  if (horseMustMove(s, ctx.board())) {
+    const options = horseMoves(s, ctx.board());
+    if (options.length === 0) trapHorse(ctx);
+    else {
+      s.stage = { kind: 'start' };
+      s.pending.push({ seat: s.current, kind: 'horse', options });
+      proceed(ctx);
+      return;
     }
-    hand.splice(i, 1);
-    s.discarded.push(id);
-    ctx.emit({ type: 'dead', seat, tile: id });
-    const next = s.stack.shift();
-    if (next !== undefined) hand.push(next);
   }
-  ctx.emit({ type: 'turn', seat, round: s.round });
-  if (hand.length === 0) {
+  continueTurn(ctx);
+}
+
+/** F8: held tiles that fit nowhere are shown and removed (hand tiles replaced); no tile at all: the turn is skipped. */
+function continueTurn(ctx: Ctx): void {
+  const s = ctx.s;
+  const seat = s.current;
+  s.stage = { kind: 'place' };
+  for (const [list, replace] of [[s.hands[seat] as string[], true], [s.rows?.[seat] ?? [], false]] as const) {
+    for (let i = 0; i < list.length; ) {
+      const id = list[i] as string;
+      if (ctx.board().canPlace(id)) {
+        i++;
+        continue;
+      }
+      list.splice(i, 1);
+      s.discarded.push(id);
+      ctx.emit({ type: 'dead', seat, tile: id });
+      const next = replace ? s.stack.shift() : undefined;
+      if (next !== undefined) list.push(next);
+    }
+  }
+  if (playable(s, seat).length === 0) {
     ctx.emit({ type: 'skipped', seat });
     endTurn(ctx);
   }
@@ -446,15 +567,15 @@ function finish(ctx: Ctx, reason: 'tiles' | 'rounds' | 'alone' | 'aborted'): voi
   const s = ctx.s;
   s.pending = [];
   s.queue = [];
+  s.scoring = null;
   if (reason === 'aborted') {
     s.outcome = { kind: 'aborted', winners: [], reason };
   } else {
-    // R18: each player scores their bales squared.
-    if (s.bales) {
-      const awards = s.bales.held.map((n, seat) => ({ seat, points: n * n, why: 'bales' as const })).filter((a) => a.points > 0);
-      for (const a of awards) s.scores[a.seat] = (s.scores[a.seat] ?? 0) + a.points;
-      if (awards.length) ctx.emit({ type: 'final', awards });
-    }
+    // R17 then R18: stored animals cost, bales score squared.
+    const bales = s.bales ? s.bales.held.map((n, seat) => ({ seat, points: n * n, why: 'bales' as const })).filter((a) => a.points > 0) : [];
+    const awards = [...storageCosts(s), ...bales];
+    for (const a of awards) s.scores[a.seat] = (s.scores[a.seat] ?? 0) + a.points;
+    if (awards.length) ctx.emit({ type: 'final', awards });
     const seats = inGame(s);
     const best = Math.max(...seats.map((i) => s.scores[i] ?? 0));
     s.outcome = { kind: 'finished', winners: seats.filter((i) => s.scores[i] === best), reason };
@@ -462,21 +583,25 @@ function finish(ctx: Ctx, reason: 'tiles' | 'rounds' | 'alone' | 'aborted'): voi
   ctx.emit({ type: 'ended', reason, winners: s.outcome.winners });
 }
 
-/** F16 (FENCE H2, H4): a leaver's henhouses leave the map and their tiles leave play. */
+/** F16 (FENCE H2, H4): a leaver's henhouses leave the map (their sharecropper tokens to the supply) and their tiles leave play. */
 function removeSeat(ctx: Ctx, seat: number, reason: string): void {
   const s = ctx.s;
   s.out[seat] = true;
+  if (s.shares) s.shares.supply += s.henhouses.filter((h) => h.seat === seat && h.share).length;
   s.henhouses = s.henhouses.filter((h) => h.seat !== seat);
-  s.discarded.push(...(s.hands[seat] ?? []));
+  s.discarded.push(...(s.hands[seat] ?? []), ...(s.rows?.[seat] ?? []));
   s.hands[seat] = [];
+  if (s.rows) s.rows[seat] = [];
   ctx.emit({ type: 'removed', seat, reason });
   if (inGame(s).length < 2) return finish(ctx, 'alone');
-  // Their owed bales are dropped; an owed fox is placed by the simple strategy.
-  s.pending = s.pending.filter((p) => !(p.seat === seat && p.kind === 'bale'));
-  autoAnswer(ctx);
-  if (s.current === seat && s.stage.kind === 'place') endTurn(ctx);
-  else if (s.current === seat && s.stage.kind === 'gate') startScoring(ctx, s.stage.tile, null);
-  else proceed(ctx);
+  // Their owed bales are dropped, and the Dust Bowl's look at their tiles; an owed fox or horse is placed by the simple strategy.
+  s.pending = s.pending.filter((p) => !(p.seat === seat && p.kind === 'bale') && !(p.kind === 'dust' && p.from.includes(seat) && p.from.length === 1));
+  for (const p of s.pending) if (p.kind === 'dust') p.from = p.from.filter((o) => o !== seat);
+  if (s.current === seat && (s.stage.kind === 'place' || s.stage.kind === 'extra')) endTurn(ctx);
+  else if (s.current === seat && s.stage.kind === 'gate') {
+    const { kind: _, ...step } = s.stage;
+    startScoring(ctx, step, null);
+  } else proceed(ctx);
 }
 
 function applySystem(state: FarmState, input: unknown): Result {
@@ -494,15 +619,14 @@ function applySystem(state: FarmState, input: unknown): Result {
     return ctx.done();
   }
   if (activeSeats(state)[0] !== a.seat) return refuse('NOT_WAITING', 'That player is not being waited for.');
-  // H2: the computer plays the owed turn, or answers the owed choices, with the simple strategy.
+  // H2: the computer plays the owed turn (to its end, Tractor extras too), or answers the owed questions, with the simple strategy.
   const choiceOnly = state.pending.length > 0;
-  const round = state.round;
-  for (let guard = 0; guard < 20 && !ctx.s.outcome && activeSeats(ctx.s)[0] === a.seat && ctx.s.round === round; guard++) {
-    if (choiceOnly && ctx.s.pending.length === 0) break;
+  const turn = [state.current, state.round].join();
+  for (let guard = 0; guard < 40 && !ctx.s.outcome && activeSeats(ctx.s)[0] === a.seat; guard++) {
+    if (choiceOnly ? ctx.s.pending.length === 0 : [ctx.s.current, ctx.s.round].join() !== turn) break;
     const choice = simpleChoice(ctx.s, a.seat);
     if (!choice) break;
     play(ctx, a.seat, choice);
-    if (choice.type === 'claim' || choice.type === 'pass') break;
   }
   const inARow = (state.timeouts[a.seat] ?? 0) + 1;
   ctx.s.timeouts[a.seat] = inARow;
@@ -515,7 +639,7 @@ function applySystem(state: FarmState, input: unknown): Result {
 export function simpleChoice(s: FarmState, seat: number): Action | null {
   if (s.outcome || activeSeats(s)[0] !== seat) return null;
   const owed = s.pending[0];
-  if (owed) return { type: owed.kind, region: simplePending(s, owed) };
+  if (owed) return simpleAnswer(s, owed);
   const board = new Board(s.placed);
   const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
   if (s.stage.kind === 'gate') {
@@ -532,18 +656,10 @@ export function simpleChoice(s: FarmState, seat: number): Action | null {
     }
     return best;
   }
-  if (s.stage.kind === 'claim') {
-    const options = claimOptions(s, board, s.stage.tile, seat);
-    let best: number | null = null;
-    let most = 0;
-    for (const key of options) {
-      const n = board.fieldOf(key).regions.reduce((sum, k) => sum + (board.def(Math.floor(k / 4)).regions[k % 4]?.animals.length ?? 0), 0);
-      if (n > most) [best, most] = [key, n];
-    }
-    return best === null ? { type: 'pass' } : { type: 'claim', region: best };
-  }
+  if (s.stage.kind === 'claim') return simpleClaim(s, board, s.stage.tile, seat);
+  if (s.stage.kind === 'start') return null;
   const options = placementsFor(s, board, seat);
-  if (options.length === 0) return null;
+  if (options.length === 0) return s.stage.kind === 'extra' ? { type: 'decline' } : null;
   let bestScore = -Infinity;
   let best: Placement[] = [];
   for (const p of options) {
@@ -558,11 +674,69 @@ export function simpleChoice(s: FarmState, seat: number): Action | null {
   return { type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot };
 }
 
+const animalCount = (board: Board, key: number): number => animalsIn(board, board.fieldOf(key)).length;
+
+/**
+ * F15's claim: the unowned field with most animals (none if empty); else a share of the
+ * richest field owned by others (3+ animals); else the horse into a field of its own; else a
+ * tractor; else nothing.
+ */
+function simpleClaim(s: FarmState, board: Board, tile: number, seat: number): Action {
+  const richest = (keys: number[], least: number): number | null => {
+    let best: number | null = null;
+    let most = least - 1;
+    for (const key of keys) {
+      const n = animalCount(board, key);
+      if (n > most) [best, most] = [key, n];
+    }
+    return best;
+  };
+  const claim = richest(claimOptions(s, board, tile, seat), 1);
+  if (claim !== null) return { type: 'claim', region: claim };
+  const share = richest(shareOptions(s, board, tile, seat), 3);
+  if (share !== null) return { type: 'share', region: share };
+  const mine = new Set(s.henhouses.filter((h) => h.seat === seat).map((h) => board.fieldOf(h.region).id));
+  const horse = horseMoves(s, board).find((k) => mine.has(board.fieldOf(k).id));
+  if (horse !== undefined) return { type: 'horse', region: horse };
+  const tractor = tractorOptions(s, board, tile, seat)[0];
+  if (tractor !== undefined) return { type: 'tractor', region: tractor };
+  return { type: 'pass' };
+}
+
+/** The simple strategy's answer to a pending question (F15: its immediate points). */
+function simpleAnswer(s: FarmState, p: Pending): Action {
+  if (p.kind === 'dust') return takeOptions(s, p)[0] ?? { type: 'decline' };
+  if (p.kind === 'storage') return simpleStorage(s, p);
+  return { type: p.kind, region: simplePending(s, p) };
+}
+
+/** R16 for the simple strategy: the action that most raises its points from this farm, less what storing costs at the end. */
+function simpleStorage(s: FarmState, p: Extract<Pending, { kind: 'storage' }>): Action {
+  const sc = s.scoring;
+  if (!sc) return { type: 'decline' };
+  const board = new Board(s.placed);
+  const field = board.fieldOf(sc.regions[0] as number);
+  const stored = s.storage ? Object.values(s.storage.held[p.seat] ?? {}).reduce((a, b) => a + b, 0) : 0;
+  const value = (removed: Stored[], added: Stored[]): number =>
+    valueOf(s, board, field, s.current, { removed, added }).awards.filter((a) => a.seat === p.seat).reduce((n, a) => n + a.points, 0);
+  const base = value(sc.removed, sc.added.map((a) => a.kind));
+  let best: Action = { type: 'decline' };
+  let bestGain = 0;
+  for (const kind of p.options) {
+    const gain = p.phase === 'remove'
+      ? value([...sc.removed, kind], sc.added.map((a) => a.kind)) - base - (stored + 1)
+      : value(sc.removed, [...sc.added.map((a) => a.kind), kind]) - base + stored;
+    if (gain > bestGain) [best, bestGain] = [{ type: 'store', op: p.phase, kind }, gain];
+  }
+  return best;
+}
+
 /**
  * The simple strategy's field for a token (F15): the fox where it eats most of others'
- * chickens; a bale into a field the seat owns (it may close it), else the first offered.
+ * chickens; a bale into a field the seat owns (it may close it), else the first offered; the
+ * horse into a field it owns, else the first offered.
  */
-function simplePending(s: FarmState, p: Pending): number {
+function simplePending(s: FarmState, p: FieldPending): number {
   const board = new Board(s.placed);
   const score = (key: number): number => {
     const field = board.fieldOf(key);

@@ -6,7 +6,7 @@ export type FarmEvent =
   | { type: 'turn'; seat: number; round: number }
   /** F8: a held tile with no legal cell, shown and removed. */
   | { type: 'dead'; seat: number; tile: string }
-  | { type: 'placed'; seat: number; tile: string; x: number; y: number; rot: number }
+  | { type: 'placed'; seat: number; tile: string; x: number; y: number; rot: number; extra?: boolean; fromRow?: boolean }
   | { type: 'scored'; farm: number; closer: number; owners: number[]; animals: number; single: boolean; awards: Award[] }
   | { type: 'claimed'; seat: number; region: number; tile: string }
   | { type: 'passed'; seat: number }
@@ -17,6 +17,20 @@ export type FarmEvent =
   /** R18: bales taken by a farm's closer, a bale put on a field. */
   | { type: 'balesTaken'; seat: number; count: number }
   | { type: 'bale'; seat: number; region: number }
+  /** R10–R12: a tractor placed; tractors back to the supply (their farm scored, or their owner's turn ended). */
+  | { type: 'tractor'; seat: number; region: number }
+  | { type: 'tractorBack'; count: number; why: 'scored' | 'turnEnd' }
+  /** R11: the player may place one more tile. */
+  | { type: 'extraTile'; seat: number }
+  /** R13, R14: the horse enters a farm, is moved (at a turn's start or instead of a henhouse), or is trapped. */
+  | { type: 'horse'; seat: number | null; region: number | null; why: 'enters' | 'jumps' | 'moved' | 'trapped' }
+  /** R16: an animal taken out of the farm being scored into storage, or added from storage. */
+  | { type: 'stored'; seat: number; op: 'remove' | 'add'; kind: 'cow' | 'pig' | 'sheep' }
+  /** R19, R20: a henhouse with a sharecropper token; tokens taken by a closer. */
+  | { type: 'shared'; seat: number; region: number; tile: string }
+  | { type: 'sharesTaken'; seat: number; count: number }
+  /** R21: the closer takes a tile (now face up in their row). */
+  | { type: 'took'; seat: number; from: number; source: 'hand' | 'row'; tile: string }
   /** R7: the next market card is turned. */
   | { type: 'market'; card: string }
   /** F14 then R18: end-of-game points. */

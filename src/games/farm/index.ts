@@ -7,11 +7,16 @@ import { DRAWINGS, handPicture } from './pictures.ts';
 import { posts, wholeMap } from './posts.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FarmOptions, type FarmState } from './state.ts';
 import { viewFor, type FarmView } from './views.ts';
-import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
+import { runScenario } from './scenario.ts';
+import { actionLabel, dustPeek, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
 
 const PLACE = /^p:([A-Z]\d\d):(-?\d{1,3}):(-?\d{1,3}):([0-3])$/;
 const CLAIM = /^c:(\d{1,5})$/;
-const TOKEN = /^([fb]):(\d{1,5})$/;
+/** A region answer: fox, bale, horse, tractor, sharecropper. */
+const TOKEN = /^([fbhts]):(\d{1,5})$/;
+const TOKEN_TYPE = { f: 'fox', b: 'bale', h: 'horse', t: 'tractor', s: 'share' } as const;
+const STORE = /^o:([ra]):(cow|pig|sheep)$/;
+const TAKE = /^k:([0-5]):([hr]):(\d{1,2})$/;
 
 /** A typed placement: "B17 3,-2 90", "b17 at 3 -2 turned 180". */
 const TYPED = /^\s*([A-Za-z]\d\d)\s*(?:at\s*)?\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*(?:,?\s*(?:turned\s*)?(0|90|180|270)\s*°?)?\s*$/i;
@@ -38,18 +43,37 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
   commands: [
     { name: 'place', option: 'placement', what: 'place a tile', description: 'Place one of your tiles (pick tile, cell and turn from the list)', choice: 'Tile, cell (column,row) and turn', accepts: (a) => a.type === 'place' },
-    { name: 'field', option: 'field', what: 'choose a field', description: 'Choose the field for the fox or a hay bale', choice: 'Which field (pick from the list)', accepts: (a) => a.type === 'fox' || a.type === 'bale' },
+    { name: 'field', option: 'field', what: 'choose a field', description: 'Choose the field for the fox, a hay bale or the horse', choice: 'Which field (pick from the list)', accepts: (a) => a.type === 'fox' || a.type === 'bale' || a.type === 'horse' },
     { name: 'gate', option: 'gate', what: 'move a gate', description: 'Open or close a gate after placing a tile, or leave them', choice: 'Which gate (pick from the list)', accepts: (a) => a.type === 'gate' || a.type === 'keepGates' },
-    { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: (a) => a.type === 'claim' || a.type === 'pass' },
+    { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse (or a tractor, a sharecropper, the horse) on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: (a) => a.type === 'claim' || a.type === 'pass' || a.type === 'tractor' || a.type === 'share' || a.type === 'horse' },
+    { name: 'answer', option: 'choice', what: 'answer that', description: 'Answer a storage or Dust Bowl question, or stop placing extra tiles', choice: 'Your answer (pick from the list)', accepts: (a) => a.type === 'store' || a.type === 'take' || a.type === 'decline' },
   ],
-  encode: (a) => (a.type === 'place' ? `p:${a.tile}:${a.x}:${a.y}:${a.rot}` : a.type === 'claim' ? `c:${a.region}` : a.type === 'pass' ? 'c:-' : a.type === 'gate' ? `g:${a.tile}` : a.type === 'keepGates' ? 'g:-' : `${a.type[0]}:${a.region}`),
+  encode: (a) => {
+    switch (a.type) {
+      case 'place': return `p:${a.tile}:${a.x}:${a.y}:${a.rot}`;
+      case 'claim': return `c:${a.region}`;
+      case 'pass': return 'c:-';
+      case 'gate': return `g:${a.tile}`;
+      case 'keepGates': return 'g:-';
+      case 'store': return `o:${a.op[0]}:${a.kind}`;
+      case 'take': return `k:${a.seat}:${a.from[0]}:${a.index}`;
+      case 'decline': return 'd';
+      case 'share': return `s:${a.region}`;
+      default: return `${a.type[0]}:${a.region}`;
+    }
+  },
   decode: (text) => {
     if (text === 'c:-') return { type: 'pass' };
     if (text === 'g:-') return { type: 'keepGates' };
+    if (text === 'd') return { type: 'decline' };
     const g = /^g:(\d{1,4})$/.exec(text);
     if (g) return { type: 'gate', tile: Number(g[1]) };
     const t = TOKEN.exec(text);
-    if (t) return { type: t[1] === 'f' ? 'fox' : 'bale', region: Number(t[2]) };
+    if (t) return { type: TOKEN_TYPE[t[1] as keyof typeof TOKEN_TYPE], region: Number(t[2]) };
+    const o = STORE.exec(text);
+    if (o) return { type: 'store', op: o[1] === 'r' ? 'remove' : 'add', kind: o[2] as 'cow' | 'pig' | 'sheep' };
+    const k = TAKE.exec(text);
+    if (k) return { type: 'take', seat: Number(k[1]), from: k[2] === 'h' ? 'hand' : 'row', index: Number(k[3]) };
     const c = CLAIM.exec(text);
     if (c) return { type: 'claim', region: Number(c[1]) };
     const p = PLACE.exec(text);
@@ -68,11 +92,18 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   hand: (s, seat) => {
     const v = viewFor(s, seat);
     const tiles = s.hands[seat] ?? [];
+    const row = s.rows?.[seat] ?? [];
+    const peek = dustPeek(s, seat);
     return {
-      text: tiles.length ? `Your tiles: ${tiles.join(', ')} (shown in their four turns; only you see this).` : 'You have no tiles in hand.',
-      pictures: tiles.length ? [handPicture(v)] : [],
+      text: [
+        tiles.length ? `Your tiles: ${tiles.join(', ')} (shown in their four turns; only you see this).` : 'You have no tiles in hand.',
+        row.length ? `Your row (face up, placed instead of a hand tile): ${row.join(', ')}.` : '',
+        peek,
+      ].filter(Boolean).join('\n'),
+      pictures: tiles.length || row.length ? [handPicture(v)] : [],
     };
   },
   drawings: DRAWINGS,
+  scenario: { run: runScenario },
   isFinal: (e) => FINAL_EVENTS.has(e.type),
 });

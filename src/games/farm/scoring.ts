@@ -8,7 +8,9 @@ import { tileOfKey, regionOfKey } from './board.ts';
 import { cardPoints, farmerById, type FarmFacts } from './farmers.ts';
 import { marketById } from './market.ts';
 import { KIND_OF, isMale, type Animal } from './tiles.ts';
-import type { Award, FarmState } from './state.ts';
+import type { Award, FarmState, Stored } from './state.ts';
+import { horseAwards } from './expansions/horse.ts';
+import { adjusted } from './expansions/storage.ts';
 
 export interface FarmValue {
   owners: number[];
@@ -57,10 +59,14 @@ export function animalPoints(animals: Animal[], marketCard: string | null): numb
   return total;
 }
 
-/** The awards of scoring `field` closed by `closer`, as things stand now. */
-export function valueOf(s: FarmState, board: Board, field: Field, closer: number): FarmValue {
+/** Storage's changes to a farm before it is scored (R16). */
+export interface Storage { removed: readonly Stored[]; added: readonly Stored[] }
+
+/** The awards of scoring `field` closed by `closer`, as things stand now (after `storage`'s changes). */
+export function valueOf(s: FarmState, board: Board, field: Field, closer: number, storage?: Storage): FarmValue {
   const owners = ownersOf(s, field);
-  const all = animalsIn(board, field);
+  const printed = animalsIn(board, field);
+  const all = storage ? adjusted(printed, storage.removed, storage.added) : printed;
   const foxHere = s.fox !== null && field.regions.includes(s.fox);
   const animals = foxHere ? all.filter((a) => a !== 'chicken') : all;
   const facts = factsOf(board, field, owners, animals);
@@ -77,5 +83,6 @@ export function valueOf(s: FarmState, board: Board, field: Field, closer: number
   }
   const card = cardPoints(farmerById(s.farmers[closer] as string), facts, closer);
   if (card > 0) awards.push({ seat: closer, points: card, why: 'card' });
+  awards.push(...horseAwards(s, field, owners, closer));
   return { owners, animals, eaten: all.length - animals.length, single, awards };
 }

@@ -16,6 +16,11 @@ export const optionsSchema = z.object({
   market: ranch('Market', 'market', 'Market cards change what cows, sheep and pigs are worth', 13),
   gates: ranch('Gates', 'gates', 'Gates inside tiles that players open and close to join or split fields', 15),
   bales: ranch('Hay Bales', 'hay-bales', 'Owners drop hay bales next to scored farms; bales score squared at the end', 14),
+  tractor: ranch('Tractor', 'tractor', 'A tractor in your field lets whoever extends that field place a second tile', 16),
+  horse: ranch('Horse', 'horse', 'The horse jumps between farms; closing its farm gives 5 points to its owners and the closer', 17),
+  storage: ranch('Storage', 'storage', 'Owners take animals out of farms being scored and add stored ones; stored animals cost at the end', 18),
+  sharecroppers: ranch('Sharecroppers', 'sharecroppers', "A sharecropper token lets your henhouse join someone else's field", 19),
+  dustBowl: ranch('Dust Bowl', 'dust-bowl', "Closing someone's farm lets you look at their tiles and take one", 20),
   roundLimit: z.number().int().min(10).max(200).default(200).meta({
     label: 'Round limit',
     description: 'The game ends after this many rounds even with tiles left (default 200)',
@@ -39,13 +44,14 @@ export const placedSchema = z.object({
   gateOpen: z.boolean().optional(),
 });
 
-export const henhouseSchema = z.object({ seat, region: z.number().int().min(0) });
+/** `share`: placed with a sharecropper token (R19); its owner is not an original owner (R20). */
+export const henhouseSchema = z.object({ seat, region: z.number().int().min(0), share: z.boolean().optional() });
 
 export const awardSchema = z.object({
   seat,
   points: z.number().int(),
   /** What earned them: the animals (the owner's share), the closer's farmer card. */
-  why: z.enum(['animals', 'card', 'market', 'bales']),
+  why: z.enum(['animals', 'card', 'market', 'bales', 'horse', 'storage']),
 });
 export type Award = z.output<typeof awardSchema>;
 
@@ -56,23 +62,44 @@ export const farmSchema = z.object({
   owners: z.array(seat),
   animals: z.number().int().min(0),
   awards: z.array(awardSchema),
+  /** Storage (R16): animals taken out of the farm before it was scored (stored tokens added lie in `storage.placed`). */
+  removed: z.array(z.enum(['cow', 'pig', 'sheep'])).optional(),
 });
 export type ScoredFarm = z.output<typeof farmSchema>;
 
-export const pendingSchema = z.object({
-  seat,
-  kind: z.enum(['fox', 'bale']),
-  /** One region key per field the token may go to. */
-  options: z.array(z.number().int()),
-});
+export const STORED = ['cow', 'pig', 'sheep'] as const;
+export type Stored = (typeof STORED)[number];
+const stored = z.enum(STORED);
+
+export const pendingSchema = z.discriminatedUnion('kind', [
+  z.object({
+    seat,
+    /** Where the fox (R5), a hay bale (R18) or the horse (R13, at a turn's start) goes. */
+    kind: z.enum(['fox', 'bale', 'horse']),
+    /** One region key per field the token may go to. */
+    options: z.array(z.number().int()),
+  }),
+  /** R16: one storage action (of `left`) on the farm being scored: take an animal out, or add a stored one. */
+  z.object({ seat, kind: z.literal('storage'), phase: z.enum(['remove', 'add']), left: z.number().int().min(1), options: z.array(stored) }),
+  /** R21: the closer may take one tile from these owners' hands or rows. */
+  z.object({ seat, kind: z.literal('dust'), from: z.array(seat) }),
+]);
 export type Pending = z.output<typeof pendingSchema>;
+export type FieldPending = Extract<Pending, { options: number[] }>;
+
+/** Per placed tile of a turn: it joined a tractor's field (R11: one more tile may follow); it is a Tractor extra (no claim). */
+const tileStep = { tile: z.number().int().min(0), tractor: z.boolean().optional(), extra: z.boolean().optional() };
 
 export const stageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('place') }),
+  /** F7 step 1: the turn's start effects (the horse, R13) are being answered before F8. */
+  z.object({ kind: z.literal('start') }),
   /** R9: the tile just placed; the player may toggle one gate before scoring. */
-  z.object({ kind: z.literal('gate'), tile: z.number().int().min(0) }),
+  z.object({ kind: z.literal('gate'), ...tileStep }),
   /** The claim step (F9), for the tile just placed. */
-  z.object({ kind: z.literal('claim'), tile: z.number().int().min(0) }),
+  z.object({ kind: z.literal('claim'), ...tileStep }),
+  /** R11: the player may place one more tile (from hand or row), or stop. */
+  z.object({ kind: z.literal('extra') }),
 ]);
 export type Stage = z.output<typeof stageSchema>;
 
@@ -111,6 +138,36 @@ export const stateSchema = z.object({
   market: z.object({ up: z.string(), deck: z.array(z.string()), discards: z.array(z.string()), turn: z.boolean() }).nullable(),
   /** Hay bales (R18): the supply, bales on the map (region keys), bales each player holds. */
   bales: z.object({ supply: z.number().int().min(0), on: z.array(z.number().int()), held: z.array(z.number().int().min(0)) }).nullable(),
+  /** Tractor (R10–R12): tractors in the supply; on the map, each on a region, `fresh` while placed this turn. */
+  tractors: z.object({ supply: z.number().int().min(0), on: z.array(z.object({ region: z.number().int(), fresh: z.boolean() })) }).nullable().default(null),
+  /** Horse (R13–R15): its region (null: in the supply) and the region it last left. */
+  horse: z.object({ region: z.number().int().nullable(), left: z.number().int().nullable() }).nullable().default(null),
+  /** Storage (R16, R17): tokens in the supply, held per seat, and added to scored farms (regions). */
+  storage: z
+    .object({
+      supply: z.record(stored, z.number().int().min(0)),
+      held: z.array(z.record(stored, z.number().int().min(0))),
+      placed: z.array(z.object({ region: z.number().int(), kind: stored })),
+    })
+    .nullable()
+    .default(null),
+  /** Sharecroppers (R19, R20): tokens in the supply and held per seat (those on the map ride on henhouses). */
+  shares: z.object({ supply: z.number().int().min(0), held: z.array(z.number().int().min(0)) }).nullable().default(null),
+  /** Dust Bowl (R21, R22): each seat's row of tiles taken, face up. */
+  rows: z.array(z.array(z.string())).nullable().default(null),
+  /** The farm being scored (R2), while its storage actions (a) or its later choices (d–f) are answered. */
+  scoring: z
+    .object({
+      regions: z.array(z.number().int()),
+      step: z.enum(['storage', 'scored']),
+      /** Storage: the position in its order of actors, actions used per seat, animals out and in. */
+      cursor: z.number().int().min(0),
+      used: z.array(z.number().int().min(0)),
+      removed: z.array(stored),
+      added: z.array(z.object({ seat, kind: stored })),
+    })
+    .nullable()
+    .default(null),
   outcome: z
     .object({
       kind: z.enum(['finished', 'aborted']),
@@ -125,4 +182,11 @@ export const upgraders: Upgraders = {};
 
 /** Henhouses each player owns (F5). */
 export const HENHOUSES = 4;
+export const henhousesLeft = (s: FarmState, seat: number): number => HENHOUSES - s.henhouses.filter((h) => h.seat === seat).length;
 export const HAND = 2;
+/** Tractors by player count (R1). */
+export const tractorCount = (players: number): number => (players <= 3 ? 1 : 2);
+/** Sharecropper tokens in the game (R19). */
+export const SHARES = 7;
+/** Storage tokens per kind (R1). */
+export const STORAGE_EACH = 4;

@@ -49,6 +49,18 @@ export interface FarmView {
   fox: number | null;
   bales: { on: number[]; held: number[]; supply: number } | null;
   market: string | null;
+  /** Tractor, Horse, Storage, Sharecroppers, Dust Bowl: tokens on the map (regions) and in front of players. */
+  tractors: { on: number[]; supply: number } | null;
+  /** The horse's region (null: in the supply); null without the option. */
+  horse: { region: number | null } | null;
+  /** Stored animals added to scored farms, by region. */
+  storedOn: { region: number; kind: 'cow' | 'pig' | 'sheep' }[];
+  /** Per seat: animals in storage, sharecropper tokens, row tiles (face up). */
+  stored: number[] | null;
+  shares: number[] | null;
+  rows: string[][] | null;
+  /** Henhouses placed with a sharecropper token. */
+  shared: number[];
   /** The viewer's own hand (tile views at 0,0 unturned), for a seat only. */
   hand: TileView[] | null;
 }
@@ -113,6 +125,13 @@ export function viewFor(s: FarmState, viewer: number | 'channel'): FarmView {
     fox: s.fox,
     bales: s.bales ? { on: [...s.bales.on], held: [...s.bales.held], supply: s.bales.supply } : null,
     market: s.market ? marketText(s.market.up) : null,
-    hand: typeof viewer === 'number' ? (s.hands[viewer] ?? []).map((id) => tileView(id, 0, 0, 0, -1)) : null,
+    tractors: s.tractors ? { on: s.tractors.on.map((t) => t.region), supply: s.tractors.supply } : null,
+    horse: s.horse ? { region: s.horse.region } : null,
+    storedOn: (s.storage?.placed ?? []).map((p) => ({ ...p })),
+    stored: s.storage ? s.storage.held.map((h) => h.cow + h.pig + h.sheep) : null,
+    shares: s.shares ? [...s.shares.held] : null,
+    rows: s.rows ? s.rows.map((r) => [...r]) : null,
+    shared: s.henhouses.filter((h) => h.share).map((h) => h.region),
+    hand: typeof viewer === 'number' ? [...(s.hands[viewer] ?? []), ...(s.rows?.[viewer] ?? [])].map((id) => tileView(id, 0, 0, 0, -1)) : null,
   };
 }

@@ -2,7 +2,7 @@
 import type { Prompt, RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { Board, regionOfKey, tileOfKey } from './board.ts';
-import { claimOptions, henhousesLeft, legalActions } from './engine.ts';
+import { henhousesLeft, legalActions } from './engine.ts';
 import type { FarmEvent } from './events.ts';
 import type { FarmState } from './state.ts';
 import { regionAt } from './tiles.ts';
@@ -44,18 +44,35 @@ function fieldName(s: FarmState, board: Board, key: number): string {
   return `${p?.id ?? '?'} at ${cellName(p?.x ?? 0, p?.y ?? 0)} (${regionPlace(s, key)})${owners.length ? `, ${owners.join(' & ')}'s` : ', unowned'}${chickens ? `, ${chickens} chickens` : ''}`;
 }
 
+const KIND_PLURAL = { cow: 'cows', pig: 'pigs', sheep: 'sheep' } as const;
+const tileAt = (s: FarmState, key: number): string => {
+  const p = s.placed[tileOfKey(key)];
+  return `${p?.id ?? '?'} at ${cellName(p?.x ?? 0, p?.y ?? 0)} (${regionPlace(s, key)})`;
+};
+
 export function actionLabel(s: FarmState, a: Action): string {
-  if (a.type === 'place') return `${a.tile} at ${cellName(a.x, a.y)}, ${turnName(a.rot)}`;
+  if (a.type === 'place') return `${a.tile} at ${cellName(a.x, a.y)}, ${turnName(a.rot)}${s.rows?.[s.current]?.includes(a.tile) ? ' (from your row)' : ''}`;
   if (a.type === 'pass') return 'No henhouse';
+  if (a.type === 'decline') {
+    const owed = s.pending[0];
+    return owed?.kind === 'storage' ? (owed.phase === 'remove' ? 'Take nothing out' : 'Add nothing') : owed?.kind === 'dust' ? 'Take no tile' : 'No more tiles';
+  }
+  if (a.type === 'store') return a.op === 'remove' ? `Store a ${a.kind === 'sheep' ? 'sheep' : a.kind} from this farm` : `Add a stored ${a.kind === 'sheep' ? 'sheep' : a.kind} to this farm`;
+  if (a.type === 'take') {
+    const tile = a.from === 'row' ? s.rows?.[a.seat]?.[a.index] : null;
+    return a.from === 'hand' ? `Take ${seatName(s, a.seat)}'s hand tile ${a.index + 1}` : `Take ${tile ?? '?'} from ${seatName(s, a.seat)}'s row`;
+  }
   if (a.type === 'keepGates') return 'Leave the gates';
   if (a.type === 'gate') {
     const p = s.placed[a.tile];
     return `${p?.gateOpen ? 'Close' : 'Open'} the gate on ${p?.id ?? '?'} at ${cellName(p?.x ?? 0, p?.y ?? 0)}`;
   }
   const board = new Board(s.placed);
-  if (a.type === 'fox' || a.type === 'bale') return `${a.type === 'fox' ? 'Fox' : 'Bale'} to ${fieldName(s, board, a.region)}`;
-  const t = board.def(tileOfKey(a.region)).regions[regionOfKey(a.region)];
+  if (a.type === 'fox' || a.type === 'bale' || a.type === 'horse') return `${a.type === 'fox' ? 'Fox' : a.type === 'bale' ? 'Bale' : 'Horse'} to ${fieldName(s, board, a.region)}`;
   const n = fieldAnimals(board, a.region);
+  if (a.type === 'tractor') return `Tractor: ${tileAt(s, a.region)}, ${n} animal${n === 1 ? '' : 's'} so far`;
+  if (a.type === 'share') return `Sharecropper + henhouse: ${fieldName(s, board, a.region)}`.replace(/, (\d+) chickens$/, ', $1 chickens');
+  const t = board.def(tileOfKey(a.region)).regions[regionOfKey(a.region)];
   return `Henhouse: ${t?.terrain ?? 'field'} (${regionPlace(s, a.region)}), ${n} animal${n === 1 ? '' : 's'} so far`;
 }
 
@@ -66,9 +83,9 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
     case 'started': return `${seatName(s, e.first)} goes first. Everyone has 2 tiles (see them with **Show my hand**) and a farmer card, face up.`;
     case 'turn': return null;
     case 'dead': return `${seatName(s, e.seat)}'s tile ${e.tile} fits nowhere on the map: it is shown and leaves the game.`;
-    case 'placed': return `${seatName(s, e.seat)} places ${e.tile} at ${cellName(e.x, e.y)}, ${turnName(e.rot)}.`;
+    case 'placed': return `${seatName(s, e.seat)} places ${e.extra ? 'one more tile, ' : ''}${e.tile}${e.fromRow ? ' from their row' : ''} at ${cellName(e.x, e.y)}, ${turnName(e.rot)}.`;
     case 'scored': {
-      const WHY = { animals: 'for the animals', card: 'from their farmer card', market: 'from the fair', bales: 'for bales' };
+      const WHY = { animals: 'for the animals', card: 'from their farmer card', market: 'from the fair', bales: 'for bales', horse: 'for the horse', storage: 'for storage' };
       const parts = e.awards.map((a) => `${seatName(s, a.seat)} +${a.points} ${WHY[a.why]}`);
       const what = `${e.animals} animal${e.animals === 1 ? '' : 's'}${e.single && e.animals > 0 ? ', all one kind (double points)' : ''}`;
       const owners = e.owners.length ? `owned by ${list(e.owners.map((o) => seatName(s, o)))}` : 'with no owner';
@@ -82,7 +99,19 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
     case 'balesTaken': return `${seatName(s, e.seat)} collects ${e.count} hay bale${e.count === 1 ? '' : 's'}.`;
     case 'bale': return `${seatName(s, e.seat)} drops a hay bale on ${s.placed[tileOfKey(e.region)]?.id ?? '?'} at ${cellName(s.placed[tileOfKey(e.region)]?.x ?? 0, s.placed[tileOfKey(e.region)]?.y ?? 0)} (${regionPlace(s, e.region)}).`;
     case 'market': return `📈 New market card: ${marketText(e.card)}.`;
-    case 'final': return `Hay bales at the end (bales × bales): ${e.awards.map((a) => `${seatName(s, a.seat)} +${a.points}`).join(', ')}.`;
+    case 'final': {
+      const bales = e.awards.filter((a) => a.why === 'bales').map((a) => `${seatName(s, a.seat)} +${a.points}`);
+      const stored = e.awards.filter((a) => a.why === 'storage').map((a) => `${seatName(s, a.seat)} ${a.points}`);
+      return [stored.length ? `Animals left in storage cost: ${stored.join(', ')}.` : '', bales.length ? `Hay bales at the end (bales × bales): ${bales.join(', ')}.` : ''].filter(Boolean).join(' ');
+    }
+    case 'tractor': return `🚜 ${seatName(s, e.seat)} puts a tractor on ${tileAt(s, e.region)}: whoever extends that field may place a second tile.`;
+    case 'tractorBack': return `🚜 ${e.count === 1 ? 'A tractor goes' : `${e.count} tractors go`} back to the supply${e.why === 'scored' ? ' (its farm is scored)' : " (its owner's turn is over)"}.`;
+    case 'extraTile': return `🚜 ${seatName(s, e.seat)}'s tile reached a tractor's field: they may place one more tile (no henhouse on it).`;
+    case 'horse': return e.why === 'trapped' ? '🐎 The horse has nowhere to jump: it goes back to the supply and enters the next farm scored.' : e.why === 'enters' ? `🐎 The horse enters the farm just scored, on ${tileAt(s, e.region ?? 0)}.` : `🐎 ${seatName(s, e.seat ?? 0)} ${e.why === 'jumps' ? 'makes the horse jump out of its closed farm' : 'moves the horse'} to ${tileAt(s, e.region ?? 0)}.`;
+    case 'stored': return e.op === 'remove' ? `📦 ${seatName(s, e.seat)} takes a ${e.kind === 'sheep' ? 'sheep' : e.kind} out of the farm into storage.` : `📦 ${seatName(s, e.seat)} adds a stored ${e.kind === 'sheep' ? 'sheep' : e.kind} to the farm.`;
+    case 'shared': return `${seatName(s, e.seat)} uses a sharecropper token to put a henhouse on ${e.tile} (${regionPlace(s, e.region)}).`;
+    case 'sharesTaken': return `${seatName(s, e.seat)} takes ${e.count === 1 ? 'a sharecropper token' : `${e.count} sharecropper tokens`}.`;
+    case 'took': return `🌪️ ${seatName(s, e.seat)} takes ${e.tile} from ${seatName(s, e.from)}'s ${e.source === 'hand' ? 'hand' : 'row'}: it lies face up in front of ${seatName(s, e.seat)}.`;
     case 'drew': return null;
     case 'skipped': return `${seatName(s, e.seat)} has no tile to place and passes.`;
     case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot played for them${e.inARow >= 2 ? ` (${e.inARow} times in a row; 3 removes a player)` : ''}.`;
@@ -96,34 +125,60 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
   }
 }
 
+const buttonsOf = (s: FarmState, actions: Action[], secondary: (a: Action) => boolean) =>
+  actions.slice(0, 20).map((action) => ({ label: actionLabel(s, action).slice(0, 80), action, style: secondary(action) ? ('secondary' as const) : ('primary' as const) }));
+
+const PENDING_TEXT = {
+  fox: 'choose the open field the fox moves to (it eats the chickens of the farm it is in when that farm is scored).',
+  bale: 'drop a hay bale on an open field next to the farm just scored (whoever closes that field collects it).',
+  horse: "the horse's farm is closed: choose the open field next to it that the horse jumps into.",
+} as const;
+
 export function prompt(s: FarmState, seat: number): Prompt<Action> {
   const owed = s.pending[0];
+  const actions = legalActions(s, seat);
+  const isNo = (a: Action) => a.type === 'decline' || a.type === 'pass' || a.type === 'keepGates';
   if (owed) {
-    const actions: Action[] = owed.options.map((region) => ({ type: owed.kind, region }));
-    return {
-      text: owed.kind === 'fox' ? 'choose the open field the fox moves to (it eats the chickens of the farm it is in when that farm is scored).' : 'drop a hay bale on an open field next to the farm just scored (whoever closes that field collects it).',
-      buttons: actions.slice(0, 24).map((action) => ({ label: actionLabel(s, action).slice(0, 80), action, style: 'primary' as const })),
-    };
+    let text: string;
+    if (owed.kind === 'storage') {
+      const stored = s.storage?.held[seat];
+      const have = stored ? (['cow', 'pig', 'sheep'] as const).filter((k) => stored[k] > 0).map((k) => `${stored[k]} ${stored[k] === 1 ? k : KIND_PLURAL[k]}`) : [];
+      text = owed.phase === 'remove'
+        ? `before the farm is scored you may take one animal out of it into your storage (${owed.left} action${owed.left === 1 ? '' : 's'} left; each animal in storage costs points at the end).`
+        : `before the farm is scored you may add one animal from your storage (${have.join(', ')}).`;
+    } else if (owed.kind === 'dust') {
+      text = `you closed a farm of ${list(owed.from.map((o) => seatName(s, o)))}: you may take one of their tiles. Press **Show my hand** to see their hands (only you see them).`;
+    } else text = PENDING_TEXT[owed.kind];
+    return { text, buttons: buttonsOf(s, actions, isNo) };
   }
   if (s.stage.kind === 'gate') {
-    const actions = legalActions(s, seat);
     return {
       text: 'you may open or close one gate next to a field of the tile you just placed (an open gate joins the fields on both sides), or leave them.',
-      buttons: actions.slice(0, 24).map((action) => ({ label: actionLabel(s, action).slice(0, 80), action, style: action.type === 'gate' ? ('primary' as const) : ('secondary' as const) })),
+      buttons: buttonsOf(s, actions, isNo),
     };
   }
   if (s.stage.kind === 'claim') {
-    const board = new Board(s.placed);
-    const options = claimOptions(s, board, s.stage.tile, seat);
+    const extras = [actions.some((a) => a.type === 'share') && 'a henhouse with a sharecropper token', actions.some((a) => a.type === 'tractor') && 'a tractor', actions.some((a) => a.type === 'horse') && 'move the horse'].filter((x): x is string => typeof x === 'string');
     return {
-      text: `place a henhouse on the tile you just placed (you have ${henhousesLeft(s, seat)} left), or none.`,
-      buttons: [
-        ...options.map((region) => ({ label: actionLabel(s, { type: 'claim', region }).slice(0, 80), action: { type: 'claim' as const, region }, style: 'primary' as const })),
-        { label: 'No henhouse', action: { type: 'pass' }, style: 'secondary' },
-      ],
+      text: `place a henhouse on the tile you just placed (you have ${henhousesLeft(s, seat)} left)${extras.length ? `, or instead ${list(extras)}` : ''}, or none.`,
+      buttons: buttonsOf(s, actions, isNo),
     };
   }
-  return { text: 'your turn: place one of your tiles with `/farm place` (the list offers every cell and turn that fits).', buttons: [] };
+  if (s.stage.kind === 'extra') return { text: 'your tile reached a tractor\'s field: place one more tile with `/farm place` (no henhouse on it), or stop.', buttons: [{ label: 'No more tiles', action: { type: 'decline' }, style: 'secondary' }] };
+  const row = s.rows?.[seat] ?? [];
+  return { text: `your turn: place one of your tiles with \`/farm place\` (the list offers every cell and turn that fits)${row.length ? `; your row's tiles (${row.join(', ')}) may be placed instead` : ''}.`, buttons: [] };
+}
+
+/** R21: what the closer owed the Dust Bowl's choice sees, privately: the owners' hands. */
+export function dustPeek(s: FarmState, seat: number): string {
+  const owed = s.pending[0];
+  if (owed?.kind !== 'dust' || owed.seat !== seat) return '';
+  const lines = owed.from.map((o) => {
+    const hand = (s.hands[o] ?? []).map((id, i) => `tile ${i + 1}: ${id}`).join(', ');
+    const row = s.rows?.[o] ?? [];
+    return `${seatName(s, o)}'s hand: ${hand || 'empty'}${row.length ? `; row: ${row.join(', ')}` : ''}.`;
+  });
+  return `**Dust Bowl** — you may take one of these tiles into your row:\n${lines.join('\n')}`;
 }
 
 export function phaseText(s: FarmState): string {
@@ -131,12 +186,29 @@ export function phaseText(s: FarmState): string {
 }
 
 export function statusLines(s: FarmState): string[] {
-  const lines = s.seats.map((x, i) => `${x.name}: ${s.scores[i]} points · ${henhousesLeft(s, i)} henhouses at home · ${(s.hands[i] ?? []).length} tiles in hand${s.bales ? ` · ${s.bales.held[i]} bales` : ''} · card: ${farmerText(s.farmers[i] as string)}${s.out[i] ? ' (left)' : ''}`);
-  const ranch = [s.options.males && 'Males', s.options.chickens && 'Chickens', s.options.market && 'Market', s.options.gates && 'Gates', s.options.bales && 'Hay Bales'].filter(Boolean);
+  const lines = s.seats.map((x, i) => {
+    const stored = s.storage?.held[i];
+    const parts = [
+      `${x.name}: ${s.scores[i]} points`,
+      `${henhousesLeft(s, i)} henhouses at home`,
+      `${(s.hands[i] ?? []).length} tiles in hand`,
+      s.rows?.[i]?.length ? `row: ${s.rows[i]?.join(', ')}` : '',
+      s.bales ? `${s.bales.held[i]} bales` : '',
+      s.shares ? `${s.shares.held[i]} sharecropper token${s.shares.held[i] === 1 ? '' : 's'}` : '',
+      stored ? `stored: ${stored.cow} cows, ${stored.pig} pigs, ${stored.sheep} sheep` : '',
+      `card: ${farmerText(s.farmers[i] as string)}${s.out[i] ? ' (left)' : ''}`,
+    ];
+    return parts.filter(Boolean).join(' · ');
+  });
+  const ranch = [s.options.males && 'Males', s.options.chickens && 'Chickens', s.options.market && 'Market', s.options.gates && 'Gates', s.options.bales && 'Hay Bales', s.options.tractor && 'Tractor', s.options.horse && 'Horse', s.options.storage && 'Storage', s.options.sharecroppers && 'Sharecroppers', s.options.dustBowl && 'Dust Bowl'].filter(Boolean);
   lines.push(ranch.length ? `The Ranch: ${ranch.join(', ')}.` : 'The base game, no Ranch expansions.');
   if (s.market) lines.push(`Market: ${marketText(s.market.up)}.`);
   if (s.bales) lines.push(`Hay bales: ${s.bales.supply} in the supply, ${s.bales.on.length} on the map.`);
   if (s.options.chickens) lines.push(s.fox === null ? 'The fox is off the map.' : `The fox is on ${s.placed[tileOfKey(s.fox)]?.id ?? '?'}.`);
+  if (s.tractors) lines.push(`Tractors: ${s.tractors.supply} in the supply${s.tractors.on.length ? `, on ${s.tractors.on.map((t) => tileAt(s, t.region)).join(' and ')}` : ''}.`);
+  if (s.horse) lines.push(s.horse.region === null ? 'The horse waits in the supply for the next farm scored.' : `The horse is on ${tileAt(s, s.horse.region)}.`);
+  if (s.storage) lines.push(`Storage supply: ${s.storage.supply.cow} cows, ${s.storage.supply.pig} pigs, ${s.storage.supply.sheep} sheep.`);
+  if (s.shares) lines.push(`Sharecropper tokens in the supply: ${s.shares.supply}.`);
   return lines;
 }
 
@@ -154,6 +226,11 @@ export const RULES: RulesTopic[] = [
   { name: 'Ranch: Market', value: 'market', text: 'A market card is face up. "In demand": each cow, sheep or pig of that kind (not males) scores 1 more. "Glut": they score 0 (still a kind). "Fair": each owner of a farm holding that kind gets 3 more, not split. Only owners\' animal points change, never farmer cards. After a turn in which a market tile ($) was placed, the next card is turned.' },
   { name: 'Ranch: Gates', value: 'gates', text: 'Some tiles have a gate in an inner fence; it starts closed. After placing a tile, before farms are scored, you may open or close one gate next to a field that holds part of your tile (fields joined by open gates count as one). An open gate joins the fields on both sides into one field; a closed gate is a fence. A gate next to a scored farm is locked.' },
   { name: 'Ranch: Hay Bales', value: 'bales', text: 'When a farm is scored, whoever closed it collects its hay bales; then each owner drops a bale from the supply on an open field next to it. At the end each player scores their bales squared: 1, 4, 9, 16…' },
+  { name: 'Ranch: Tractor', value: 'tractor', text: 'Instead of a henhouse you may put a tractor from the supply (1 tractor with 2–3 players, 2 with more) on the tile you just placed, in an open field you own. Whoever places a tile that reaches a field with a tractor may then place one more tile (from hand or row, no henhouse on it), and again if that one reaches a tractor too. A tractor goes back to the supply when its farm is scored, or at the end of its owner\'s next turn.' },
+  { name: 'Ranch: Horse', value: 'horse', text: 'The horse enters the first farm scored. At the start of every turn, if the horse stands in a closed farm, the player whose turn it is makes it jump one fence into an open field next to it — never straight back to the field it just left (nowhere to go: it waits in the supply for the next farm scored). Instead of a henhouse you may move it the same way. When the horse\'s farm is scored, each owner and the player who closed it score 5 points (5 once if that is the same player).' },
+  { name: 'Ranch: Storage', value: 'storage', text: 'The supply holds 4 cows, 4 pigs and 4 sheep. Before a farm is scored, each owner (in turn from the closer\'s left, one action per henhouse there) may take a cow, pig or sheep out of it into their storage, while the supply has one. Then the closer, if not an owner, may add one stored animal to the farm; if nobody did, an owner with actions left may add. Males and chickens are never stored. At the end stored animals cost 1, 2, 3… points each (3 animals cost 6).' },
+  { name: 'Ranch: Sharecroppers', value: 'sharecroppers', text: 'Everyone starts with a sharecropper token. Instead of a plain henhouse you may put a henhouse with a token on the tile you just placed in an open field someone else owns: you share it. Whoever closes a farm takes its tokens (from a farm nobody owned, one from the supply) and may use them at once. If the fox must move, the owners who were there first choose.' },
+  { name: 'Ranch: Dust Bowl', value: 'dust', text: 'When you close a farm that others own, you may look at their hands (only you see them) and take one tile from a hand or from their face-up row into your own row. On a turn you may place a row tile instead of a hand tile; it is not replaced. A robbed player draws back up to 2 at the end of their next turn.' },
 ];
 
 export const HELP = '**How to play Fences here**: `/farm new` opens a lobby (**Join**, **Options**, **Start**). On your turn, **Show my hand** shows your two tiles in all four turns (only to you); then `/farm place` lists every cell and turn where one fits — cells are named column,row as on the map. After placing, answer the henhouse question with the buttons. `/farm map` shows the whole farmland; `/farm status` the scores and cards.';

@@ -45,7 +45,63 @@ function anchors(outline: number[]): { animals: [number, number]; house: [number
 /** Offsets of up to three animals around their anchor, in disc radii: a tight cluster. */
 const CLUSTER: readonly (readonly [number, number][])[] = [[], [[0, 0]], [[-1.05, 0], [1.05, 0]], [[-1.05, 0.9], [1.05, 0.9], [0, -0.9]]];
 
-interface Tokens { scored?: Map<number, number>; henhouses?: { seat: number; region: number }[]; highlight?: boolean; fox?: number | null; bales?: number[] }
+interface Tokens {
+  scored?: Map<number, number>;
+  henhouses?: { seat: number; region: number }[];
+  highlight?: boolean;
+  fox?: number | null;
+  bales?: number[];
+  tractors?: number[];
+  horse?: number | null;
+  /** Henhouses (their regions) placed with a sharecropper token. */
+  shared?: number[];
+  /** Stored animals added to farms: drawn as square tokens. */
+  storedOn?: { region: number; kind: string }[];
+}
+
+type TokenKind = 'fox' | 'bale' | 'tractor' | 'horse';
+const TOKEN_FILL: Record<TokenKind, string> = { fox: '#E8590C', bale: '#E9C46A', tractor: '#2F9E44', horse: '#8D5524' };
+
+/** A token on the map: the fox (triangle), a bale (block), a tractor (green square, T), the horse (brown diamond, horseshoe). */
+function drawToken(ctx: SKRSContext2D, kind: TokenKind, x: number, y: number, w: number, line: number): void {
+  ctx.fillStyle = TOKEN_FILL[kind];
+  ctx.strokeStyle = '#000000';
+  ctx.lineWidth = line;
+  ctx.beginPath();
+  if (kind === 'fox') {
+    ctx.moveTo(x - w / 2, y - w / 2);
+    ctx.lineTo(x + w / 2, y - w / 2);
+    ctx.lineTo(x, y + w / 2);
+    ctx.closePath();
+  } else if (kind === 'bale') ctx.rect(x - w / 2, y - w / 2.6, w, w / 1.3);
+  else if (kind === 'tractor') ctx.roundRect(x - w / 2, y - w / 2, w, w, w * 0.18);
+  else {
+    ctx.moveTo(x, y - w * 0.62);
+    ctx.lineTo(x + w * 0.62, y);
+    ctx.lineTo(x, y + w * 0.62);
+    ctx.lineTo(x - w * 0.62, y);
+    ctx.closePath();
+  }
+  ctx.fill();
+  ctx.stroke();
+  if (kind === 'horse') {
+    // A horseshoe, opening downwards.
+    ctx.strokeStyle = '#FFFFFF';
+    ctx.lineWidth = Math.max(2, w * 0.14);
+    ctx.beginPath();
+    ctx.arc(x, y + w * 0.02, w * 0.22, Math.PI * 0.95, Math.PI * 2.05);
+    ctx.lineTo(x + w * 0.22 * Math.cos(Math.PI * 2.05), y + w * 0.3);
+    ctx.moveTo(x + w * 0.22 * Math.cos(Math.PI * 0.95), y + w * 0.02 + w * 0.22 * Math.sin(Math.PI * 0.95));
+    ctx.lineTo(x - w * 0.22, y + w * 0.3);
+    ctx.stroke();
+    return;
+  }
+  ctx.fillStyle = kind === 'fox' || kind === 'tractor' ? '#FFFFFF' : '#5A4000';
+  ctx.font = font(w * (kind === 'tractor' ? 0.62 : 0.5), true);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(kind === 'fox' ? 'F' : kind === 'tractor' ? 'T' : '#', x, y - (kind === 'fox' ? w * 0.15 : 0) + (kind === 'tractor' ? w * 0.04 : 0));
+}
 
 function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size: number, opts: Tokens): void {
   const P = (k: number): [number, number] => {
@@ -121,6 +177,24 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
     const rad = size * 0.075;
     const cx = px + at.animals[0] * size, cy = py + at.animals[1] * size;
     const offsets = CLUSTER[Math.min(3, r.animals.length)] ?? [];
+    const stored = (opts.storedOn ?? []).filter((x) => x.region === r.key);
+    stored.forEach((a, i) => {
+      // Added from storage: square tokens in a row under the printed animals.
+      const [fill, letter, ink] = ANIMAL[a.kind] ?? ['#999', '?', '#000'];
+      const x = cx + (i - (stored.length - 1) / 2) * rad * 2.2, y = cy + rad * (r.animals.length > 2 ? 2.9 : 2.1);
+      ctx.fillStyle = fill;
+      ctx.strokeStyle = '#1864AB';
+      ctx.lineWidth = Math.max(2, rad * 0.3);
+      ctx.beginPath();
+      ctx.rect(x - rad, y - rad, rad * 2, rad * 2);
+      ctx.fill();
+      ctx.stroke();
+      ctx.fillStyle = ink;
+      ctx.font = font(rad * 1.2, true);
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(letter, x, y + rad * 0.05);
+    });
     r.animals.forEach((a, i) => {
       const [fill, letter, ink] = ANIMAL[a] ?? ['#999', '?', '#000'];
       const [ox, oy] = offsets[i] ?? [0, 0];
@@ -139,30 +213,18 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
       ctx.textBaseline = 'middle';
       ctx.fillText(letter, x, y + rad * 0.05);
     });
-    const extra: ('fox' | 'bale')[] = [...(opts.fox === r.key ? ['fox' as const] : []), ...(opts.bales ?? []).filter((b) => b === r.key).map(() => 'bale' as const)];
+    const extra: TokenKind[] = [
+      ...(opts.fox === r.key ? ['fox' as const] : []),
+      ...(opts.horse === r.key ? ['horse' as const] : []),
+      ...(opts.tractors ?? []).filter((k) => k === r.key).map(() => 'tractor' as const),
+      ...(opts.bales ?? []).filter((b) => b === r.key).map(() => 'bale' as const),
+    ];
     extra.forEach((kind, i) => {
-      const w = size * 0.17;
-      const x = px + at.house[0] * size + (i - (extra.length - 1) / 2) * w * 1.15 + (houses.length ? w * 1.1 : 0);
+      // The horse and tractors are drawn larger: they are what a player looks for on the map.
+      const w = size * (kind === 'horse' || kind === 'tractor' ? 0.22 : 0.17);
+      const x = px + at.house[0] * size + (i - (extra.length - 1) / 2) * size * 0.22 + (houses.length ? size * 0.19 : 0);
       const y = py + at.house[1] * size;
-      ctx.fillStyle = kind === 'fox' ? '#E8590C' : '#E9C46A';
-      ctx.strokeStyle = '#000000';
-      ctx.lineWidth = Math.max(1.5, size * 0.015);
-      ctx.beginPath();
-      if (kind === 'fox') {
-        ctx.moveTo(x - w / 2, y - w / 2);
-        ctx.lineTo(x + w / 2, y - w / 2);
-        ctx.lineTo(x, y + w / 2);
-        ctx.closePath();
-      } else {
-        ctx.rect(x - w / 2, y - w / 2.6, w, w / 1.3);
-      }
-      ctx.fill();
-      ctx.stroke();
-      ctx.fillStyle = kind === 'fox' ? '#FFFFFF' : '#5A4000';
-      ctx.font = font(w * 0.5, true);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(kind === 'fox' ? 'F' : '#', x, y - (kind === 'fox' ? w * 0.15 : 0));
+      drawToken(ctx, kind, x, y, w, Math.max(1.5, size * 0.015));
     });
     houses.forEach((h, i) => {
       const c = seatColour(h.seat);
@@ -186,6 +248,16 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.fillText(String(h.seat + 1), x, y + w * 0.08);
+      if ((opts.shared ?? []).includes(h.region)) {
+        // A sharecropper's henhouse: a white badge with a black ring on its roof.
+        ctx.beginPath();
+        ctx.arc(x + w * 0.42, y - w * 0.42, w * 0.2, 0, Math.PI * 2);
+        ctx.fillStyle = '#FFFFFF';
+        ctx.fill();
+        ctx.lineWidth = Math.max(1.5, w * 0.08);
+        ctx.strokeStyle = '#000000';
+        ctx.stroke();
+      }
     });
   }
   if (opts.highlight) {
@@ -209,9 +281,17 @@ function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean 
     const bales = v.bales ? ` · ${v.bales.held[i]} bale${v.bales.held[i] === 1 ? '' : 's'}` : '';
     out.push({ text: `${v.names[i]}${v.current === i ? ' (to play)' : ''}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pts · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.current === i });
     out.push({ text: `   card: ${v.farmers[i]?.text ?? ''}` });
+    const tokens = [
+      v.shares ? `${v.shares[i]} sharecropper${v.shares[i] === 1 ? '' : 's'}` : '',
+      v.stored ? `${v.stored[i]} stored` : '',
+      v.rows?.[i]?.length ? `row: ${v.rows[i]?.join(', ')}` : '',
+    ].filter(Boolean);
+    if (tokens.length) out.push({ text: `   ${tokens.join(' · ')}` });
   }
   if (v.market) out.push({ text: `Market: ${v.market}` });
   if (v.bales) out.push({ text: `Hay bales: ${v.bales.supply} left in the supply` });
+  const supply = [v.tractors ? `Tractors in the supply: ${v.tractors.supply}` : '', v.horse && v.horse.region === null ? 'The horse waits for the next farm scored' : ''].filter(Boolean);
+  if (supply.length) out.push({ text: supply.join(' · ') });
   const recent = v.farms.slice(-3);
   recent.forEach((f, j) => {
     const n = v.farms.length - recent.length + j + 1;
@@ -221,6 +301,8 @@ function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean 
     out.push({ text: `Farm ${n}: ${gains}` });
   });
   out.push({ text: `C cow  S sheep  P pig  H hen  B bull  R ram  X boar${v.fox !== undefined && v.fox !== null ? '  F fox' : ''}${v.bales ? '  # bale' : ''}` });
+  const more = [v.tractors && 'T tractor', typeof v.horse?.region === 'number' && '◆ horse', v.storedOn.length > 0 && '■ added from storage', v.shared.length > 0 && '○ sharecropper'].filter((x): x is string => typeof x === 'string');
+  if (more.length) out.push({ text: more.join('  ') });
   return out;
 }
 
@@ -261,7 +343,7 @@ function drawMap(pv: MapPictureView) {
   v.farms.forEach((f, i) => f.regions.forEach((k) => scored.set(k, i)));
   v.tiles.forEach((t, i) => {
     if (t.x < w.x0 || t.x > w.x1 || t.y < w.y0 || t.y > w.y1) return;
-    drawTile(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, { scored, henhouses: v.henhouses, highlight: i === v.last, fox: v.fox, bales: v.bales?.on ?? [] });
+    drawTile(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, { scored, henhouses: v.henhouses, highlight: i === v.last, fox: v.fox, bales: v.bales?.on ?? [], tractors: v.tractors?.on ?? [], horse: v.horse?.region ?? null, shared: v.shared, storedOn: v.storedOn });
   });
   let y = mapH + 8;
   for (const l of lines) {
