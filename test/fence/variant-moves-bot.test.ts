@@ -122,7 +122,7 @@ describe('Extended Rules moves through Discord', () => {
       const pick = options[options.length - 1]!;
       ends.push(pick);
       const before = h.double.messages(channel).length;
-      const reply = await (await h.double.clickButton(user, post, nbName(s, pick))).reply(10_000);
+      const reply = await (await h.double.clickButton(user, post, actionLabel(s, { type: 'chooseNeighborhood', nb: pick }, 80))).reply(10_000);
       expect(reply.content).toMatch(/^Done/);
       await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the next post');
     }
