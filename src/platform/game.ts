@@ -138,7 +138,7 @@ export interface GameWords<S, A, E> {
   help: string;
   /**
    * Why a move subcommand (`command`, its name) offers `seat` nothing although it is their turn,
-   * and what they can do instead: "You have already moved this turn: now roll the dice."
+   * and what they can do instead: "You have already moved a piece this turn: now roll."
    * Omitted: "You cannot <what> right now."
    */
   unavailable?(s: S, seat: Seat, command: string): string;
