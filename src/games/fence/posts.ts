@@ -1,6 +1,7 @@
 /**
- * How the public posts of one change are cut: one per turn and one per Hot Goods roll, each
- * with the map as it was at its end.
+ * How the public posts of one change are cut: one per turn (a turn in several actions is held
+ * until it ends) and one per round's Hot Goods, each with the map as it was at its end (the
+ * Hot Goods post with one map per roll).
  */
 import type { Picture, PostPlan, Step } from '../../platform/game.ts';
 import type { FenceEvent } from './events.ts';
@@ -8,6 +9,8 @@ import { mapPicture } from './pictures.ts';
 import type { FenceState } from './state.ts';
 import { viewFor } from './views.ts';
 import { eventText } from './words.ts';
+import { whoMustAct } from './engine.ts';
+import { movingOthers } from './rules.ts';
 
 interface Segment {
   events: FenceEvent[];
@@ -66,14 +69,82 @@ export function channelMap(state: FenceState, hotGoodsShown?: number): Picture {
   return mapPicture(view);
 }
 
-/** One post per segment; posts showing the same moment share one picture object (drawn once). */
+/**
+ * The mover is between the parts of Moving Others (or answering a choice one of them raised):
+ * the channel waits for the end of the turn, so a turn is one post.
+ */
+export function midTurn(s: FenceState): boolean {
+  return s.phase === 'main' && !s.outcome && movingOthers(s) && whoMustAct(s) === s.current;
+}
+
+/**
+ * A timed-out turn's events, said in the order players expect: first that the player ran out
+ * of time, then the moves the computer made for them (the engine records the timeout last).
+ */
+function timeoutFirst(step: Step<FenceState, FenceEvent>): Step<FenceState, FenceEvent> {
+  const timedOut = step.events.filter((e) => e.type === 'timedOut');
+  if (timedOut.length === 0 || step.events[0]?.type === 'timedOut') return step;
+  return { state: step.state, events: [...timedOut, ...step.events.filter((e) => e.type !== 'timedOut')] };
+}
+
+/** Events that change nothing on the map: a post of these alone carries no picture. */
+const QUIET = new Set<FenceEvent['type']>([
+  'cardDrawn', 'turnStarted', 'roundStarted', 'firstPlayerMoved', 'timedOut', 'passed', 'dealt', 'stashBurned', 'stashReshuffled',
+  'hotGoodsStopped', 'gameOver', 'postTraded', 'postPassed', 'unreliableWitness', 'credibilityRestored', 'playingWith', 'stateEvidence',
+]);
+const quiet = (events: readonly FenceEvent[]) => events.every((e) => QUIET.has(e.type));
+
+/** The round's Hot Goods wait for a choice (a winner's colour) before the next roll. */
+const rollsInterrupted = (s: FenceState) => s.pending !== null && s.hotGoods !== null && s.hotGoods.round === s.round && s.hotGoods.rolls.length < s.hotGoods.due;
+
+/**
+ * One post per turn and one for a round's Hot Goods, with one map per roll (several posts
+ * showing the same moment share one picture object, drawn once). A turn still under way is
+ * held (see midTurn). When a roll's winner must choose a colour before the next roll, the
+ * choice is asked in a post without a picture, and the post that ends the round's rolls
+ * carries the maps of all of them. A post that changes nothing on the map has no picture.
+ */
 export function posts(steps: readonly Step<FenceState, FenceEvent>[]): PostPlan<FenceState, FenceEvent>[] {
   const pictures = new Map<FenceState, Map<number, Picture>>();
-  return segmentsOf(steps).map((g) => {
-    const byShown = pictures.get(g.state) ?? new Map<number, Picture>();
-    pictures.set(g.state, byShown);
-    let picture = byShown.get(g.hotGoodsShown);
-    if (!picture) byShown.set(g.hotGoodsShown, (picture = channelMap(g.state, g.hotGoodsShown)));
-    return { events: g.events, state: g.state, picture };
+  const mapAt = (state: FenceState, shown: number): Picture => {
+    const byShown = pictures.get(state) ?? new Map<number, Picture>();
+    pictures.set(state, byShown);
+    let picture = byShown.get(shown);
+    if (!picture) byShown.set(shown, (picture = channelMap(state, shown)));
+    return picture;
+  };
+  /** A run of segments told in one post; `rolls` maps each Hot Goods roll told in it to its segment. */
+  interface Group { segments: Segment[]; rolls: Map<number, Segment> }
+  const groups: Group[] = [];
+  let rollsOpen = false;
+  for (const g of segmentsOf(steps.map(timeoutFirst))) {
+    const roll = g.events.find((e) => e.type === 'hotGoods');
+    const prev = groups[groups.length - 1];
+    const aftermath = prev && groups.length === 1 && prev.rolls.size === 0 && prev.segments.every((x) => quiet(x.events) && !x.events.some((e) => e.type === 'turnStarted'));
+    if (roll && g.events[0]?.type === 'hotGoods' && prev && (rollsOpen || aftermath)) prev.segments.push(g);
+    else groups.push({ segments: [g], rolls: new Map() });
+    if (roll?.type === 'hotGoods') groups[groups.length - 1]!.rolls.set(roll.index, g);
+    rollsOpen = (roll !== undefined || rollsOpen) && !g.events.some((e) => e.type === 'turnStarted');
+  }
+  const plans = groups.map((group, n): PostPlan<FenceState, FenceEvent> => {
+    const last = group.segments[group.segments.length - 1]!;
+    const events = group.segments.flatMap((x) => x.events);
+    let maps: Picture[];
+    if (group.rolls.size > 0) {
+      // Every roll of the round so far: the earlier ones were asked about without a map.
+      const upTo = Math.max(...group.rolls.keys());
+      const first = group.rolls.values().next().value as Segment;
+      maps = n === groups.length - 1 && rollsInterrupted(last.state) ? [] : Array.from({ length: upTo }, (_, k) => {
+        const at = group.rolls.get(k + 1) ?? first;
+        return mapAt(at.state, Math.min(k + 1, at.hotGoodsShown));
+      });
+    } else {
+      maps = quiet(events) ? [] : [mapAt(last.state, last.hotGoodsShown)];
+    }
+    const [picture = null, ...more] = maps;
+    return { events, state: last.state, picture, ...(more.length ? { morePictures: more } : {}) };
   });
+  const last = plans[plans.length - 1];
+  if (last && midTurn(last.state)) plans[plans.length - 1] = { ...last, held: true };
+  return plans;
 }
