@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from './config.ts';
 import { GameBot, type BotOptions } from './discord/index.ts';
 import { createLogger, errorText } from './discord/log.ts';
+import { startupProblem } from './discord/startup.ts';
 
 export interface StartBotOptions extends Partial<Omit<BotOptions, 'token' | 'databaseUrl' | 'discordApiUrl'>> {
   discordApiUrl: string;
@@ -33,7 +34,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger({ level: config.LOG_LEVEL });
-  const bot = await GameBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS });
+  let bot: GameBot;
+  try {
+    bot = await GameBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS });
+  } catch (err) {
+    console.error(`The bot could not start: ${startupProblem(err)}`);
+    process.exit(1);
+  }
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
