@@ -132,17 +132,22 @@ const MAX_FILES = 10;
 export function turnPosts(def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], head?: string): TurnPosts {
   const last = steps[steps.length - 1];
   if (!last) return { held: false, posts: [] };
-  const plans: PostPlan<unknown, unknown>[] = def.posts
+  const cut: PostPlan<unknown, unknown>[] = def.posts
     ? def.posts(steps)
     : [{ events: steps.flatMap((s) => [...s.events]), state: last.state, picture: def.board(last.state) }];
-  if (plans[plans.length - 1]?.held) return { held: true, posts: [] };
+  if (cut[cut.length - 1]?.held) return { held: true, posts: [] };
+  const endOf = (p: PostPlan<unknown, unknown> | undefined) => (p ? def.outcome(p.state) : null);
+  // A post with nothing to say and nothing to show is not sent (Discord refuses empty messages),
+  // unless it is the one that asks whoever must act.
+  const plans = cut.filter((g, n) => g.picture !== null || (g.morePictures?.length ?? 0) > 0 || eventLines(def, g.state, g.events) !== ''
+    || (n === 0 && head) || (n === cut.length - 1 && endOf(g)?.status !== 'finished'));
   const drawn = new Map<Picture, ReturnType<typeof render>>();
   const fileOf = async (p: Picture, name: string) => {
     let r = drawn.get(p);
     if (!r) drawn.set(p, (r = render(def, p)));
     return attachment(await r, name);
   };
-  const end = plans.length > 0 ? def.outcome(plans[plans.length - 1]!.state) : null;
+  const end = endOf(cut[cut.length - 1]);
   const finished = end?.status === 'finished';
   const posts: PostBuild[] = plans.map((g, n) => async () => {
     const pictures = [g.picture, ...(g.morePictures ?? [])].filter((p): p is Picture => p !== null).slice(0, MAX_FILES);
@@ -159,7 +164,7 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
       allowedMentions: { users: prompt.mentionIds },
     };
   });
-  if (end && finished) posts.push(async () => endPost(def, gameId, version, plans[plans.length - 1]!.state, end.winners, seats));
+  if (end && finished) posts.push(async () => endPost(def, gameId, version, cut[cut.length - 1]!.state, end.winners, seats));
   return { held: false, posts };
 }
 
