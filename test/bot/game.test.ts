@@ -283,6 +283,8 @@ describe('a game in a channel', () => {
     expect(ack.content).toMatch(/Game #\d+ is open in <#\d+>/);
     const thread = h.double.findChannel('FENCE! with Ana')!;
     expect(thread.parentId).toBe(h.channel.id);
+    // Discord announces the new thread in its parent channel.
+    expect(h.double.messages(h.channel).some((m) => m.threadId === thread.id && m.content === thread.name)).toBe(true);
     const lobby = await h.double.waitForMessage(thread, (m) => m.content.includes('Computer 1 (computer)'));
     expect(lobby.components.length).toBe(1);
     const confirm = await h.fence(ana, 'abort', {}, thread);
