@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { GameBot, type BotOptions } from './discord/index.ts';
 import { createLogger, errorText } from './discord/log.ts';
+import { startupProblem } from './discord/startup.ts';
 
 export interface StartBotOptions extends Partial<Omit<BotOptions, 'token' | 'databaseUrl' | 'discordApiUrl'>> {
   discordApiUrl: string;
@@ -37,7 +38,13 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.LOG_LEVEL });
   // Under the ShardingManager, discord.js reads this process's shard from the environment.
   const shards = process.env.SHARDING_MANAGER ? {} : shardOptions(config.SHARDS);
-  const bot = await GameBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS, ...shards });
+  let bot: GameBot;
+  try {
+    bot = await GameBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS, ...shards });
+  } catch (err) {
+    console.error(`The bot could not start: ${startupProblem(err)}`);
+    process.exit(1);
+  }
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

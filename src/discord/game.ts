@@ -4,7 +4,7 @@
  * (as the game cuts it into posts, see posts.ts). Callers hold the channel lock.
  */
 import type { Actor, AnyGame, Refusal, Step } from '../platform/game.ts';
-import { StaleVersionError, type LoadedGame } from '../store/index.ts';
+import { inEffectOf, StaleVersionError, type LoadedGame } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import type { GameHere, RunningGame } from './guards.ts';
 import { turnPosts } from './posts.ts';
@@ -14,7 +14,19 @@ import type { PrivatePayload, Reply } from './reply.ts';
  * What an accepted action led to. `posted` settles once its public posts are out (they are
  * sent outside the channel's lock): null, or why they could not be posted.
  */
-export type ActResult = { ok: true; state: unknown; version: number; events: unknown[]; over: boolean; posted: Promise<string | null> } | { ok: false; refusal: Refusal };
+export type ActResult =
+  | {
+    ok: true;
+    state: unknown;
+    version: number;
+    /** What this action (and the computers after it) caused. */
+    events: unknown[];
+    over: boolean;
+    posted: Promise<string | null>;
+    /** The game holds the post (PostPlan.held): the channel is told when the moment ends. */
+    held: boolean;
+  }
+  | { ok: false; refusal: Refusal };
 
 /** How many computer moves one request may trigger (a game of computers only ends well before). */
 const MAX_COMPUTER_STEPS = 5000;
@@ -39,8 +51,22 @@ export async function act(
   const steps: Step<unknown, unknown>[] = [{ state: first.state, events: first.events }];
   const { state, version } = await runComputers(ctx, game, first.state, first.version, steps);
   const seat = actingSeat(actor, action);
-  const { posted } = await afterChange(ctx, game, steps, version, { acted: seat === null ? [] : [seat], ...(opts.head ? { head: opts.head } : {}) });
-  return { ok: true, state, version, events: steps.flatMap((s) => [...s.events]), over: game.def.outcome(state) !== null, posted };
+  const unseen = await unseenStep(ctx, game);
+  const { posted, held } = await afterChange(ctx, game, unseen ? [unseen, ...steps] : steps, version, { acted: seat === null ? [] : [seat], ...(opts.head ? { head: opts.head } : {}) });
+  return { ok: true, state, version, events: steps.flatMap((s) => [...s.events]), over: game.def.outcome(state) !== null, posted, held };
+}
+
+/**
+ * What the channel has not been told of the game as loaded (`game.state` at `game.game.version`):
+ * a post the game held (PostPlan.held), or one that failed or was lost in a crash. Read from
+ * the action log (moves taken back left out), as one step with the loaded state; null when the
+ * channel is up to date.
+ */
+export async function unseenStep(ctx: BotContext, game: GameHere & { state: unknown }): Promise<Step<unknown, unknown> | null> {
+  const shown = ctx.outbox.shownVersion(game.game);
+  if (shown >= game.game.version) return null;
+  const events = inEffectOf(await ctx.store.getActionLog(game.game.id)).filter((e) => e.seq > shown && e.seq <= game.game.version).flatMap((e) => e.events);
+  return events.length ? { state: game.state, events } : null;
 }
 
 /**
@@ -81,11 +107,13 @@ export async function runComputers(ctx: BotContext, game: LoadedGame & { def: An
  * `version`. The posts are queued (in channel order, see outbox.ts), not awaited: `posted`
  * settles once they are out. Each picture is drawn just before its post.
  */
-export async function afterChange(ctx: BotContext, game: GameHere, steps: readonly Step<unknown, unknown>[], version: number, opts: { acted?: number[]; head?: string } = {}): Promise<{ posted: Promise<string | null> }> {
+export async function afterChange(ctx: BotContext, game: GameHere, steps: readonly Step<unknown, unknown>[], version: number, opts: { acted?: number[]; head?: string } = {}): Promise<{ posted: Promise<string | null>; held: boolean }> {
   const state = steps[steps.length - 1]?.state;
-  if (state === undefined) return { posted: Promise.resolve(null) };
+  if (state === undefined) return { posted: Promise.resolve(null), held: false };
   await armTurnTimers(ctx, game, state, version, opts.acted ?? []);
-  return { posted: ctx.outbox.send(ctx, game.game.channelId, game.game.id, version, turnPosts(game.def, game.game.id, version, steps, game.seats, opts.head)) };
+  const out = turnPosts(game.def, game.game.id, version, steps, game.seats, opts.head);
+  if (out.held) return { posted: Promise.resolve(null), held: true };
+  return { posted: ctx.outbox.send(ctx, game.game, version, out.posts), held: false };
 }
 
 /** The seat a turn timer is for: its own column, or (timers armed before seats had their own) its payload. */
@@ -143,7 +171,8 @@ export async function answerWhenPosted(r: Reply, answer: Answer | null | void, h
   if (!answer) return;
   const problem = await answer.posted;
   const content = problem ? `${answer.text} ${problem}` : answer.text;
-  const body = { content, ...(answer.components ? { components: answer.components } : {}) };
+  // An update replaces the pressed message: its old buttons go unless the answer brings new ones.
+  const body = { content, ...(answer.components || how === 'update' ? { components: answer.components ?? [] } : {}) };
   await (how === 'update' ? r.update(body) : r.private(body));
 }
 

@@ -4,10 +4,12 @@
  * the next press in that channel. A failed post is retried with backoff; when it still fails,
  * the log says why and the channel gets a plain note for its admins (when the bot can still
  * write there). After a game's last post the store records the version the channel shows, so
- * start-up can post again what a crash lost, and that post's id (Game.boardMessageId), which
- * `/games mine` links to.
+ * start-up (or the next move) can post what was missed, and that post's id
+ * (Game.boardMessageId), which `/games mine` links to; the buttons of the game's previous
+ * prompt are then removed, so only the newest post offers any.
  */
 import { DiscordAPIError, RESTJSONErrorCodes, type MessageCreateOptions } from 'discord.js';
+import type { GameRecord } from '../store/index.ts';
 import { KeyedQueue } from '../store/queue.ts';
 import type { BotContext } from './context.ts';
 import { missingPermissions } from './guards.ts';
@@ -15,6 +17,9 @@ import { errorText } from './log.ts';
 import { sendable } from './posts.ts';
 
 export type PostBuild = () => Promise<MessageCreateOptions>;
+
+/** What the outbox needs of a game: where it is posted and what its channel showed when it was loaded. */
+export type PostedGame = Pick<GameRecord, 'id' | 'channelId' | 'postedVersion' | 'boardMessageId'>;
 
 /** Waits before each retry of a failed post, in ms. */
 const BACKOFF_MS = [250, 1000, 4000];
@@ -24,31 +29,63 @@ const PERMANENT = new Set<number>([RESTJSONErrorCodes.MissingPermissions, RESTJS
 
 export class Outbox {
   readonly #queue = new KeyedQueue();
+  /** Per game, the version its channel shows once the posts queued so far are out. */
+  readonly #promised = new Map<number, number>();
+  /** Per game, the latest post that carries its buttons (newer than the store's, while posts are queued). */
+  readonly #prompts = new Map<number, string>();
 
   constructor(private readonly track: <T>(p: Promise<T>) => Promise<T>, private readonly backoffMs: readonly number[] = BACKOFF_MS) {}
 
   /**
-   * Queues a game's posts for its channel; resolves once they are out, with null, or with a
-   * sentence saying why they could not be posted. Never rejects.
+   * The version the game's channel shows, or will once its queued posts are out: what a new
+   * post need not tell again. Read under the channel's lock, from the game loaded there.
    */
-  send(ctx: BotContext, channelId: string, gameId: number, version: number | null, posts: readonly PostBuild[]): Promise<string | null> {
+  shownVersion(game: PostedGame): number {
+    return Math.max(game.postedVersion ?? 0, this.#promised.get(game.id) ?? 0);
+  }
+
+  /**
+   * Queues a game's posts for its channel; resolves once they are out, with null, or with a
+   * sentence saying why they could not be posted. Never rejects. `version`: the game version
+   * the posts show (a turn post), or null (a reminder, a note).
+   */
+  send(ctx: BotContext, game: PostedGame, version: number | null, posts: readonly PostBuild[]): Promise<string | null> {
+    const { id: gameId, channelId } = game;
+    if (version !== null) this.#promised.set(gameId, Math.max(version, this.#promised.get(gameId) ?? 0));
     return this.track(this.#queue.run(channelId, async () => {
       let last: string | null = null;
       for (const build of posts) {
         const sent = await this.#post(ctx, channelId, gameId, build);
-        if ('problem' in sent) return sent.problem;
+        if ('problem' in sent) {
+          // What was not posted is told by the next post instead (see shownVersion).
+          this.#promised.delete(gameId);
+          return sent.problem;
+        }
         last = sent.id;
       }
       if (version !== null) {
         await ctx.store.setPostedVersion(gameId, version).catch((err: unknown) => ctx.log.error('recording the post failed', { game: gameId, error: errorText(err) }));
-        // The game's latest turn post: `/games mine` links to it.
-        if (last) await ctx.store.setMessageIds(gameId, { boardMessageId: last }).catch((err: unknown) => ctx.log.error('recording the post failed', { game: gameId, error: errorText(err) }));
+        if (last) await this.#newPrompt(ctx, game, last);
       }
       return null;
     }).catch((err: unknown) => {
       ctx.log.error('posting failed', { game: gameId, channel: channelId, error: errorText(err) });
       return 'Something went wrong while posting it.';
     }));
+  }
+
+  /** `id` is the game's latest turn post: `/games mine` links to it, and the one before loses its buttons. */
+  async #newPrompt(ctx: BotContext, game: PostedGame, id: string): Promise<void> {
+    const before = this.#prompts.get(game.id) ?? game.boardMessageId;
+    this.#prompts.set(game.id, id);
+    await ctx.store.setMessageIds(game.id, { boardMessageId: id }).catch((err: unknown) => ctx.log.error('recording the post failed', { game: game.id, error: errorText(err) }));
+    if (!before || before === id) return;
+    try {
+      await (await sendable(ctx, game.channelId))?.messages.edit(before, { components: [] });
+    } catch (err) {
+      // A deleted message has no buttons left to press; anything else only leaves stale buttons, which refuse politely.
+      ctx.log.warn('removing old buttons failed', { game: game.id, channel: game.channelId, error: errorText(err) });
+    }
   }
 
   /** Resolves once every post queued so far for the channel is out (or given up). */

@@ -11,12 +11,13 @@ import {
   type MessageCreateOptions,
   type SendableChannels,
 } from 'discord.js';
-import type { AnyGame, Picture, PostPlan, Step } from '../platform/game.ts';
+import type { AnyGame, ChoiceButton, Picture, PostPlan, Step } from '../platform/game.ts';
 import { render } from '../render/index.ts';
 import type { SeatRecord } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import { buttonId } from './ids.ts';
 import { errorText } from './log.ts';
+import type { PostBuild } from './outbox.ts';
 
 export type { Step };
 
@@ -27,7 +28,7 @@ export const mention = (seats: SeatRecord[], seat: number): string => {
 };
 
 /** Lines for the channel from a batch of events, at most `max` characters (newest kept). */
-export function summary(def: AnyGame, state: unknown, events: readonly unknown[], max = 1500): string {
+export function eventLines(def: AnyGame, state: unknown, events: readonly unknown[], max = 1500): string {
   const lines = events.map((e) => def.words.event(state, e)).filter((l): l is string => !!l);
   const kept: string[] = [];
   let len = 0;
@@ -66,6 +67,18 @@ export function turnButtons(def: AnyGame, gameId: number, version: number, state
   const choices = def.activeSeats(state)
     .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
     .flatMap((seat) => def.words.prompt(state, seat).buttons);
+  rows.push(...choiceRows(def, gameId, version, choices));
+  if (def.hand) {
+    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId(buttonId({ verb: 'hand', gameId })).setLabel('Show my hand').setStyle(ButtonStyle.Secondary),
+    ));
+  }
+  return rows;
+}
+
+/** Choice buttons (each value once), five to a row, at most four rows. */
+export function choiceRows(def: AnyGame, gameId: number, version: number, choices: readonly ChoiceButton<unknown>[]): ActionRowBuilder<ButtonBuilder>[] {
+  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
   const seen = new Set<string>();
   const unique = choices.filter((c) => {
     const value = def.encode(c.action);
@@ -81,11 +94,6 @@ export function turnButtons(def: AnyGame, gameId: number, version: number, state
         .setStyle(STYLES[c.style ?? 'primary'])),
     ));
   }
-  if (def.hand) {
-    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
-      new ButtonBuilder().setCustomId(buttonId({ verb: 'hand', gameId })).setLabel('Show my hand').setStyle(ButtonStyle.Secondary),
-    ));
-  }
   return rows;
 }
 
@@ -96,47 +104,83 @@ const rematchRow = (gameId: number): ActionRowBuilder<ButtonBuilder> => new Acti
 
 /** A picture as an attachment, its alt text as the description. */
 export async function pictureFile(def: AnyGame, picture: Picture, name = `${picture.kind}.png`): Promise<AttachmentBuilder> {
-  const r = await render(def, picture);
-  return new AttachmentBuilder(r.png, { name, description: r.alt.slice(0, 1024) });
+  return attachment(await render(def, picture), name);
 }
+
+const attachment = (drawn: { png: Buffer; alt: string }, name: string): AttachmentBuilder => new AttachmentBuilder(drawn.png, { name, description: drawn.alt.slice(0, 1024) });
 
 /** The board as the channel sees it, as an attachment. */
 export const boardFile = (def: AnyGame, state: unknown): Promise<AttachmentBuilder> => pictureFile(def, def.board(state));
 
+export interface TurnPosts {
+  /** The game holds the batch (PostPlan.held): nothing is posted now, the next post tells it. */
+  held: boolean;
+  posts: PostBuild[];
+}
+
+/** Discord shows at most this many attachments in one message. */
+const MAX_FILES = 10;
+
 /**
  * The public posts after a change of a running game, in channel order, as the game cuts them
- * (one per turn, say), each with its picture. Only the last asks whoever must act (with the
+ * (one per turn, say), each with its pictures. Only the last asks whoever must act (with the
  * mentions that notify) and carries the buttons, so a batch of computer turns pings a person
- * once. Each post is built when asked for, so the first goes out after one drawing, not all of
- * them; a picture shared by several posts is drawn once.
+ * once. A finished game gets one more post: its end, the winners mentioned, the game's
+ * summary and **Rematch**. Each post is built when asked for, so the first goes out after one
+ * drawing, not all of them; a picture shared by several posts is drawn once.
  */
-export function turnPosts(def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], head?: string): (() => Promise<MessageCreateOptions>)[] {
+export function turnPosts(def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], head?: string): TurnPosts {
   const last = steps[steps.length - 1];
-  if (!last) return [];
-  const plans: PostPlan<unknown, unknown>[] = def.posts
+  if (!last) return { held: false, posts: [] };
+  const cut: PostPlan<unknown, unknown>[] = def.posts
     ? def.posts(steps)
     : [{ events: steps.flatMap((s) => [...s.events]), state: last.state, picture: def.board(last.state) }];
-  const files = new Map<Picture, Promise<AttachmentBuilder>>();
-  const fileOf = (p: Picture) => {
-    let f = files.get(p);
-    if (!f) files.set(p, (f = pictureFile(def, p)));
-    return f;
+  if (cut[cut.length - 1]?.held) return { held: true, posts: [] };
+  const endOf = (p: PostPlan<unknown, unknown> | undefined) => (p ? def.outcome(p.state) : null);
+  // A post with nothing to say and nothing to show is not sent (Discord refuses empty messages),
+  // unless it is the one that asks whoever must act.
+  const plans = cut.filter((g, n) => g.picture !== null || (g.morePictures?.length ?? 0) > 0 || eventLines(def, g.state, g.events) !== ''
+    || (n === 0 && head) || (n === cut.length - 1 && endOf(g)?.status !== 'finished'));
+  const drawn = new Map<Picture, ReturnType<typeof render>>();
+  const fileOf = async (p: Picture, name: string) => {
+    let r = drawn.get(p);
+    if (!r) drawn.set(p, (r = render(def, p)));
+    return attachment(await r, name);
   };
-  return plans.map((g, n) => async () => {
-    const fileList = g.picture ? [await fileOf(g.picture)] : [];
-    const lines = [n === 0 ? head : undefined, summary(def, g.state, g.events)].filter(Boolean) as string[];
-    if (n < plans.length - 1) return { content: lines.join('\n').slice(0, 2000), files: fileList, components: [], allowedMentions: { parse: [] } };
+  const end = endOf(cut[cut.length - 1]);
+  const finished = end?.status === 'finished';
+  const posts: PostBuild[] = plans.map((g, n) => async () => {
+    const pictures = [g.picture, ...(g.morePictures ?? [])].filter((p): p is Picture => p !== null).slice(0, MAX_FILES);
+    const files = await Promise.all(pictures.map((p, k) => fileOf(p, k === 0 ? `${p.kind}.png` : `${p.kind}-${k + 1}.png`)));
+    const lines = [n === 0 ? head : undefined, eventLines(def, g.state, g.events)].filter(Boolean) as string[];
+    if (n < plans.length - 1 || finished) return { content: lines.join('\n').slice(0, 2000), files, components: [], allowedMentions: { parse: [] } };
     const prompt = promptFor(def, g.state, seats);
-    const ended = def.outcome(g.state);
-    if (ended) lines.push(`**Game #${gameId} is over.** Start another with \`/${def.id} new\`${ended.status === 'finished' ? ', or press **Rematch** for the same players and options' : ''}.`);
+    if (end) lines.push(`**Game #${gameId} is over.** Start another with \`/${def.id} new\`.`);
     else if (prompt.text) lines.push(prompt.text);
     return {
       content: lines.join('\n').slice(0, 2000),
-      files: fileList,
+      files,
       components: turnButtons(def, gameId, version, g.state, seats),
       allowedMentions: { users: prompt.mentionIds },
     };
   });
+  if (end && finished) posts.push(async () => endPost(def, gameId, version, cut[cut.length - 1]!.state, end.winners, seats));
+  return { held: false, posts };
+}
+
+/** A finished game's last post: who won (mentioned, so they hear of it), the game's story, Rematch. */
+function endPost(def: AnyGame, gameId: number, version: number, state: unknown, winners: number[], seats: SeatRecord[]): MessageCreateOptions {
+  const names = winners.map((w) => mention(seats, w));
+  const result = names.length === 0 ? 'Nobody wins.' : names.length === 1 ? `🏆 ${names[0]} wins!` : `🏆 ${listText(names)} share the win!`;
+  const story = def.words.summary?.(state) ?? [];
+  const lines = [`**Game #${gameId} is over.** ${result}`, ...story, `Start another with \`/${def.id} new\`, or press **Rematch** for the same players and options.`];
+  const userIds = winners.map((w) => seats.find((s) => s.seat === w)?.userId).filter((u): u is string => !!u);
+  return { content: lines.join('\n').slice(0, 2000), components: turnButtons(def, gameId, version, state, seats), allowedMentions: { users: userIds } };
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listText(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 export async function sendable(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {

@@ -7,7 +7,7 @@
  */
 import type { Step } from '../platform/game.ts';
 import type { BotContext } from './context.ts';
-import { armTurnTimers, runComputers } from './game.ts';
+import { armTurnTimers, runComputers, unseenStep } from './game.ts';
 import { withDef } from './guards.ts';
 import { armLobbyExpiry, lobbyMessage, refreshLobby } from './handlers/lobby.ts';
 import { errorText } from './log.ts';
@@ -61,17 +61,17 @@ async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerM
   // Started, but the lobby post may still offer Join.
   if (postedVersion === null) await refreshLobby(ctx, game, 'The game has started.');
   const steps: Step<unknown, unknown>[] = [];
-  if (postedVersion === null || postedVersion < version) {
-    // What the channel has not been told yet, in one post with the current state.
-    const missed = (await ctx.store.getActionLog(gameId)).filter((e) => e.seq > (postedVersion ?? 0)).flatMap((e) => e.events);
-    steps.push({ state: game.state, events: missed });
-  }
+  // What the channel has not been told yet (a post the game holds stays held: see turnPosts).
+  const unseen = await unseenStep(ctx, game);
+  if (unseen) steps.push(unseen);
+  else if (postedVersion === null) steps.push({ state: game.state, events: [] });
   let now = { state: game.state, version };
   if (status === 'running') {
     now = await runComputers(ctx, game, game.state, version, steps);
     await armTurnTimers(ctx, game, now.state, now.version, []);
   }
   const computerMoves = now.version - version;
-  if (steps.length === 0) return { computerMoves };
-  return { computerMoves, posted: ctx.outbox.send(ctx, game.game.channelId, gameId, now.version, turnPosts(game.def, gameId, now.version, steps, game.seats)) };
+  const out = turnPosts(game.def, gameId, now.version, steps, game.seats);
+  if (out.posts.length === 0) return { computerMoves };
+  return { computerMoves, posted: ctx.outbox.send(ctx, game.game, now.version, out.posts) };
 }

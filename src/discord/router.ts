@@ -25,8 +25,8 @@ import { rematchButton } from './handlers/rematch.ts';
 import { leaderboardCommand, statsCommand } from './handlers/stats.ts';
 import { mineCommand } from './handlers/mine.ts';
 
-/** Buttons and menus of the presser's own ephemeral messages: they replace that message. */
-const EDITS_ITS_MESSAGE: ReadonlySet<ButtonVerb> = new Set<ButtonVerb>(['opt', 'optp', 'handr', 'abort', 'resign', 'cancel']);
+/** Buttons and menus of the presser's own ephemeral messages: they replace that message (a choice made there loses its buttons). */
+const EDITS_ITS_MESSAGE: ReadonlySet<ButtonVerb> = new Set<ButtonVerb>(['opt', 'optp', 'handr', 'abort', 'resign', 'cancel', 'pick']);
 
 export async function route(ctx: BotContext, i: Interaction, opts: { stopping: boolean }): Promise<void> {
   const started = performance.now();

@@ -116,7 +116,7 @@ export class Scheduler {
       const deadline = (await store.listTimers(t.gameId)).find((x) => x.kind === 'timeout' && timerSeat(x) === seat);
       const when = deadline ? ` <t:${Math.floor(deadline.fireAt.getTime() / 1000)}:R>` : ' soon';
       const userId = game.seats.find((s) => s.seat === seat)?.userId;
-      const posted = this.ctx.outbox.send(this.ctx, game.game.channelId, game.game.id, null, [async () => ({
+      const posted = this.ctx.outbox.send(this.ctx, game.game, null, [async () => ({
         content: `⏰ ${mention(game.seats, seat)}, half of your time for this turn in game #${game.game.id} is gone: the computer plays it for you${when}.`,
         allowedMentions: { users: userId ? [userId] : [] },
       })]);

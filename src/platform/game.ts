@@ -67,12 +67,25 @@ export interface Step<S, E> {
   events: readonly E[];
 }
 
-/** One public post: the events it tells (in words) and the picture it carries. */
+/** One public post: the events it tells (in words) and the picture(s) it carries. */
 export interface PostPlan<S, E> {
   events: readonly E[];
   /** The state at the end of the post: the prompt of the batch's last post is read from it. */
   state: S;
   picture: Picture | null;
+  /**
+   * More pictures shown after `picture` in the same post (a round's dice rolls, each with its
+   * own picture). Discord shows at most 10 attachments in a post: further ones are not posted.
+   */
+  morePictures?: readonly Picture[];
+  /**
+   * The change is the first part of something players see as one moment (a turn made of
+   * several actions): the channel waits. Set only on a batch's last plan; the whole batch is
+   * then held, and its events are told with the next post (the platform reads them back from
+   * the action log, so a restart loses none). The player who acted is answered privately,
+   * with what they must do next.
+   */
+  held?: boolean;
 }
 
 /** A button offered with a prompt; pressing it submits `action` for the seat the prompt is for. */
@@ -142,6 +155,11 @@ export interface GameWords<S, A, E> {
    * Omitted: "You cannot <what> right now."
    */
   unavailable?(s: S, seat: Seat, command: string): string;
+  /**
+   * The game's story for its end post, a few short lines (rounds played, who did what to
+   * whom, cards left), after the platform's line naming the winners. Omitted: no summary.
+   */
+  summary?(s: S): string[];
 }
 
 /** A computer player: the action it takes for `seat`, or null when it has nothing to do. Deterministic. */
@@ -281,6 +299,7 @@ export interface AnyGame {
     rules: RulesTopic[];
     help: string;
     unavailable?(s: unknown, seat: Seat, command: string): string;
+    summary?(s: unknown): string[];
   };
   commands: { name: string; option: string; description: string; choice: string; what: string; accepts(action: unknown): boolean }[];
   decode(text: string): unknown;

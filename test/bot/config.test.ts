@@ -57,3 +57,18 @@ describe('commands, button ids and logs', () => {
     expect(JSON.parse(lines[0]!).detail).toBe('token [redacted]');
   });
 });
+
+describe('durations in words', () => {
+  it('says hours and minutes as players read them, never "1440 min" or "0 min"', async () => {
+    const { durationText, limitText } = await import('../../src/discord/handlers/settings.ts');
+    expect(durationText(24 * 3600)).toBe('24 hours');
+    expect(durationText(3600)).toBe('1 hour');
+    expect(durationText(5400)).toBe('1 hour 30 minutes');
+    expect(durationText(60)).toBe('1 minute');
+    expect(durationText(300)).toBe('5 minutes');
+    expect(durationText(10)).toBe('a few seconds');
+    expect(durationText(7 * 86400)).toBe('7 days');
+    expect(limitText(24 * 3600)).toBe('24 hours per turn');
+    expect(limitText(2 * 3600)).toBe('2 hours per turn');
+  });
+});

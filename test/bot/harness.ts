@@ -107,34 +107,46 @@ export class Harness {
     return all[all.length - 1]!;
   }
 
-  /** The person who must act does what the simple computer player would, through Discord. */
-  async playOne(channel: Channel = this.channel): Promise<void> {
+  /** Each player's latest private "Done" answer: a turn still under way offers its next choices there. */
+  readonly lastAck = new Map<string, PostedMessage>();
+
+  /**
+   * The person who must act does what the simple computer player would, through Discord. A
+   * choice's button is on the latest post, or (in the middle of a turn, which the channel sees
+   * only once it ends) on the player's latest private answer.
+   */
+  async playOne(channel: Channel = this.channel): Promise<PostedMessage> {
     const game = await this.game(channel);
     const s = game.state;
     const seat = whoMustAct(s);
     if (seat === null) throw new Error('the game is over');
     const user = this.userOf(game, seat);
-    const before = this.double.messages(channel).length;
     const action = computerAction(s, seat, 'simple');
     if (!action) throw new Error(`seat ${seat} has nothing to do`);
     const label = actionLabel(s, action);
     const how = SUB_OF[action.type];
+    let reply: PostedMessage;
     if (!how) {
-      const post = this.latestPost(channel);
-      const click = await this.double.clickButton(user, post, label.startsWith('Draw a ') ? `Draw ${label.slice(7, -5)}` : label);
-      const reply = await click.reply(10_000);
-      expect(reply.ephemeral).toBe(true);
-      expect(reply.content).toMatch(/^Done/);
+      const text = label.startsWith('Draw a ') ? `Draw ${label.slice(7, -5)}` : label;
+      const has = (m: PostedMessage | undefined) => m && this.double.buttons(this.double.log.get(m.id) ?? m).some((b) => 'label' in b && b.label === text);
+      const ack = this.lastAck.get(user.id);
+      const where = has(this.latestPost(channel)) ? this.latestPost(channel) : has(ack) ? ack! : this.latestPost(channel);
+      const edits = this.double.log.get(where.id)?.edits ?? 0;
+      const click = await this.double.clickButton(user, where, text);
+      // A button on a private answer replaces that answer; one on a post gets a new private one.
+      reply = await click.waitForMessage((m) => m.id !== where.id || m.edits > edits, 10_000);
     } else {
       const choices = await this.double.autocomplete(user, channel, 'fence', how.option, label, { subcommand: how.sub });
       const choice = choices.find((c) => c.name === label.slice(0, 100));
       if (!choice) throw new Error(`autocomplete did not offer "${label}": ${choices.map((c) => c.name).join(' | ')}`);
-      let reply = await this.fence(user, how.sub, { [how.option]: String(choice.value) }, channel);
+      reply = await this.fence(user, how.sub, { [how.option]: String(choice.value) }, channel);
       // A move that jails its own mover is previewed first (B15): the player confirms it.
       if (reply.content.includes('only you see this preview')) reply = await (await this.double.clickButton(user, reply, 'Confirm')).reply(10_000);
-      expect(reply.ephemeral).toBe(true);
-      expect(reply.content, reply.content).toMatch(/^Done/);
     }
-    await this.double.waitFor(() => (this.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
+    expect(reply.ephemeral).toBe(true);
+    // The answer comes once the move's posts are out: the channel is complete here.
+    expect(reply.content, reply.content).toMatch(/^Done/);
+    this.lastAck.set(user.id, reply);
+    return reply;
   }
 }

@@ -8,6 +8,7 @@ import { gameById } from '../../src/games/registry.ts';
 import { buttonId } from '../../src/discord/ids.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
 import type { InteractionHandle, User } from '../discord-double/index.ts';
+import { midTurn } from '../../src/games/fence/posts.ts';
 import { Harness, SUB_OF } from './harness.ts';
 
 let h: Harness;
@@ -29,6 +30,8 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
   const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
   const presses: InteractionHandle[] = [await h.double.clickButton(ana, lobby, 'Start')];
   const handPost = await h.double.waitForMessage(channel, (m) => h.double.buttons(m).some((b) => 'label' in b && b.label === 'Show my hand'), 30_000);
+  // Pressed again later from a client that still shows it (newer posts take the buttons over).
+  const handId = buttonId({ verb: 'hand', gameId: (await h.store.loadActiveGame(channel.id))!.game.id });
 
   for (let n = 0; n < 5; n++) {
     // The game is saved before its posts go out: Ana's turn comes while they are still queued.
@@ -40,12 +43,13 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
       presses.push(await h.double.runCommand(ana, channel, 'fence', { subcommand: how.sub, options: { [how.option]: def.encode(action) } }));
     } else {
       const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
-      const post = await h.double.waitForMessage(channel, (m) => h.double.buttons(m).some((b) => 'custom_id' in b && b.custom_id === id), 60_000);
+      // The choice is on a turn post, or (in the middle of Ana's turn) on her private answer.
+      const post = await h.double.waitFor(() => h.double.log.all().find((m) => m.channelId === channel.id && (!m.ephemeral || m.recipientId === ana.id) && h.double.buttons(m).some((b) => 'custom_id' in b && b.custom_id === id)), 60_000, 'the choice');
       presses.push(await h.double.clickButton(ana, post, id));
     }
     // Others in the channel meanwhile (Join from a client that still shows the lobby's buttons).
     presses.push(await h.double.forgeComponent(bo, channel, buttonId({ verb: 'join', gameId: game.game.id }), lobby));
-    presses.push(await h.double.clickButton(bo, handPost, 'Show my hand'));
+    presses.push(await h.double.forgeComponent(bo, channel, handId, handPost));
     // Undo (of a version the game has left) and Rematch (of a game still running): refused, but acknowledged first like any press.
     presses.push(await h.double.forgeComponent(ana, channel, buttonId({ verb: 'undo', gameId: game.game.id, version: game.game.version }), handPost));
     presses.push(await h.double.forgeComponent(bo, channel, buttonId({ verb: 'rematch', gameId: game.game.id }), handPost));
@@ -81,8 +85,9 @@ async function waitForTurn(channelId: string, userId: string) {
 
 async function waitForPosted(gameId: number): Promise<void> {
   for (let n = 0; n < 1200; n++) {
-    const g = (await h.store.getGame(gameId)).game;
-    if (g.postedVersion === g.version) return;
+    const { game: g, state } = await h.store.getGame(gameId);
+    // In the middle of Ana's turn the channel waits for its end.
+    if (g.postedVersion === g.version || (state && midTurn(state as Parameters<typeof midTurn>[0]))) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the posts never caught up with the game');

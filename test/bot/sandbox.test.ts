@@ -38,3 +38,16 @@ it('runs the real bot: /fence new from the page opens a lobby that another user 
   await sandbox.double.waitForMessage(channel, (m) => m.id === lobby.id && m.content.includes('2. Bob'));
   sandbox.double.expectNoViolations();
 });
+
+it('a picked suggestion shows its label in the command box, and a value with spaces needs no quotes', async () => {
+  const [alice] = sandbox.users;
+  const channel = sandbox.channels[1]!;
+  const { suggestions } = (await api('/api/autocomplete', { user: alice!.id, channel: channel.id, text: '/fence new turn-limit:' })) as { suggestions: { label: string; text: string }[] };
+  const hour = suggestions.find((s) => s.label === '1 hour')!;
+  // The box reads like Discord's: the label, not the value sent (3600).
+  expect(hour.text).toBe('/fence new turn-limit:1 hour ');
+  expect(await api('/api/command', { user: alice!.id, channel: channel.id, text: `${hour.text}auto-build:True` })).toEqual({ ok: true });
+  const lobby = await sandbox.double.waitForMessage(channel, (m) => !m.ephemeral && m.content.includes('is open: join in!'));
+  expect(lobby.content).toContain('1 hour per turn');
+  expect(lobby.content).toContain('the bot builds the map');
+});

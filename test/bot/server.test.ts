@@ -50,8 +50,10 @@ async function playToAnasWin(channel: Channel): Promise<PostedMessage> {
     expect((await h.command(ana, 'race', 'step', { step: 'step3' }, channel)).content).toMatch(/^Done: Step 3\./);
     expect((await h.command(bo, 'race', 'step', { step: 'step1' }, channel)).content).toMatch(/^Done: Step 1\./);
   }
-  const end = h.latestPost(channel);
-  expect(end.content).toContain('Ana wins the race!');
+  // The last round's post says what happened; the end post after it mentions the winner.
+  const [round, end] = h.double.messages(channel).slice(-2) as [PostedMessage, PostedMessage];
+  expect(round.content).toContain('Ana wins the race!');
+  expect(end.content).toContain(`🏆 <@${ana.id}> wins!`);
   return end;
 }
 

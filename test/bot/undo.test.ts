@@ -2,12 +2,12 @@
 // channel told, and the refusals (nothing to take back, someone else played since, a card drawn
 // or a roll made by the move).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computerAction, fence, whoMustAct, type FenceEvent } from '../../src/games/fence/index.ts';
+import { fence, whoMustAct, type FenceEvent } from '../../src/games/fence/index.ts';
 import { registerGame } from '../../src/games/registry.ts';
 import { inEffectOf } from '../../src/store/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
-import { Harness, SUB_OF } from './harness.ts';
+import { Harness } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -33,16 +33,8 @@ async function startGame(channel: Channel, game: string, options: Record<string,
 /** The FENCE! player who must act makes the simple computer's move by slash command or button; returns the private acknowledgement. */
 async function fenceMove(channel: Channel): Promise<{ reply: PostedMessage; user: User; events: FenceEvent[] }> {
   const game = await h.game(channel);
-  const seat = whoMustAct(game.state)!;
-  const user = h.userOf(game, seat);
-  const action = computerAction(game.state, seat, 'simple')!;
-  const how = SUB_OF[action.type];
-  const before = h.double.messages(channel).length;
-  const reply = how
-    ? await h.fence(user, how.sub, { [how.option]: fence.encode(action) }, channel)
-    : await (await h.double.clickButton(user, h.latestPost(channel), fence.words.prompt(game.state, seat).buttons.find((b) => fence.encode(b.action) === fence.encode(action))!.label)).reply(10_000);
-  expect(reply.content, reply.content).toMatch(/^Done/);
-  await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
+  const user = h.userOf(game, whoMustAct(game.state)!);
+  const reply = await h.playOne(channel);
   const log = await h.store.getActionLog(game.game.id);
   return { reply, user, events: log[log.length - 1]!.events as FenceEvent[] };
 }

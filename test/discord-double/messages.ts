@@ -48,6 +48,8 @@ export interface PostedMessage {
    * that `allowed_mentions` let through. Edits never add any (on Discord they do not notify).
    */
   readonly notified: readonly string[];
+  /** A THREAD_CREATED system message: the thread it announces in its parent channel. */
+  threadId?: string;
 }
 
 export interface NewUpload {
@@ -214,7 +216,7 @@ export class MessageLog {
       embeds: msg.embeds,
       components: msg.components,
       pinned: false,
-      type: fromInteraction && msg.commandName !== null ? MessageType.ChatInputCommand : MessageType.Default,
+      type: msg.threadId ? MessageType.ThreadCreated : fromInteraction && msg.commandName !== null ? MessageType.ChatInputCommand : MessageType.Default,
       flags: msg.flags,
     };
     if (fromInteraction) {

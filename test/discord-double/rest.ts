@@ -519,6 +519,11 @@ export class RestApi {
       });
       const apiThread = ctx.world.apiChannel(thread.id);
       ctx.gateway.dispatch('THREAD_CREATE', { ...apiThread, newly_created: true });
+      // Like Discord, a thread started without a message is announced in its parent channel.
+      if (!fromMessage && !privateThread) {
+        const note = ctx.log.create({ channelId: c.id, authorId: ctx.applicationId, body: { content: thread.name }, uploads: [] });
+        note.threadId = thread.id;
+      }
       return { status: 201, body: apiThread };
     };
     this.#on('POST', '/channels/:channel/threads', true, (r) => createThread(r, null));

@@ -143,10 +143,18 @@ describe('the sandbox page in headless Chromium, with the real bot', () => {
     const label = (await offered.first().textContent()) ?? '';
     expect(label).toMatch(/→/);
     await offered.first().click();
-    await expect.poll(() => input().inputValue()).toMatch(/^\/fence move move:/);
+    // The box shows the suggestion's label, as Discord's client does, not the value it sends.
+    await expect.poll(() => input().inputValue()).toBe(`/fence move move:${label} `);
     await input().press('Enter');
     await page.locator('article.ephemeral', { hasText: `Done: ${label}` }).waitFor();
     await page.screenshot({ path: 'test-output/sandbox-move.png' });
+    // At a phone's width the header wraps instead of overflowing, and the page does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate("({ header: document.querySelector('header').scrollWidth - document.querySelector('header').clientWidth, page: document.documentElement.scrollWidth - window.innerWidth })");
+    expect(overflow).toEqual({ header: 0, page: 0 });
+    await page.locator('article img').last().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-output/sandbox-phone.png' });
+    await page.setViewportSize({ width: 1100, height: 900 });
     // The autocomplete went through Discord's round trip: type 4 interactions answered with type 8.
     expect(sandbox.double.interactions.all().filter((i) => i.kind === 'autocomplete' && i.callbackType === 8).length).toBeGreaterThan(0);
   }, 60_000);

@@ -72,7 +72,8 @@ describe('words players read', () => {
       }
       expect(s.outcome, seed).not.toBeNull();
       const over = last.find((e) => e.type === 'gameOver')!;
-      const text = eventText(s, over)!;
+      // The end's line, then the story the end post tells after it.
+      const text = [eventText(s, over)!, ...fence.words.summary!(s)].join('\n');
       const lines = text.split('\n');
       if (s.outcome!.kind === 'winner') expect(lines[0]).toMatch(new RegExp(`${s.seats[s.outcome!.seats[0]!]!.name}( and \\w+)* (wins|share the win)`));
       expect(text).toContain(`Played ${s.round} round${s.round === 1 ? '' : 's'}.`);

@@ -73,7 +73,7 @@ export async function abortGame(ctx: BotContext, game: GameHere, by: string, ann
   await refreshLobby(ctx, after, announce ?? `Aborted by ${by}.`);
   if (game.game.status === 'lobby' && !announce) return { posted: Promise.resolve(null) };
   return {
-    posted: ctx.outbox.send(ctx, game.game.channelId, game.game.id, null, [
+    posted: ctx.outbox.send(ctx, game.game, null, [
       async () => ({ content: `${why} Start a new one with \`/${game.def.id} new\`.`, allowedMentions: { parse: [] } }),
     ]),
   };

@@ -6,10 +6,10 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type AutocompleteInteraction, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { AnyGame } from '../../platform/game.ts';
 import type { BotContext } from '../context.ts';
-import { act, answerWhenPosted, type Answer } from '../game.ts';
+import { act, answerWhenPosted, type ActResult, type Answer } from '../game.ts';
 import { botCanPost, gameOfPress, inGuild, inThisGame, runningGame, seatOf, waitingNames, withDef, yourTurn, type RunningGame } from '../guards.ts';
 import { buttonId, type ButtonId } from '../ids.ts';
-import { pictureFile } from '../posts.ts';
+import { choiceRows, pictureFile } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 import { undoRow } from './undo.ts';
 
@@ -103,8 +103,25 @@ export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommand
     }
     const res = await act(ctx, game, seat, action, { userId: i.user.id });
     if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
-    return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted, components: undoRow(def, game.game.id, game.game.version, res) };
+    return done(def, game, seat, label, res);
   }));
+}
+
+/**
+ * The private answer to an accepted move. When the game holds its post (the turn goes on),
+ * it also says what comes next, with the choice buttons, since the channel shows nothing yet.
+ */
+function done(def: AnyGame, game: RunningGame, seat: number, label: string, res: ActResult & { ok: true }): Answer {
+  const undo = undoRow(def, game.game.id, game.game.version, res);
+  if (!res.held || !def.activeSeats(res.state).includes(seat)) {
+    return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted, components: undo };
+  }
+  const next = def.words.prompt(res.state, seat);
+  return {
+    text: `Done: ${label}. Next, ${next.text}\nThe channel sees your whole turn once it is over.`,
+    posted: res.posted,
+    components: [...choiceRows(def, game.game.id, res.version, next.buttons), ...undo].slice(0, 5),
+  };
 }
 
 /**
@@ -133,8 +150,8 @@ export async function pickButton(ctx: BotContext, r: Reply, i: ButtonInteraction
     const label = def.words.action(state, action);
     const res = await act(ctx, game, seat.seat, action, { userId: i.user.id });
     if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
-    return { text: `Done: ${label}.`, posted: res.posted, components: undoRow(def, game.game.id, game.game.version, res) };
-  }));
+    return done(def, game, seat.seat, label, res);
+  }), 'update');
 }
 
 /** The game a button belongs to, still running; a specific refusal for each other case. */

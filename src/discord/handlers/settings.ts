@@ -21,13 +21,29 @@ export function lobbyExpirySeconds(saved: number | null): number {
   return LOBBY_EXPIRY_CHOICES.some((c) => c.value === saved) ? (saved as number) : DEFAULT_LOBBY_EXPIRY;
 }
 
-export const expiryText = (seconds: number): string => LOBBY_EXPIRY_CHOICES.find((c) => c.value === seconds)?.name.replace(' (default)', '') ?? `${Math.round(seconds / 86400)} days`;
+export const expiryText = (seconds: number): string => LOBBY_EXPIRY_CHOICES.find((c) => c.value === seconds)?.name.replace(' (default)', '') ?? durationText(seconds);
 
 export function limitText(seconds: number | null): string {
   if (!seconds) return 'no turn limit';
   const named = TURN_LIMIT_CHOICES.find((c) => c.value === seconds)?.name.replace(' (default)', '');
-  if (named) return `${named} per turn`;
-  return seconds % 3600 === 0 ? `${seconds / 3600} h per turn` : `${Math.round(seconds / 60)} min per turn`;
+  return `${named ?? durationText(seconds)} per turn`;
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * A duration as players read it: "24 hours", "1 hour 30 minutes", "10 minutes", "a few
+ * seconds"; days from 72 hours on ("7 days"). Never "1440 min" nor "0 min".
+ */
+export function durationText(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return s < 45 ? 'a few seconds' : '1 minute';
+  const minutes = Math.round(s / 60);
+  if (minutes < 60) return plural(minutes, 'minute');
+  if (minutes >= 72 * 60 && minutes % (24 * 60) === 0) return plural(minutes / (24 * 60), 'day');
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m === 0 || h >= 10 ? plural(Math.round(minutes / 60), 'hour') : `${plural(h, 'hour')} ${plural(m, 'minute')}`;
 }
 
 /**

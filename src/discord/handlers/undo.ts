@@ -68,11 +68,15 @@ async function takeBack(ctx: BotContext, r: Reply, game: RunningGame, seat: numb
   const label = def.words.action(res.undone.before, res.undone.action);
   const name = game.seats.find((s) => s.seat === seat)?.name ?? 'A player';
   await armTurnTimers(ctx, game, res.state, res.version, [seat]);
+  // A move the channel was never shown (its post held, see PostPlan.held) is taken back quietly: the channel already shows the state before it.
+  if (ctx.outbox.shownVersion(game.game) < res.undone.seq) {
+    return { text: `Taken back: ${label}. It is your move again.`, posted: ctx.outbox.send(ctx, game.game, res.version, []) };
+  }
   // The move's own post had a picture only if the game cut it that way: the correction matches.
   const hadPicture = def.posts ? def.posts([{ state: res.stateAfterUndone, events: res.undone.events }]).some((p) => p.picture !== null) : true;
   const prompt = promptFor(def, res.state, game.seats);
   // Sent outside the lock, in channel order; the store then records the version it shows (and its id, for /games mine).
-  const posted = ctx.outbox.send(ctx, game.game.channelId, game.game.id, res.version, [async () => ({
+  const posted = ctx.outbox.send(ctx, game.game, res.version, [async () => ({
     content: [`${name} took back their move (${label}).`, prompt.text].filter(Boolean).join('\n').slice(0, 2000),
     files: hadPicture ? [await boardFile(def, res.state)] : [],
     components: turnButtons(def, game.game.id, res.version, res.state, game.seats),

@@ -15,7 +15,7 @@ import { parseTyped } from './typed.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions, type FenceState } from './state.ts';
 import { viewFor, type FenceView } from './views.ts';
 import { tradeLine, tradeOffers } from './variants/trading-cards.ts';
-import { actionLabel, cardsText, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, tileName, unavailableText } from './words.ts';
+import { actionLabel, cardsText, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, summaryLines, tileName, unavailableText } from './words.ts';
 
 export { createGame, applyAction, legalActions, whoMustAct, actingSeats, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
 export { viewFor, type FenceView, type SeatView } from './views.ts';
@@ -139,6 +139,7 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
     rules: RULES,
     help: HELP,
     unavailable: unavailableText,
+    summary: summaryLines,
   },
   commands: [
     { name: 'place', option: 'placement', what: 'place a tile', description: 'Map building: place a tile from your hand', choice: 'Tile, cell and rotation (pick from the list)', accepts: accepts('place') },

@@ -1,12 +1,15 @@
 /**
- * How the public posts of one change are cut: one per turn and one per Hot Goods roll, each
- * with a picture of its moment (pictureOf).
+ * How the public posts of one change are cut: one per turn (a turn in several actions is held
+ * until it ends) and one per round's Hot Goods (a close-up of each roll), each with a picture
+ * of its moment (pictureOf).
  */
 import type { Picture, PostPlan, Step } from '../../platform/game.ts';
 import type { FenceEvent } from './events.ts';
 import { hotGoodsPicture, turnPicture, wholeMap } from './pictures.ts';
 import type { FenceState } from './state.ts';
 import { eventText } from './words.ts';
+import { whoMustAct } from './engine.ts';
+import { movingOthers } from './rules.ts';
 
 interface Segment {
   events: FenceEvent[];
@@ -53,18 +56,81 @@ function segmentsOf(steps: readonly Step<FenceState, FenceEvent>[]): Segment[] {
 }
 
 /**
- * The picture of each post (pictures.ts): the round's start (after its Hot Goods) and the game's
- * end show the whole map, so the whole city is posted at least once a round; a Hot Goods roll
- * shows its tile close up; a turn shows the cells it touched close up.
+ * The picture of a post that tells no Hot Goods roll: the whole map when a round starts (so the
+ * whole city is posted at least once a round), a close-up of the cells a turn touched, or none
+ * when nothing on the map changed.
  */
-function pictureOf(g: Segment): Picture {
-  if (g.events.some((e) => e.type === 'roundStarted' || e.type === 'gameOver')) return wholeMap(g.state, g.hotGoodsShown);
-  const roll = g.events.find((e) => e.type === 'hotGoods');
-  if (roll) return hotGoodsPicture(g.state, roll.index - 1);
-  return turnPicture(g.state, g.events);
+function pictureOf(events: readonly FenceEvent[], last: Segment): Picture[] {
+  if (events.some((e) => e.type === 'roundStarted')) return [wholeMap(last.state, last.hotGoodsShown)];
+  return quiet(events) ? [] : [turnPicture(last.state, events)];
 }
 
-/** One post per segment. */
+/**
+ * The mover is between the parts of Moving Others (or answering a choice one of them raised):
+ * the channel waits for the end of the turn, so a turn is one post.
+ */
+export function midTurn(s: FenceState): boolean {
+  return s.phase === 'main' && !s.outcome && movingOthers(s) && whoMustAct(s) === s.current;
+}
+
+/**
+ * A timed-out turn's events, said in the order players expect: first that the player ran out
+ * of time, then the moves the computer made for them (the engine records the timeout last).
+ */
+function timeoutFirst(step: Step<FenceState, FenceEvent>): Step<FenceState, FenceEvent> {
+  const timedOut = step.events.filter((e) => e.type === 'timedOut');
+  if (timedOut.length === 0 || step.events[0]?.type === 'timedOut') return step;
+  return { state: step.state, events: [...timedOut, ...step.events.filter((e) => e.type !== 'timedOut')] };
+}
+
+/** Events that change nothing on the map: a post of these alone carries no picture. */
+const QUIET = new Set<FenceEvent['type']>([
+  'cardDrawn', 'turnStarted', 'roundStarted', 'firstPlayerMoved', 'timedOut', 'passed', 'dealt', 'stashBurned', 'stashReshuffled',
+  'hotGoodsStopped', 'gameOver', 'postTraded', 'postPassed', 'unreliableWitness', 'credibilityRestored', 'playingWith', 'stateEvidence',
+]);
+const quiet = (events: readonly FenceEvent[]) => events.every((e) => QUIET.has(e.type));
+
+/** The round's Hot Goods wait for a choice (a winner's colour) before the next roll. */
+const rollsInterrupted = (s: FenceState) => s.pending !== null && s.hotGoods !== null && s.hotGoods.round === s.round && s.hotGoods.rolls.length < s.hotGoods.due;
+
+/**
+ * One post per turn and one for a round's Hot Goods, with one close-up per roll. A turn still under way is
+ * held (see midTurn). When a roll's winner must choose a colour before the next roll, the
+ * choice is asked in a post without a picture, and the post that ends the round's rolls
+ * carries the maps of all of them. A post that changes nothing on the map has no picture.
+ */
 export function posts(steps: readonly Step<FenceState, FenceEvent>[]): PostPlan<FenceState, FenceEvent>[] {
-  return segmentsOf(steps).map((g) => ({ events: g.events, state: g.state, picture: pictureOf(g) }));
+  /** A run of segments told in one post; `rolls` maps each Hot Goods roll told in it to its segment. */
+  interface Group { segments: Segment[]; rolls: Map<number, Segment> }
+  const groups: Group[] = [];
+  let rollsOpen = false;
+  for (const g of segmentsOf(steps.map(timeoutFirst))) {
+    const roll = g.events.find((e) => e.type === 'hotGoods');
+    const prev = groups[groups.length - 1];
+    const aftermath = prev && groups.length === 1 && prev.rolls.size === 0 && prev.segments.every((x) => quiet(x.events) && !x.events.some((e) => e.type === 'turnStarted'));
+    if (roll && g.events[0]?.type === 'hotGoods' && prev && (rollsOpen || aftermath)) prev.segments.push(g);
+    else groups.push({ segments: [g], rolls: new Map() });
+    if (roll?.type === 'hotGoods') groups[groups.length - 1]!.rolls.set(roll.index, g);
+    rollsOpen = (roll !== undefined || rollsOpen) && !g.events.some((e) => e.type === 'turnStarted');
+  }
+  const plans = groups.map((group, n): PostPlan<FenceState, FenceEvent> => {
+    const last = group.segments[group.segments.length - 1]!;
+    const events = group.segments.flatMap((x) => x.events);
+    let maps: Picture[];
+    if (group.rolls.size > 0) {
+      // Every roll of the round so far: the earlier ones were asked about without a map.
+      const upTo = Math.max(...group.rolls.keys());
+      const first = group.rolls.values().next().value as Segment;
+      maps = n === groups.length - 1 && rollsInterrupted(last.state) ? [] : Array.from({ length: upTo }, (_, k) => hotGoodsPicture((group.rolls.get(k + 1) ?? first).state, k));
+      // The whole city at least once a round: after the round's rolls.
+      if (maps.length > 0 && events.some((e) => e.type === 'roundStarted')) maps.push(wholeMap(last.state, last.hotGoodsShown));
+    } else {
+      maps = pictureOf(events, last);
+    }
+    const [picture = null, ...more] = maps;
+    return { events, state: last.state, picture, ...(more.length ? { morePictures: more } : {}) };
+  });
+  const last = plans[plans.length - 1];
+  if (last && midTurn(last.state)) plans[plans.length - 1] = { ...last, held: true };
+  return plans;
 }

@@ -205,7 +205,7 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'gameOver': {
       const o = e.outcome;
       if (o.kind === 'aborted') return 'The game was aborted.';
-      if (o.kind === 'noWinner') return [o.reason === 'allJailed' ? 'Everyone is in Jail for good: the game ends with no winner.' : 'Nobody is left: the game ends with no winner.', ...summaryLines(s)].join('\n');
+      if (o.kind === 'noWinner') return o.reason === 'allJailed' ? 'Everyone is in Jail for good: the game ends with no winner.' : 'Nobody is left: the game ends with no winner.';
       const names = listAnd(o.seats.map(who));
       const wins = o.seats.length > 1 ? 'share the win' : 'wins';
       const head = o.reason === 'accumulation' ? `${names} holds twice as many cards as there are players out of Jail, and the most: ${names} wins!`
@@ -213,7 +213,7 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
         : o.reason === 'roundLimit' ? `The round limit is reached: ${names} ${wins} with the most cards.`
         : o.reason === 'lastSeat' ? `${names} ${o.seats.length > 1 ? 'are' : 'is'} the last one left in the game: ${names} ${o.seats.length > 1 ? 'win' : 'wins'}!`
         : `${names} ${o.seats.length > 1 ? 'are' : 'is'} the last player not in Jail: ${names} wins!`;
-      return [head, ...summaryLines(s)].join('\n');
+      return head;
     }
     case 'hunchRolled':
       return `${who(e.seat)} plays a Hunch: the ${e.colour} die rolls ${e.value}${e.landed ? '' : ' — no neighborhood there for the Cops'}.`;
@@ -278,7 +278,8 @@ function drawnText(s: FenceState, e: Extract<FenceEvent, { type: 'cardDrawn' }>)
  * The end of a game in a few lines: how long it lasted, who sent whom to Jail, the cards each
  * player kept.
  */
-function summaryLines(s: FenceState): string[] {
+/** The game's story for its end post (the platform's own post, after the winners). */
+export function summaryLines(s: FenceState): string[] {
   const who = (seat: number) => seatName(s, seat);
   const lines = [s.round > 0 ? `Played ${count(s.round, 'round')}.` : 'The game ended before its first round.'];
   const jailings = s.jailings ?? [];

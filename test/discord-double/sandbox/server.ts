@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { ApplicationCommandOptionType, type APIApplicationCommand, type APIApplicationCommandOption } from 'discord.js';
 import { DiscordDouble, type Channel, type CommandInput, type Guild, type OptionValue, type PostedMessage, type User } from '../index.ts';
+import { durationText } from '../../../src/discord/handlers/settings.ts';
 
 export interface StartBotOptions {
   /** For discord.js: `rest: { api: discordApiUrl }`. */
@@ -208,8 +209,8 @@ function readable(double: DiscordDouble, content: string): string {
       return c ? `#${c.name}` : raw;
     })
     .replace(/<t:(\d+)(?::[tTdDfFR])?>/g, (_raw, secs: string) => {
-      const minutes = Math.round((Number(secs) * 1000 - Date.now()) / 60_000);
-      return minutes >= 0 ? `in ${minutes} min` : `${-minutes} min ago`;
+      const seconds = Number(secs) - Date.now() / 1000;
+      return seconds >= 0 ? `in ${durationText(seconds)}` : `${durationText(-seconds)} ago`;
     });
 }
 
@@ -226,42 +227,61 @@ interface ParsedCommand {
   path: string[];
 }
 
-/** Splits `/fence move tile:"a b" rotation:2`, keeping quoted values whole. */
-function tokenize(text: string): string[] {
-  const out: string[] = [];
-  // A quote right after the option name keeps spaces; other values (autocomplete JSON too) run to the next space.
-  const re = /([\w-]+:"[^"]*"?|\S+)/g;
-  for (const m of text.matchAll(re)) out.push(m[0]);
-  return out;
-}
-
 const unquote = (v: string): string => (v.startsWith('"') ? v.slice(1).replace(/"$/, '') : v);
 
+/**
+ * Labels of the suggestions the page offered, by option: a picked suggestion shows its label
+ * in the command box, as Discord's client does, and its value is what the command sends.
+ */
+const offered = new Map<string, string>();
+const remember = (key: string, label: string, value: string): void => {
+  if (offered.size > 2000) offered.clear();
+  offered.set(`${key}\u0000${label}`, value);
+};
+
+/**
+ * Reads `/fence move move:Red 4 + Blue 2 → Four Points`: the command, its subcommands, then
+ * options; a value runs to the next `option:` of the same level, so it may hold spaces
+ * (quotes work too).
+ */
 function parseCommand(text: string, defs: APIApplicationCommand[], double: DiscordDouble): ParsedCommand {
-  const tokens = tokenize(text.trim().replace(/^\//, ''));
-  const endsInSpace = /\s$/.test(text);
-  const partial = endsInSpace || tokens.length === 0 ? null : (tokens[tokens.length - 1] ?? null);
-  const name = tokens.shift() ?? '';
+  let rest = text.replace(/^\s*\//, '');
+  const word = () => /^\S+/.exec(rest)?.[0] ?? '';
+  const name = word();
+  rest = rest.slice(name.length);
   const def = defs.find((d) => d.name === name);
   const input: CommandInput = {};
   const path: string[] = [];
   let level: APIApplicationCommandOption[] = def?.options ?? [];
-  while (tokens.length > 0 && !(tokens[0] ?? '').includes(':')) {
-    const step = tokens[0] ?? '';
-    const sub = level.find((o) => o.name === step && (o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup));
-    if (!sub) break;
-    tokens.shift();
-    path.push(step);
-    if (sub.type === ApplicationCommandOptionType.SubcommandGroup) input.subcommandGroup = step;
-    else input.subcommand = step;
+  for (;;) {
+    const step = /^\s+(\S+)(?=\s|$)/.exec(rest);
+    const sub = step && level.find((o) => o.name === step[1] && (o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup));
+    if (!step || !sub) break;
+    rest = rest.slice(step[0].length);
+    path.push(sub.name);
+    if (sub.type === ApplicationCommandOptionType.SubcommandGroup) input.subcommandGroup = sub.name;
+    else input.subcommand = sub.name;
     level = 'options' in sub ? (sub.options ?? []) : [];
   }
+  const names = level.map((o) => o.name.replace(/[-]/g, '\\-'));
+  const starts = names.length ? [...rest.matchAll(new RegExp(`(?:^|\\s)(${names.join('|')}):`, 'g'))] : [];
+  const segments = starts.map((m, k) => ({
+    key: m[1] ?? '',
+    raw: rest.slice((m.index ?? 0) + m[0].length - (m[1] ?? '').length - 1, starts[k + 1]?.index ?? rest.length),
+    value: rest.slice((m.index ?? 0) + m[0].length, starts[k + 1]?.index ?? rest.length),
+  }));
+  const endsInSpace = /\s$/.test(text);
+  const lastSegment = segments[segments.length - 1];
+  const loose = rest.trim();
+  let partial: string | null;
+  if (lastSegment) partial = endsInSpace && lastSegment.value.trim() !== '' ? null : lastSegment.raw;
+  else if (loose && !endsInSpace) partial = loose.split(/\s+/).pop() ?? null;
+  else if (!loose && !endsInSpace && path.length === 0 && rest === '') partial = name;
+  else partial = null;
   const options: Record<string, OptionValue> = {};
-  for (const t of tokens) {
-    const i = t.indexOf(':');
-    if (i <= 0) continue;
-    const key = t.slice(0, i);
-    const value = unquote(t.slice(i + 1));
+  for (const { key, value: typed } of segments) {
+    const text = unquote(typed.trim());
+    const value = offered.get(`${key}\u0000${text}`) ?? text;
     const spec = level.find((o) => o.name === key);
     // Users are typed by name on the page; the double wants the user.
     const user = spec?.type === ApplicationCommandOptionType.User ? double.findUser(value) : undefined;
@@ -294,19 +314,24 @@ async function suggest(text: string, defs: APIApplicationCommand[], double: Disc
   const colon = p.partial?.indexOf(':') ?? -1;
   if (p.partial !== null && colon > 0) {
     const key = p.partial.slice(0, colon);
-    const typed = unquote(p.partial.slice(colon + 1));
+    const typed = unquote(p.partial.slice(colon + 1).trim());
     const spec = p.level.find((o) => o.name === key);
-    const quote = (v: string): string => (/\s/.test(v) ? `"${v}"` : v);
     if (spec && 'autocomplete' in spec && spec.autocomplete) {
       const rest: Record<string, OptionValue> = { ...(p.input.options ?? {}) };
       delete rest[key];
       const choices = await double.autocomplete(user, channel, p.name, key, typed, { ...p.input, options: rest }).catch(() => []);
-      return choices.map((c) => ({ label: c.name, text: `${before}${key}:${quote(String(c.value))} ` }));
+      return choices.map((c) => {
+        remember(key, c.name, String(c.value));
+        return { label: c.name, text: `${before}${key}:${c.name} ` };
+      });
     }
     if (spec && 'choices' in spec && spec.choices) {
       return spec.choices
         .filter((c) => c.name.toLowerCase().startsWith(typed.toLowerCase()))
-        .map((c) => ({ label: c.name, text: `${before}${key}:${quote(String(c.value))} ` }));
+        .map((c) => {
+          remember(key, c.name, String(c.value));
+          return { label: c.name, text: `${before}${key}:${c.name} ` };
+        });
     }
     if (spec?.type === ApplicationCommandOptionType.Boolean) {
       return ['True', 'False'].filter((v) => v.toLowerCase().startsWith(typed.toLowerCase())).map((v) => ({ label: v, text: `${before}${key}:${v} ` }));

@@ -102,21 +102,25 @@ describe('a game registered from its own folder', () => {
     const refused = await h.command(ana, 'race', 'step', { step: 'seven' }, channel);
     expect(refused.content).toMatch(/^Pick one of the suggestions in the list to pick a step\.\nYou could: \*\*Step 1\*\*/);
     const click = await h.double.clickButton(ana, h.latestPost(channel), 'Step 2');
-    expect((await click.reply(10_000)).content).toBe('Done: Step 2.');
-    const end = h.latestPost(channel);
-    expect(end.content).toContain('Ana wins the race!');
-    expect(end.content).toMatch(/\*\*Game #\d+ is over\.\*\* Start another with `\/race new`, or press \*\*Rematch\*\* for the same players and options\./);
+    expect((await click.reply(10_000)).content).toBe('Done: Step 2. The game is over.');
+    // The last round's post, then the end post: the winner mentioned, Rematch.
+    const [round, end] = h.double.messages(channel).slice(-2) as [PostedMessage, PostedMessage];
+    expect(round.content).toContain('Ana wins the race!');
+    expect(end.content).toBe(`**Game #${/Game #(\d+)/.exec(end.content)![1]} is over.** 🏆 <@${ana.id}> wins!\nStart another with \`/race new\`, or press **Rematch** for the same players and options.`);
+    expect(end.notified).toEqual([ana.id]);
     expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
     const game = await h.store.getGame(Number(/Game #(\d+)/.exec(end.content)![1]));
     expect(game.game.status).toBe('finished');
   });
 
-  it('asks two seats at once: each presses their own button, an older post still works for whoever has not acted', async () => {
+  it('asks two seats at once: each presses their own button, a press on an older post still works for whoever has not acted', async () => {
     const channel = h.double.createChannel(h.guild, 'race-two');
     const start = await startRace(channel, [ana, bo]);
     const post = start[start.length - 1]!;
     expect(post.content).toMatch(new RegExp(`<@${ana.id}>, pick your step[\\s\\S]*<@${bo.id}>, pick your step`));
     expect([...post.notified].sort()).toEqual([ana.id, bo.id].sort());
+    const ids = new Map(h.double.buttons(post).map((b) => ['label' in b ? b.label : '', 'custom_id' in b ? b.custom_id : '']));
+    const idOf = (label: string) => ids.get(label) ?? '';
 
     expect((await (await h.double.clickButton(bo, post, 'Step 2')).reply(10_000)).content).toBe('Done: Step 2.');
     // Bo has acted: their pick is hidden from the channel, shown to them alone.
@@ -124,11 +128,12 @@ describe('a game registered from its own folder', () => {
     expect(h.latestPost(channel).content).not.toMatch(/Bo \+2/);
     const hand = await h.command(bo, 'race', 'hand', {}, channel);
     expect(hand.content).toContain('Your pick this round: 2');
-    // Bo pressing again is refused: they acted since that post.
-    const again = await (await h.double.clickButton(bo, post, 'Step 3')).reply();
+    // The older post lost its buttons (the newer one asks Ana alone); a press from a screen
+    // that still shows them is answered: Bo acted since that post, Ana's choice is still hers.
+    expect(h.double.log.get(post.id)?.components).toEqual([]);
+    const again = await (await h.double.forgeComponent(bo, channel, idOf('Step 3'), post)).reply();
     expect(again.content).toMatch(/^That choice has already been made/);
-    // Ana presses on the same (older) post: it is still hers to answer.
-    expect((await (await h.double.clickButton(ana, post, 'Step 1')).reply(10_000)).content).toBe('Done: Step 1.');
+    expect((await (await h.double.forgeComponent(ana, channel, idOf('Step 1'), post)).reply(10_000)).content).toBe('Done: Step 1.');
     expect(h.latestPost(channel).content).toContain('Round 1: Ana +1 → 1, Bo +2 → 2.');
     const abort = await h.command(ana, 'race', 'abort', {}, channel);
     await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
