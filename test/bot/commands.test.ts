@@ -180,7 +180,7 @@ describe('information', () => {
     const overview = await h.fence(dee, 'rules');
     expect(overview.ephemeral).toBe(true);
     expect(overview.content).toMatch(/^\*\*FENCE!\*\* First the players build a city from square tiles/);
-    expect(overview.content).toMatch(/Topics: overview, building, setup, move, others, jail, hotgoods, winning, house, v-setup, v-bigmap, v-jail, v-cards, v-hotgoods, v-victory — `\/fence rules topic:…`$/);
+    expect(overview.content).toMatch(/Topics: overview, building, setup, move, others, jail, hotgoods, winning, house, v-setup, v-free-for-all, v-bigmap, v-jail, v-cards, v-trading, v-hotgoods, v-victory — `\/fence rules topic:…`$/);
 
     const jail = await h.fence(dee, 'rules', { topic: 'jail' });
     expect(jail.ephemeral).toBe(true);
