@@ -286,7 +286,7 @@ describe('leaving a running game', () => {
     const posts = postsSince(channel, before);
     expect(posts[0]!.ephemeral).toBe(false);
     expect(posts[0]!.content).toMatch(/^Mod removed Bo from the game\.\nBo is removed from the game; their pawn leaves the map\./);
-    expect(posts[0]!.attachments[0]?.filename).toBe('map.png');
+    expect(posts[0]!.attachments[0]?.filename).toMatch(/^(map|closeup)\.png$/);
     const game = await h.game(channel);
     expect(game.state.out).toEqual([false, true, false]);
     expect(game.seats.find((s) => s.userId === bo.id)?.leftReason).toBe('kicked');
@@ -352,7 +352,7 @@ describe('building the map by hand', () => {
       const post = postsSince(channel, before)[0]!;
       expect(post.ephemeral).toBe(false);
       expect(post.content).toContain(`${game.state.seats[seat]!.name} swapped ${incoming} in for ${replaced}.`);
-      expect(post.attachments[0]?.filename).toBe('map.png');
+      expect(post.attachments[0]?.filename).toMatch(/^(map|closeup)\.png$/);
       // B6: the replaced tile goes to the swapper's hand, and the tile swapped in is locked.
       const hand = await h.fence(user, 'hand', {}, channel);
       expect(hand.ephemeral).toBe(true);

@@ -4,7 +4,7 @@
  * of the pieces shown. Sized for a phone: the picture is at most PANE_COLS tiles wide, so at a
  * 390-CSS-px preview a tile is ≈ 110 CSS px, every name ≥ 11 CSS px and a pawn ≈ 25 CSS px.
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { font, registerFonts } from '../../../render/fonts.ts';
 import type { Bounds } from '../grid.ts';
 import type { LastMove } from '../state.ts';
@@ -12,7 +12,7 @@ import type { FenceView } from '../views.ts';
 import { defOf, tileSetOfView } from '../views.ts';
 import { cellOrigin, drawMapBase, drawMapPieces, drawPiece, layoutMap, type MapLayout } from './map.ts';
 import { C } from './palette.ts';
-import { nameBlocks } from './tiles.ts';
+import { nameBlocks, wrapLines } from './tiles.ts';
 import { PANE_COLS } from './window.ts';
 import { seatLabel } from '../alt.ts';
 
@@ -49,20 +49,6 @@ export function nameRects(view: FenceView, l: MapLayout): { x: number; y: number
     });
 }
 
-function wrap(ctx: SKRSContext2D, text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const w of text.split(' ')) {
-    const next = line ? `${line} ${w}` : w;
-    if (line && ctx.measureText(next).width > width) {
-      lines.push(line);
-      line = w;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 export function drawCloseUp(z: CloseUpView, tile = CLOSEUP_TILE): CloseUpPicture {
   registerFonts();
   const T = tile;
@@ -76,7 +62,7 @@ export function drawCloseUp(z: CloseUpView, tile = CLOSEUP_TILE): CloseUpPicture
   // Text rows first (their count sets the height).
   const measure = createCanvas(8, 8).getContext('2d');
   measure.font = font(textPx, true);
-  const caption = z.caption.flatMap((c) => wrap(measure, c, width - 2 * margin));
+  const caption = z.caption.flatMap((c) => wrapLines(measure, c, width - 2 * margin));
   const shown = new Set<number | 'cops'>();
   const panes: MapLayout[] = [];
   let y = margin;

@@ -306,7 +306,33 @@ function drawStar(ctx: SKRSContext2D, x: number, y: number, r: number): void {
   ctx.fill();
 }
 
+/** Whether neighborhood `nb`'s tile is among the layout's cells. */
+export function shows(view: FenceView, l: Bounds, nb: NbId | 'jail' | null): boolean {
+  if (!nb || nb === 'jail') return false;
+  const key = parseNbId(nb).key;
+  return view.map.some((p) => p.key === key && p.x >= l.x0 && p.x <= l.x1 && p.y >= l.y0 && p.y <= l.y1);
+}
+
+/**
+ * A move as a layout can show it: an arrow when both ends are in it; a ring around the piece
+ * where it arrived when only that end is; a dashed ring where it left when only that one is
+ * (an arrow to a far part of the map would only cross the names between).
+ */
 function drawMove(ctx: SKRSContext2D, view: FenceView, l: MapLayout, m: LastMove): void {
+  if (m.from && m.from !== 'jail' && !shows(view, l, m.to)) {
+    const at = shows(view, l, m.from) ? hubOf(view, l, m.from) : null;
+    if (!at) return;
+    ctx.save();
+    ctx.setLineDash([l.tile * 0.04, l.tile * 0.03]);
+    ctx.beginPath();
+    ctx.arc(at.x, at.y, l.tile * PAWN_RADIUS, 0, Math.PI * 2);
+    ctx.lineWidth = l.tile * 0.03;
+    ctx.strokeStyle = m.piece === 'cops' ? COPS.fill : seatColour(m.piece).fill;
+    ctx.stroke();
+    ctx.restore();
+    return;
+  }
+  if (m.from && !shows(view, l, m.from)) return drawMove(ctx, view, l, { ...m, from: null });
   const to = hubOf(view, l, m.to);
   if (!to) return;
   const colour = m.piece === 'cops' ? COPS.fill : seatColour(m.piece).fill;
@@ -318,8 +344,8 @@ function drawMove(ctx: SKRSContext2D, view: FenceView, l: MapLayout, m: LastMove
   if (!from) {
     ctx.beginPath();
     // Just around the piece, so the ring stays clear of the names beside it.
-    ctx.arc(end.x, end.y, (spot?.r ?? T * PAWN_RADIUS) + T * 0.035, 0, Math.PI * 2);
-    ctx.lineWidth = T * 0.04;
+    ctx.arc(end.x, end.y, (spot?.r ?? T * PAWN_RADIUS) * 1.22, 0, Math.PI * 2);
+    ctx.lineWidth = T * 0.025;
     ctx.strokeStyle = colour;
     ctx.stroke();
     return;

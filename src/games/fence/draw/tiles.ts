@@ -280,6 +280,21 @@ export function drawDie(ctx: SKRSContext2D, x: number, y: number, s: number, val
   drawDieFace(ctx, x, y, s, value, { fill, pip: '#FFFFFF', edge: 'rgba(255,255,255,0.9)' });
 }
 
+/** Splits text into lines no wider than `width` in the context's current font (a word longer than that keeps its own line). */
+export function wrapLines(ctx: SKRSContext2D, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of text.split(' ')) {
+    const next = line ? `${line} ${w}` : w;
+    if (line && ctx.measureText(next).width > width) {
+      lines.push(line);
+      line = w;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /**
  * Splits a name into at most `maxLines` lines no wider than `width`, shrinking the font only
  * as much as the widest line needs (re-wrapping at each size).
@@ -288,17 +303,7 @@ export function fitText(ctx: SKRSContext2D, text: string, width: number, px: num
   let size = px;
   for (let tries = 0; tries < 8; tries++) {
     ctx.font = font(size, bold);
-    const words = text.split(' ');
-    const lines: string[] = [];
-    let line = '';
-    for (const w of words) {
-      const next = line ? `${line} ${w}` : w;
-      if (line && ctx.measureText(next).width > width) {
-        lines.push(line);
-        line = w;
-      } else line = next;
-    }
-    if (line) lines.push(line);
+    const lines = wrapLines(ctx, text, width);
     const widest = Math.max(...lines.map((l) => ctx.measureText(l).width));
     if (lines.length <= maxLines && widest <= width) return { lines, px: size };
     size *= lines.length <= maxLines ? Math.max(0.6, Math.min(0.98, width / widest)) : 0.92;
