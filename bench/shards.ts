@@ -75,7 +75,9 @@ class Table {
 
 /** One bot process, one shard, on its own (no manager). */
 async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promise<{ stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SHARD_BOT, t.double.apiUrl, databaseUrl, '60000', String(healthMs)], {
+  // BENCH_PROF=<dir>: the bot process writes a CPU profile there (node --cpu-prof) when it stops.
+  const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', SHARD_BOT, t.double.apiUrl, databaseUrl, '60000', String(healthMs)], {
     cwd: ROOT, env: { ...process.env, DISCORD_TOKEN: t.double.token }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   let ready!: () => void;
