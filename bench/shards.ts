@@ -105,7 +105,8 @@ async function seed(t: Table, store: Store, n: number): Promise<void> {
   const row = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
   await store.abortGame(game.game.id);
   for (let done = 0; done < n;) {
-    const batch = Array.from({ length: Math.min(500, n - done) }, () => t.channel());
+    // Small batches: one transaction each, well inside Prisma's 5 s transaction limit on a loaded machine.
+    const batch = Array.from({ length: Math.min(100, n - done) }, () => t.channel());
     await store.prisma.$transaction(batch.map((c) => store.prisma.game.create({
       data: {
         guildId: c.guildId!, channelId: c.id, kind: 'fence', status: 'running', hostUserId: ana.id, options: row.options, seed: row.seed, state: row.state,
