@@ -10,4 +10,6 @@ import { startBot } from '../../src/main.ts';
 const [discordApiUrl, databaseUrl, pollMs, healthMs] = process.argv.slice(2);
 const token = process.env.DISCORD_TOKEN;
 if (!discordApiUrl || !databaseUrl || !token) throw new Error('usage: shard-bot.ts <api url> <database url> [poll ms], DISCORD_TOKEN set');
-await startBot({ discordApiUrl, token, databaseUrl, timerPollMs: Number(pollMs ?? 60_000), ...(healthMs ? { healthIntervalMs: Number(healthMs) } : {}) });
+const running = await startBot({ discordApiUrl, token, databaseUrl, timerPollMs: Number(pollMs ?? 60_000), ...(healthMs ? { healthIntervalMs: Number(healthMs) } : {}) });
+// As src/main.ts: SIGTERM (the manager's stop) finishes in-flight work, then exits.
+process.once('SIGTERM', () => void running.stop().finally(() => process.exit(0)));

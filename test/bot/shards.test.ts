@@ -1,10 +1,7 @@
 // The bot as two shard processes (discord.js's ShardingManager, as `npm run start:sharded`
-// runs it) against the sharded Discord double and one database: games in both shards' guilds
+// runs it) against the sharded Discord double and one PostgreSQL: games in both shards' guilds
 // are played, each due timer fires once and in its own shard, and a shard killed with SIGKILL
 // mid-game is started again by the manager without losing an acknowledged action.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameById } from '../../src/games/registry.ts';
@@ -13,6 +10,7 @@ import { createLogger } from '../../src/discord/log.ts';
 import { startShards, type RunningShards } from '../../src/shard.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { DiscordDouble, shardOfGuild, type Channel, type User } from '../discord-double/index.ts';
+import { startPostgres, type PostgresCluster } from '../store/postgres.ts';
 import { check, step, type CrashReport } from './crash-driver.ts';
 
 const SHARD_BOT = fileURLToPath(new URL('./shard-bot.ts', import.meta.url));
@@ -35,7 +33,7 @@ interface Line {
 let double: DiscordDouble;
 let store: Store;
 let shards: RunningShards;
-let dir: string;
+let pg: PostgresCluster;
 const people: User[] = [];
 /** Channels by the shard their guild is on. */
 const tables: Channel[][] = [[], []];
@@ -62,8 +60,8 @@ beforeAll(async () => {
     if (tables[shard]!.length < 1) tables[shard]!.push(double.createChannel(guild, 'fence'));
     await sleep(3);
   }
-  dir = mkdtempSync(join(tmpdir(), 'fence-shards-'));
-  const databaseUrl = `file:${join(dir, 'fence.db')}`;
+  pg = await startPostgres();
+  const databaseUrl = await pg.createDatabase();
   store = await openStore(databaseUrl);
   shards = await startShards({
     token: double.token,
@@ -87,7 +85,7 @@ afterAll(async () => {
   await shards?.stop();
   await store?.close();
   await double?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await pg?.stop();
 });
 
 /** People act in this channel (random legal moves, through Discord) until `until`. */

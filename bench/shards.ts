@@ -1,0 +1,263 @@
+/**
+ * Past one process (issue 17): the bot in shard processes of its own (test/bot/shard-bot.ts,
+ * the script the ShardingManager runs in the tests), against the Discord double in this
+ * process, with FENCE! games of two people.
+ * - scale: N running games held by one bot process (seeded straight into the database, then
+ *   played through the double at a steady rate, random games): the bot's RSS and event-loop
+ *   delay p99 from its own health line, idle and under the steady load, at N = 100, 1,000, 10,000;
+ * - throughput: moves sent open-loop at rising rates, each to a different game, on one shard
+ *   (SQLite) and on two shard processes (PostgreSQL when a cluster can be started, else one
+ *   SQLite file): moves per second answered, and the full-turn latency (interaction out →
+ *   turn post with its map PNG in the channel) median and p99.
+ * The double and this driver run beside the bot on the same 2 cores: figures are the bot's
+ * share of a loaded machine, as the load average printed shows.
+ * Alone: `npx tsx bench/shards.ts [scale|throughput]`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gameById } from '../src/games/registry.ts';
+import type { AnyGame } from '../src/platform/game.ts';
+import { createLogger } from '../src/discord/log.ts';
+import { percentile } from '../src/discord/health.ts';
+import { buttonId } from '../src/discord/ids.ts';
+import { startShards } from '../src/shard.ts';
+import { openStore, type Store } from '../src/store/index.ts';
+import { DiscordDouble, type Channel, type Guild, type User } from '../test/discord-double/index.ts';
+import { startPostgres, type PostgresCluster } from '../test/store/postgres.ts';
+
+const SHARD_BOT = fileURLToPath(new URL('../test/bot/shard-bot.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const def = gameById('fence') as AnyGame;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const out = (s: string) => process.stdout.write(`${s}\n`);
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+interface Health {
+  from: number;
+  msg: string;
+  rssMb: number;
+  loopP99Ms: number;
+  interactions: number;
+  p99Ms: number | null;
+}
+
+/** A Discord with guilds for the shards, two players in each, channels made on demand. */
+class Table {
+  readonly guilds: Guild[] = [];
+  readonly people: User[];
+  readonly channels: Channel[] = [];
+  readonly health: Health[] = [];
+  constructor(readonly double: DiscordDouble, guilds: number) {
+    this.people = ['ana', 'bo'].map((n) => double.createUser(n));
+    for (let g = 0; g < guilds; g++) {
+      const guild = double.createGuild(`club-${g}`);
+      for (const u of this.people) double.addMember(guild, u);
+      this.guilds.push(guild);
+    }
+  }
+  channel(): Channel {
+    const c = this.double.createChannel(this.guilds[this.channels.length % this.guilds.length]!, `t${this.channels.length}`);
+    this.channels.push(c);
+    return c;
+  }
+  line(from: number, text: string): void {
+    if (!text.includes('"health"')) return;
+    try {
+      this.health.push({ ...(JSON.parse(text) as Health), from });
+    } catch {
+      // not a log line
+    }
+  }
+}
+
+/** One bot process, one shard, on its own (no manager). */
+async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promise<{ stop(): Promise<void> }> {
+  // BENCH_PROF=<dir>: the bot process writes a CPU profile there (node --cpu-prof) when it stops.
+  const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', SHARD_BOT, t.double.apiUrl, databaseUrl, '60000', String(healthMs)], {
+    cwd: ROOT, env: { ...process.env, DISCORD_TOKEN: t.double.token }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let ready!: () => void;
+  const isReady = new Promise<void>((r) => (ready = r));
+  let buffer = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    const lines = (buffer + d.toString()).split('\n');
+    buffer = lines.pop() ?? '';
+    for (const l of lines) {
+      if (l.includes('"bot ready"')) ready();
+      t.line(0, l);
+    }
+  });
+  await isReady;
+  return { stop: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); } };
+}
+
+/** Running two-person FENCE! games in fresh channels, written straight to the database (a copy of one started game). */
+async function seed(t: Table, store: Store, n: number): Promise<void> {
+  const [ana, bo] = t.people as [User, User];
+  const proto = t.double.createChannel(t.guilds[0]!, 'proto');
+  const lobby = await store.createLobby({ kind: 'fence', guildId: proto.guildId!, channelId: proto.id, hostUserId: ana.id, hostName: 'ana', options: { autoBuild: true, rounds: 30 } });
+  await store.joinLobby(lobby.game.id, { userId: bo.id, name: 'bo' });
+  const { game } = await store.startGame(lobby.game.id, { seed: 'bench' });
+  const row = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
+  await store.abortGame(game.game.id);
+  for (let done = 0; done < n;) {
+    // Plain inserts, 50 at a time: a batch transaction overran Prisma's 5 s limit on PostgreSQL under load.
+    const batch = Array.from({ length: Math.min(50, n - done) }, () => t.channel());
+    await Promise.all(batch.map((c) => store.prisma.game.create({
+      data: {
+        guildId: c.guildId!, channelId: c.id, kind: 'fence', status: 'running', hostUserId: ana.id, options: row.options, seed: row.seed, state: row.state,
+        version: 0, postedVersion: 0, startedAt: new Date(), seats: { create: [{ seat: 0, userId: ana.id, name: 'ana' }, { seat: 1, userId: bo.id, name: 'bo' }] },
+      },
+    })));
+    done += batch.length;
+  }
+}
+
+/** The person on turn in this channel makes a random legal move; resolves with the full-turn time, or null. */
+async function move(t: Table, store: Store, channel: Channel): Promise<number | null> {
+  const game = await store.loadActiveGame(channel.id);
+  if (!game?.state) return null;
+  const seat = def.activeSeats(game.state)[0];
+  const user = t.people.find((u) => u.id === game.seats.find((s) => s.seat === seat)?.userId);
+  if (seat === undefined || !user) return null;
+  const legal = def.legalActions(game.state, seat).filter((a) => (a as { type?: string }).type !== 'resign');
+  const action = legal[Math.floor(Math.random() * legal.length)];
+  if (action === undefined) return null;
+  const before = t.double.messages(channel).length;
+  const started = performance.now();
+  const cmd = def.commands.find((m) => m.accepts(action));
+  let handle;
+  if (cmd) handle = await t.double.runCommand(user, channel, 'fence', { subcommand: cmd.name, options: { [cmd.option]: def.encode(action) } });
+  else {
+    const post = [...t.double.messages(channel)].reverse().find((m) => m.components.length > 0);
+    const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
+    if (!post || !t.double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id)) return null;
+    handle = await t.double.clickButton(user, post, id);
+  }
+  const posted = await t.double.waitFor(() => (t.double.messages(channel).slice(before).some((m) => !m.ephemeral && m.attachments.length > 0) ? true : undefined), 20_000, 'turn post').catch(() => null);
+  const ms = performance.now() - started;
+  await handle.reply(20_000).catch(() => undefined);
+  return posted ? ms : null;
+}
+
+/** Moves at `rate` per second for `seconds`, each to a channel with no move in flight. */
+async function steady(t: Table, store: Store, channels: Channel[], rate: number, seconds: number): Promise<{ sent: number; answered: number[]; wallS: number }> {
+  const busy = new Set<string>();
+  const answered: number[] = [];
+  const inflight: Promise<void>[] = [];
+  const started = performance.now();
+  let sent = 0;
+  for (let k = 0; k < rate * seconds; k++) {
+    const due = started + (k * 1000) / rate;
+    if (due > performance.now()) await sleep(due - performance.now());
+    const free = channels.filter((c) => !busy.has(c.id));
+    const c = free[Math.floor(Math.random() * free.length)];
+    if (!c) continue;
+    busy.add(c.id);
+    sent++;
+    inflight.push(move(t, store, c).then((ms) => { if (ms !== null) answered.push(ms); }, () => undefined).finally(() => busy.delete(c.id)));
+  }
+  await Promise.all(inflight);
+  return { sent, answered, wallS: (performance.now() - started) / 1000 };
+}
+
+const fmt = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `median ${percentile(s, 0.5)?.toFixed(0) ?? '-'} ms, p99 ${percentile(s, 0.99)?.toFixed(0) ?? '-'} ms`;
+};
+
+async function withDouble<T>(shards: number, guilds: number, f: (t: Table, dir: string) => Promise<T>): Promise<T> {
+  const double = await DiscordDouble.start({ shards });
+  const dir = mkdtempSync(join(tmpdir(), 'fence-shards-bench-'));
+  try {
+    return await f(new Table(double, guilds), dir);
+  } finally {
+    await double.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function scale(sizes = [100, 1000, 10_000], rate = 10, seconds = 10): Promise<void> {
+  out(`scale: N running games in one bot process, ${rate} moves/s to random games for ${seconds} s; load average ${load()}`);
+  await withDouble(1, 100, async (t, dir) => {
+    const url = `file:${join(dir, 'scale.db')}`;
+    const store = await openStore(url);
+    const healthMs = 4000;
+    const bot = await oneShard(t, url, healthMs);
+    try {
+      for (const n of sizes) {
+        await seed(t, store, n - t.channels.length);
+        // A health window with nothing happening: the idle figures.
+        const idleFrom = t.health.length;
+        await sleep(healthMs * 2 + 200);
+        const idle = t.health.slice(idleFrom).at(-1);
+        const busyFrom = t.health.length;
+        const r = await steady(t, store, t.channels, rate, seconds);
+        await sleep(healthMs + 200);
+        const busy = t.health.slice(busyFrom);
+        const rss = Math.max(...busy.map((h) => h.rssMb), idle?.rssMb ?? 0);
+        const loopBusy = Math.max(...busy.map((h) => h.loopP99Ms));
+        out(`  N=${String(n).padStart(6)}: RSS ${rss} MB (idle ${idle?.rssMb ?? '?'} MB), event-loop p99 idle ${idle?.loopP99Ms ?? '?'} ms, under ${rate} moves/s ${loopBusy} ms; ${r.answered.length}/${r.sent} turns, ${fmt(r.answered)}`);
+      }
+      out(`  goal: 10,000 games under 500 MB RSS, event-loop p99 < 20 ms while idle (load average now ${load()})`);
+    } finally {
+      await bot.stop();
+      await store.close();
+    }
+  });
+}
+
+export async function throughput(shards: 1 | 2, rates = [25, 50, 100, 200], seconds = 6): Promise<void> {
+  let pg: PostgresCluster | null = null;
+  if (shards === 2) {
+    try {
+      pg = await startPostgres();
+    } catch (err) {
+      out(`  (no PostgreSQL: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}; two shards on one SQLite file instead)`);
+    }
+  }
+  await withDouble(shards, 20, async (t, dir) => {
+    const url = pg ? await pg.createDatabase() : `file:${join(dir, 'tp.db')}`;
+    out(`throughput: ${shards} shard process${shards > 1 ? 'es' : ''} on ${pg ? 'PostgreSQL' : 'SQLite'}, moves sent open-loop, each to a game with none in flight; load average ${load()}`);
+    const store = await openStore(url);
+    await seed(t, store, 400);
+    const running = shards === 1
+      ? await oneShard(t, url, 60_000)
+      : await (async () => {
+        const s = await startShards({ token: t.double.token, shards: 2, file: SHARD_BOT, shardArgs: [t.double.apiUrl, url, '60000'], spawnDelayMs: 0, log: createLogger({ level: 'error' }), onLine: (id, l) => t.line(id, l) });
+        return { stop: () => s.stop() };
+      })();
+    try {
+      let best = 0;
+      for (const rate of rates) {
+        const r = await steady(t, store, t.channels, rate, seconds);
+        const p99 = percentile([...r.answered].sort((a, b) => a - b), 0.99) ?? Infinity;
+        const perS = r.answered.length / r.wallS;
+        if (p99 < 150) best = Math.max(best, perS);
+        out(`  offered ${String(rate).padStart(3)}/s: ${perS.toFixed(1)} turns/s answered (${r.answered.length}/${r.sent}), full turn ${fmt(r.answered)}`);
+      }
+      out(`  sustained with p99 < 150 ms: ${best.toFixed(1)} turns/s (goal ≥ 200/s); load average now ${load()}`);
+    } finally {
+      await running.stop();
+      await store.close();
+    }
+  });
+  await pg?.stop();
+}
+
+export default async function shardsBench(): Promise<void> {
+  await scale();
+  await throughput(1);
+  await throughput(2);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const which = process.argv[2];
+  if (which === 'scale') await scale(process.argv[3] ? process.argv[3].split(',').map(Number) : undefined);
+  else if (which === 'throughput') await throughput(Number(process.argv[3] ?? 1) === 2 ? 2 : 1);
+  else await shardsBench();
+}
