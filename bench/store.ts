@@ -1,6 +1,7 @@
 /**
- * Store benchmark: how long the bot waits on applyAction (engine + database), and how big the
- * database grows with finished games. Goal: ≤ 5 ms p99 per action.
+ * Store benchmark: how long the bot waits on applyAction (engine + database), on SQLite and on
+ * PostgreSQL (a throwaway local cluster, same workload), and how big the SQLite database grows
+ * with finished games. Goal: ≤ 5 ms p99 per action.
  * Run alone with `npx tsx bench/store.ts`; bench/index.ts calls the default export.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -10,21 +11,28 @@ import { pathToFileURL } from 'node:url';
 import { applyAction, computerAction, createGame, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { openStore, type Store } from '../src/store/index.ts';
+import { postgresBinDir, startPostgres, type StartOptions } from '../test/store/postgres.ts';
 
-export interface StoreBenchResult {
-  actions: number;
+export interface Latency {
   applyMedianMs: number;
   applyP95Ms: number;
   applyP99Ms: number;
   engineMedianMs: number;
   engineP99Ms: number;
+}
+
+export interface StoreBenchResult {
+  actions: number;
+  sqlite: Latency;
+  /** Absent when PostgreSQL is not installed. */
+  postgresql?: { defaults: Latency; asyncCommit: Latency };
   games: number;
   logRows: number;
   dbBytes: number;
 }
 
 export interface StoreBenchOptions {
-  /** Actions timed through Store.applyAction. */
+  /** Actions timed through Store.applyAction, on each database. */
   actions?: number;
   /** Finished games stored for the size measurement. */
   games?: number;
@@ -34,31 +42,53 @@ export interface StoreBenchOptions {
 
 const SEATS = 6;
 
+const ms = (n: number): string => n.toFixed(2);
+const line = (label: string, actions: number, l: Latency): string =>
+  `store: applyAction on ${label} over ${actions} actions (${SEATS}-player games): median ${ms(l.applyMedianMs)} ms, p95 ${ms(l.applyP95Ms)} ms, p99 ${ms(l.applyP99Ms)} ms `
+  + `(engine alone: median ${ms(l.engineMedianMs)} ms, p99 ${ms(l.engineP99Ms)} ms; goal p99 ≤ 5 ms: ${l.applyP99Ms <= 5 ? 'met' : 'NOT met'})\n`;
+
 export default async function benchStore(opts: StoreBenchOptions = {}): Promise<StoreBenchResult> {
   const actions = opts.actions ?? 3000;
   const games = opts.games ?? 1000;
   const distinct = Math.min(opts.distinct ?? 50, games);
   const dir = mkdtempSync(join(tmpdir(), 'fence-bench-'));
   try {
-    const latency = await measureLatency(join(dir, 'latency.db'), actions);
+    const sqlite = await measureLatency(`file:${join(dir, 'latency.db')}`, actions);
+    process.stdout.write(line('SQLite (WAL, synchronous=NORMAL)', actions, sqlite));
+    let postgresql: StoreBenchResult['postgresql'];
+    if (postgresBinDir()) {
+      const defaults = await onPostgres({ durable: true }, actions);
+      process.stdout.write(line('PostgreSQL (its defaults: fsync at every commit)', actions, defaults));
+      const asyncCommit = await onPostgres({ durable: true, settings: ['synchronous_commit=off'] }, actions);
+      process.stdout.write(line('PostgreSQL (synchronous_commit=off, like SQLite\'s NORMAL: no fsync wait)', actions, asyncCommit));
+      postgresql = { defaults, asyncCommit };
+    } else {
+      process.stdout.write('store: PostgreSQL is not installed here (apt-get install postgresql): its line is skipped\n');
+    }
     const size = await measureSize(join(dir, 'size.db'), games, distinct);
-    const result: StoreBenchResult = { actions, ...latency, games, ...size };
-    const ms = (n: number): string => n.toFixed(2);
     process.stdout.write(
-      `store: applyAction over ${actions} actions (${SEATS}-player games): median ${ms(result.applyMedianMs)} ms, p95 ${ms(result.applyP95Ms)} ms, p99 ${ms(result.applyP99Ms)} ms `
-      + `(engine alone: median ${ms(result.engineMedianMs)} ms, p99 ${ms(result.engineP99Ms)} ms; goal p99 ≤ 5 ms: ${result.applyP99Ms <= 5 ? 'met' : 'NOT met'})\n`
-      + `store: ${games} finished ${SEATS}-player games (${distinct} distinct random games, each stored ${Math.round(games / distinct)}×), `
-      + `${result.logRows} logged actions: database ${(result.dbBytes / 1024 / 1024).toFixed(1)} MiB `
-      + `(${(result.dbBytes / games / 1024).toFixed(0)} KiB per game)\n`,
+      `store: ${games} finished ${SEATS}-player games (${distinct} distinct random games, each stored ${Math.round(games / distinct)}×), `
+      + `${size.logRows} logged actions: SQLite database ${(size.dbBytes / 1024 / 1024).toFixed(1)} MiB `
+      + `(${(size.dbBytes / games / 1024).toFixed(0)} KiB per game)\n`,
     );
-    return result;
+    return { actions, sqlite, ...(postgresql ? { postgresql } : {}), games, ...size };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function measureLatency(path: string, count: number): Promise<Pick<StoreBenchResult, 'applyMedianMs' | 'applyP95Ms' | 'applyP99Ms' | 'engineMedianMs' | 'engineP99Ms'>> {
-  const store = await openStore(`file:${path}`);
+/** The same workload on a fresh local cluster, stopped afterwards. */
+async function onPostgres(settings: StartOptions, actions: number): Promise<Latency> {
+  const cluster = await startPostgres(settings);
+  try {
+    return await measureLatency(await cluster.createDatabase(), actions);
+  } finally {
+    await cluster.stop();
+  }
+}
+
+async function measureLatency(url: string, count: number): Promise<Latency> {
+  const store = await openStore(url);
   try {
     const apply: number[] = [];
     const engine: number[] = [];

@@ -69,6 +69,28 @@ describe.each(BACKENDS)('%s', (backend) => {
   });
 });
 
+// PostgreSQL only: there, lobby transactions of two processes run side by side and the game's
+// row lock keeps them apart. On SQLite a write transaction locks the whole file; and libsql
+// waits for another connection's lock on the JavaScript thread, so two stores in one test
+// process cannot even hold interleaved transactions.
+describe('postgresql', () => {
+  it('two bot processes seating players in one lobby at once: every player gets a seat of their own', async () => {
+    const url = await newDatabase('postgresql');
+    const one = await openTemp(url);
+    const two = await openTemp(url);
+    const lobby = await one.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
+    // Each process handles its own clicks one at a time (the channel lock), both at once.
+    const joins = ['bo', 'cy', 'dee', 'eve', 'fay', 'gus'].map((u, i) => {
+      const store = i % 2 ? one : two;
+      return store.withChannelLock('c', () => store.joinLobby(lobby.game.id, { userId: u, name: u }));
+    });
+    await Promise.all(joins);
+    const seats = (await two.getGame(lobby.game.id)).seats;
+    expect(seats.map((s) => s.seat)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(seats.map((s) => s.userId).sort()).toEqual(['bo', 'cy', 'dee', 'eve', 'fay', 'gus', 'host']);
+  });
+});
+
 describe('the per-channel queue', () => {
   it('keeps order within a channel, survives a failing task, and lets other channels through', async () => {
     const q = new KeyedQueue();
