@@ -254,8 +254,15 @@ describe('a game in a channel', () => {
           const upTo = Number(rolls[rolls.length - 1]![1]);
           if (post.attachments.length > 0) {
             hotGoodsPosts++;
-            expect(post.attachments.map((a) => a.filename)).toEqual(Array.from({ length: upTo }, (_, k) => (k === 0 ? 'map.png' : `map-${k + 1}.png`)));
-            post.attachments.forEach((a, k) => expect(a.description?.match(/Hot Goods round \d+: (.*?)\.(?: |$)/)?.[1]?.split('; ').length).toBe(k + 1));
+            // A close-up of each roll, then the whole city with every roll of the round marked.
+            expect(post.attachments.length, post.content).toBe(upTo + 1);
+            post.attachments.slice(0, upTo).forEach((a, k) => {
+              expect(a.filename).toMatch(/^(closeup|map)(-\d+)?\.png$/);
+              if (a.filename.startsWith('closeup')) expect(a.description).toContain(`Hot Goods roll ${k + 1}`);
+            });
+            const whole = post.attachments[upTo]!;
+            expect(whole.filename).toMatch(/^map(-\d+)?\.png$/);
+            expect(whole.description?.match(/Hot Goods round \d+: (.*?)\.(?: |$)/)?.[1]?.split('; ').length).toBe(upTo);
           } else {
             expect(post.content).toMatch(/choose the colour/);
           }

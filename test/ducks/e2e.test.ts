@@ -34,11 +34,21 @@ async function open(channel: Channel, players: User[], options: Record<string, s
   return h.double.messages(channel).slice(before);
 }
 
-/** A fence is previewed privately first (D24): press Confirm on the preview. */
+/** The labels of a message's buttons as they are now (older posts lose theirs once a newer one is out). */
+const labels = (m: PostedMessage): string[] => h.double.buttons(h.double.log.get(m.id) ?? m).map((b) => ('label' in b ? String(b.label) : ''));
+
+/**
+ * A fence is previewed privately first (D24): press Confirm on the preview. The press answers
+ * by rewriting that private preview (or, failing that, with a new private message): wait for it.
+ */
 async function confirm(user: User, preview: PostedMessage): Promise<string> {
   expect(preview.ephemeral).toBe(true);
   expect(preview.content).toContain('only you see this preview');
-  return (await (await h.double.clickButton(user, preview, 'Confirm')).reply(10_000)).content;
+  const edits = h.double.log.get(preview.id)?.edits ?? 0;
+  const click = await h.double.clickButton(user, preview, 'Confirm');
+  const answer = await click.waitForMessage((m) => m.id !== preview.id || m.edits > edits, 10_000);
+  expect(answer.ephemeral).toBe(true);
+  return answer.content;
 }
 
 /** What the simple strategy would do for `user`, done as a player would: a button or the list. */
@@ -80,6 +90,7 @@ describe('Duck Pens through Discord', () => {
     expect(first.attachments[0]?.filename).toBe('board.png');
     expect(first.attachments[0]?.description).toMatch(/^Duck Pens board, turn 1: Ana \(blue\) 0 points/);
     expect(h.double.buttons(first).map((b) => ('label' in b ? b.label : ''))).toContain('Roll');
+    const { id } = await stateIn(channel);
 
     let typed = false;
     let refusedOnce = false;
@@ -110,11 +121,24 @@ describe('Duck Pens through Discord', () => {
       }
       expect(await actAsPlayer(channel, ana, s, seat, a)).toMatch(/^Done/);
     }
-    const end = h.latestPost(channel);
-    expect(end.content).toMatch(/Ana: \d+ points \(largest group \d+/);
-    expect(end.content).toMatch(/Ana (beats|falls short of) the Automa \(target \d+\)/);
-    expect(end.content).toMatch(/\*\*Game #\d+ is over\.\*\*/);
-    expect(end.attachments[0]?.filename).toBe('board.png');
+    expect((await h.store.getGame(id)).game.status).toBe('finished');
+    // The last turn post tells the score and the verdict, with the board; then the game's end
+    // post names the winner (Ana only if she beat the Automa's target) and offers Rematch.
+    const [last, end] = h.double.messages(channel).slice(-2) as [PostedMessage, PostedMessage];
+    expect(last.content).toMatch(/Ana: \d+ points \(largest group \d+/);
+    const verdict = /Ana (beats|falls short of) the Automa \(target \d+\)/.exec(last.content);
+    expect(verdict, last.content).not.toBeNull();
+    expect(last.attachments[0]?.filename).toBe('board.png');
+    expect(labels(last)).toEqual([]);
+    expect(end.content).toMatch(new RegExp(`^\\*\\*Game #${id} is over\\.\\*\\* `));
+    if (verdict?.[1] === 'beats') {
+      expect(end.content).toContain(`🏆 <@${ana.id}> wins!`);
+      expect(end.notified).toEqual([ana.id]);
+    } else {
+      expect(end.content).toContain('Nobody wins.');
+      expect(end.notified).toEqual([]);
+    }
+    expect(labels(end)).toEqual(['Rematch']);
     const texts = h.double.messages(channel).map((m) => m.content).join('\n');
     expect(texts).toMatch(/The Automa turns a card: a .* on dot [A-K]\d+ \(\d+ cards? left\)/);
     expect(texts).toMatch(/The Automa's pen goes on /);
@@ -135,6 +159,8 @@ describe('Duck Pens through Discord', () => {
     const text = h.double.messages(channel).slice(before).map((m) => m.content).join('\n');
     expect(text).toContain(`${name} ran out of time: the bot plays that part for them.`);
     expect(text).toContain(`${name} rolls`);
+    // The timeout is said first, then what the computer played.
+    expect(text.indexOf(`${name} ran out of time`)).toBeLessThan(text.indexOf(`${name} rolls`));
     const after = (await stateIn(channel)).state;
     expect(after.turn.seat).toBe(1 - waiting);
     expect(after.turn.number).toBe(2);
@@ -142,9 +168,19 @@ describe('Duck Pens through Discord', () => {
     const ask = await h.command(other, 'ducks', 'resign', {}, channel);
     expect(ask.content).toContain('with two players the other player wins');
     await (await h.double.clickButton(other, ask, 'Resign')).acknowledged();
+    // The last turn post tells the resignation and who wins; the end post mentions the winner and offers Rematch.
     const over = await h.double.waitForMessage(channel, (m) => /is over/.test(m.content));
-    expect(over.content).toContain(`${name} wins.`);
     expect((await h.store.getGame(id)).game.status).toBe('finished');
+    const all = h.double.messages(channel);
+    expect(all[all.length - 1]?.id).toBe(over.id);
+    const last = all[all.length - 2]!;
+    expect(last.content).toContain(`${waiting === 0 ? 'Bo' : 'Ana'} resigns.`);
+    expect(last.content).toContain(`${name} wins.`);
+    expect(labels(last)).toEqual([]);
+    const winner = waiting === 0 ? ana : bo;
+    expect(over.content).toMatch(new RegExp(`^\\*\\*Game #${id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
+    expect(over.notified).toEqual([winner.id]);
+    expect(labels(over)).toEqual(['Rematch']);
   }, 60_000);
 
   it('/ducks rules shows the five shapes; /ducks help says how to play here', async () => {

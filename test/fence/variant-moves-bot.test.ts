@@ -71,10 +71,8 @@ async function command(channel: Channel, s: FenceState, seat: number, sub: strin
   const choices = await h.double.autocomplete(user, channel, 'fence', option, label, { subcommand: sub });
   const choice = choices.find((c) => c.name === label);
   if (!choice) throw new Error(`/fence ${sub} did not offer "${label}": ${choices.map((c) => c.name).join(' | ')}`);
-  const before = h.double.messages(channel).length;
-  const reply = await h.fence(user, sub, { [option]: String(choice.value) }, channel);
-  await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
-  return reply;
+  // The reply comes once the move's posts are out (a turn still under way posts nothing yet).
+  return h.fence(user, sub, { [option]: String(choice.value) }, channel);
 }
 
 const boatOf = (s: FenceState) => legalActions(s, s.current).find((a) => a.type === 'playBoat');
@@ -84,13 +82,13 @@ describe('Extended Rules moves through Discord', () => {
     const { channel, state } = await reach('Boaters', { boats: true }, 2, { boats: true }, (s) => s.phase === 'main' && !s.pending && boatOf(s) !== undefined && legalActions(s, s.current).some((a) => a.type === 'moveSelf'));
     const me = state.current;
     const boat = boatOf(state) as Extract<Action, { type: 'playBoat' }>;
+    const posted = h.double.messages(channel).length;
     const reply = await command(channel, state, me, 'boat', 'card', boat);
     expect(reply.ephemeral).toBe(true);
     expect(reply.content).toMatch(/^Done: Play your (Red|Blue) face card/);
+    // The turn goes on (Moving Others): the mover is told privately, the channel waits for the turn's end.
+    expect(reply.content).toContain('finish Moving Others');
     const colour = boat.card.startsWith('R') ? 'red' : 'blue';
-    const post = h.latestPost(channel);
-    expect(post.content).toContain(`${state.seats[me]!.name} has a ${colour} boat.`);
-    expect(post.content).toContain('finish Moving Others');
     const after = (await h.game(channel)).state;
     expect(after.extended?.boats?.[colour]?.seat).toBe(me);
     // Moving Others now: Move Yourself is no longer offered; pushing or the Cops finish the turn.
@@ -99,6 +97,8 @@ describe('Extended Rules moves through Discord', () => {
     expect(left.some((a) => a.type === 'push' || a.type === 'copsRoad' || a.type === 'tipOff')).toBe(true);
     for (let k = 0; k < 3 && (await h.game(channel)).state.current === me; k++) await h.playOne(channel);
     expect((await h.game(channel)).state.current).not.toBe(me);
+    const told = h.double.messages(channel).slice(posted).filter((m) => !m.ephemeral).map((m) => m.content).join('\n');
+    expect(told).toContain(`${state.seats[me]!.name} has a ${colour} boat.`);
   }, 120_000);
 
   it('E4 the First Player picks the Tunnel’s two ends with the buttons; the channel is told what it joins', async () => {
@@ -139,12 +139,15 @@ describe('Extended Rules moves through Discord', () => {
     expect(state.pawns[me]).toBe('jail');
     const offered = legalActions(state, me).filter((a) => a.type === 'hunch').map((a) => a.type === 'hunch' && a.colour);
     expect(offered.sort()).toEqual(['blue', 'red']);
+    const posted = h.double.messages(channel).length;
     const reply = await command(channel, state, me, 'hunch', 'die', { type: 'hunch', colour: 'blue' });
     expect(reply.content).toContain('Done: Roll the blue die for the Cops');
-    const words = h.double.messages(channel).slice(-3).map((m) => m.content).join('\n');
-    expect(words).toMatch(new RegExp(`${state.seats[me]!.name} plays a Hunch: the blue die rolls [1-6]`));
     const after = (await h.game(channel)).state;
     // The Cops moved on the Hunch, or nobody was there and the player is an Unreliable Witness.
     expect(after.cops !== state.cops || (after.extended?.witnesses ?? []).includes(me) || after.pending !== null).toBe(true);
+    // The channel hears of the Hunch in the turn's post, once the turn is over.
+    for (let k = 0; k < 3 && (await h.game(channel)).state.current === me; k++) await h.playOne(channel);
+    const words = h.double.messages(channel).slice(posted).filter((m) => !m.ephemeral).map((m) => m.content).join('\n');
+    expect(words).toMatch(new RegExp(`${state.seats[me]!.name} plays a Hunch: the blue die rolls [1-6]`));
   }, 120_000);
 });

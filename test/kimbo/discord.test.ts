@@ -115,9 +115,16 @@ describe('Game of Fences in Discord', () => {
       if (!g || g.game.status !== 'running') break;
       await playOne(channel, n);
     }
-    const end = h.latestPost(channel);
-    expect(end.content).toMatch(/has all four pieces HOME and wins!/);
-    expect(end.content).toMatch(/\*\*Game #\d+ is over\.\*\*/);
+    expect((await h.store.getGame(game.game.id)).game.status).toBe('finished');
+    // The last turn post tells the winning move; the game's end post then mentions the winner and offers Rematch.
+    const [last, end] = h.double.messages(channel).slice(-2) as [PostedMessage, PostedMessage];
+    const won = /(Ana|Bo) has all four pieces HOME and wins!/.exec(last.content);
+    expect(won, last.content).not.toBeNull();
+    expect(buttonLabels(h.double.log.get(last.id) ?? last)).toEqual([]);
+    const winner = won?.[1] === 'Ana' ? ana : bo;
+    expect(end.content).toMatch(new RegExp(`^\\*\\*Game #${game.game.id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
+    expect(end.notified).toEqual([winner.id]);
+    expect(buttonLabels(end)).toEqual(['Rematch']);
     expect(ways.button + ways.autocomplete + ways.typed).toBeGreaterThan(10);
     expect(ways.typed).toBeGreaterThan(0);
     expect(ways.autocomplete).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /**
  * How the public posts of one change are cut: one per turn (a turn in several actions is held
- * until it ends) and one per round's Hot Goods (a close-up of each roll), each with a picture
- * of its moment (pictureOf).
+ * until it ends, its picture a close-up of what the turn touched) and one per round's Hot Goods
+ * (a close-up of each roll, then the whole city with the round's rolls marked).
  */
 import type { Picture, PostPlan, Step } from '../../platform/game.ts';
 import type { FenceEvent } from './events.ts';
@@ -53,16 +53,6 @@ function segmentsOf(steps: readonly Step<FenceState, FenceEvent>[]): Segment[] {
     else out.push(g);
   }
   return out;
-}
-
-/**
- * The picture of a post that tells no Hot Goods roll: the whole map when a round starts (so the
- * whole city is posted at least once a round), a close-up of the cells a turn touched, or none
- * when nothing on the map changed.
- */
-function pictureOf(events: readonly FenceEvent[], last: Segment): Picture[] {
-  if (events.some((e) => e.type === 'roundStarted')) return [wholeMap(last.state, last.hotGoodsShown)];
-  return quiet(events) ? [] : [turnPicture(last.state, events)];
 }
 
 /**
@@ -122,10 +112,10 @@ export function posts(steps: readonly Step<FenceState, FenceEvent>[]): PostPlan<
       const upTo = Math.max(...group.rolls.keys());
       const first = group.rolls.values().next().value as Segment;
       maps = n === groups.length - 1 && rollsInterrupted(last.state) ? [] : Array.from({ length: upTo }, (_, k) => hotGoodsPicture((group.rolls.get(k + 1) ?? first).state, k));
-      // The whole city at least once a round: after the round's rolls.
-      if (maps.length > 0 && events.some((e) => e.type === 'roundStarted')) maps.push(wholeMap(last.state, last.hotGoodsShown));
+      // The whole city at least once a round: after the round's last roll, with every roll marked.
+      if (maps.length > 0) maps.push(wholeMap(last.state, upTo));
     } else {
-      maps = pictureOf(events, last);
+      maps = quiet(events) ? [] : [turnPicture(last.state, events)];
     }
     const [picture = null, ...more] = maps;
     return { events, state: last.state, picture, ...(more.length ? { morePictures: more } : {}) };
