@@ -18,14 +18,14 @@ describe('farm random play', () => {
     expect(ends).toContain('tiles');
   }, 90_000);
 
-  it('20 seeded games with the Ranch expansions drawn at random (each on in about half) end, every invariant holding', () => {
+  it('20 seeded games with the Ranch expansions and Seasons drawn at random (each on in about half) end, every invariant holding', () => {
     const options = (g: number) => {
       const rng = new Rng(seedRng(`ranch-options-${g}`));
-      return { males: rng.next() < 0.5, chickens: rng.next() < 0.5, market: rng.next() < 0.5, gates: rng.next() < 0.5, bales: rng.next() < 0.5 };
+      return { males: rng.next() < 0.5, chickens: rng.next() < 0.5, market: rng.next() < 0.5, gates: rng.next() < 0.5, bales: rng.next() < 0.5, seasons: rng.next() < 0.5 };
     };
     const p = farmRandomPlay(options);
-    const seen = { males: 0, chickens: 0, market: 0, gates: 0, bales: 0 };
-    let foxMoves = 0, bales = 0, cards = 0, gates = 0;
+    const seen = { males: 0, chickens: 0, market: 0, gates: 0, bales: 0, seasons: 0 };
+    let foxMoves = 0, bales = 0, cards = 0, gates = 0, seasonCards = 0;
     for (let g = 100; g < 120; g++) {
       const o = options(g);
       for (const k of Object.keys(seen) as (keyof typeof seen)[]) if (o[k]) seen[k]++;
@@ -35,11 +35,13 @@ describe('farm random play', () => {
       bales += s.bales ? s.bales.held.reduce((a, b) => a + b, 0) : 0;
       cards += s.market ? s.market.discards.length : 0;
       gates += s.placed.filter((x) => x.gateOpen).length;
+      seasonCards += s.seasons ? s.seasons.discards.length : 0;
     }
     for (const n of Object.values(seen)) expect(n).toBeGreaterThanOrEqual(5);
     expect(foxMoves).toBeGreaterThan(0);
     expect(bales).toBeGreaterThan(0);
     expect(cards).toBeGreaterThan(0);
     expect(gates).toBeGreaterThan(0);
+    expect(seasonCards).toBeGreaterThan(0);
   }, 90_000);
 });

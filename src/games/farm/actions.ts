@@ -1,5 +1,6 @@
 /** A player's requests, as untrusted JSON is parsed into them. */
 import { z } from 'zod';
+import { SEASON_ACTIONS } from './seasons-data.ts';
 
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('place'), tile: z.string().max(8), x: z.number().int().min(-200).max(200), y: z.number().int().min(-200).max(200), rot: z.number().int().min(0).max(3) }),
@@ -13,6 +14,7 @@ export const actionSchema = z.discriminatedUnion('type', [
   /** Where the fox (R5) or a hay bale (R18) goes: a region key of the field. */
   z.object({ type: z.literal('fox'), region: z.number().int().min(0) }),
   z.object({ type: z.literal('bale'), region: z.number().int().min(0) }),
+  ...SEASON_ACTIONS,
 ]);
 export type Action = z.output<typeof actionSchema>;
 

@@ -14,6 +14,8 @@ import { animalsIn, ownersOf, valueOf } from './scoring.ts';
 import { HAND, HENHOUSES, STATE_VERSION, type FarmOptions, type FarmState, type Pending } from './state.ts';
 import { TILES, tileById } from './tiles.ts';
 import { describeMisfit, refuse } from './refusals.ts';
+import { claimAlternatives, checkSeason, newSeasons, placeAlternatives, playSeason, playsAgain, startOfTurn, summerFields, turnSeason } from './seasons.ts';
+import { isSeasonAction } from './seasons-data.ts';
 
 export type Result = Applied<FarmState, FarmEvent> | Refusal;
 
@@ -84,10 +86,12 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
     foxSeen: false,
     market: o.market ? { up: marketDeck.shift() as string, deck: marketDeck, discards: [], turn: false } : null,
     bales: o.bales ? { supply: BALES[n] ?? 12, on: [], held: input.seats.map(() => 0) } : null,
+    seasons: o.seasons ? newSeasons(rng) : null,
     outcome: null,
   };
   const ctx = new Ctx(state);
   ctx.emit({ type: 'started', first });
+  newRound(ctx);
   beginTurn(ctx);
   return ctx.done();
 }
@@ -124,12 +128,13 @@ export function gateOptions(s: FarmState, board: Board, tile: number): number[] 
 export function claimOptions(s: FarmState, board: Board, tile: number, seat: number): number[] {
   if (henhousesLeft(s, seat) <= 0) return [];
   const owned = new Set(s.henhouses.map((h) => board.fieldOf(h.region).id));
+  const summer = summerFields(s, board, tile);
   const seen = new Set<number>();
   const out: number[] = [];
   board.def(tile).regions.forEach((_, r) => {
     const key = regionKey(tile, r);
     const f = board.fieldOf(key);
-    if (!f.open || owned.has(f.id) || seen.has(f.id)) return;
+    if (!f.open || (owned.has(f.id) && !summer.has(f.id)) || seen.has(f.id)) return;
     seen.add(f.id);
     out.push(key);
   });
@@ -146,9 +151,9 @@ export function legalActions(s: FarmState, seat: number): Action[] {
   if (choice) return choice.seat === seat ? choice.options.map((region) => ({ type: choice.kind, region })) : [];
   if (seat !== s.current) return [];
   const board = new Board(s.placed);
-  if (s.stage.kind === 'place') return placementsFor(s, board, seat).map((p) => ({ type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot }));
+  if (s.stage.kind === 'place') return [...placementsFor(s, board, seat).map((p): Action => ({ type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot })), ...placeAlternatives(s, board, seat)];
   if (s.stage.kind === 'gate') return [...gateOptions(s, board, s.stage.tile).map((tile) => ({ type: 'gate' as const, tile })), { type: 'keepGates' }];
-  return [...claimOptions(s, board, s.stage.tile, seat).map((region) => ({ type: 'claim' as const, region })), { type: 'pass' }];
+  return [...claimOptions(s, board, s.stage.tile, seat).map((region) => ({ type: 'claim' as const, region })), ...claimAlternatives(s), { type: 'pass' }];
 }
 
 export function apply(state: FarmState, actor: number | 'system', input: unknown): Result {
@@ -198,6 +203,7 @@ function check(s: FarmState, seat: number, a: Action): Refusal | null {
     return null;
   }
   if (a.type === 'gate' || a.type === 'keepGates') return refuse('NO_GATE', 'There is no gate to move now.');
+  if (isSeasonAction(a)) return checkSeason(s, board, seat, a);
   if (a.type === 'place') {
     if (s.stage.kind !== 'place') return refuse('CLAIM_FIRST', 'You have placed your tile: now place a henhouse or choose none.', ['a henhouse button', 'No henhouse']);
     const hand = s.hands[seat] ?? [];
@@ -223,19 +229,20 @@ function check(s: FarmState, seat: number, a: Action): Refusal | null {
 
 function play(ctx: Ctx, seat: number, a: Action): void {
   const s = ctx.s;
+  if (isSeasonAction(a)) {
+    playSeason(s, seat, a, { emit: (e) => ctx.emit(e), touched: () => ctx.touched(), afterPlacing: (tile) => afterPlacing(ctx, tile), score: (tile) => startScoring(ctx, tile, null), endTurn: () => endTurn(ctx) });
+    return;
+  }
   if (a.type === 'place') {
     const hand = s.hands[seat] as string[];
     hand.splice(hand.indexOf(a.tile), 1);
     s.placed.push({ id: a.tile, x: a.x, y: a.y, rot: a.rot, by: seat });
     ctx.touched();
+    if (s.seasons) s.seasons.moved = null;
     const tile = s.placed.length - 1;
     ctx.emit({ type: 'placed', seat, tile: a.tile, x: a.x, y: a.y, rot: a.rot });
     if (s.market && tileById(a.tile).market) s.market.turn = true;
-    if (s.options.gates && gateOptions(s, ctx.board(), tile).length > 0) {
-      s.stage = { kind: 'gate', tile };
-      return;
-    }
-    startScoring(ctx, tile, null);
+    afterPlacing(ctx, tile);
     return;
   }
   if ((a.type === 'gate' || a.type === 'keepGates') && s.stage.kind === 'gate') {
@@ -267,6 +274,15 @@ function play(ctx: Ctx, seat: number, a: Action): void {
     ctx.emit({ type: 'passed', seat });
   }
   endTurn(ctx);
+}
+
+/** After a tile is laid: the gate step (R9) when a gate may move, else scoring. */
+function afterPlacing(ctx: Ctx, tile: number): void {
+  if (ctx.s.options.gates && gateOptions(ctx.s, ctx.board(), tile).length > 0) {
+    ctx.s.stage = { kind: 'gate', tile };
+    return;
+  }
+  startScoring(ctx, tile, null);
 }
 
 /** Fields holding a region of one of `tiles` that are closed and not yet scored. */
@@ -406,6 +422,12 @@ function endTurn(ctx: Ctx): void {
   if (!tilesLeft(s)) return finish(ctx, 'tiles');
   const seats = inGame(s);
   if (seats.length < 2) return finish(ctx, 'alone');
+  // S7: a Spring extra turn, at once.
+  if (playsAgain(s, seat)) {
+    ctx.emit({ type: 'extraTurn', seat });
+    beginTurn(ctx);
+    return;
+  }
   const n = s.seats.length;
   const pos = (x: number) => (x - s.first + n) % n;
   let next = seat;
@@ -413,15 +435,30 @@ function endTurn(ctx: Ctx): void {
   if (pos(next) <= pos(seat)) {
     s.round += 1;
     if (s.round > s.options.roundLimit) return finish(ctx, 'rounds');
+    s.current = next;
+    newRound(ctx);
   }
   s.current = next;
   beginTurn(ctx);
+}
+
+/** A round begins: its season card is turned (S1). */
+function newRound(ctx: Ctx): void {
+  const e = turnSeason(ctx.s, ctx.rng);
+  if (e) ctx.emit(e);
 }
 
 /** F7's turn start: F8's check of the hand, then the turn is asked for, or skipped. */
 function beginTurn(ctx: Ctx): void {
   const s = ctx.s;
   const seat = s.current;
+  // S3: a Drought skips the round's leaders (start and end effects still run, S1).
+  if (startOfTurn(s, seat)) {
+    ctx.emit({ type: 'turn', seat, round: s.round });
+    ctx.emit({ type: 'droughtSkip', seat });
+    endTurn(ctx);
+    return;
+  }
   const hand = s.hands[seat] as string[];
   for (let i = 0; i < hand.length; ) {
     const id = hand[i] as string;

@@ -7,6 +7,8 @@ import { DRAWINGS, handPicture } from './pictures.ts';
 import { posts, wholeMap } from './posts.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FarmOptions, type FarmState } from './state.ts';
 import { viewFor, type FarmView } from './views.ts';
+import { decodeSeason, encodeSeason } from './seasons-codes.ts';
+import { isSeasonAction } from './seasons-data.ts';
 import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
 
 const PLACE = /^p:([A-Z]\d\d):(-?\d{1,3}):(-?\d{1,3}):([0-3])$/;
@@ -17,7 +19,7 @@ const TOKEN = /^([fb]):(\d{1,5})$/;
 const TYPED = /^\s*([A-Za-z]\d\d)\s*(?:at\s*)?\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*(?:,?\s*(?:turned\s*)?(0|90|180|270)\s*°?)?\s*$/i;
 
 /** Events after which a move cannot be taken back: a tile drawn or shown dead, a market card turned, a player leaving, the end. */
-const FINAL_EVENTS: ReadonlySet<FarmEvent['type']> = new Set<FarmEvent['type']>(['started', 'drew', 'dead', 'market', 'removed', 'ended']);
+const FINAL_EVENTS: ReadonlySet<FarmEvent['type']> = new Set<FarmEvent['type']>(['started', 'drew', 'dead', 'market', 'removed', 'ended', 'season', 'swapped']);
 
 export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptions>({
   id: 'farm',
@@ -40,10 +42,13 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
     { name: 'place', option: 'placement', what: 'place a tile', description: 'Place one of your tiles (pick tile, cell and turn from the list)', choice: 'Tile, cell (column,row) and turn', accepts: (a) => a.type === 'place' },
     { name: 'field', option: 'field', what: 'choose a field', description: 'Choose the field for the fox or a hay bale', choice: 'Which field (pick from the list)', accepts: (a) => a.type === 'fox' || a.type === 'bale' },
     { name: 'gate', option: 'gate', what: 'move a gate', description: 'Open or close a gate after placing a tile, or leave them', choice: 'Which gate (pick from the list)', accepts: (a) => a.type === 'gate' || a.type === 'keepGates' },
-    { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: (a) => a.type === 'claim' || a.type === 'pass' },
+    { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: (a) => a.type === 'claim' || a.type === 'pass' || a.type === 'evict' },
+    { name: 'season', option: 'move', what: 'make a season move', description: "This round's season move: swap a tile (Autumn), move one (Flood) or turn one (Rainy)", choice: 'Which move (pick from the list)', accepts: (a) => a.type === 'swap' || a.type === 'lift' || a.type === 'turnTile' },
   ],
-  encode: (a) => (a.type === 'place' ? `p:${a.tile}:${a.x}:${a.y}:${a.rot}` : a.type === 'claim' ? `c:${a.region}` : a.type === 'pass' ? 'c:-' : a.type === 'gate' ? `g:${a.tile}` : a.type === 'keepGates' ? 'g:-' : `${a.type[0]}:${a.region}`),
+  encode: (a) => (isSeasonAction(a) ? encodeSeason(a) : a.type === 'place' ? `p:${a.tile}:${a.x}:${a.y}:${a.rot}` : a.type === 'claim' ? `c:${a.region}` : a.type === 'pass' ? 'c:-' : a.type === 'gate' ? `g:${a.tile}` : a.type === 'keepGates' ? 'g:-' : `${a.type[0]}:${a.region}`),
   decode: (text) => {
+    const season = decodeSeason(text);
+    if (season) return season;
     if (text === 'c:-') return { type: 'pass' };
     if (text === 'g:-') return { type: 'keepGates' };
     const g = /^g:(\d{1,4})$/.exec(text);

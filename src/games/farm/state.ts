@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Upgraders } from '../../platform/game.ts';
+import { seasonStateSchema } from './seasons-data.ts';
 
 export const STATE_VERSION = 1;
 
@@ -16,6 +17,7 @@ export const optionsSchema = z.object({
   market: ranch('Market', 'market', 'Market cards change what cows, sheep and pigs are worth', 13),
   gates: ranch('Gates', 'gates', 'Gates inside tiles that players open and close to join or split fields', 15),
   bales: ranch('Hay Bales', 'hay-bales', 'Owners drop hay bales next to scored farms; bales score squared at the end', 14),
+  seasons: z.boolean().default(false).meta({ label: 'Seasons', description: 'A season card each round changes a rule: swap, move or turn tiles, skip leaders, extra turns…', group: 'Seasons', slash: 'seasons', summary: ['', 'seasons'], order: 30 }),
   roundLimit: z.number().int().min(10).max(200).default(200).meta({
     label: 'Round limit',
     description: 'The game ends after this many rounds even with tiles left (default 200)',
@@ -111,6 +113,8 @@ export const stateSchema = z.object({
   market: z.object({ up: z.string(), deck: z.array(z.string()), discards: z.array(z.string()), turn: z.boolean() }).nullable(),
   /** Hay bales (R18): the supply, bales on the map (region keys), bales each player holds. */
   bales: z.object({ supply: z.number().int().min(0), on: z.array(z.number().int()), held: z.array(z.number().int().min(0)) }).nullable(),
+  /** Seasons (S1–S10), when the option is on. */
+  seasons: seasonStateSchema.nullable().default(null),
   outcome: z
     .object({
       kind: z.enum(['finished', 'aborted']),

@@ -8,6 +8,8 @@ import type { FarmState } from './state.ts';
 import { regionAt } from './tiles.ts';
 import { farmerText } from './views.ts';
 import { marketText } from './market.ts';
+import { isSeasonAction } from './seasons-data.ts';
+import { seasonActionLabel, seasonEventText, seasonPromptHint, SEASONS_RULES, seasonStatus } from './seasons-words.ts';
 
 export const seatName = (s: FarmState, seat: number): string => s.seats[seat]?.name ?? `Player ${seat + 1}`;
 export const cellName = (x: number, y: number): string => `${x},${y}`;
@@ -46,6 +48,7 @@ function fieldName(s: FarmState, board: Board, key: number): string {
 
 export function actionLabel(s: FarmState, a: Action): string {
   if (a.type === 'place') return `${a.tile} at ${cellName(a.x, a.y)}, ${turnName(a.rot)}`;
+  if (isSeasonAction(a)) return seasonActionLabel(s, a, (region) => fieldName(s, new Board(s.placed), region));
   if (a.type === 'pass') return 'No henhouse';
   if (a.type === 'keepGates') return 'Leave the gates';
   if (a.type === 'gate') {
@@ -87,6 +90,8 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
     case 'skipped': return `${seatName(s, e.seat)} has no tile to place and passes.`;
     case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot played for them${e.inARow >= 2 ? ` (${e.inARow} times in a row; 3 removes a player)` : ''}.`;
     case 'removed': return `${seatName(s, e.seat)} leaves the game (${e.reason === 'resigned' ? 'resigned' : e.reason === 'timeouts' ? 'ran out of time 3 turns in a row' : e.reason}): their henhouses leave the map and their tiles leave play.`;
+    case 'season': case 'swapped': case 'lifted': case 'turnedTile': case 'evicted': case 'droughtSkip': case 'extraTurn':
+      return seasonEventText(s, e);
     case 'ended': {
       if (e.reason === 'aborted') return 'The game was aborted.';
       const why = e.reason === 'tiles' ? 'All tiles are placed.' : e.reason === 'rounds' ? 'The round limit is reached.' : 'Only one player is left.';
@@ -116,14 +121,15 @@ export function prompt(s: FarmState, seat: number): Prompt<Action> {
     const board = new Board(s.placed);
     const options = claimOptions(s, board, s.stage.tile, seat);
     return {
-      text: `place a henhouse on the tile you just placed (you have ${henhousesLeft(s, seat)} left), or none.`,
+      text: `place a henhouse on the tile you just placed (you have ${henhousesLeft(s, seat)} left), or none.${seasonPromptHint(s, 'claim')}`,
       buttons: [
         ...options.map((region) => ({ label: actionLabel(s, { type: 'claim', region }).slice(0, 80), action: { type: 'claim' as const, region }, style: 'primary' as const })),
+        ...legalActions(s, seat).filter((a) => a.type === 'evict').slice(0, Math.max(0, 24 - options.length)).map((action) => ({ label: actionLabel(s, action).slice(0, 80), action, style: 'danger' as const })),
         { label: 'No henhouse', action: { type: 'pass' }, style: 'secondary' },
       ],
     };
   }
-  return { text: 'your turn: place one of your tiles with `/farm place` (the list offers every cell and turn that fits).', buttons: [] };
+  return { text: `your turn: place one of your tiles with \`/farm place\` (the list offers every cell and turn that fits).${seasonPromptHint(s, 'place')}`, buttons: [] };
 }
 
 export function phaseText(s: FarmState): string {
@@ -134,6 +140,8 @@ export function statusLines(s: FarmState): string[] {
   const lines = s.seats.map((x, i) => `${x.name}: ${s.scores[i]} points · ${henhousesLeft(s, i)} henhouses at home · ${(s.hands[i] ?? []).length} tiles in hand${s.bales ? ` · ${s.bales.held[i]} bales` : ''} · card: ${farmerText(s.farmers[i] as string)}${s.out[i] ? ' (left)' : ''}`);
   const ranch = [s.options.males && 'Males', s.options.chickens && 'Chickens', s.options.market && 'Market', s.options.gates && 'Gates', s.options.bales && 'Hay Bales'].filter(Boolean);
   lines.push(ranch.length ? `The Ranch: ${ranch.join(', ')}.` : 'The base game, no Ranch expansions.');
+  const season = seasonStatus(s);
+  if (season) lines.push(season);
   if (s.market) lines.push(`Market: ${marketText(s.market.up)}.`);
   if (s.bales) lines.push(`Hay bales: ${s.bales.supply} in the supply, ${s.bales.on.length} on the map.`);
   if (s.options.chickens) lines.push(s.fox === null ? 'The fox is off the map.' : `The fox is on ${s.placed[tileOfKey(s.fox)]?.id ?? '?'}.`);
@@ -154,6 +162,7 @@ export const RULES: RulesTopic[] = [
   { name: 'Ranch: Market', value: 'market', text: 'A market card is face up. "In demand": each cow, sheep or pig of that kind (not males) scores 1 more. "Glut": they score 0 (still a kind). "Fair": each owner of a farm holding that kind gets 3 more, not split. Only owners\' animal points change, never farmer cards. After a turn in which a market tile ($) was placed, the next card is turned.' },
   { name: 'Ranch: Gates', value: 'gates', text: 'Some tiles have a gate in an inner fence; it starts closed. After placing a tile, before farms are scored, you may open or close one gate next to a field that holds part of your tile (fields joined by open gates count as one). An open gate joins the fields on both sides into one field; a closed gate is a fence. A gate next to a scored farm is locked.' },
   { name: 'Ranch: Hay Bales', value: 'bales', text: 'When a farm is scored, whoever closed it collects its hay bales; then each owner drops a bale from the supply on an open field next to it. At the end each player scores their bales squared: 1, 4, 9, 16…' },
+  SEASONS_RULES,
 ];
 
 export const HELP = '**How to play Fences here**: `/farm new` opens a lobby (**Join**, **Options**, **Start**). On your turn, **Show my hand** shows your two tiles in all four turns (only to you); then `/farm place` lists every cell and turn where one fits — cells are named column,row as on the map. After placing, answer the henhouse question with the buttons. `/farm map` shows the whole farmland; `/farm status` the scores and cards.';

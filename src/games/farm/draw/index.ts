@@ -210,6 +210,7 @@ function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean 
     out.push({ text: `${v.names[i]}${v.current === i ? ' (to play)' : ''}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pts · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.current === i });
     out.push({ text: `   card: ${v.farmers[i]?.text ?? ''}` });
   }
+  if (v.season) out.push({ text: `Season: ${v.season.name}${v.season.skip.length ? ` (${v.season.skip.join(', ')} skip${v.season.skip.length === 1 ? 's' : ''})` : ''}`, bold: true });
   if (v.market) out.push({ text: `Market: ${v.market}` });
   if (v.bales) out.push({ text: `Hay bales: ${v.bales.supply} left in the supply` });
   const recent = v.farms.slice(-3);

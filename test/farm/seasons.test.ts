@@ -1,0 +1,357 @@
+// Seasons, the project's own module (S1–S10): the cards as data, a card each round, and each
+// season's rule, alone and where it meets the Ranch expansions built so far.
+import { describe, expect, it } from 'vitest';
+import { Board, regionKey } from '../../src/games/farm/board.ts';
+import { apply, claimOptions, henhousesLeft, legalActions, randomChoice } from '../../src/games/farm/engine.ts';
+import { farm } from '../../src/games/farm/index.ts';
+import type { FarmEvent } from '../../src/games/farm/events.ts';
+import { animalPoints, animalsIn, valueOf } from '../../src/games/farm/scoring.ts';
+import { loadSeasons, SEASON_IDS, SEASONS, type SeasonId } from '../../src/games/farm/seasons-data.ts';
+import { leaders, movableTiles, summerFields } from '../../src/games/farm/seasons.ts';
+import type { FarmState } from '../../src/games/farm/state.ts';
+import { tileById } from '../../src/games/farm/tiles.ts';
+import type { Action } from '../../src/games/farm/actions.ts';
+import seasonData from '../../assets/farm/seasons.json' with { type: 'json' };
+import { newGame, ok } from './helpers.ts';
+
+/** `s` with `season` in force this round (Drought's leaders as if it had just been turned). */
+function inSeason(s: FarmState, season: SeasonId): FarmState {
+  const z = s.seasons!;
+  return { ...s, seasons: { ...z, up: season, skip: season === 'drought' ? leaders(s) : [] } };
+}
+
+/**
+ * Random games with Seasons on, `season` forced into every round when given; `visit` sees each
+ * step (before, action, after, events) until it returns true.
+ */
+function explore(season: SeasonId | null, options: Record<string, unknown>, visit: (before: FarmState, a: Action, after: FarmState, events: FarmEvent[]) => boolean | void, games = 10, pick: (s: FarmState, seat: number) => Action = (s, seat) => randomChoice(s, seat)!): boolean {
+  for (let g = 0; g < games; g++) {
+    let s = newGame(2 + (g % 3), { seasons: true, ...options }, `seasons-${season}-${g}`);
+    while (!s.outcome) {
+      if (season && s.seasons!.up !== season) s = inSeason(s, season);
+      const seat = farm.activeSeats(s)[0]!;
+      const a = pick(s, seat);
+      const r = ok(s, seat, a);
+      if (visit(s, a, r.state, r.events) === true) return true;
+      s = r.state;
+    }
+  }
+  return false;
+}
+
+const prefer = (types: Action['type'][]) => (s: FarmState, seat: number): Action => {
+  const legal = legalActions(s, seat);
+  const wanted = legal.filter((a) => types.includes(a.type));
+  return wanted.length ? wanted[(s.round * 7 + s.placed.length) % wanted.length]! : randomChoice(s, seat)!;
+};
+
+describe('S1 the season cards and the round', () => {
+  it('S1 the 9 season cards are data, each season once; a repeated or missing card fails at load', () => {
+    expect(SEASONS.map((c) => c.id).sort()).toEqual([...SEASON_IDS].sort());
+    const repeated = structuredClone(seasonData);
+    repeated[1] = { ...repeated[0]! };
+    expect(() => loadSeasons(repeated)).toThrow(/missing drought/);
+    expect(() => loadSeasons(seasonData.slice(1))).toThrow(/farm season cards/);
+    expect(() => loadSeasons([...seasonData.slice(1), { id: 'monsoon', name: 'Monsoon', text: 'Rain.' }])).toThrow(/farm season cards/);
+  });
+
+  it('S1 each round a card is turned before the first player\'s turn; after all 9 the discards are shuffled again; no seasons without the option', () => {
+    expect(newGame(3).seasons).toBeNull();
+    let s = newGame(3, { seasons: true });
+    expect(s.seasons!.up).not.toBeNull();
+    const seen: SeasonId[] = [s.seasons!.up!];
+    let rounds = 1;
+    while (!s.outcome && rounds < 20) {
+      const seat = farm.activeSeats(s)[0]!;
+      const r = ok(s, seat, randomChoice(s, seat)!);
+      for (const [i, e] of r.events.entries()) {
+        if (e.type !== 'season') continue;
+        rounds++;
+        seen.push(e.card);
+        const next = r.events.slice(i + 1).find((x) => x.type === 'turn');
+        if (next?.type === 'turn') expect(next.seat).toBe(r.state.first);
+      }
+      s = r.state;
+    }
+    expect(rounds).toBe(20);
+    expect(new Set(seen.slice(0, 9)).size).toBe(9);
+    expect(new Set(seen.slice(9, 18)).size).toBe(9);
+    expect(s.seasons!.deck.length + s.seasons!.discards.length + 1).toBe(9);
+  });
+
+  it('S1 tiles with a henhouse, the fox, a hay bale or a gate, or in a scored farm, are never lifted or turned', () => {
+    const found = explore('flood', { chickens: true, bales: true, gates: true }, (before) => {
+      if (before.stage.kind !== 'place' || before.pending.length || before.henhouses.length < 2 || before.farms.length < 1) return;
+      const board = new Board(before.placed);
+      const movable = new Set(movableTiles(before, board, true));
+      const pieces = new Set([...before.henhouses.map((h) => h.region), ...(before.fox === null ? [] : [before.fox]), ...(before.bales?.on ?? [])]);
+      const scored = new Set(before.farms.flatMap((f) => f.regions));
+      before.placed.forEach((_, i) => {
+        const keys = board.def(i).regions.map((_, r) => regionKey(i, r));
+        if (keys.some((k) => pieces.has(k) || scored.has(k)) || board.gate(i)) expect(movable.has(i)).toBe(false);
+      });
+      const held = Math.floor(before.henhouses[0]!.region / 4);
+      const r = apply(before, before.current, { type: 'lift', from: held, x: 99, y: 99, rot: 0 });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(/cannot be moved: a piece stands on it/);
+      const turned = apply(inSeason(before, 'rainy'), before.current, { type: 'turnTile', tile: held, rot: 1 });
+      expect(turned.ok).toBe(false);
+      return true;
+    }, 20);
+    expect(found).toBe(true);
+  });
+
+  it('S1 a skipped turn still runs the end of a turn: a leader skipped by a drought draws back up to 2', () => {
+    let s = newGame(3, { seasons: true });
+    const next = (s.current + 1) % 3;
+    s.scores[next] = 5;
+    s.hands[next] = s.hands[next]!.slice(0, 1);
+    s = inSeason(s, 'drought');
+    const seat = s.current;
+    const placed = farm.legalActions(s, seat).find((a) => a.type === 'place')!;
+    const r = ok(s, seat, placed);
+    const after = r.state.stage.kind === 'claim' ? ok(r.state, seat, { type: 'pass' }) : r;
+    const told = after.events.map((e) => e.type);
+    expect(told).toContain('droughtSkip');
+    expect(after.state.hands[next]).toHaveLength(2);
+    expect(after.events).toContainEqual({ type: 'drew', seat: next, count: 1 });
+    expect(after.state.current).toBe((next + 1) % 3);
+  });
+});
+
+describe('S2 Autumn', () => {
+  it('S2 instead of placing, a hand tile is swapped for the stack\'s top (the old one to the bottom); nothing is placed; the channel is not told which tiles', () => {
+    const s = inSeason(newGame(2, { seasons: true }), 'autumn');
+    const seat = s.current;
+    const [give] = s.hands[seat]!;
+    const top = s.stack[0]!;
+    const swaps = legalActions(s, seat).filter((a) => a.type === 'swap');
+    expect(swaps).toHaveLength(new Set(s.hands[seat]).size);
+    const r = ok(s, seat, { type: 'swap', tile: give! });
+    expect(r.state.hands[seat]).toContain(top);
+    expect(r.state.hands[seat]).not.toContain(give);
+    expect(r.state.stack[r.state.stack.length - 1]).toBe(give);
+    expect(r.state.placed).toHaveLength(s.placed.length);
+    expect(r.state.current).not.toBe(seat);
+    const text = r.events.map((e) => farm.words.event(r.state, e) ?? '').join('\n');
+    expect(text).toMatch(/swaps a tile for the top of the stack/);
+    expect(text).not.toContain(give!);
+    expect(text).not.toContain(top);
+    expect(farm.isFinal!({ type: 'swapped', seat })).toBe(true);
+  });
+
+  it('S2 swapping is refused in another season, with an empty stack, or for a tile not in hand', () => {
+    const s = newGame(2, { seasons: true });
+    const seat = s.current;
+    const tile = s.hands[seat]![0]!;
+    const spring = apply(inSeason(s, 'spring'), seat, { type: 'swap', tile });
+    expect(spring.ok === false && spring.message).toMatch(/Swapping a tile is a Autumn move; this round's season is Spring/);
+    const empty = apply({ ...inSeason(s, 'autumn'), stack: [] }, seat, { type: 'swap', tile });
+    expect(empty.ok === false && empty.message).toMatch(/stack is empty/);
+    expect(legalActions({ ...inSeason(s, 'autumn'), stack: [] }, seat).some((a) => a.type === 'swap')).toBe(false);
+    const other = apply(inSeason(s, 'autumn'), seat, { type: 'swap', tile: s.hands[1 - seat]![0]! });
+    expect(other.ok === false && other.message).toMatch(/not in your hand/);
+  });
+});
+
+describe('S3 Drought', () => {
+  it('S3 the leaders when it is turned skip their turn this round; while everyone is level nobody leads', () => {
+    const s = newGame(3, { seasons: true });
+    expect(leaders(s)).toEqual([]);
+    s.scores = [4, 9, 9];
+    expect(leaders(s)).toEqual([1, 2]);
+    const found = explore('drought', {}, (before, _a, _after, events) => {
+      const skipped = events.filter((e) => e.type === 'droughtSkip').map((e) => (e as { seat: number }).seat);
+      for (const seat of skipped) expect(before.seasons!.skip.includes(seat) || leaders(before).includes(seat)).toBe(true);
+      const played = events.filter((e) => e.type === 'placed').map((e) => (e as { seat: number }).seat);
+      for (const seat of played) expect(before.seasons!.skip).not.toContain(seat);
+      return skipped.length > 0 && events.some((e) => e.type === 'season');
+    }, 10);
+    expect(found).toBe(true);
+  });
+});
+
+describe('S4 Flood', () => {
+  it('S4 instead of placing from hand a tile is lifted and placed on another cell as the turn\'s tile: the map stays in one piece, the hand keeps its tiles, farms it closes are scored', () => {
+    const found = explore('flood', {}, (before, a, after, events) => {
+      if (a.type !== 'lift') return;
+      const moved = after.placed[a.from]!;
+      expect([moved.x, moved.y, moved.rot]).toEqual([a.x, a.y, a.rot]);
+      expect(after.placed).toHaveLength(before.placed.length);
+      expect(after.hands[before.current]).toEqual(before.hands[before.current]);
+      expect(events[0]).toMatchObject({ type: 'lifted', tile: moved.id, fromX: before.placed[a.from]!.x });
+      expect(farm.view(after, 'channel').last).toBe(a.from);
+      if (after.stage.kind === 'claim') expect(after.stage.tile).toBe(a.from);
+      return events.some((e) => e.type === 'scored');
+    }, 15, prefer(['lift']));
+    expect(found).toBe(true);
+  });
+
+  it('S4 a lift that would split the map, or onto the same cell, is refused', () => {
+    const found = explore('flood', {}, (before) => {
+      if (before.stage.kind !== 'place' || before.pending.length || before.placed.length < 6) return;
+      const board = new Board(before.placed);
+      const movable = new Set(movableTiles(before, board, true));
+      const fixed = movableTiles(before, board, false).find((i) => !movable.has(i));
+      if (fixed === undefined) return;
+      const p = before.placed[fixed]!;
+      const r = apply(before, before.current, { type: 'lift', from: fixed, x: p.x + 50, y: p.y, rot: 0 });
+      expect(r.ok === false && r.message).toMatch(/would split the map in two/);
+      const some = [...movable][0]!;
+      const same = apply(before, before.current, { type: 'lift', from: some, x: before.placed[some]!.x, y: before.placed[some]!.y, rot: 0 });
+      expect(same.ok === false && same.message).toMatch(/moves it to another cell/);
+      return true;
+    }, 20);
+    expect(found).toBe(true);
+  });
+
+  it('S4 the latest market tile, replayed, turns no market card; an older one does', () => {
+    const cases = { latest: 0, older: 0 };
+    explore('flood', { market: true }, (before) => {
+      if (before.stage.kind !== 'place' || before.pending.length) return;
+      const latest = before.placed.findLastIndex((p) => tileById(p.id).market === true);
+      const lifts = legalActions(before, before.current).filter((a): a is Extract<Action, { type: 'lift' }> => a.type === 'lift' && tileById(before.placed[a.from]!.id).market === true);
+      for (const from of new Set(lifts.map((a) => a.from))) {
+        const r = ok(before, before.current, lifts.find((a) => a.from === from)!);
+        const turned = r.events.some((e) => e.type === 'market') || r.state.market!.turn;
+        expect(turned, `market tile ${from}, latest ${latest}`).toBe(from !== latest);
+        cases[from === latest ? 'latest' : 'older']++;
+      }
+      return cases.latest > 0 && cases.older > 0;
+    }, 20);
+    expect(cases.latest).toBeGreaterThan(0);
+    expect(cases.older).toBeGreaterThan(0);
+  });
+});
+
+describe('S5 Harvest', () => {
+  it('S5 each owner of a farm scored in a Harvest round scores its full animal points, not a share', () => {
+    const found = explore(null, {}, (_before, _a, after, events) => {
+      const e = events.find((x) => x.type === 'scored');
+      if (!e || e.type !== 'scored') return;
+      const board = new Board(after.placed);
+      const field = board.fieldOf(after.farms[e.farm]!.regions[0]!);
+      const animals = animalsIn(board, field);
+      if (animals.length < 2) return;
+      const two = { ...after, henhouses: [{ seat: 0, region: field.regions[0]! }, { seat: 1, region: field.regions[field.regions.length - 1]! }] };
+      const total = animalPoints(animals, null);
+      const share = (s: FarmState, seat: number) => valueOf(s, board, field, 0).awards.filter((x) => x.seat === seat && x.why === 'animals').reduce((n, x) => n + x.points, 0);
+      expect(share(inSeason(two, 'summer'), 1)).toBe(Math.floor(total / 2));
+      expect(share(inSeason(two, 'harvest'), 0)).toBe(total);
+      expect(share(inSeason(two, 'harvest'), 1)).toBe(total);
+      return true;
+    });
+    expect(found).toBe(true);
+  });
+});
+
+describe('S6 Rainy', () => {
+  it('S6 instead of placing from hand, a movable tile is turned in place to another way it fits, then scored and claimed; no market card turns', () => {
+    let checked = 0;
+    const found = explore('rainy', { market: true }, (before, a, after, events) => {
+      if (a.type !== 'turnTile') return;
+      const p = after.placed[a.tile]!;
+      expect(p.rot).toBe(a.rot);
+      expect([p.x, p.y]).toEqual([before.placed[a.tile]!.x, before.placed[a.tile]!.y]);
+      expect(after.hands[before.current]).toEqual(before.hands[before.current]);
+      expect(events.some((e) => e.type === 'market')).toBe(false);
+      expect(after.market!.turn).toBe(false);
+      if (after.stage.kind === 'claim') expect(after.stage.tile).toBe(a.tile);
+      const same = apply(before, before.current, { type: 'turnTile', tile: a.tile, rot: before.placed[a.tile]!.rot });
+      expect(same.ok === false && same.message).toMatch(/already lies that way/);
+      checked++;
+      return checked >= 5;
+    }, 15, prefer(['turnTile']));
+    expect(found).toBe(true);
+  });
+});
+
+describe('S7 Spring', () => {
+  it('S7 closing a farm you own earns one extra turn at once, never two in a row; the round does not advance', () => {
+    let extras = 0;
+    const found = explore('spring', {}, (before, _a, after, events) => {
+      const i = events.findIndex((e) => e.type === 'extraTurn');
+      const ownClosed = after.farms.slice(before.seasons!.farmsBefore).some((f) => f.closer === before.current && f.owners.includes(before.current));
+      const turnEnded = events.some((e) => e.type === 'turn');
+      if (turnEnded && !before.seasons!.extra && ownClosed) expect(i).toBeGreaterThanOrEqual(0);
+      if (i < 0) {
+        if (turnEnded && before.seasons!.extra) expect(after.current === before.current && !events.some((e) => e.type === 'season')).toBe(false);
+        return;
+      }
+      expect(before.seasons!.extra).toBe(false);
+      expect(ownClosed).toBe(true);
+      expect(after.current).toBe(before.current);
+      expect(after.round).toBe(before.round);
+      expect(after.seasons!.extra).toBe(true);
+      extras++;
+      return extras >= 3;
+    }, 20, (s, seat) => farm.bots.simple!(s, seat)!);
+    expect(found).toBe(true);
+  });
+});
+
+describe('S8 Summer', () => {
+  it('S8 a henhouse may also go into an owned open field that the placement joined from two or more fields; not in another season', () => {
+    const found = explore('summer', {}, (before) => {
+      if (before.stage.kind !== 'claim' || before.pending.length) return;
+      const board = new Board(before.placed);
+      const tile = before.stage.tile;
+      const joined = summerFields(before, board, tile);
+      const owned = new Set(before.henhouses.map((h) => board.fieldOf(h.region).id));
+      const extra = claimOptions(before, board, tile, before.current).filter((k) => owned.has(board.fieldOf(k).id));
+      for (const k of extra) expect(joined.has(board.fieldOf(k).id)).toBe(true);
+      if (extra.length === 0) return;
+      const other = inSeason(before, 'winter');
+      for (const k of extra) expect(claimOptions(other, board, tile, before.current)).not.toContain(k);
+      const r = ok(before, before.current, { type: 'claim', region: extra[0]! });
+      expect(new Board(r.state.placed).fieldOf(extra[0]!).id).toBe(board.fieldOf(extra[0]!).id);
+      return true;
+    }, 40);
+    expect(found).toBe(true);
+  });
+});
+
+describe('S9 Tornado', () => {
+  it('S9 instead of a henhouse, any henhouse on the map goes home to its owner, and the turn ends', () => {
+    const found = explore('tornado', {}, (before) => {
+      if (before.stage.kind !== 'claim' || before.pending.length) return;
+      const theirs = before.henhouses.find((h) => h.seat !== before.current);
+      if (!theirs) return;
+      const evictions = legalActions(before, before.current).filter((a) => a.type === 'evict');
+      expect(evictions).toHaveLength(before.henhouses.length);
+      const r = ok(before, before.current, { type: 'evict', region: theirs.region });
+      expect(r.state.henhouses).toHaveLength(before.henhouses.length - 1);
+      expect(henhousesLeft(r.state, theirs.seat)).toBe(henhousesLeft(before, theirs.seat) + 1);
+      expect(r.state.current).not.toBe(before.current);
+      const text = r.events.map((e) => farm.words.event(r.state, e) ?? '').join('\n');
+      expect(text).toContain(`sends ${before.seats[theirs.seat]!.name}'s henhouse on`);
+      const calm = apply(inSeason(before, 'summer'), before.current, { type: 'evict', region: theirs.region });
+      expect(calm.ok === false && calm.message).toMatch(/Tornado move/);
+      return true;
+    }, 20);
+    expect(found).toBe(true);
+  });
+});
+
+describe('S10 Winter', () => {
+  it('S10 a closer earning nothing from their card for an unowned farm scores its animals as its sole owner; with card points, nothing more', () => {
+    const found = explore(null, {}, (_before, _a, after, events) => {
+      const e = events.find((x) => x.type === 'scored');
+      if (!e || e.type !== 'scored') return;
+      const board = new Board(after.placed);
+      const field = board.fieldOf(after.farms[e.farm]!.regions[0]!);
+      const animals = animalsIn(board, field);
+      if (animals.length === 0) return;
+      const unowned = inSeason({ ...after, henhouses: [] }, 'winter');
+      const closer = e.closer;
+      const v = valueOf(unowned, board, field, closer);
+      const card = v.awards.filter((a) => a.why === 'card').reduce((n, a) => n + a.points, 0);
+      const animalAward = v.awards.filter((a) => a.why === 'animals');
+      if (card === 0) expect(animalAward).toEqual([{ seat: closer, points: animalPoints(animals, null), why: 'animals' }]);
+      else expect(animalAward).toEqual([]);
+      expect(valueOf(inSeason(unowned, 'autumn'), board, field, closer).awards.some((a) => a.why === 'animals')).toBe(false);
+      return card === 0;
+    }, 20);
+    expect(found).toBe(true);
+  });
+});
