@@ -43,8 +43,13 @@ async function startGame(channel: Channel, players: User[], options: Record<stri
 
 /** The person to act does what the simple bot would, through autocomplete or a button. */
 async function playOne(channel: Channel, users: Record<number, User>): Promise<void> {
-  const s = await state(channel);
-  const seat = s.current;
+  // The computers answer their own choices (a fox, a bale) after the post: wait for a person's move.
+  let s = await state(channel);
+  for (let tries = 0; tries < 200 && !users[farm.activeSeats(s)[0]!]; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    s = await state(channel);
+  }
+  const seat = farm.activeSeats(s)[0]!;
   const user = users[seat]!;
   const action = farm.bots.simple!(s, seat) as Action;
   const label = farm.words.action(s, action);
@@ -53,8 +58,13 @@ async function playOne(channel: Channel, users: Record<number, User>): Promise<v
     const choices = await h.double.autocomplete(user, channel, 'farm', 'placement', `${action.tile} at ${action.x},${action.y}`, { subcommand: 'place' });
     const choice = choices.find((c) => c.name === label);
     expect(choice, `autocomplete offers ${label}: ${choices.map((c) => c.name).join(' | ')}`).toBeDefined();
-    const reply = await h.command(user, 'farm', 'place', { placement: String(choice!.value) }, channel);
-    expect(reply.ephemeral).toBe(true);
+    // The placement is previewed to its player alone; the channel hears of it once confirmed.
+    const preview = await h.command(user, 'farm', 'place', { placement: String(choice!.value) }, channel);
+    expect(preview.ephemeral).toBe(true);
+    expect(preview.content, preview.content).toContain('only you see this preview');
+    expect(preview.attachments[0]?.description).toMatch(/^Preview, not played yet/);
+    expect(h.double.messages(channel).length).toBe(before);
+    const reply = await (await h.double.clickButton(user, preview, 'Confirm')).reply(10_000);
     expect(reply.content, reply.content).toMatch(/^Done/);
   } else if (action.type === 'fox' || action.type === 'bale') {
     const choices = await h.double.autocomplete(user, channel, 'farm', 'field', '', { subcommand: 'field' });
@@ -113,11 +123,12 @@ describe('/farm through Discord', () => {
     expect(end.content).toMatch(/wins!|share the win!/);
   }, 240_000);
 
-  it('R3 R4 R5 R6 R18 plays a 3-player game with Males, Chickens, Market and Hay Bales to its end; the fox and bales are asked of one player at a time', async () => {
+  it('R3 R4 R5 R6 R18 S1 plays a 3-player game with Males, Chickens, Market, Hay Bales and Seasons to its end; the fox and bales are asked of one player at a time', async () => {
     const channel = h.double.createChannel(h.guild, 'farm-ranch');
-    await startGame(channel, [ana], { males: true, chickens: true, market: true, 'hay-bales': true }, 2);
+    await startGame(channel, [ana], { males: true, chickens: true, market: true, 'hay-bales': true, seasons: true }, 2);
     const status = await h.command(ana, 'farm', 'status', {}, channel);
     expect(status.content).toContain('The Ranch: Males, Chickens, Market, Hay Bales.');
+    expect(status.content).toMatch(/Season this round: (Autumn|Drought|Flood|Harvest|Rainy|Spring|Summer|Tornado|Winter) — /);
     expect(status.content).toMatch(/Market: /);
     let s = await state(channel);
     expect(s.market).not.toBeNull();
@@ -135,6 +146,7 @@ describe('/farm through Discord', () => {
     expect(text).toMatch(/🦊/);
     expect(text).toMatch(/hay bale/);
     expect(text).toMatch(/New market card/);
+    expect(text).toMatch(/🍂 Round 2: \*\*\w+\*\* — /);
     expect(asked).toBeGreaterThan(0);
   }, 300_000);
 

@@ -3,7 +3,7 @@ import { defineGame } from '../../platform/game.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { activeSeats, apply, legalActions, randomChoice, setup, simpleChoice } from './engine.ts';
 import type { FarmEvent } from './events.ts';
-import { DRAWINGS, handPicture } from './pictures.ts';
+import { DRAWINGS, handPicture, previewPicture } from './pictures.ts';
 import { posts, wholeMap } from './posts.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FarmOptions, type FarmState } from './state.ts';
 import { viewFor, type FarmView } from './views.ts';
@@ -69,6 +69,7 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
     return { type: 'place', tile: (m[1] as string).toUpperCase(), x: Number(m[2]), y: Number(m[3]), rot: Number(m[4] ?? 0) / 90 };
   },
   posts,
+  preview: previewPicture,
   board: wholeMap,
   hand: (s, seat) => {
     const v = viewFor(s, seat);
