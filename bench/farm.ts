@@ -39,7 +39,21 @@ export default async function benchFarm(): Promise<void> {
   times.sort((a, b) => a - b);
   out(`farm: legal placements, 2 tiles in hand, 60-tile map (${positions.length} positions, ${(count / positions.length).toFixed(0)} placements each): median ${percentile(times, 0.5).toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms`);
 
-  for (const [label, opts] of [['base game', {}], ['every expansion built (Males, Chickens, Market, Gates, Hay Bales)', { males: true, chickens: true, market: true, gates: true, bales: true }]] as const) {
+  // Seasons: a Flood offers every lift of every movable tile, the largest list of moves.
+  for (const season of ['flood', 'rainy'] as const) {
+    const flooded: number[] = [];
+    let moves = 0;
+    for (const s of positions.slice(0, 100)) {
+      const z = { ...s, seasons: { up: season, deck: [], discards: [], skip: [], extra: false, farmsBefore: s.farms.length, moved: null } };
+      const t = performance.now();
+      moves += legalActions(z, z.current).length;
+      flooded.push(performance.now() - t);
+    }
+    flooded.sort((a, b) => a - b);
+    out(`farm: legal moves in a ${season} round (hand placements and season moves), 60-tile map (100 positions, ${(moves / 100).toFixed(0)} moves each): median ${percentile(flooded, 0.5).toFixed(2)} ms, p99 ${percentile(flooded, 0.99).toFixed(2)} ms`);
+  }
+
+  for (const [label, opts] of [['base game', {}], ['every expansion built (Males, Chickens, Market, Gates, Hay Bales) and Seasons', { males: true, chickens: true, market: true, gates: true, bales: true, seasons: true }]] as const) {
     const games: number[] = [];
     for (let g = 0; g < 10; g++) {
       const t = performance.now();
@@ -76,13 +90,13 @@ export default async function benchFarm(): Promise<void> {
   // Each Ranch option on in half the games, drawn per game.
   const options = (g: number) => {
     const rng = new Rng(seedRng(`bench-options-${g}`));
-    return { males: rng.next() < 0.5, chickens: rng.next() < 0.5, market: rng.next() < 0.5, gates: rng.next() < 0.5, bales: rng.next() < 0.5 };
+    return { males: rng.next() < 0.5, chickens: rng.next() < 0.5, market: rng.next() < 0.5, gates: rng.next() < 0.5, bales: rng.next() < 0.5, seasons: rng.next() < 0.5 };
   };
   const p = farmRandomPlay(options);
   const t0 = performance.now();
   let actions = 0;
   for (let g = 0; g < 1000; g++) actions += playRandomGame(p, g).actions;
-  out(`farm: random play, 1,000 games of 2–6 players, Ranch options drawn at random, invariants after every action: all ended, ${(actions / 1000).toFixed(0)} actions per game, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  out(`farm: random play, 1,000 games of 2–6 players, Ranch options and Seasons drawn at random, invariants after every action: all ended, ${(actions / 1000).toFixed(0)} actions per game, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchFarm();

@@ -145,7 +145,7 @@ describe('S2 Autumn', () => {
     const seat = s.current;
     const tile = s.hands[seat]![0]!;
     const spring = apply(inSeason(s, 'spring'), seat, { type: 'swap', tile });
-    expect(spring.ok === false && spring.message).toMatch(/Swapping a tile is a Autumn move; this round's season is Spring/);
+    expect(spring.ok === false && spring.message).toMatch(/Swapping a tile is allowed only in Autumn; this round's season is Spring/);
     const empty = apply({ ...inSeason(s, 'autumn'), stack: [] }, seat, { type: 'swap', tile });
     expect(empty.ok === false && empty.message).toMatch(/stack is empty/);
     expect(legalActions({ ...inSeason(s, 'autumn'), stack: [] }, seat).some((a) => a.type === 'swap')).toBe(false);
@@ -326,7 +326,7 @@ describe('S9 Tornado', () => {
       const text = r.events.map((e) => farm.words.event(r.state, e) ?? '').join('\n');
       expect(text).toContain(`sends ${before.seats[theirs.seat]!.name}'s henhouse on`);
       const calm = apply(inSeason(before, 'summer'), before.current, { type: 'evict', region: theirs.region });
-      expect(calm.ok === false && calm.message).toMatch(/Tornado move/);
+      expect(calm.ok === false && calm.message).toMatch(/allowed only in Tornado/);
       return true;
     }, 20);
     expect(found).toBe(true);

@@ -172,7 +172,7 @@ const WHAT: Record<SeasonAction['type'], string> = { swap: 'Swapping a tile', li
 export function checkSeason(s: FarmState, board: Board, seat: number, a: SeasonAction): Refusal | null {
   const needed = SEASON_OF[a.type];
   const up = seasonUp(s);
-  if (up !== needed) return refuse('WRONG_SEASON', `${WHAT[a.type]} is a ${seasonById(needed).name} move; ${up ? `this round's season is ${seasonById(up).name}` : 'this game is played without seasons'}.`);
+  if (up !== needed) return refuse('WRONG_SEASON', `${WHAT[a.type]} is allowed only in ${seasonById(needed).name}; ${up ? `this round's season is ${seasonById(up).name}` : 'this game is played without seasons'}.`);
   if (a.type === 'evict') {
     if (s.stage.kind !== 'claim') return refuse('PLACE_FIRST', 'The tornado comes after you place a tile, instead of a henhouse.', ['/farm place']);
     if (!s.henhouses.some((h) => h.region === a.region)) return refuse('NO_HENHOUSE', 'There is no henhouse there: pick one from the list.', ['/farm henhouse']);

@@ -165,4 +165,4 @@ export const RULES: RulesTopic[] = [
   SEASONS_RULES,
 ];
 
-export const HELP = '**How to play Fences here**: `/farm new` opens a lobby (**Join**, **Options**, **Start**). On your turn, **Show my hand** shows your two tiles in all four turns (only to you); then `/farm place` lists every cell and turn where one fits — cells are named column,row as on the map. After placing, answer the henhouse question with the buttons. `/farm map` shows the whole farmland; `/farm status` the scores and cards.';
+export const HELP = '**How to play Fences here**: `/farm new` opens a lobby (**Join**, **Options**, **Start**). On your turn, **Show my hand** shows your two tiles in all four turns (only to you); then `/farm place` lists every cell and turn where one fits — cells are named column,row as on the map. You see your placement first, privately: press **Confirm** to play it. After placing, answer the henhouse question with the buttons. With Seasons, `/farm season` makes the special move of the season in force (swap, move or turn a tile). `/farm map` shows the whole farmland; `/farm status` the scores, cards and season.';
