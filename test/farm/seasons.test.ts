@@ -288,6 +288,20 @@ describe('S7 Spring', () => {
     }, 20, (s, seat) => farm.bots.simple!(s, seat)!);
     expect(found).toBe(true);
   });
+
+  it('S7 a timed-out turn that earns an extra turn plays one turn only: the extra one waits for its player', () => {
+    const found = explore('spring', {}, (before) => {
+      if (before.stage.kind !== 'place' || before.pending.length) return;
+      const r = apply(before, 'system', { type: 'timeout', seat: before.current });
+      if (!r.ok || !r.events.some((e) => e.type === 'extraTurn')) return;
+      expect(r.events.filter((e) => e.type === 'placed')).toHaveLength(1);
+      expect(farm.activeSeats(r.state)).toEqual([before.current]);
+      expect(r.state.stage.kind).toBe('place');
+      // The case that matters: the turn ended by itself (no henhouse to place), nothing stopped the bot.
+      return !r.events.some((e) => e.type === 'claimed' || e.type === 'passed');
+    }, 40, (s, seat) => farm.bots.simple!(s, seat)!);
+    expect(found).toBe(true);
+  });
 });
 
 describe('S8 Summer', () => {

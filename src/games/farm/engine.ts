@@ -534,7 +534,8 @@ function applySystem(state: FarmState, input: unknown): Result {
   // H2: the computer plays the owed turn, or answers the owed choices, with the simple strategy.
   const choiceOnly = state.pending.length > 0;
   const round = state.round;
-  for (let guard = 0; guard < 20 && !ctx.s.outcome && activeSeats(ctx.s)[0] === a.seat && ctx.s.round === round; guard++) {
+  // One timeout plays one turn: a Spring extra turn (S7) earned in it waits for its player.
+  for (let guard = 0; guard < 20 && !ctx.s.outcome && activeSeats(ctx.s)[0] === a.seat && ctx.s.round === round && !ctx.events.some((e) => e.type === 'extraTurn'); guard++) {
     if (choiceOnly && ctx.s.pending.length === 0) break;
     const choice = simpleChoice(ctx.s, a.seat);
     if (!choice) break;

@@ -39,6 +39,7 @@ function mapAlt(v: FarmView, window: Window | null): string {
     `Farm map, ${v.tiles.length} tile${v.tiles.length === 1 ? '' : 's'}${window ? `, shown around the last tile` : ''}.`,
     last ? `Last tile ${last.id} at ${last.x},${last.y}.` : '',
     `Scores: ${v.names.map((n, i) => `${n} ${v.scores[i]}`).join(', ')}.`,
+    v.season ? `Season: ${v.season.name}.` : '',
     `${v.farms.length} farms closed; ${v.henhouses.length} henhouses on the map; ${v.stack} tiles in the stack.`,
   ];
   return parts.filter(Boolean).join(' ').slice(0, 1024);
