@@ -41,6 +41,31 @@ async function startGame(channel: Channel, players: User[], options: Record<stri
   expect(started.content).toMatch(/Game #\d+ has started/);
 }
 
+/**
+ * S2 S4 S6 the person to act makes the season's move instead, with `/farm season`: its list
+ * offers only that season's moves; a Flood or Rainy move is previewed and confirmed first.
+ * Returns false when the season in force offers none.
+ */
+async function playSeasonMove(channel: Channel, user: User, s: FarmState): Promise<boolean> {
+  const up = s.seasons?.up;
+  if (s.stage.kind !== 'place' || s.pending.length > 0 || (up !== 'autumn' && up !== 'flood' && up !== 'rainy')) return false;
+  const choices = await h.double.autocomplete(user, channel, 'farm', 'move', '', { subcommand: 'season' });
+  const prefix = { autumn: 'Autumn: swap', flood: 'Flood: move', rainy: 'Rainy: turn' }[up];
+  if (choices.length === 0 || String(choices[0]!.value) === '-') return false;
+  for (const c of choices) expect(c.name.startsWith(prefix), c.name).toBe(true);
+  const before = h.double.messages(channel).length;
+  let reply = await h.command(user, 'farm', 'season', { move: String(choices[0]!.value) }, channel);
+  expect(reply.ephemeral).toBe(true);
+  if (up !== 'autumn') {
+    expect(reply.content).toContain('only you see this preview');
+    expect(h.double.messages(channel).length).toBe(before);
+    reply = await (await h.double.clickButton(user, reply, 'Confirm')).reply(10_000);
+  }
+  expect(reply.content, reply.content).toMatch(/^Done/);
+  await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
+  return true;
+}
+
 /** The person to act does what the simple bot would, through autocomplete or a button. */
 async function playOne(channel: Channel, users: Record<number, User>): Promise<void> {
   // The computers answer their own choices (a fox, a bale) after the post: wait for a person's move.
@@ -133,11 +158,15 @@ describe('/farm through Discord', () => {
     let s = await state(channel);
     expect(s.market).not.toBeNull();
     const anaSeat = s.seats.findIndex((x) => !x.computer);
-    let asked = 0;
+    let asked = 0, seasonMoves = 0;
     for (let guard = 0; guard < 600; guard++) {
       s = await state(channel);
       if (!s || s.outcome) break;
       if (s.pending.length > 0) asked++;
+      if (seasonMoves < 2 && farm.activeSeats(s)[0] === anaSeat && (await playSeasonMove(channel, ana, s))) {
+        seasonMoves++;
+        continue;
+      }
       await playOne(channel, { [anaSeat]: ana });
       if (guard % 15 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
     }
@@ -148,6 +177,7 @@ describe('/farm through Discord', () => {
     expect(text).toMatch(/New market card/);
     expect(text).toMatch(/🍂 Round 2: \*\*\w+\*\* — /);
     expect(asked).toBeGreaterThan(0);
+    expect(seasonMoves).toBeGreaterThan(0);
   }, 300_000);
 
   it('F16 a player who runs out of time has the bot play their turn', async () => {
