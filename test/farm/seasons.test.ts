@@ -369,3 +369,61 @@ describe('S10 Winter', () => {
     expect(found).toBe(true);
   });
 });
+
+describe('Seasons with the Ranch expansions (interactions the rulings leave open)', () => {
+  it('S4 R9 a tile moved by a Flood is the turn\'s tile for Gates too: a gate next to its fields may be toggled before scoring; S6 a turned tile goes straight to scoring', () => {
+    let gateAfterLift = false;
+    explore('flood', { gates: true }, (_before, a, after) => {
+      if (a.type !== 'lift') return;
+      if (after.stage.kind === 'gate') {
+        expect(after.stage.tile).toBe(a.from);
+        gateAfterLift = true;
+      }
+      return gateAfterLift;
+    }, 30, prefer(['lift']));
+    expect(gateAfterLift).toBe(true);
+    let turns = 0;
+    explore('rainy', { gates: true }, (_before, a, after) => {
+      if (a.type !== 'turnTile') return;
+      expect(after.stage.kind).not.toBe('gate');
+      return ++turns >= 5;
+    }, 15, prefer(['turnTile']));
+    expect(turns).toBeGreaterThan(0);
+  });
+
+  it('S5 R6 under Harvest a fair still gives each owner 3, on top of the full animal points', () => {
+    const found = explore(null, {}, (_before, _a, after, events) => {
+      const e = events.find((x) => x.type === 'scored');
+      if (!e || e.type !== 'scored') return;
+      const board = new Board(after.placed);
+      const field = board.fieldOf(after.farms[e.farm]!.regions[0]!);
+      const animals = animalsIn(board, field);
+      if (!animals.includes('cow')) return;
+      const two = inSeason({ ...after, market: { up: 'M7', deck: [], discards: [], turn: false }, henhouses: [{ seat: 0, region: field.regions[0]! }, { seat: 1, region: field.regions[field.regions.length - 1]! }] }, 'harvest');
+      const v = valueOf(two, board, field, 0);
+      for (const seat of [0, 1]) {
+        expect(v.awards.filter((a) => a.seat === seat && a.why === 'market').map((a) => a.points)).toEqual([3]);
+        expect(v.awards.filter((a) => a.seat === seat && a.why === 'animals').map((a) => a.points)).toEqual([animalPoints(animals, 'M7')]);
+      }
+      return true;
+    });
+    expect(found).toBe(true);
+  });
+
+  it('S10 R5 R18 Winter pays the closer of an unowned farm without making them its owner: they drop no hay bale, and they move the fox as the closer of an unowned farm', () => {
+    let checked = 0;
+    explore('winter', { bales: true, chickens: true }, (before, _a, after, events) => {
+      for (const e of events) {
+        if (e.type !== 'scored' || e.owners.length > 0) continue;
+        expect(after.pending.some((p) => p.kind === 'bale' && p.seat === e.closer && after.farms.length - 1 === e.farm)).toBe(false);
+        if (e.awards.some((a) => a.why === 'animals')) checked++;
+      }
+      const fox = after.pending.find((p) => p.kind === 'fox');
+      const scored = events.filter((e) => e.type === 'scored');
+      const last = scored[scored.length - 1];
+      if (fox && last?.type === 'scored' && last.owners.length === 0) expect(fox.seat).toBe(before.current);
+      return checked >= 2;
+    }, 30);
+    expect(checked).toBeGreaterThan(0);
+  });
+});
