@@ -427,3 +427,31 @@ describe('Seasons with the Ranch expansions (interactions the rulings leave open
     expect(checked).toBeGreaterThan(0);
   });
 });
+
+describe('F15 the simple bot in Seasons', () => {
+  const simple = (s: FarmState, seat: number) => farm.bots.simple!(s, seat)!;
+
+  it('F15 S9 with no henhouse worth placing (no field with animals) in a Tornado, it sends home the henhouse of an opponent from their field with most animals', () => {
+    let evictions = 0;
+    explore('tornado', {}, (before, a) => {
+      if (a.type !== 'evict') return;
+      const owner = before.henhouses.find((h) => h.region === a.region)!.seat;
+      expect(owner).not.toBe(before.current);
+      const board = new Board(before.placed);
+      for (const k of claimOptions(before, board, (before.stage as { tile: number }).tile, before.current)) expect(animalsIn(board, board.fieldOf(k))).toEqual([]);
+      return ++evictions >= 2;
+    }, 20, simple);
+    expect(evictions).toBeGreaterThan(0);
+  });
+
+  it('F15 S4 S6 it moves or turns a map tile only when that gains it more than its best placement', () => {
+    let moves = 0;
+    explore('flood', {}, (before, a, after) => {
+      if (a.type !== 'lift') return;
+      const gained = after.scores[before.current]! - before.scores[before.current]!;
+      expect(gained).toBeGreaterThan(0);
+      return ++moves >= 2;
+    }, 20, simple);
+    expect(moves).toBeGreaterThan(0);
+  });
+});

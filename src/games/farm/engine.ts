@@ -14,7 +14,7 @@ import { animalsIn, ownersOf, valueOf } from './scoring.ts';
 import { HAND, HENHOUSES, STATE_VERSION, type FarmOptions, type FarmState, type Pending } from './state.ts';
 import { TILES, tileById } from './tiles.ts';
 import { describeMisfit, refuse } from './refusals.ts';
-import { claimAlternatives, checkSeason, newSeasons, placeAlternatives, playSeason, playsAgain, startOfTurn, summerFields, turnSeason } from './seasons.ts';
+import { claimAlternatives, checkSeason, newSeasons, placeAlternatives, playSeason, playsAgain, simpleEviction, simpleSeasonMove, startOfTurn, summerFields, turnSeason } from './seasons.ts';
 import { isSeasonAction } from './seasons-data.ts';
 
 export type Result = Applied<FarmState, FarmEvent> | Refusal;
@@ -578,7 +578,7 @@ export function simpleChoice(s: FarmState, seat: number): Action | null {
       const n = board.fieldOf(key).regions.reduce((sum, k) => sum + (board.def(Math.floor(k / 4)).regions[k % 4]?.animals.length ?? 0), 0);
       if (n > most) [best, most] = [key, n];
     }
-    return best === null ? { type: 'pass' } : { type: 'claim', region: best };
+    return best === null ? (simpleEviction(s, board, seat) ?? { type: 'pass' }) : { type: 'claim', region: best };
   }
   const options = placementsFor(s, board, seat);
   if (options.length === 0) return null;
@@ -592,6 +592,8 @@ export function simpleChoice(s: FarmState, seat: number): Action | null {
     if (score > bestScore) [bestScore, best] = [score, [p]];
     else if (score === bestScore) best.push(p);
   }
+  const season = simpleSeasonMove(s, board, seat, bestScore, (placed, tile) => gainsOn(s, placed, tile, seat));
+  if (season) return season;
   const p = rng.pick(best);
   return { type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot };
 }
@@ -616,9 +618,14 @@ function simplePending(s: FarmState, p: Pending): number {
 
 /** Points each seat would score at once from a placement by `seat`. */
 export function gainsIf(s: FarmState, p: Placement, seat: number): number[] {
-  const board = new Board([...s.placed, { id: p.id, x: p.x, y: p.y, rot: p.rot, by: seat }]);
+  return gainsOn(s, [...s.placed, { id: p.id, x: p.x, y: p.y, rot: p.rot, by: seat }], s.placed.length, seat);
+}
+
+/** Points each seat would score at once on the map `placed`, `tile` just laid by `seat`. */
+function gainsOn(s: FarmState, placed: FarmState['placed'], tile: number, seat: number): number[] {
+  const board = new Board(placed);
   const gain = s.seats.map(() => 0);
-  for (const field of closedBy(s, board, s.placed.length)) {
+  for (const field of closedBy(s, board, tile)) {
     for (const a of valueOf(s, board, field, seat).awards) gain[a.seat] = (gain[a.seat] ?? 0) + a.points;
   }
   return gain;

@@ -256,3 +256,38 @@ export function playSeason(s: FarmState, seat: number, a: SeasonAction, hooks: S
   hooks.emit({ type: 'lifted', seat, tile: p.id, ...from, x: a.x, y: a.y, rot: a.rot });
   hooks.afterPlacing(index);
 }
+
+/**
+ * F15 for Seasons: a Flood or Rainy move that gains the simple strategy more (its points minus
+ * the best opponent's, ×10) than `toBeat`, its best placement's value; `gains` scores a map
+ * with `tile` just laid.
+ */
+export function simpleSeasonMove(s: FarmState, board: Board, seat: number, toBeat: number, gains: (placed: FarmState['placed'], tile: number) => number[]): SeasonAction | null {
+  const up = seasonUp(s);
+  if (up !== 'flood' && up !== 'rainy') return null;
+  let best: SeasonAction | null = null;
+  let bestValue = Math.max(0, toBeat);
+  for (const a of placeAlternatives(s, board, seat)) {
+    if (a.type !== 'lift' && a.type !== 'turnTile') continue;
+    const index = a.type === 'lift' ? a.from : a.tile;
+    const placed = s.placed.map((p, i) => (i !== index ? p : a.type === 'lift' ? { ...p, x: a.x, y: a.y, rot: a.rot } : { ...p, rot: a.rot }));
+    const g = gains(placed, index);
+    const value = ((g[seat] ?? 0) - Math.max(0, ...g.filter((_, i) => i !== seat && !s.out[i]))) * 10;
+    if (value > bestValue) [best, bestValue] = [a, value];
+  }
+  return best;
+}
+
+/** F15 for Tornado: with no henhouse worth placing, send home an opponent's from the field with most animals that the bot does not share. */
+export function simpleEviction(s: FarmState, board: Board, seat: number): SeasonAction | null {
+  if (seasonUp(s) !== 'tornado') return null;
+  let best: SeasonAction | null = null;
+  let most = 0;
+  for (const h of s.henhouses) {
+    const field = board.fieldOf(h.region);
+    if (h.seat === seat || s.henhouses.some((x) => x.seat === seat && board.fieldOf(x.region).id === field.id)) continue;
+    const animals = field.regions.reduce((n, k) => n + (board.def(tileOfKey(k)).regions[regionOfKey(k)]?.animals.length ?? 0), 0);
+    if (animals > most) [best, most] = [{ type: 'evict', region: h.region }, animals];
+  }
+  return best;
+}
