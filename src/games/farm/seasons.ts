@@ -125,7 +125,7 @@ function liftsOf(s: FarmState, tile: number): SeasonAction[] {
   return out;
 }
 
-function turnsOf(s: FarmState, board: Board, tile: number): SeasonAction[] {
+function turnsOf(s: FarmState, tile: number): SeasonAction[] {
   const p = s.placed[tile] as FarmState['placed'][number];
   const t = tileById(p.id);
   const rest = mapWithout(s, tile);
@@ -138,7 +138,7 @@ export function placeAlternatives(s: FarmState, board: Board, seat: number): Sea
   const up = seasonUp(s);
   if (up === 'autumn') return s.stack.length ? [...new Set(s.hands[seat] ?? [])].map((tile) => ({ type: 'swap', tile })) : [];
   if (up === 'flood') return movableTiles(s, board, true).flatMap((i) => liftsOf(s, i));
-  if (up === 'rainy') return movableTiles(s, board, false).flatMap((i) => turnsOf(s, board, i));
+  if (up === 'rainy') return movableTiles(s, board, false).flatMap((i) => turnsOf(s, i));
   return [];
 }
 
@@ -194,7 +194,7 @@ export function checkSeason(s: FarmState, board: Board, seat: number, a: SeasonA
   const t = tileById(p.id);
   const rest = mapWithout(s, index);
   if (a.type === 'turnTile') {
-    if (rotationLook(t, a.rot) === rotationLook(t, p.rot)) return refuse('SAME_TURN', `${p.id} already lies that way: pick another turn.`, turnsOf(s, board, index).map((m) => (m.type === 'turnTile' ? `turned ${m.rot * 90}°` : '')));
+    if (rotationLook(t, a.rot) === rotationLook(t, p.rot)) return refuse('SAME_TURN', `${p.id} already lies that way: pick another turn.`, turnsOf(s, index).map((m) => (m.type === 'turnTile' ? `turned ${m.rot * 90}°` : '')));
     const mis = rest.misfit(t, p.x, p.y, a.rot);
     return mis ? refuse('MISFIT', describeMisfit(p.id, p.x, p.y, mis)) : null;
   }
