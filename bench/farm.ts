@@ -8,7 +8,7 @@ import { farm } from '../src/games/farm/index.ts';
 import { legalActions, setup, simpleChoice, apply } from '../src/games/farm/engine.ts';
 import { optionsSchema, type FarmState } from '../src/games/farm/state.ts';
 import { greedyGame } from '../test/farm/greedy.ts';
-import { farmRandomPlay, RANCH, ranchOptions } from '../test/farm/random-play-setup.ts';
+import { DRAWN, farmRandomPlay, ranchOptions } from '../test/farm/random-play-setup.ts';
 import { playRandomGame } from '../test/platform/random-play.ts';
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
@@ -38,8 +38,22 @@ export default async function benchFarm(): Promise<void> {
   times.sort((a, b) => a - b);
   out(`farm: legal placements, 2 tiles in hand, 60-tile map (${positions.length} positions, ${(count / positions.length).toFixed(0)} placements each): median ${percentile(times, 0.5).toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms`);
 
-  const everyOption = Object.fromEntries(RANCH.map((k) => [k, true]));
-  for (const [label, opts] of [['base game', {}], ['all ten Ranch expansions', everyOption]] as const) {
+  // Seasons: a Flood offers every lift of every movable tile, the largest list of moves.
+  for (const season of ['flood', 'rainy'] as const) {
+    const flooded: number[] = [];
+    let moves = 0;
+    for (const s of positions.slice(0, 100)) {
+      const z = { ...s, seasons: { up: season, deck: [], discards: [], skip: [], extra: false, farmsBefore: s.farms.length, moved: null } };
+      const t = performance.now();
+      moves += legalActions(z, z.current).length;
+      flooded.push(performance.now() - t);
+    }
+    flooded.sort((a, b) => a - b);
+    out(`farm: legal moves in a ${season} round (hand placements and season moves), 60-tile map (100 positions, ${(moves / 100).toFixed(0)} moves each): median ${percentile(flooded, 0.5).toFixed(2)} ms, p99 ${percentile(flooded, 0.99).toFixed(2)} ms`);
+  }
+
+  const everyOption = Object.fromEntries(DRAWN.map((k) => [k, true]));
+  for (const [label, opts] of [['base game', {}], ['all ten Ranch expansions and Seasons', everyOption]] as const) {
     const games: number[] = [];
     for (let g = 0; g < 10; g++) {
       const t = performance.now();
@@ -75,17 +89,17 @@ export default async function benchFarm(): Promise<void> {
 
   // Each of the ten Ranch options on in half the games, drawn per game.
   const p = farmRandomPlay((g) => ranchOptions(g, 'bench-options'));
-  const on = Object.fromEntries(RANCH.map((k) => [k, 0]));
+  const on = Object.fromEntries(DRAWN.map((k) => [k, 0]));
   const t0 = performance.now();
   let actions = 0;
   for (let g = 0; g < 1000; g++) {
     const o = ranchOptions(g, 'bench-options');
-    for (const k of RANCH) if (o[k]) on[k]! += 1;
+    for (const k of DRAWN) if (o[k]) on[k]! += 1;
     actions += playRandomGame(p, g).actions;
     if ((g + 1) % 100 === 0) process.stdout.write(`  … ${g + 1} games\n`);
   }
-  out(`farm: random play, 1,000 games of 2–6 players, the ten Ranch options drawn at random (games with each: ${RANCH.map((k) => `${k} ${on[k]}`).join(', ')}), invariants after every action: all ended, ${(actions / 1000).toFixed(0)} actions per game, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  out(`farm: in those games: ${['tractor', 'extraTile', 'tractorBack', 'horse:enters', 'horse:jumps', 'horse:moved', 'horse:trapped', 'stored', 'shared', 'sharesTaken', 'took', 'fox', 'bale', 'market'].map((k) => `${k} ${p.seen.get(k) ?? 0}`).join(', ')}`);
+  out(`farm: random play, 1,000 games of 2–6 players, the ten Ranch options and Seasons drawn at random (games with each: ${DRAWN.map((k) => `${k} ${on[k]}`).join(', ')}), invariants after every action: all ended, ${(actions / 1000).toFixed(0)} actions per game, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  out(`farm: in those games: ${['tractor', 'extraTile', 'tractorBack', 'horse:enters', 'horse:jumps', 'horse:moved', 'horse:trapped', 'stored', 'shared', 'sharesTaken', 'took', 'fox', 'bale', 'market', 'season', 'swapped', 'lifted', 'turnedTile', 'evicted', 'droughtSkip', 'extraTurn'].map((k) => `${k} ${p.seen.get(k) ?? 0}`).join(', ')}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchFarm();

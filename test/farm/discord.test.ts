@@ -41,10 +41,40 @@ async function startGame(channel: Channel, players: User[], options: Record<stri
   expect(started.content).toMatch(/Game #\d+ has started/);
 }
 
+/**
+ * S2 S4 S6 the person to act makes the season's move instead, with `/farm season`: its list
+ * offers only that season's moves; a Flood or Rainy move is previewed and confirmed first.
+ * Returns false when the season in force offers none.
+ */
+async function playSeasonMove(channel: Channel, user: User, s: FarmState): Promise<boolean> {
+  const up = s.seasons?.up;
+  if (s.stage.kind !== 'place' || s.pending.length > 0 || (up !== 'autumn' && up !== 'flood' && up !== 'rainy')) return false;
+  const choices = await h.double.autocomplete(user, channel, 'farm', 'move', '', { subcommand: 'season' });
+  const prefix = { autumn: 'Autumn: swap', flood: 'Flood: move', rainy: 'Rainy: turn' }[up];
+  if (choices.length === 0 || String(choices[0]!.value) === '-') return false;
+  for (const c of choices) expect(c.name.startsWith(prefix), c.name).toBe(true);
+  const before = h.double.messages(channel).length;
+  let reply = await h.command(user, 'farm', 'season', { move: String(choices[0]!.value) }, channel);
+  expect(reply.ephemeral).toBe(true);
+  if (up !== 'autumn') {
+    expect(reply.content).toContain('only you see this preview');
+    expect(h.double.messages(channel).length).toBe(before);
+    reply = await (await h.double.clickButton(user, reply, 'Confirm')).reply(10_000);
+  }
+  expect(reply.content, reply.content).toMatch(/^Done/);
+  await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
+  return true;
+}
+
 /** The person to act does what the simple bot would, through autocomplete or a button. */
 async function playOne(channel: Channel, users: Record<number, User>): Promise<void> {
-  const s = await state(channel);
-  // Whoever the game waits for: the player whose turn it is, or one owing an answer (storage, the fox…).
+  // Whoever the game waits for: the player whose turn it is, or one owing an answer (storage, the fox…);
+  // the computers answer their own choices after the post: wait for a person's move.
+  let s = await state(channel);
+  for (let tries = 0; tries < 200 && !users[farm.activeSeats(s)[0]!]; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    s = await state(channel);
+  }
   const seat = farm.activeSeats(s)[0]!;
   const user = users[seat]!;
   // Asked to take an animal into storage, the person does (the simple bot rarely finds it worth it).
@@ -56,14 +86,27 @@ async function playOne(channel: Channel, users: Record<number, User>): Promise<v
     const choices = await h.double.autocomplete(user, channel, 'farm', 'placement', `${action.tile} at ${action.x},${action.y}`, { subcommand: 'place' });
     const choice = choices.find((c) => c.name === label);
     expect(choice, `autocomplete offers ${label}: ${choices.map((c) => c.name).join(' | ')}`).toBeDefined();
-    const reply = await h.command(user, 'farm', 'place', { placement: String(choice!.value) }, channel);
-    expect(reply.ephemeral).toBe(true);
+    // The placement is previewed to its player alone; the channel hears of it once confirmed.
+    const preview = await h.command(user, 'farm', 'place', { placement: String(choice!.value) }, channel);
+    expect(preview.ephemeral).toBe(true);
+    expect(preview.content, preview.content).toContain('only you see this preview');
+    expect(preview.attachments[0]?.description).toMatch(/^Preview, not played yet/);
+    expect(h.double.messages(channel).length).toBe(before);
+    const reply = await (await h.double.clickButton(user, preview, 'Confirm')).reply(10_000);
     expect(reply.content, reply.content).toMatch(/^Done/);
   } else if ((action.type === 'fox' || action.type === 'bale') && s.pending.length > 0) {
     const choices = await h.double.autocomplete(user, channel, 'farm', 'field', label.replace(/^(Fox|Bale|Horse) to /, '').split(' (')[0]!, { subcommand: 'field' });
     const choice = choices.find((c) => c.value === farm.encode(action));
     expect(choice, `autocomplete offers ${label}`).toBeDefined();
     const reply = await h.command(user, 'farm', 'field', { field: String(choice!.value) }, channel);
+    expect(reply.content, reply.content).toMatch(/^Done/);
+  } else if (action.type === 'lift' || action.type === 'turnTile' || action.type === 'swap') {
+    // The bot's season move, made the person's way: `/farm season`, previewed and confirmed (a swap plays at once).
+    const choices = await h.double.autocomplete(user, channel, 'farm', 'move', label, { subcommand: 'season' });
+    const choice = choices.find((c) => c.value === farm.encode(action));
+    expect(choice, `autocomplete offers ${label}`).toBeDefined();
+    let reply = await h.command(user, 'farm', 'season', { move: String(choice!.value) }, channel);
+    if (action.type !== 'swap') reply = await (await h.double.clickButton(user, reply, 'Confirm')).reply(10_000);
     expect(reply.content, reply.content).toMatch(/^Done/);
   } else {
     const post = h.latestPost(channel);
@@ -152,6 +195,37 @@ describe('/farm through Discord', () => {
     expect(text).toMatch(/📦 Ana takes an? (cow|pig|sheep) out of the farm into storage/);
     expect(text).toMatch(/🌪️ .* takes [A-Z]\d\d from/);
     expect(asked.size).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('R3 R4 R5 R6 R18 S1 plays a 3-player game with Males, Chickens, Market, Hay Bales and Seasons to its end; the fox and bales are asked of one player at a time', async () => {
+    const channel = h.double.createChannel(h.guild, 'farm-seasons');
+    await startGame(channel, [ana], { males: true, chickens: true, market: true, 'hay-bales': true, seasons: true }, 2);
+    const status = await h.command(ana, 'farm', 'status', {}, channel);
+    expect(status.content).toContain('The Ranch: Males, Chickens, Market, Hay Bales.');
+    expect(status.content).toMatch(/Season this round: (Autumn|Drought|Flood|Harvest|Rainy|Spring|Summer|Tornado|Winter) — /);
+    expect(status.content).toMatch(/Market: /);
+    let s = await state(channel);
+    const anaSeat = s.seats.findIndex((x) => !x.computer);
+    let asked = 0, seasonMoves = 0;
+    for (let guard = 0; guard < 600; guard++) {
+      s = await state(channel);
+      if (!s || s.outcome) break;
+      if (s.pending.length > 0) asked++;
+      if (seasonMoves < 2 && farm.activeSeats(s)[0] === anaSeat && (await playSeasonMove(channel, ana, s))) {
+        seasonMoves++;
+        continue;
+      }
+      await playOne(channel, { [anaSeat]: ana });
+      if (guard % 15 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
+    }
+    const text = h.double.messages(channel).map((m) => m.content).join('\n');
+    expect(text).toMatch(/Game #\d+ is over/);
+    expect(text).toMatch(/🦊/);
+    expect(text).toMatch(/hay bale/);
+    expect(text).toMatch(/New market card/);
+    expect(text).toMatch(/🍂 Round 2: \*\*\w+\*\* — /);
+    expect(asked).toBeGreaterThan(0);
+    expect(seasonMoves).toBeGreaterThan(0);
   }, 300_000);
 
   it('F16 a player who runs out of time has the bot play their turn', async () => {

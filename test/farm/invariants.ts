@@ -43,6 +43,8 @@ export function farmProblems(s: FarmState, events: readonly FarmEvent[], before:
     if (s.bales.on.some((k) => scored.has(k))) problems.push('a bale lies in a scored farm');
   }
   if (s.market && 1 + s.market.deck.length + s.market.discards.length !== 9) problems.push('market cards are not conserved');
+  if (s.seasons && (s.seasons.up ? 1 : 0) + s.seasons.deck.length + s.seasons.discards.length !== 9) problems.push('season cards are not conserved');
+  if (s.seasons?.skip.some((seat) => seat >= s.seats.length)) problems.push('a drought skips a seat that does not exist');
   // (While farms of this turn wait to be scored — in the queue, being scored, or until the gate step is answered —
   // the fox may sit in one of them: it is scored with it.)
   const waiting = s.queue.length > 0 || s.stage.kind === 'gate' || s.scoring !== null;

@@ -9,10 +9,13 @@ import { Rng, seedRng } from '../../src/platform/rng.ts';
 /** Every Ranch option. */
 export const RANCH = ['males', 'chickens', 'market', 'gates', 'bales', 'tractor', 'horse', 'storage', 'sharecroppers', 'dustBowl'] as const;
 
-/** Each Ranch option on in half the games, drawn per game. */
-export const ranchOptions = (g: number, salt = 'ranch-options'): Record<(typeof RANCH)[number], boolean> => {
+/** The options random play draws: every Ranch option and the Seasons module (drawn last, so the Ranch draws stay as they were). */
+export const DRAWN = [...RANCH, 'seasons'] as const;
+
+/** Each drawn option on in half the games, drawn per game. */
+export const ranchOptions = (g: number, salt = 'ranch-options'): Record<(typeof DRAWN)[number], boolean> => {
   const rng = new Rng(seedRng(`${salt}-${g}`));
-  return Object.fromEntries(RANCH.map((k) => [k, rng.next() < 0.5])) as Record<(typeof RANCH)[number], boolean>;
+  return Object.fromEntries(DRAWN.map((k) => [k, rng.next() < 0.5])) as Record<(typeof DRAWN)[number], boolean>;
 };
 
 /** Random play of the farm; `seen` counts the events of every game played (the horse's by what it did). */

@@ -1,5 +1,6 @@
 /** A player's requests, as untrusted JSON is parsed into them. */
 import { z } from 'zod';
+import { SEASON_ACTIONS } from './seasons-data.ts';
 
 export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('place'), tile: z.string().max(8), x: z.number().int().min(-200).max(200), y: z.number().int().min(-200).max(200), rot: z.number().int().min(0).max(3) }),
@@ -25,6 +26,7 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('take'), seat: z.number().int().min(0).max(5), from: z.enum(['hand', 'row']), index: z.number().int().min(0).max(40) }),
   /** Say no to an optional step: a storage action, the Dust Bowl's take, a Tractor extra tile. */
   z.object({ type: z.literal('decline') }),
+  ...SEASON_ACTIONS,
 ]);
 export type Action = z.output<typeof actionSchema>;
 

@@ -223,6 +223,10 @@ export class Board {
   }
 }
 
+/** What a tile turned `rot` puts where: two rotations with the same look are the same placement. */
+export const rotationLook = (t: TileDef, rot: number): string =>
+  JSON.stringify([fencesTurned(t, rot), regionAt(t, rot).map((r) => [t.regions[r]?.terrain, t.regions[r]?.animals]), t.segments.map((s) => (POINTS.indexOf(s.to) + 2 * rot) % 8).sort()]);
+
 /** Rotations of a tile that differ in what they put where (a symmetric tile has fewer). */
 const rotationCache = new WeakMap<TileDef, number[]>();
 
@@ -232,7 +236,7 @@ export function distinctRotations(t: TileDef): number[] {
   const seen = new Set<string>();
   const out: number[] = [];
   for (let rot = 0; rot < 4; rot++) {
-    const sig = JSON.stringify([fencesTurned(t, rot), regionAt(t, rot).map((r) => [t.regions[r]?.terrain, t.regions[r]?.animals]), t.segments.map((s) => (POINTS.indexOf(s.to) + 2 * rot) % 8).sort()]);
+    const sig = rotationLook(t, rot);
     if (!seen.has(sig)) {
       seen.add(sig);
       out.push(rot);

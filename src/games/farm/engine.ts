@@ -20,6 +20,8 @@ import { horseEnters, horseMoves, horseMustMove, moveHorse, trapHorse } from './
 import { declineStorage, emptyStore, fullSupply, nextStorageQuestion, storageCosts, store } from './expansions/storage.ts';
 import { claimShare, originalOwners, shareOptions, sharesOut } from './expansions/sharecroppers.ts';
 import { dustOwed, playable, take, takeOptions } from './expansions/dust.ts';
+import { claimAlternatives, checkSeason, newSeasons, placeAlternatives, playSeason, playsAgain, simpleEviction, simpleSeasonMove, startOfTurn, summerFields, turnSeason } from './seasons.ts';
+import { isSeasonAction } from './seasons-data.ts';
 
 export type Result = Applied<FarmState, FarmEvent> | Refusal;
 export { henhousesLeft };
@@ -71,10 +73,12 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
     shares: o.sharecroppers ? { supply: SHARES - n, held: input.seats.map(() => 1) } : null,
     rows: o.dustBowl ? input.seats.map(() => []) : null,
     scoring: null,
+    seasons: o.seasons ? newSeasons(rng) : null,
     outcome: null,
   };
   const ctx = new Ctx(state);
   ctx.emit({ type: 'started', first });
+  newRound(ctx);
   beginTurn(ctx);
   return ctx.done();
 }
@@ -110,12 +114,13 @@ export function gateOptions(s: FarmState, board: Board, tile: number): number[] 
 export function claimOptions(s: FarmState, board: Board, tile: number, seat: number): number[] {
   if (henhousesLeft(s, seat) <= 0) return [];
   const owned = new Set(s.henhouses.map((h) => board.fieldOf(h.region).id));
+  const summer = summerFields(s, board, tile);
   const seen = new Set<number>();
   const out: number[] = [];
   board.def(tile).regions.forEach((_, r) => {
     const key = regionKey(tile, r);
     const f = board.fieldOf(key);
-    if (!f.open || owned.has(f.id) || seen.has(f.id)) return;
+    if (!f.open || (owned.has(f.id) && !summer.has(f.id)) || seen.has(f.id)) return;
     seen.add(f.id);
     out.push(key);
   });
@@ -126,13 +131,14 @@ export function placementsFor(s: FarmState, board: Board, seat: number): Placeme
   return [...new Set(playable(s, seat))].flatMap((id) => board.placements(id));
 }
 
-/** The claim step's choices (F9, R10, R14, R19), the way to end it without one last. */
+/** The claim step's choices (F9, R10, R14, R19, a Tornado's S9), the way to end it without one last. */
 export function claimActions(s: FarmState, board: Board, tile: number, seat: number): Action[] {
   return [
     ...claimOptions(s, board, tile, seat).map((region) => ({ type: 'claim' as const, region })),
     ...shareOptions(s, board, tile, seat).map((region) => ({ type: 'share' as const, region })),
     ...tractorOptions(s, board, tile, seat).map((region) => ({ type: 'tractor' as const, region })),
     ...horseMoves(s, board).map((region) => ({ type: 'horse' as const, region })),
+    ...claimAlternatives(s),
   ];
 }
 
@@ -150,7 +156,8 @@ export function legalActions(s: FarmState, seat: number): Action[] {
   if (seat !== s.current) return [];
   const board = new Board(s.placed);
   const places = () => placementsFor(s, board, seat).map((p): Action => ({ type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot }));
-  if (s.stage.kind === 'place') return places();
+  // A season move stands in for the turn's placement (S2, S4, S6), never for a Tractor's extra tile.
+  if (s.stage.kind === 'place') return [...places(), ...placeAlternatives(s, board, seat)];
   if (s.stage.kind === 'extra') return [...places(), { type: 'decline' }];
   if (s.stage.kind === 'start') return [];
   if (s.stage.kind === 'gate') return [...gateOptions(s, board, s.stage.tile).map((tile) => ({ type: 'gate' as const, tile })), { type: 'keepGates' }];
@@ -225,6 +232,11 @@ function check(s: FarmState, seat: number, a: Action): Refusal | null {
   }
   if (a.type === 'gate' || a.type === 'keepGates') return refuse('NO_GATE', 'There is no gate to move now.');
   if (a.type === 'decline') return s.stage.kind === 'extra' ? null : refuse('NOTHING_TO_DECLINE', 'There is nothing to say no to now.');
+  if (isSeasonAction(a)) {
+    if (s.stage.kind === 'extra') return refuse('EXTRA_TILE', 'The season allows that instead of your tile, not on the tractor\'s extra tile: place one more tile with `/farm place`, or stop.', ['/farm place', 'No more tiles']);
+    if (s.stage.kind === 'claim' && s.stage.extra) return refuse('NO_CLAIM', 'Nothing may be claimed on an extra tile, nor a henhouse sent home.');
+    return checkSeason(s, board, seat, a);
+  }
   if (a.type === 'place') {
     if (s.stage.kind !== 'place' && s.stage.kind !== 'extra') return refuse('CLAIM_FIRST', 'You have placed your tile: now place a henhouse or choose none.', ['a henhouse button', 'No henhouse']);
     const tiles = playable(s, seat);
@@ -257,6 +269,11 @@ function play(ctx: Ctx, seat: number, a: Action): void {
     proceed(ctx);
     return;
   }
+  if (isSeasonAction(a)) {
+    // A swap or a Tornado ends the placement or the claim step: a tile that joined a tractor's field still earns its extra tile.
+    playSeason(s, seat, a, { emit: (e) => ctx.emit(e), touched: () => ctx.touched(), afterPlacing: (tile) => afterPlacing(ctx, tile, false), score: (tile) => startScoring(ctx, { tile }, null), endTurn: () => afterClaim(ctx) });
+    return;
+  }
   if (a.type === 'place') {
     const extra = s.stage.kind === 'extra';
     const hand = s.hands[seat] as string[];
@@ -265,15 +282,11 @@ function play(ctx: Ctx, seat: number, a: Action): void {
     from.splice(from.indexOf(a.tile), 1);
     s.placed.push({ id: a.tile, x: a.x, y: a.y, rot: a.rot, by: seat });
     ctx.touched();
+    if (s.seasons) s.seasons.moved = null;
     const tile = s.placed.length - 1;
     ctx.emit({ type: 'placed', seat, tile: a.tile, x: a.x, y: a.y, rot: a.rot, ...(extra ? { extra } : {}), ...(fromRow ? { fromRow } : {}) });
     if (s.market && tileById(a.tile).market) s.market.turn = true;
-    const step = { tile, ...(joinsTractor(s, ctx.board(), tile) ? { tractor: true } : {}), ...(extra ? { extra } : {}) };
-    if (s.options.gates && gateOptions(s, ctx.board(), tile).length > 0) {
-      s.stage = { kind: 'gate', ...step };
-      return;
-    }
-    startScoring(ctx, step, null);
+    afterPlacing(ctx, tile, extra);
     return;
   }
   if ((a.type === 'gate' || a.type === 'keepGates') && s.stage.kind === 'gate') {
@@ -326,6 +339,17 @@ function placeToken(ctx: Ctx, p: FieldPending, region: number): void {
     s.bales.on.push(region);
   }
   ctx.emit({ type: p.kind, seat: p.seat, region });
+}
+
+/** After a tile is laid (or moved by a Flood, S4): the gate step (R9) when a gate may move, else scoring; joining a tractor's field earns an extra tile (R11). */
+function afterPlacing(ctx: Ctx, tile: number, extra: boolean): void {
+  const s = ctx.s;
+  const step = { tile, ...(joinsTractor(s, ctx.board(), tile) ? { tractor: true } : {}), ...(extra ? { extra } : {}) };
+  if (s.options.gates && gateOptions(s, ctx.board(), tile).length > 0) {
+    s.stage = { kind: 'gate', ...step };
+    return;
+  }
+  startScoring(ctx, step, null);
 }
 
 /** Fields holding a region of one of `tiles` that are closed and not yet scored. */
@@ -509,6 +533,12 @@ function endTurn(ctx: Ctx): void {
   if (!tilesLeft(s)) return finish(ctx, 'tiles');
   const seats = inGame(s);
   if (seats.length < 2) return finish(ctx, 'alone');
+  // S7: a Spring extra turn, at once.
+  if (playsAgain(s, seat)) {
+    ctx.emit({ type: 'extraTurn', seat });
+    beginTurn(ctx);
+    return;
+  }
   const n = s.seats.length;
   const pos = (x: number) => (x - s.first + n) % n;
   let next = seat;
@@ -516,12 +546,20 @@ function endTurn(ctx: Ctx): void {
   if (pos(next) <= pos(seat)) {
     s.round += 1;
     if (s.round > s.options.roundLimit) return finish(ctx, 'rounds');
+    s.current = next;
+    newRound(ctx);
   }
   s.current = next;
   beginTurn(ctx);
 }
 
-/** F7's turn start: the horse leaves a closed field (R13), then F8. */
+/** A round begins: its season card is turned (S1). */
+function newRound(ctx: Ctx): void {
+  const e = turnSeason(ctx.s, ctx.rng);
+  if (e) ctx.emit(e);
+}
+
+/** F7's turn start: the horse leaves a closed field (R13), then F8 (or a Drought's skip, S3). */
 function beginTurn(ctx: Ctx): void {
   const s = ctx.s;
   ctx.emit({ type: 'turn', seat: s.current, round: s.round });
@@ -543,6 +581,12 @@ function continueTurn(ctx: Ctx): void {
   const s = ctx.s;
   const seat = s.current;
   s.stage = { kind: 'place' };
+  // S3: a Drought skips the round's leaders once the turn's start (the horse, R13) has run (S1).
+  if (startOfTurn(s, seat)) {
+    ctx.emit({ type: 'droughtSkip', seat });
+    endTurn(ctx);
+    return;
+  }
   for (const [list, replace] of [[s.hands[seat] as string[], true], [s.rows?.[seat] ?? [], false]] as const) {
     for (let i = 0; i < list.length; ) {
       const id = list[i] as string;
@@ -622,7 +666,8 @@ function applySystem(state: FarmState, input: unknown): Result {
   // H2: the computer plays the owed turn (to its end, Tractor extras too), or answers the owed questions, with the simple strategy.
   const choiceOnly = state.pending.length > 0;
   const turn = [state.current, state.round].join();
-  for (let guard = 0; guard < 40 && !ctx.s.outcome && activeSeats(ctx.s)[0] === a.seat; guard++) {
+  // One timeout plays one turn: a Spring extra turn (S7) earned in it waits for its player.
+  for (let guard = 0; guard < 40 && !ctx.s.outcome && activeSeats(ctx.s)[0] === a.seat && !ctx.events.some((e) => e.type === 'extraTurn'); guard++) {
     if (choiceOnly ? ctx.s.pending.length === 0 : [ctx.s.current, ctx.s.round].join() !== turn) break;
     const choice = simpleChoice(ctx.s, a.seat);
     if (!choice) break;
@@ -670,6 +715,8 @@ export function simpleChoice(s: FarmState, seat: number): Action | null {
     if (score > bestScore) [bestScore, best] = [score, [p]];
     else if (score === bestScore) best.push(p);
   }
+  const season = s.stage.kind === 'place' ? simpleSeasonMove(s, board, seat, bestScore, (placed, tile) => gainsOn(s, placed, tile, seat)) : null;
+  if (season) return season;
   const p = rng.pick(best);
   return { type: 'place', tile: p.id, x: p.x, y: p.y, rot: p.rot };
 }
@@ -700,7 +747,7 @@ function simpleClaim(s: FarmState, board: Board, tile: number, seat: number): Ac
   if (horse !== undefined) return { type: 'horse', region: horse };
   const tractor = tractorOptions(s, board, tile, seat)[0];
   if (tractor !== undefined) return { type: 'tractor', region: tractor };
-  return { type: 'pass' };
+  return simpleEviction(s, board, seat) ?? { type: 'pass' };
 }
 
 /** The simple strategy's answer to a pending question (F15: its immediate points). */
@@ -752,9 +799,14 @@ function simplePending(s: FarmState, p: FieldPending): number {
 
 /** Points each seat would score at once from a placement by `seat`. */
 export function gainsIf(s: FarmState, p: Placement, seat: number): number[] {
-  const board = new Board([...s.placed, { id: p.id, x: p.x, y: p.y, rot: p.rot, by: seat }]);
+  return gainsOn(s, [...s.placed, { id: p.id, x: p.x, y: p.y, rot: p.rot, by: seat }], s.placed.length, seat);
+}
+
+/** Points each seat would score at once on the map `placed`, `tile` just laid by `seat`. */
+function gainsOn(s: FarmState, placed: FarmState['placed'], tile: number, seat: number): number[] {
+  const board = new Board(placed);
   const gain = s.seats.map(() => 0);
-  for (const field of closedBy(s, board, s.placed.length)) {
+  for (const field of closedBy(s, board, tile)) {
     for (const a of valueOf(s, board, field, seat).awards) gain[a.seat] = (gain[a.seat] ?? 0) + a.points;
   }
   return gain;

@@ -1,5 +1,6 @@
 /** What happened, for the channel's words and for tests. Tiles in events are public by then. */
 import type { Award } from './state.ts';
+import type { SeasonEvent } from './seasons-data.ts';
 
 export type FarmEvent =
   | { type: 'started'; first: number }
@@ -39,4 +40,5 @@ export type FarmEvent =
   | { type: 'skipped'; seat: number }
   | { type: 'timedOut'; seat: number; inARow: number }
   | { type: 'removed'; seat: number; reason: string }
-  | { type: 'ended'; reason: 'tiles' | 'rounds' | 'alone' | 'aborted'; winners: number[] };
+  | { type: 'ended'; reason: 'tiles' | 'rounds' | 'alone' | 'aborted'; winners: number[] }
+  | SeasonEvent;

@@ -3,11 +3,13 @@ import { defineGame } from '../../platform/game.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { activeSeats, apply, legalActions, randomChoice, setup, simpleChoice } from './engine.ts';
 import type { FarmEvent } from './events.ts';
-import { DRAWINGS, handPicture } from './pictures.ts';
+import { DRAWINGS, handPicture, previewPicture } from './pictures.ts';
 import { posts, wholeMap } from './posts.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FarmOptions, type FarmState } from './state.ts';
 import { viewFor, type FarmView } from './views.ts';
 import { runScenario } from './scenario.ts';
+import { decodeSeason, encodeSeason } from './seasons-codes.ts';
+import { isSeasonAction } from './seasons-data.ts';
 import { actionLabel, dustPeek, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
 
 const PLACE = /^p:([A-Z]\d\d):(-?\d{1,3}):(-?\d{1,3}):([0-3])$/;
@@ -22,7 +24,7 @@ const TAKE = /^k:([0-5]):([hr]):(\d{1,2})$/;
 const TYPED = /^\s*([A-Za-z]\d\d)\s*(?:at\s*)?\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*(?:,?\s*(?:turned\s*)?(0|90|180|270)\s*°?)?\s*$/i;
 
 /** Events after which a move cannot be taken back: a tile drawn or shown dead, a market card turned, a player leaving, the end. */
-const FINAL_EVENTS: ReadonlySet<FarmEvent['type']> = new Set<FarmEvent['type']>(['started', 'drew', 'dead', 'market', 'removed', 'ended']);
+const FINAL_EVENTS: ReadonlySet<FarmEvent['type']> = new Set<FarmEvent['type']>(['started', 'drew', 'dead', 'market', 'removed', 'ended', 'season', 'swapped']);
 
 export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptions>({
   id: 'farm',
@@ -45,10 +47,12 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
     { name: 'place', option: 'placement', what: 'place a tile', description: 'Place one of your tiles (pick tile, cell and turn from the list)', choice: 'Tile, cell (column,row) and turn', accepts: (a) => a.type === 'place' },
     { name: 'field', option: 'field', what: 'choose a field', description: 'Choose the field for the fox, a hay bale or the horse', choice: 'Which field (pick from the list)', accepts: (a) => a.type === 'fox' || a.type === 'bale' || a.type === 'horse' },
     { name: 'gate', option: 'gate', what: 'move a gate', description: 'Open or close a gate after placing a tile, or leave them', choice: 'Which gate (pick from the list)', accepts: (a) => a.type === 'gate' || a.type === 'keepGates' },
-    { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse (or a tractor, a sharecropper, the horse) on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: (a) => a.type === 'claim' || a.type === 'pass' || a.type === 'tractor' || a.type === 'share' || a.type === 'horse' },
+    { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse (or a tractor, a sharecropper, the horse) on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: (a) => a.type === 'claim' || a.type === 'pass' || a.type === 'tractor' || a.type === 'share' || a.type === 'horse' || a.type === 'evict' },
     { name: 'answer', option: 'choice', what: 'answer that', description: 'Answer a storage or Dust Bowl question, or stop placing extra tiles', choice: 'Your answer (pick from the list)', accepts: (a) => a.type === 'store' || a.type === 'take' || a.type === 'decline' },
+    { name: 'season', option: 'move', what: 'make a season move', description: "This round's season move: swap a tile (Autumn), move one (Flood) or turn one (Rainy)", choice: 'Which move (pick from the list)', accepts: (a) => a.type === 'swap' || a.type === 'lift' || a.type === 'turnTile' },
   ],
   encode: (a) => {
+    if (isSeasonAction(a)) return encodeSeason(a);
     switch (a.type) {
       case 'place': return `p:${a.tile}:${a.x}:${a.y}:${a.rot}`;
       case 'claim': return `c:${a.region}`;
@@ -63,6 +67,8 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
     }
   },
   decode: (text) => {
+    const season = decodeSeason(text);
+    if (season) return season;
     if (text === 'c:-') return { type: 'pass' };
     if (text === 'g:-') return { type: 'keepGates' };
     if (text === 'd') return { type: 'decline' };
@@ -88,6 +94,7 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
     return { type: 'place', tile: (m[1] as string).toUpperCase(), x: Number(m[2]), y: Number(m[3]), rot: Number(m[4] ?? 0) / 90 };
   },
   posts,
+  preview: previewPicture,
   board: wholeMap,
   hand: (s, seat) => {
     const v = viewFor(s, seat);

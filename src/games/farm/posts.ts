@@ -8,6 +8,9 @@ import { mapPicture, windowAround } from './pictures.ts';
 import type { FarmState } from './state.ts';
 import { viewFor } from './views.ts';
 
+/** Events that tell a turn was taken (a tile placed, moved or turned, a swap, a skip). */
+const TURN_TOLD: ReadonlySet<FarmEvent['type']> = new Set<FarmEvent['type']>(['placed', 'skipped', 'lifted', 'turnedTile', 'swapped', 'droughtSkip']);
+
 export const turnPicture = (s: FarmState) => {
   const v = viewFor(s, 'channel');
   return mapPicture(v, windowAround(v));
@@ -23,7 +26,7 @@ export function posts(steps: readonly Step<FarmState, FarmEvent>[]): PostPlan<Fa
     for (const e of step.events) {
       open.push(e);
       // A turn's post ends where the next player's turn begins (or the game ends).
-      if ((e.type === 'turn' && open.some((x) => x.type === 'placed' || x.type === 'skipped')) || e.type === 'ended') {
+      if ((e.type === 'turn' && open.some((x) => TURN_TOLD.has(x.type))) || e.type === 'ended') {
         out.push({ events: open, state: step.state, picture: null });
         open = [];
       }

@@ -11,6 +11,7 @@ import { KIND_OF, isMale, type Animal } from './tiles.ts';
 import type { Award, FarmState, Stored } from './state.ts';
 import { horseAwards } from './expansions/horse.ts';
 import { adjusted } from './expansions/storage.ts';
+import { fullShares, winterPoints } from './seasons.ts';
 
 export interface FarmValue {
   owners: number[];
@@ -75,7 +76,8 @@ export function valueOf(s: FarmState, board: Board, field: Field, closer: number
   const total = animalPoints(animals, market);
   const awards: Award[] = [];
   if (owners.length > 0) {
-    const share = Math.floor(total / owners.length);
+    // S5: under Harvest every owner scores the whole.
+    const share = Math.floor(total / (fullShares(s) ? 1 : owners.length));
     for (const o of owners) awards.push({ seat: o, points: share, why: 'animals' });
     const card = market ? marketById(market) : null;
     // R6: a fair gives each owner 3, unsplit, when the farm holds the kind (males count).
@@ -84,5 +86,7 @@ export function valueOf(s: FarmState, board: Board, field: Field, closer: number
   const card = cardPoints(farmerById(s.farmers[closer] as string), facts, closer);
   if (card > 0) awards.push({ seat: closer, points: card, why: 'card' });
   awards.push(...horseAwards(s, field, owners, closer));
+  const winter = winterPoints(s, owners.length, card, total);
+  if (winter > 0) awards.push({ seat: closer, points: winter, why: 'animals' });
   return { owners, animals, eaten: all.length - animals.length, single, awards };
 }

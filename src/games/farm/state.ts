@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Upgraders } from '../../platform/game.ts';
+import { seasonStateSchema } from './seasons-data.ts';
 
 export const STATE_VERSION = 1;
 
@@ -21,6 +22,7 @@ export const optionsSchema = z.object({
   storage: ranch('Storage', 'storage', 'Owners take animals out of farms being scored and add stored ones; stored animals cost at the end', 18),
   sharecroppers: ranch('Sharecroppers', 'sharecroppers', "A sharecropper token lets your henhouse join someone else's field", 19),
   dustBowl: ranch('Dust Bowl', 'dust-bowl', "Closing someone's farm lets you look at their tiles and take one", 20),
+  seasons: z.boolean().default(false).meta({ label: 'Seasons', description: 'A season card each round changes a rule: swap, move or turn tiles, skip leaders, extra turns…', group: 'Seasons', slash: 'seasons', summary: ['', 'seasons'], order: 30 }),
   roundLimit: z.number().int().min(10).max(200).default(200).meta({
     label: 'Round limit',
     description: 'The game ends after this many rounds even with tiles left (default 200)',
@@ -168,6 +170,8 @@ export const stateSchema = z.object({
     })
     .nullable()
     .default(null),
+  /** Seasons (S1–S10), when the option is on. */
+  seasons: seasonStateSchema.nullable().default(null),
   outcome: z
     .object({
       kind: z.enum(['finished', 'aborted']),

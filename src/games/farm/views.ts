@@ -7,6 +7,7 @@ import { farmerById, type Condition } from './farmers.ts';
 import { henhousesLeft } from './engine.ts';
 import type { FarmState } from './state.ts';
 import { marketText } from './market.ts';
+import { seasonById } from './seasons-data.ts';
 import { fencesTurned, regionAt, tileById, POINTS, type Animal, type Terrain } from './tiles.ts';
 
 export interface RegionView {
@@ -61,6 +62,8 @@ export interface FarmView {
   rows: string[][] | null;
   /** Henhouses placed with a sharecropper token. */
   shared: number[];
+  /** The season card in force (S1) and who it skips, named. */
+  season: { name: string; text: string; skip: string[] } | null;
   /** The viewer's own hand (tile views at 0,0 unturned), for a seat only. */
   hand: TileView[] | null;
 }
@@ -120,7 +123,7 @@ export function viewFor(s: FarmState, viewer: number | 'channel'): FarmView {
     tiles: s.placed.map((p, i) => tileView(p.id, p.x, p.y, p.rot, i, p.gateOpen)),
     henhouses: s.henhouses.map((h) => ({ seat: h.seat, region: h.region })),
     farms: s.farms.map((f) => ({ regions: [...f.regions], closer: f.closer, awards: f.awards.map((a) => ({ ...a })) })),
-    last: s.placed.length > 1 ? s.placed.length - 1 : null,
+    last: s.seasons?.moved ?? (s.placed.length > 1 ? s.placed.length - 1 : null),
     over: s.outcome !== null,
     fox: s.fox,
     bales: s.bales ? { on: [...s.bales.on], held: [...s.bales.held], supply: s.bales.supply } : null,
@@ -132,6 +135,7 @@ export function viewFor(s: FarmState, viewer: number | 'channel'): FarmView {
     shares: s.shares ? [...s.shares.held] : null,
     rows: s.rows ? s.rows.map((r) => [...r]) : null,
     shared: s.henhouses.filter((h) => h.share).map((h) => h.region),
+    season: s.seasons?.up ? { ...seasonById(s.seasons.up), skip: s.seasons.skip.map((i) => s.seats[i]?.name ?? '') } : null,
     hand: typeof viewer === 'number' ? [...(s.hands[viewer] ?? []), ...(s.rows?.[viewer] ?? [])].map((id) => tileView(id, 0, 0, 0, -1)) : null,
   };
 }

@@ -8,6 +8,8 @@ import type { FarmState } from './state.ts';
 import { regionAt } from './tiles.ts';
 import { farmerText } from './views.ts';
 import { marketText } from './market.ts';
+import { isSeasonAction } from './seasons-data.ts';
+import { seasonActionLabel, seasonEventText, seasonPromptHint, SEASONS_RULES, seasonStatus } from './seasons-words.ts';
 
 export const seatName = (s: FarmState, seat: number): string => s.seats[seat]?.name ?? `Player ${seat + 1}`;
 export const cellName = (x: number, y: number): string => `${x},${y}`;
@@ -52,6 +54,7 @@ const tileAt = (s: FarmState, key: number): string => {
 
 export function actionLabel(s: FarmState, a: Action): string {
   if (a.type === 'place') return `${a.tile} at ${cellName(a.x, a.y)}, ${turnName(a.rot)}${s.rows?.[s.current]?.includes(a.tile) ? ' (from your row)' : ''}`;
+  if (isSeasonAction(a)) return seasonActionLabel(s, a, (region) => fieldName(s, new Board(s.placed), region));
   if (a.type === 'pass') return 'No henhouse';
   if (a.type === 'decline') {
     const owed = s.pending[0];
@@ -116,6 +119,8 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
     case 'skipped': return `${seatName(s, e.seat)} has no tile to place and passes.`;
     case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot played for them${e.inARow >= 2 ? ` (${e.inARow} times in a row; 3 removes a player)` : ''}.`;
     case 'removed': return `${seatName(s, e.seat)} leaves the game (${e.reason === 'resigned' ? 'resigned' : e.reason === 'timeouts' ? 'ran out of time 3 turns in a row' : e.reason}): their henhouses leave the map and their tiles leave play.`;
+    case 'season': case 'swapped': case 'lifted': case 'turnedTile': case 'evicted': case 'droughtSkip': case 'extraTurn':
+      return seasonEventText(s, e);
     case 'ended': {
       if (e.reason === 'aborted') return 'The game was aborted.';
       const why = e.reason === 'tiles' ? 'All tiles are placed.' : e.reason === 'rounds' ? 'The round limit is reached.' : 'Only one player is left.';
@@ -160,13 +165,17 @@ export function prompt(s: FarmState, seat: number): Prompt<Action> {
   if (s.stage.kind === 'claim') {
     const extras = [actions.some((a) => a.type === 'share') && 'a henhouse with a sharecropper token', actions.some((a) => a.type === 'tractor') && 'a tractor', actions.some((a) => a.type === 'horse') && 'move the horse'].filter((x): x is string => typeof x === 'string');
     return {
-      text: `place a henhouse on the tile you just placed (you have ${henhousesLeft(s, seat)} left)${extras.length ? `, or instead ${list(extras)}` : ''}, or none.`,
-      buttons: buttonsOf(s, actions, isNo),
+      text: `place a henhouse on the tile you just placed (you have ${henhousesLeft(s, seat)} left)${extras.length ? `, or instead ${list(extras)}` : ''}, or none.${seasonPromptHint(s, 'claim')}`,
+      // A Tornado may offer many henhouses to send home: they come last, and "No henhouse" always shows.
+      buttons: [
+        ...buttonsOf(s, [...actions.filter((a) => a.type !== 'evict' && a.type !== 'pass'), ...actions.filter((a) => a.type === 'evict')].slice(0, 19), isNo).map((b) => (b.action.type === 'evict' ? { ...b, style: 'danger' as const } : b)),
+        { label: 'No henhouse', action: { type: 'pass' }, style: 'secondary' as const },
+      ],
     };
   }
   if (s.stage.kind === 'extra') return { text: 'your tile reached a tractor\'s field: place one more tile with `/farm place` (no henhouse on it), or stop.', buttons: [{ label: 'No more tiles', action: { type: 'decline' }, style: 'secondary' }] };
   const row = s.rows?.[seat] ?? [];
-  return { text: `your turn: place one of your tiles with \`/farm place\` (the list offers every cell and turn that fits)${row.length ? `; your row's tiles (${row.join(', ')}) may be placed instead` : ''}.`, buttons: [] };
+  return { text: `your turn: place one of your tiles with \`/farm place\` (the list offers every cell and turn that fits)${row.length ? `; your row's tiles (${row.join(', ')}) may be placed instead` : ''}.${seasonPromptHint(s, 'place')}`, buttons: [] };
 }
 
 /** R21: what the closer owed the Dust Bowl's choice sees, privately: the owners' hands. */
@@ -202,6 +211,8 @@ export function statusLines(s: FarmState): string[] {
   });
   const ranch = [s.options.males && 'Males', s.options.chickens && 'Chickens', s.options.market && 'Market', s.options.gates && 'Gates', s.options.bales && 'Hay Bales', s.options.tractor && 'Tractor', s.options.horse && 'Horse', s.options.storage && 'Storage', s.options.sharecroppers && 'Sharecroppers', s.options.dustBowl && 'Dust Bowl'].filter(Boolean);
   lines.push(ranch.length ? `The Ranch: ${ranch.join(', ')}.` : 'The base game, no Ranch expansions.');
+  const season = seasonStatus(s);
+  if (season) lines.push(season);
   if (s.market) lines.push(`Market: ${marketText(s.market.up)}.`);
   if (s.bales) lines.push(`Hay bales: ${s.bales.supply} in the supply, ${s.bales.on.length} on the map.`);
   if (s.options.chickens) lines.push(s.fox === null ? 'The fox is off the map.' : `The fox is on ${s.placed[tileOfKey(s.fox)]?.id ?? '?'}.`);
@@ -231,6 +242,7 @@ export const RULES: RulesTopic[] = [
   { name: 'Ranch: Storage', value: 'storage', text: 'The supply holds 4 cows, 4 pigs and 4 sheep. Before a farm is scored, each owner (in turn from the closer\'s left, one action per henhouse there) may take a cow, pig or sheep out of it into their storage, while the supply has one. Then the closer, if not an owner, may add one stored animal to the farm; if nobody did, an owner with actions left may add. Males and chickens are never stored. At the end stored animals cost 1, 2, 3… points each (3 animals cost 6).' },
   { name: 'Ranch: Sharecroppers', value: 'sharecroppers', text: 'Everyone starts with a sharecropper token. Instead of a plain henhouse you may put a henhouse with a token on the tile you just placed in an open field someone else owns: you share it. Whoever closes a farm takes its tokens (from a farm nobody owned, one from the supply) and may use them at once. If the fox must move, the owners who were there first choose.' },
   { name: 'Ranch: Dust Bowl', value: 'dust', text: 'When you close a farm that others own, you may look at their hands (only you see them) and take one tile from a hand or from their face-up row into your own row. On a turn you may place a row tile instead of a hand tile; it is not replaced. A robbed player draws back up to 2 at the end of their next turn.' },
+  SEASONS_RULES,
 ];
 
-export const HELP = '**How to play Fences here**: `/farm new` opens a lobby (**Join**, **Options**, **Start**). On your turn, **Show my hand** shows your two tiles in all four turns (only to you); then `/farm place` lists every cell and turn where one fits — cells are named column,row as on the map. After placing, answer the henhouse question with the buttons. `/farm map` shows the whole farmland; `/farm status` the scores and cards.';
+export const HELP = '**How to play Fences here**: `/farm new` opens a lobby (**Join**, **Options**, **Start**). On your turn, **Show my hand** shows your two tiles in all four turns (only to you); then `/farm place` lists every cell and turn where one fits — cells are named column,row as on the map. You see your placement first, privately: press **Confirm** to play it. After placing, answer the henhouse question with the buttons. With Seasons, `/farm season` makes the special move of the season in force (swap, move or turn a tile). `/farm map` shows the whole farmland; `/farm status` the scores, cards and season.';

@@ -30,20 +30,31 @@ const pt = (k: number): [number, number] => (k === -1 ? [0.5, 0.5] : (PT[k] as [
 
 const HALF_CENTRE: readonly [number, number][] = [[0.25, 0], [0.75, 0], [1, 0.25], [1, 0.75], [0.75, 1], [0.25, 1], [0, 0.75], [0, 0.25]];
 
-/** Where a region's animals and henhouses sit: out from the centre towards the middle of its arc. */
-function anchors(outline: number[]): { animals: [number, number]; house: [number, number] } {
-  if (!outline.includes(-1)) return { animals: [0.5, 0.64], house: [0.5, 0.3] };
+/**
+ * Sizes on a tile, as fractions of its side: one place for the drawer and for the test that
+ * measures them on a phone's screen.
+ */
+export const TILE_SIZES = { animalRadius: 0.088, animalLetter: 1.3, henhouse: 0.19, token: 0.14, fence: 0.06 } as const;
+
+/** Where a region's animals and henhouses sit: out from the centre towards the middle of its arc; `dir` points outwards. */
+function anchors(outline: number[]): { animals: [number, number]; house: [number, number]; dir: [number, number] } {
+  if (!outline.includes(-1)) return { animals: [0.5, 0.64], house: [0.5, 0.3], dir: [0, 1] };
   const hs = outline.slice(0, -2);
   let dx = hs.reduce((a, h) => a + (HALF_CENTRE[h] as [number, number])[0] - 0.5, 0);
   let dy = hs.reduce((a, h) => a + (HALF_CENTRE[h] as [number, number])[1] - 0.5, 0);
   const len = Math.hypot(dx, dy) || 1;
   dx /= len;
   dy /= len;
-  return { animals: [0.5 + dx * 0.31, 0.5 + dy * 0.31], house: [0.5 + dx * 0.13, 0.5 + dy * 0.13] };
+  return { animals: [0.5 + dx * 0.34, 0.5 + dy * 0.34], house: [0.5 + dx * 0.12, 0.5 + dy * 0.12], dir: [dx, dy] };
 }
 
-/** Offsets of up to three animals around their anchor, in disc radii: a tight cluster. */
+/**
+ * Offsets of up to three animals around their anchor, in disc radii, for a region opening
+ * downwards (+y outwards): a tight cluster whose wide side lies where the region is wide. Turned
+ * to each region's own outward direction.
+ */
 const CLUSTER: readonly (readonly [number, number][])[] = [[], [[0, 0]], [[-1.05, 0], [1.05, 0]], [[-1.05, 0.9], [1.05, 0.9], [0, -0.9]]];
+const turnOffset = ([ox, oy]: readonly [number, number], [dx, dy]: readonly [number, number]): [number, number] => [ox * dy + oy * dx, -ox * dx + oy * dy];
 
 interface Tokens {
   scored?: Map<number, number>;
@@ -144,7 +155,7 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
   ctx.strokeStyle = 'rgba(0,0,0,0.25)';
   ctx.lineWidth = 1;
   ctx.strokeRect(px + 0.5, py + 0.5, size - 1, size - 1);
-  const fenceW = Math.max(3, size * 0.06);
+  const fenceW = Math.max(3, size * TILE_SIZES.fence);
   ctx.strokeStyle = FENCE;
   ctx.lineCap = 'round';
   ctx.lineWidth = fenceW;
@@ -174,7 +185,7 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
   for (const r of t.regions) {
     const at = anchors(r.outline);
     const houses = (opts.henhouses ?? []).filter((h) => h.region === r.key);
-    const rad = size * 0.075;
+    const rad = size * TILE_SIZES.animalRadius;
     const cx = px + at.animals[0] * size, cy = py + at.animals[1] * size;
     const offsets = CLUSTER[Math.min(3, r.animals.length)] ?? [];
     const stored = (opts.storedOn ?? []).filter((x) => x.region === r.key);
@@ -197,7 +208,7 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
     });
     r.animals.forEach((a, i) => {
       const [fill, letter, ink] = ANIMAL[a] ?? ['#999', '?', '#000'];
-      const [ox, oy] = offsets[i] ?? [0, 0];
+      const [ox, oy] = turnOffset(offsets[i] ?? [0, 0], at.dir);
       const x = cx + ox * rad, y = cy + oy * rad;
       const male = letter === 'B' || letter === 'R' || letter === 'X';
       ctx.beginPath();
@@ -208,7 +219,7 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
       ctx.strokeStyle = male ? '#B8860B' : '#222222';
       ctx.stroke();
       ctx.fillStyle = ink;
-      ctx.font = font(rad * 1.2, true);
+      ctx.font = font(rad * TILE_SIZES.animalLetter, true);
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.fillText(letter, x, y + rad * 0.05);
@@ -221,14 +232,14 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
     ];
     extra.forEach((kind, i) => {
       // The horse and tractors are drawn larger: they are what a player looks for on the map.
-      const w = size * (kind === 'horse' || kind === 'tractor' ? 0.22 : 0.17);
-      const x = px + at.house[0] * size + (i - (extra.length - 1) / 2) * size * 0.22 + (houses.length ? size * 0.19 : 0);
+      const w = size * TILE_SIZES.token * (kind === 'horse' || kind === 'tractor' ? 1.3 : 1);
+      const x = px + at.house[0] * size + (i - (extra.length - 1) / 2) * size * TILE_SIZES.token * 1.3 + (houses.length ? size * TILE_SIZES.token * 1.1 : 0);
       const y = py + at.house[1] * size;
       drawToken(ctx, kind, x, y, w, Math.max(1.5, size * 0.015));
     });
     houses.forEach((h, i) => {
       const c = seatColour(h.seat);
-      const w = size * 0.2;
+      const w = size * TILE_SIZES.henhouse;
       const x = px + at.house[0] * size + (i - (houses.length - 1) / 2) * w * 1.1;
       const y = py + at.house[1] * size;
       ctx.beginPath();
@@ -271,6 +282,10 @@ function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size:
 
 const WIDTH = 900;
 const LINE = 34;
+const TEXT = 26;
+/** The whole map keeps cells large enough to read when opened full size, up to this side. */
+const MAX_SIDE = 2400;
+const MIN_CELL = 100;
 
 function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean }[] {
   const out: { text: string; seat?: number; bold?: boolean }[] = [];
@@ -288,6 +303,7 @@ function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean 
     ].filter(Boolean);
     if (tokens.length) out.push({ text: `   ${tokens.join(' · ')}` });
   }
+  if (v.season) out.push({ text: `Season: ${v.season.name}${v.season.skip.length ? ` (${v.season.skip.join(', ')} skip${v.season.skip.length === 1 ? 's' : ''})` : ''}`, bold: true });
   if (v.market) out.push({ text: `Market: ${v.market}` });
   if (v.bales) out.push({ text: `Hay bales: ${v.bales.supply} left in the supply` });
   const supply = [v.tractors ? `Tractors in the supply: ${v.tractors.supply}` : '', v.horse && v.horse.region === null ? 'The horse waits for the next farm scored' : ''].filter(Boolean);
@@ -313,28 +329,53 @@ function fitText(ctx: SKRSContext2D, text: string, max: number): string {
   return t + '…';
 }
 
-function drawMap(pv: MapPictureView) {
-  registerFonts();
+/** Where everything of a map picture goes, in image pixels (the test reads it to measure a phone's view). */
+export function mapLayout(pv: MapPictureView) {
   const v = pv.farm;
   const xs = v.tiles.map((t) => t.x), ys = v.tiles.map((t) => t.y);
   const w = pv.window ?? { x0: Math.min(...xs) - 1, y0: Math.min(...ys) - 1, x1: Math.max(...xs) + 1, y1: Math.max(...ys) + 1 };
   const cols = w.x1 - w.x0 + 1, rows = w.y1 - w.y0 + 1;
   const margin = 40;
-  const cell = Math.max(36, Math.min(170, Math.floor((WIDTH - margin - 10) / Math.max(cols, rows))));
+  const fit = Math.floor((WIDTH - margin - 10) / Math.max(cols, rows));
+  const cell = Math.max(Math.min(MIN_CELL, Math.floor((MAX_SIDE - margin - 10) / Math.max(cols, rows))), Math.min(170, fit));
   const width = Math.max(WIDTH, margin + cols * cell + 10);
+  const banner = pv.preview ? LINE + 12 : 0;
   const lines = panelLines(v);
-  const mapH = margin + rows * cell + 10;
-  const canvas = createCanvas(width, mapH + lines.length * LINE + 16);
+  const mapH = banner + margin + rows * cell + 10;
+  return {
+    window: w, cols, rows, margin, cell, width, banner, lines, mapH,
+    height: mapH + lines.length * LINE + 16,
+    /** Sizes a player reads or counts, in image pixels. */
+    sizes: { animal: 2 * cell * TILE_SIZES.animalRadius, letter: cell * TILE_SIZES.animalRadius * TILE_SIZES.animalLetter, henhouse: cell * TILE_SIZES.henhouse, fence: Math.max(3, cell * TILE_SIZES.fence), text: TEXT, coordinates: Math.min(24, cell * 0.3) },
+  };
+}
+
+function drawMap(pv: MapPictureView) {
+  registerFonts();
+  const v = pv.farm;
+  const { window: w, cols, rows, margin: top, cell, width, banner, lines, mapH, height } = mapLayout(pv);
+  const margin = top;
+  const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = BG;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  const ox = margin + Math.floor((width - margin - 10 - cols * cell) / 2), oy = margin;
+  const ox = margin + Math.floor((width - margin - 10 - cols * cell) / 2), oy = banner + margin;
+  if (pv.preview) {
+    // A preview is never the game's state: a banner across the top says so.
+    ctx.fillStyle = '#1565C0';
+    ctx.fillRect(0, 0, width, banner);
+    ctx.fillStyle = '#FFFFFF';
+    ctx.font = font(TEXT, true);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(fitText(ctx, pv.preview, width - 24), 12, banner / 2);
+  }
   // Coordinates along the top and the left: players name cells "column,row".
   ctx.fillStyle = INK;
   ctx.font = font(Math.min(24, cell * 0.3), true);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  for (let c = 0; c < cols; c++) ctx.fillText(String(w.x0 + c), ox + c * cell + cell / 2, margin / 2);
+  for (let c = 0; c < cols; c++) ctx.fillText(String(w.x0 + c), ox + c * cell + cell / 2, banner + margin / 2);
   for (let r = 0; r < rows; r++) ctx.fillText(String(w.y0 + r), margin / 2, oy + r * cell + cell / 2);
   ctx.strokeStyle = 'rgba(0,0,0,0.12)';
   ctx.lineWidth = 1;
@@ -360,7 +401,7 @@ function drawMap(pv: MapPictureView) {
       x += LINE + 4;
     }
     ctx.fillStyle = INK;
-    ctx.font = font(26, l.bold === true);
+    ctx.font = font(TEXT, l.bold === true);
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
     ctx.fillText(fitText(ctx, l.text, width - x - 10), x, y + LINE / 2);
