@@ -102,6 +102,17 @@ export class Harness {
     return this.command(user, 'fence', subcommand, options, channel);
   }
 
+  /** Presses Confirm on a private preview: the answer rewrites the preview in place (or comes as a new private message). */
+  async confirm(user: User, preview: PostedMessage): Promise<PostedMessage> {
+    expect(preview.ephemeral).toBe(true);
+    expect(preview.content).toContain('only you see this preview');
+    const edits = this.double.log.get(preview.id)?.edits ?? 0;
+    const click = await this.double.clickButton(user, preview, 'Confirm');
+    const answer = await click.waitForMessage((m) => m.id !== preview.id || m.edits > edits, 10_000);
+    expect(answer.ephemeral).toBe(true);
+    return answer;
+  }
+
   latestPost(channel: Channel = this.channel): PostedMessage {
     const all = this.double.messages(channel);
     return all[all.length - 1]!;
@@ -141,7 +152,7 @@ export class Harness {
       if (!choice) throw new Error(`autocomplete did not offer "${label}": ${choices.map((c) => c.name).join(' | ')}`);
       reply = await this.fence(user, how.sub, { [how.option]: String(choice.value) }, channel);
       // A move that jails its own mover is previewed first (B15): the player confirms it.
-      if (reply.content.includes('only you see this preview')) reply = await (await this.double.clickButton(user, reply, 'Confirm')).reply(10_000);
+      if (reply.content.includes('only you see this preview')) reply = await this.confirm(user, reply);
     }
     expect(reply.ephemeral).toBe(true);
     // The answer comes once the move's posts are out: the channel is complete here.

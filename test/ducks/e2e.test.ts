@@ -42,13 +42,7 @@ const labels = (m: PostedMessage): string[] => h.double.buttons(h.double.log.get
  * by rewriting that private preview (or, failing that, with a new private message): wait for it.
  */
 async function confirm(user: User, preview: PostedMessage): Promise<string> {
-  expect(preview.ephemeral).toBe(true);
-  expect(preview.content).toContain('only you see this preview');
-  const edits = h.double.log.get(preview.id)?.edits ?? 0;
-  const click = await h.double.clickButton(user, preview, 'Confirm');
-  const answer = await click.waitForMessage((m) => m.id !== preview.id || m.edits > edits, 10_000);
-  expect(answer.ephemeral).toBe(true);
-  return answer.content;
+  return (await h.confirm(user, preview)).content;
 }
 
 /** What the simple strategy would do for `user`, done as a player would: a button or the list. */

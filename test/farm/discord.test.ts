@@ -59,7 +59,7 @@ async function playSeasonMove(channel: Channel, user: User, s: FarmState): Promi
   if (up !== 'autumn') {
     expect(reply.content).toContain('only you see this preview');
     expect(h.double.messages(channel).length).toBe(before);
-    reply = await (await h.double.clickButton(user, reply, 'Confirm')).reply(10_000);
+    reply = await h.confirm(user, reply);
   }
   expect(reply.content, reply.content).toMatch(/^Done/);
   await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
@@ -92,7 +92,7 @@ async function playOne(channel: Channel, users: Record<number, User>): Promise<v
     expect(preview.content, preview.content).toContain('only you see this preview');
     expect(preview.attachments[0]?.description).toMatch(/^Preview, not played yet/);
     expect(h.double.messages(channel).length).toBe(before);
-    const reply = await (await h.double.clickButton(user, preview, 'Confirm')).reply(10_000);
+    const reply = await h.confirm(user, preview);
     expect(reply.content, reply.content).toMatch(/^Done/);
   } else if ((action.type === 'fox' || action.type === 'bale') && s.pending.length > 0) {
     const choices = await h.double.autocomplete(user, channel, 'farm', 'field', label.replace(/^(Fox|Bale|Horse) to /, '').split(' (')[0]!, { subcommand: 'field' });
@@ -106,7 +106,7 @@ async function playOne(channel: Channel, users: Record<number, User>): Promise<v
     const choice = choices.find((c) => c.value === farm.encode(action));
     expect(choice, `autocomplete offers ${label}`).toBeDefined();
     let reply = await h.command(user, 'farm', 'season', { move: String(choice!.value) }, channel);
-    if (action.type !== 'swap') reply = await (await h.double.clickButton(user, reply, 'Confirm')).reply(10_000);
+    if (action.type !== 'swap') reply = await h.confirm(user, reply);
     expect(reply.content, reply.content).toMatch(/^Done/);
   } else {
     const post = h.latestPost(channel);
@@ -154,9 +154,10 @@ describe('/farm through Discord', () => {
       await playOne(channel, { [anaSeat]: ana });
       if (guard % 10 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
     }
-    const end = h.latestPost(channel);
-    expect(end.content).toMatch(/All tiles are placed\. Open farms score nothing\. Final scores: /);
-    expect(end.content).toMatch(/wins!|share the win!/);
+    // The last turn's post tells the ending; the end post after it mentions the winners.
+    const [last, end] = h.double.messages(channel).filter((m) => !m.ephemeral).slice(-2);
+    expect(last!.content).toMatch(/All tiles are placed\. Open farms score nothing\. Final scores: /);
+    expect(end!.content).toMatch(/^\*\*Game #\d+ is over\.\*\* (🏆 .+ (wins|share the win)!|Nobody wins\.)/);
   }, 240_000);
 
   it('R4 R5 R13 R16 R21 plays a 3-player game with Chickens, Horse, Storage and Dust Bowl to its end; the fox, the horse, storage and the Dust Bowl are asked of one player at a time, the peek at hands privately', async () => {
