@@ -135,7 +135,8 @@ function candidateProblem(ctx: BuildContext, def: TileDef, rot: number, cell: Ce
     return fitProblem(g.placed, g.cells, g.defs, def, cell.x, cell.y, rot, cell.replacing);
   }
   const every = everyNeighborhoodReaches(ctx.state.options);
-  const failing = quickReachability(def, rot, cell, every) ?? reachabilityProblem(ctx.graph, ctx.state.oldTown, def, cell.x, cell.y, rot, cell.replacing, every);
+  const failing = quickReachability(def, rot, cell, every) ?? reachabilityProblem(ctx.graph, ctx.state.oldTown, def, cell.x, cell.y, rot, cell.replacing, every,
+    cell.replacing === undefined ? ctx : withoutTile(ctx, cell.replacing));
   return failing.length ? { kind: 'unreachable', neighborhoods: failing } : null;
 }
 

@@ -271,6 +271,13 @@ export function reachabilityProblem(
   removeIndex?: number,
   /** Placing Multi-Neighborhood Tiles: every neighborhood must pass, linked or not. */
   every = false,
+  /**
+   * Reachability of the map as it stands (with the swap's tile removed): distances from and
+   * to Old Town, -1 = not connected. When given, the searches start from these known sets and
+   * only explore what the candidate's new edges add, instead of walking the whole city again
+   * for every candidate (the hot spot of map building on big maps).
+   */
+  base?: { fwd: Int32Array; back: Int32Array },
 ): string[] {
   const n = g.nodes.length;
   const k = def.neighborhoods.length;
@@ -301,11 +308,21 @@ export function reachabilityProblem(
     if (mine !== 'in' && theirs !== 'out') { link(outExtra, X, m); link(inExtra, m, X); }
     if (theirs !== 'in' && mine !== 'out') { link(outExtra, m, X); link(inExtra, X, m); }
   }
-  const search = (adj: number[][], extra: Map<number, number[]>): Uint8Array => {
+  const search = (adj: number[][], extra: Map<number, number[]>, known?: Int32Array): Uint8Array => {
     const seen = new Uint8Array(n + k);
-    for (const b of blocked) seen[b] = 2;
-    const queue: number[] = (g.tileNodes.get(oldTownKey) ?? []).filter((s) => !blocked.has(s));
-    for (const s of queue) seen[s] = 1;
+    let queue: number[];
+    if (known) {
+      // The known set is closed under the map's own edges, so anything new is first entered
+      // over one of the candidate's edges, from a node already reached.
+      for (let i = 0; i < n; i++) if ((known[i] as number) >= 0) seen[i] = 1;
+      for (const b of blocked) seen[b] = 2;
+      queue = [];
+      for (const from of extra.keys()) if (from < n && seen[from] === 1) queue.push(from);
+    } else {
+      for (const b of blocked) seen[b] = 2;
+      queue = (g.tileNodes.get(oldTownKey) ?? []).filter((s) => !blocked.has(s));
+      for (const s of queue) seen[s] = 1;
+    }
     const visit = (u: number) => {
       if (seen[u] === 0) { seen[u] = 1; queue.push(u); }
     };
@@ -317,8 +334,8 @@ export function reachabilityProblem(
     }
     return seen;
   };
-  const fwd = search(g.out, outExtra);
-  const back = search(g.inn, inExtra);
+  const fwd = search(g.out, outExtra, base?.fwd);
+  const back = search(g.inn, inExtra, base?.back);
   const failing: string[] = [];
   let someOk = false;
   for (let i = 0; i < k; i++) {
