@@ -10,7 +10,7 @@ import { farm } from '../../src/games/farm/index.ts';
 import { runScenario } from '../../src/games/farm/scenario.ts';
 import type { FarmEvent } from '../../src/games/farm/events.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
-import { newGame, ok } from './helpers.ts';
+import { explore, newGame, ok } from './helpers.ts';
 
 /** Plays a position written as a scenario; every expectation must hold. */
 function play(file: Record<string, unknown>): { state: FarmState; lines: { events?: FarmEvent[]; text?: string[] }[] } {
@@ -38,19 +38,6 @@ const tractorMap = {
   current: 'purple',
 };
 
-/** Plays random games with `options` and hands every applied step to `visit` (until it returns true). */
-function explore(options: Record<string, unknown>, visit: (before: FarmState, after: FarmState, events: FarmEvent[]) => boolean | void, games = 12): boolean {
-  for (let g = 0; g < games; g++) {
-    let s = newGame(2 + (g % 4), options, `expansions-${g}`);
-    while (!s.outcome) {
-      const seat = farm.activeSeats(s)[0]!;
-      const r = ok(s, seat, randomChoice(s, seat));
-      if (visit(s, r.state, r.events) === true) return true;
-      s = r.state;
-    }
-  }
-  return false;
-}
 
 describe('R1 the parts', () => {
   it.each([[2, 1], [3, 1], [4, 2], [5, 2], [6, 2]])('R1 at %i players %i tractor(s); one horse in the supply; 4 cows, 4 pigs, 4 sheep to store; one sharecropper token each, the rest of 7 in the supply', (players, tractors) => {
@@ -127,7 +114,7 @@ describe('R10 R11 R12 Tractor', () => {
   });
 
   it('R11 R2 a scored farm\'s tractor returns to the supply at once', () => {
-    const found = explore({ tractor: true }, (before, after, events) => {
+    const found = explore('expansions', { tractor: true }, (before, after, events) => {
       for (const e of events) {
         if (e.type !== 'scored') continue;
         const regions = new Set(after.farms[e.farm]!.regions);
@@ -168,7 +155,7 @@ describe('R10 R11 R12 Tractor', () => {
 describe('R13 R14 R15 Horse', () => {
   it('R13 the horse enters the first farm scored; at each turn\'s start in a closed farm it must jump to an adjacent open field, never straight back', () => {
     let entered = 0, jumps = 0;
-    explore({ horse: true }, (before, after, events) => {
+    explore('expansions', { horse: true }, (before, after, events) => {
       for (const e of events) {
         if (e.type !== 'horse') continue;
         if (e.why === 'enters') {
@@ -193,7 +180,7 @@ describe('R13 R14 R15 Horse', () => {
   });
 
   it('R14 instead of a henhouse the player may move the horse to an adjacent open field, its field open or not; without the horse on the map it is refused', () => {
-    const moved = explore({ horse: true }, (before, after, events) => {
+    const moved = explore('expansions', { horse: true }, (before, after, events) => {
       const e = events.find((x) => x.type === 'horse' && x.why === 'moved');
       if (!e || e.type !== 'horse') return;
       const board = new Board(after.placed);
@@ -272,14 +259,14 @@ describe('R16 R17 Storage', () => {
     const s = newGame(3, { storage: true });
     s.storage!.held = [{ cow: 1, pig: 1, sheep: 1 }, { cow: 0, pig: 0, sheep: 1 }, { cow: 0, pig: 0, sheep: 0 }];
     expect(storageCosts(s)).toEqual([{ seat: 0, points: -6, why: 'storage' }, { seat: 1, points: -1, why: 'storage' }]);
-    const found = explore({ storage: true, males: true, chickens: true }, (_b, after) => {
+    const found = explore('expansions', { storage: true, males: true, chickens: true }, (_b, after) => {
       const p = after.pending[0];
       if (p?.kind !== 'storage') return;
       for (const k of p.options) expect(['cow', 'pig', 'sheep']).toContain(k);
       return after.farms.length > 3;
     }, 20);
     expect(found).toBe(true);
-    const ended = explore({ storage: true }, (_b, after, events) => {
+    const ended = explore('expansions', { storage: true }, (_b, after, events) => {
       const final = events.find((e) => e.type === 'final');
       if (!final || final.type !== 'final') return;
       for (const a of final.awards.filter((x) => x.why === 'storage')) {
@@ -322,7 +309,7 @@ describe('R19 R20 Sharecroppers', () => {
   });
 
   it('R5 R20 of a farm\'s owners, only the original ones (henhouses without a token) choose where the fox goes', () => {
-    const found = explore({ sharecroppers: true, chickens: true }, (before, after, events) => {
+    const found = explore('expansions', { sharecroppers: true, chickens: true }, (before, after, events) => {
       const scored = events.find((e) => e.type === 'scored');
       const fox = after.pending[0]?.kind === 'fox' ? after.pending[0] : null;
       if (!scored || scored.type !== 'scored' || !fox || scored.owners.length < 2) return;

@@ -1,5 +1,6 @@
 /** Positions for the rulings tests: a real game set up, then shaped by hand. */
-import { apply, setup } from '../../src/games/farm/engine.ts';
+import { apply, randomChoice, setup } from '../../src/games/farm/engine.ts';
+import { farm } from '../../src/games/farm/index.ts';
 import { optionsSchema, type FarmState } from '../../src/games/farm/state.ts';
 import type { FarmEvent } from '../../src/games/farm/events.ts';
 import { expect } from 'vitest';
@@ -15,4 +16,18 @@ export function ok(s: FarmState, actor: number | 'system', action: unknown): { s
   const r = apply(s, actor, action);
   if (!r.ok) expect.fail(`refused: ${r.code} ${r.message}`);
   return { state: r.state, events: r.events };
+}
+
+/** Plays random games with `options` (seeds `<prefix>-<n>`) and hands every applied step to `visit`, until it returns true. */
+export function explore(prefix: string, options: Record<string, unknown>, visit: (before: FarmState, after: FarmState, events: FarmEvent[]) => boolean | void, games = 12): boolean {
+  for (let g = 0; g < games; g++) {
+    let s = newGame(2 + (g % 4), options, `${prefix}-${g}`);
+    while (!s.outcome) {
+      const seat = farm.activeSeats(s)[0]!;
+      const r = ok(s, seat, randomChoice(s, seat));
+      if (visit(s, r.state, r.events) === true) return true;
+      s = r.state;
+    }
+  }
+  return false;
 }

@@ -2,31 +2,17 @@
 // R7), Hay Bales (R18), with R1's parts and R2's order where they meet.
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/games/farm/board.ts';
-import { apply, legalActions, randomChoice } from '../../src/games/farm/engine.ts';
+import { apply, legalActions } from '../../src/games/farm/engine.ts';
 import { animalPoints, animalsIn, valueOf } from '../../src/games/farm/scoring.ts';
 import { loadMarket, MARKET } from '../../src/games/farm/market.ts';
-import { farm } from '../../src/games/farm/index.ts';
 import type { FarmEvent } from '../../src/games/farm/events.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import type { Animal } from '../../src/games/farm/tiles.ts';
 import marketData from '../../assets/farm/market.json' with { type: 'json' };
-import { newGame, ok } from './helpers.ts';
+import { explore, newGame } from './helpers.ts';
 
 const many = (a: Animal, n: number): Animal[] => new Array<Animal>(n).fill(a);
 
-/** Plays random games with `options` and hands every applied step to `visit` (until it returns true). */
-function explore(options: Record<string, unknown>, visit: (before: FarmState, after: FarmState, events: FarmEvent[]) => boolean | void, games = 12): boolean {
-  for (let g = 0; g < games; g++) {
-    let s = newGame(2 + (g % 4), options, `ranch-${g}`);
-    while (!s.outcome) {
-      const seat = farm.activeSeats(s)[0]!;
-      const r = ok(s, seat, randomChoice(s, seat));
-      if (visit(s, r.state, r.events) === true) return true;
-      s = r.state;
-    }
-  }
-  return false;
-}
 
 describe('R3 Males', () => {
   it('R3 a ram with 4 ewes is worth 4 and the farm scores 12', () => {
@@ -59,7 +45,7 @@ describe('R4 R5 Chickens and the fox', () => {
   });
 
   it('R4 the fox eats the chickens of the farm it is in: with 3 chickens, 3 pigs and 2 cows the owner scores 5', () => {
-    const found = explore({ chickens: true }, (_before, after, events) => {
+    const found = explore('ranch', { chickens: true }, (_before, after, events) => {
       for (const e of events) {
         if (e.type !== 'scored') continue;
         const board = new Board(after.placed);
@@ -81,7 +67,7 @@ describe('R4 R5 Chickens and the fox', () => {
   });
 
   it('R5 after the first farm with chickens is scored, its owner with fewest points (the closer when unowned) puts the fox on an open field', () => {
-    const found = explore({ chickens: true }, (before, after, events) => {
+    const found = explore('ranch', { chickens: true }, (before, after, events) => {
       const scored = events.find((e): e is Extract<FarmEvent, { type: 'scored' }> => e.type === 'scored');
       if (!scored || before.foxSeen || before.fox !== null) return;
       const board = new Board(after.placed);
@@ -101,7 +87,7 @@ describe('R4 R5 Chickens and the fox', () => {
   });
 
   it('R5 the fox then moves on after each farm with chickens, to another open field; a wrong field is refused', () => {
-    const found = explore({ chickens: true }, (before, after) => {
+    const found = explore('ranch', { chickens: true }, (before, after) => {
       const owed = after.pending[0];
       if (owed?.kind !== 'fox' || before.fox === null) return;
       const board = new Board(after.placed);
@@ -132,7 +118,7 @@ describe('R6 R7 Market', () => {
   });
 
   it('R6 a fair gives each owner 3, unsplit; the closer\'s card is untouched', () => {
-    const found = explore({ market: true }, (_before, after, events) => {
+    const found = explore('ranch', { market: true }, (_before, after, events) => {
       for (const e of events) {
         if (e.type !== 'scored') continue;
         const board = new Board(after.placed);
@@ -151,7 +137,7 @@ describe('R6 R7 Market', () => {
   });
 
   it('R7 the next card is turned once at the end of a turn in which a market tile was placed; that turn\'s farms used the old card', () => {
-    const found = explore({ market: true }, (before, after, events) => {
+    const found = explore('ranch', { market: true }, (before, after, events) => {
       const placed = events.find((e) => e.type === 'placed' && e.tile.startsWith('K'));
       const turned = events.filter((e) => e.type === 'market');
       if (!placed && before.stage.kind !== 'claim') expect(turned).toEqual([]);
@@ -187,7 +173,7 @@ describe('R8 R9 Gates', () => {
 
   it('R9 after placing, the player may toggle one gate next to a field of that tile, not one next to a scored farm; farms it closes are scored', () => {
     let toggles = 0, refusedLocked = 0;
-    explore({ gates: true }, (before, after, events) => {
+    explore('ranch', { gates: true }, (before, after, events) => {
       if (after.stage.kind === 'gate') {
         const board = new Board(after.placed);
         const options = legalActions(after, after.current).filter((a) => a.type === 'gate');
@@ -226,7 +212,7 @@ describe('R18 Hay Bales', () => {
 
   it('R18 a scored farm\'s bales go to its closer; each owner drops one on an open field next to it; bales score squared at the end', () => {
     let collected = false, dropped = false, final = false;
-    explore({ bales: true }, (before, after, events) => {
+    explore('ranch', { bales: true }, (before, after, events) => {
       for (const e of events) {
         if (e.type === 'balesTaken') {
           collected = true;
