@@ -2,6 +2,7 @@
  * Engine benchmark: complete random 6-player games (setup + main), legal-action listing on
  * the full 40-tile map, and actions applied per second. Prints numbers; asserts nothing.
  */
+import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { applyAction, computerAction, createGame, legalActions, playComputers, whoMustAct, type FenceOptions, type FenceState } from '../src/games/fence/index.ts';
 
@@ -22,46 +23,40 @@ const ALL_BUT_SHORTCUTS: Partial<FenceOptions> = Object.fromEntries(
   Object.entries(ALL_VARIANTS).filter(([k]) => k !== 'freeForAll' && k !== 'tradingCards'),
 ) as Partial<FenceOptions>;
 
+const load = (): string => loadavg().map((l) => l.toFixed(1)).join(' ');
+const median = (xs: number[]): number => percentile([...xs].sort((a, b) => a - b), 0.5);
+
 export default async function benchEngine(): Promise<void> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  for (let i = 0; i < 20; i++) playRandom(`warm-${i}`);
-  const times: number[] = [];
-  let actions = 0;
+  out(`engine: load average ${load()} at the start`);
+  // The three sets play in turn, game by game, so a change in the machine's load falls on all
+  // of them alike and the ratios stay fair.
+  const sets = [
+    { name: 'Basic Rules', options: {} },
+    { name: 'every Extended Rule on', options: ALL_VARIANTS },
+    { name: 'every Extended Rule on except Free-For-All and Trading Cards', options: ALL_BUT_SHORTCUTS },
+  ].map((set) => ({ ...set, times: [] as number[], actions: 0 }));
+  for (let i = 0; i < 20; i++) for (const set of sets) playRandom(`warm-${i}`, set.options);
   const games = 300;
-  const t0 = performance.now();
   for (let i = 0; i < games; i++) {
-    const start = performance.now();
-    actions += playRandom(`bench-${i}`).actions;
-    times.push(performance.now() - start);
+    for (const set of sets) {
+      const start = performance.now();
+      set.actions += playRandom(`bench-${i}`, set.options).actions;
+      set.times.push(performance.now() - start);
+    }
   }
-  const total = performance.now() - t0;
-  times.sort((a, b) => a - b);
-  out(`engine: complete random 6-player game (setup + main), ${games} games: median ${percentile(times, 0.5).toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms (goal: median <= 20 ms)`);
-  out(`engine: actions applied per second (incl. choosing them): ${Math.round(actions / (total / 1000))} (${(actions / games).toFixed(0)} actions per game)`);
-
-  // The same with every Extended Rule on (issue 12's goal: within 2x of the Basic Rules' median).
-  for (let i = 0; i < 20; i++) playRandom(`warm-all-${i}`, ALL_VARIANTS);
-  const allTimes: number[] = [];
-  let allActions = 0;
-  for (let i = 0; i < games; i++) {
-    const start = performance.now();
-    allActions += playRandom(`bench-all-${i}`, ALL_VARIANTS).actions;
-    allTimes.push(performance.now() - start);
+  const [basic, all, honest] = sets as [typeof sets[0], typeof sets[0], typeof sets[0]];
+  const base = median(basic.times);
+  const sorted = basic.times.sort((a, b) => a - b);
+  out(`engine: complete random 6-player game (setup + main), ${games} games: median ${base.toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms (goal: median <= 20 ms), ${(basic.actions / games).toFixed(0)} actions per game; load ${load()}`);
+  out(`engine: actions applied per second (incl. choosing them): ${Math.round(basic.actions / (sorted.reduce((a, b) => a + b, 0) / 1000))}`);
+  // Issue 12: within 2x of the Basic Rules. Free-For-All (with Missing Tiles) ends map building
+  // early, which flatters the all-on figure; the set without it and Trading Cards keeps the long
+  // building of a Big Map in the measure and is the one the goal is judged on.
+  for (const set of [all, honest]) {
+    const m = median(set.times);
+    out(`engine: complete random 6-player game, ${set.name}, ${games} games: median ${m.toFixed(2)} ms = ${(m / base).toFixed(2)}x the Basic Rules' ${base.toFixed(2)} ms in the same run (goal <= 2x), p99 ${percentile(set.times.sort((a, b) => a - b), 0.99).toFixed(2)} ms, ${(set.actions / games).toFixed(0)} actions per game; load ${load()}`);
   }
-  allTimes.sort((a, b) => a - b);
-  out(`engine: complete random 6-player game, every Extended Rule on, ${games} games: median ${percentile(allTimes, 0.5).toFixed(2)} ms (${(percentile(allTimes, 0.5) / percentile(times, 0.5)).toFixed(2)}x the Basic Rules' ${percentile(times, 0.5).toFixed(2)} ms; goal <= 2x), p99 ${percentile(allTimes, 0.99).toFixed(2)} ms, ${(allActions / games).toFixed(0)} actions per game`);
-
-  // Free-For-All ends map building early, which flatters the line above; this one leaves it
-  // and Trading Cards out so the long building of a Big Map is in the measure (issue 12).
-  const honestTimes: number[] = [];
-  for (let i = 0; i < 20; i++) playRandom(`warm-honest-${i}`, ALL_BUT_SHORTCUTS);
-  for (let i = 0; i < games; i++) {
-    const start = performance.now();
-    playRandom(`bench-honest-${i}`, ALL_BUT_SHORTCUTS);
-    honestTimes.push(performance.now() - start);
-  }
-  honestTimes.sort((a, b) => a - b);
-  out(`engine: complete random 6-player game, every Extended Rule on except Free-For-All and Trading Cards, ${games} games: median ${percentile(honestTimes, 0.5).toFixed(2)} ms (${(percentile(honestTimes, 0.5) / percentile(times, 0.5)).toFixed(2)}x the Basic Rules' ${percentile(times, 0.5).toFixed(2)} ms; goal <= 2x), p99 ${percentile(honestTimes, 0.99).toFixed(2)} ms`);
 
   // Legal actions on a finished 40-tile map, on fresh (uncached) copies of mid-game states.
   const states: { state: FenceState; seat: number }[] = [];

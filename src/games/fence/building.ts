@@ -4,7 +4,7 @@
  * refusals can never disagree.
  */
 import {
-  graphOf, cellNeeds, fitsNeeds, cellKey, distances, DX, DY, fitProblem, reachabilityProblem, tileIdOfKey,
+  graphOf, cellNeeds, fitsNeeds, cellKey, DX, DY, fitProblem, tileIdOfKey,
   type CellNeeds, type MapGraph, type PlacedTile, type PlacementProblem,
 } from './geometry.ts';
 import type { TileDef, TileSet } from './tiles.ts';
@@ -19,39 +19,168 @@ export interface Placement {
   rot: number;
 }
 
-/** Per-map facts computed once per turn and shared by every candidate. */
+/**
+ * Reachability of the city's neighborhoods, one entry per road-graph node: ≥ 0 when the node
+ * is reached from Old Town (`fwd`) / reaches Old Town (`back`), -1 when not. Only the sign is
+ * meaningful (for a city without one tile the values are not distances).
+ */
+export interface Reach {
+  fwd: Int32Array;
+  back: Int32Array;
+}
+
+/** A search tree's children per node (compressed rows: node v's are list[start[v] .. start[v + 1])). */
+interface Tree {
+  start: Int32Array;
+  list: Int32Array;
+}
+
+/**
+ * Facts of one map array, computed once and shared by every listing and check on it: the
+ * road graph, the reachability of the city, the search trees behind it (so the city without
+ * one tile is worked out from the part that tile cut off, not searched again), and scratch
+ * space for the per-candidate searches.
+ */
+interface MapFacts extends Reach {
+  fwdTree: Tree;
+  backTree: Tree;
+  /** The map index of each node's tile. */
+  nodeTile: Int32Array;
+  /** For swaps: reachability with the tile at a map index taken away. */
+  without: Map<number, Reach>;
+  /** A node is visited by the current search when its stamp equals `gen`: nothing is cleared per search. */
+  stamp: Int32Array;
+  gen: number;
+  queue: Int32Array;
+}
+
+/** Per-map facts and this position's options, shared by every candidate of one listing. */
 export interface BuildContext {
   set: TileSet;
   state: FenceState;
   graph: MapGraph;
-  fwd: Int32Array;
-  back: Int32Array;
-  /** For swaps: the same facts with one tile removed, by map index. */
-  without: Map<number, { fwd: Int32Array; back: Int32Array }>;
+  facts: MapFacts;
+  /** Placing Multi-Neighborhood Tiles: every neighborhood must pass B5, linked or not. */
+  every: boolean;
 }
 
-const reachCache = new WeakMap<readonly PlacedTile[], { fwd: Int32Array; back: Int32Array; without: BuildContext['without'] }>();
+const factsCache = new WeakMap<readonly PlacedTile[], MapFacts>();
+
+/** Breadth-first search from `sources` over `adj`: reached (≥ 0) or not (-1), and its tree. */
+function searchTree(adj: readonly (readonly number[])[], sources: readonly number[]): { reach: Int32Array; tree: Tree } {
+  const n = adj.length;
+  const reach = new Int32Array(n).fill(-1);
+  const parent = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (const s of sources) {
+    if (reach[s] === -1) {
+      reach[s] = 0;
+      queue[tail++] = s;
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head] as number;
+    for (const u of adj[v] as number[]) {
+      if (reach[u] === -1) {
+        reach[u] = (reach[v] as number) + 1;
+        parent[u] = v;
+        queue[tail++] = u;
+      }
+    }
+  }
+  const start = new Int32Array(n + 1);
+  for (let v = 0; v < n; v++) if (parent[v]! >= 0) start[parent[v]! + 1]!++;
+  for (let v = 0; v < n; v++) start[v + 1]! += start[v]!;
+  const fill = start.slice(0, n);
+  const list = new Int32Array(Math.max(1, start[n] as number));
+  for (let v = 0; v < n; v++) if (parent[v]! >= 0) list[fill[parent[v]!]!++] = v;
+  return { reach, tree: { start, list } };
+}
+
+function mapFacts(graph: MapGraph, oldTown: string): MapFacts {
+  let f = factsCache.get(graph.placed);
+  if (!f) {
+    const start = graph.tileNodes.get(oldTown) ?? [];
+    const fwd = searchTree(graph.out, start), back = searchTree(graph.inn, start);
+    const n = graph.nodes.length;
+    const nodeTile = new Int32Array(n);
+    for (let i = 0; i < n; i++) nodeTile[i] = (graph.nodes[i] as { tile: number }).tile;
+    // Room for a candidate's neighborhoods (up to 3) after the map's nodes.
+    f = {
+      fwd: fwd.reach, back: back.reach, fwdTree: fwd.tree, backTree: back.tree, nodeTile, without: new Map(),
+      stamp: new Int32Array(n + 4), gen: 0, queue: new Int32Array(n + 4),
+    };
+    factsCache.set(graph.placed, f);
+  }
+  return f;
+}
 
 export function buildContext(state: FenceState, set: TileSet): BuildContext {
   const graph = graphOf(state.map, set);
-  let reach = reachCache.get(state.map);
-  if (!reach) {
-    const start = graph.tileNodes.get(state.oldTown) ?? [];
-    reach = { fwd: distances(graph.out, start), back: distances(graph.inn, start), without: new Map() };
-    reachCache.set(state.map, reach);
-  }
-  return { set, state, graph, ...reach };
+  return { set, state, graph, facts: mapFacts(graph, state.oldTown), every: everyNeighborhoodReaches(state.options) };
 }
 
-/** Reachability with the tile at map index `index` taken away (for swaps), cached per turn. */
-function withoutTile(ctx: BuildContext, index: number): { fwd: Int32Array; back: Int32Array } {
-  let w = ctx.without.get(index);
+/**
+ * One direction of the city's reachability with tile `t` taken away. Only nodes below the
+ * tile's nodes in the search tree can be cut off; of those, the ones still entered from the
+ * rest of the city (and what they lead to) stay reached. Unchanged when nothing hangs below.
+ */
+function cutOff(f: MapFacts, adj: readonly (readonly number[])[], rev: readonly (readonly number[])[], reach: Int32Array, tree: Tree, tileNodes: readonly number[], t: number): Int32Array {
+  const { nodeTile, queue } = f;
+  let lost = 0;
+  for (const v of tileNodes) {
+    for (let c = tree.start[v] as number; c < (tree.start[v + 1] as number); c++) {
+      const u = tree.list[c] as number;
+      if (nodeTile[u] !== t) queue[lost++] = u;
+    }
+  }
+  if (lost === 0) return reach;
+  const out = reach.slice();
+  for (const v of tileNodes) out[v] = -1;
+  // Every node below the cut (a tree's subtrees are disjoint, so each is listed once).
+  for (let i = 0; i < lost; i++) {
+    const v = queue[i] as number;
+    out[v] = -1;
+    for (let c = tree.start[v] as number; c < (tree.start[v + 1] as number); c++) {
+      const u = tree.list[c] as number;
+      // A node of the tile itself below the cut: its own subtrees were listed from the start.
+      if (nodeTile[u] !== t) queue[lost++] = u;
+    }
+  }
+  // Those still entered from a reached node, then whatever they reach among the cut ones.
+  let tail = 0;
+  const regained = new Int32Array(lost);
+  for (let i = 0; i < lost; i++) {
+    const v = queue[i] as number;
+    for (const p of rev[v] as number[]) {
+      if ((out[p] as number) >= 0) {
+        out[v] = 0;
+        regained[tail++] = v;
+        break;
+      }
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    for (const u of adj[regained[head] as number] as number[]) {
+      if ((out[u] as number) < 0 && nodeTile[u] !== t) {
+        out[u] = 0;
+        regained[tail++] = u;
+      }
+    }
+  }
+  return out;
+}
+
+/** Reachability with the tile at map index `index` taken away (for swaps), cached per map. */
+function withoutTile(ctx: BuildContext, index: number): Reach {
+  const f = ctx.facts;
+  let w = f.without.get(index);
   if (!w) {
     const g = ctx.graph;
-    const blocked = new Set(g.tileNodes.get((ctx.state.map[index] as PlacedTile).key) ?? []);
-    const start = (g.tileNodes.get(ctx.state.oldTown) ?? []).filter((n) => !blocked.has(n));
-    w = { fwd: distances(g.out, start, blocked), back: distances(g.inn, start, blocked) };
-    ctx.without.set(index, w);
+    const nodes = g.tileNodes.get((g.placed[index] as PlacedTile).key) ?? [];
+    w = { fwd: cutOff(f, g.out, g.inn, f.fwd, f.fwdTree, nodes, index), back: cutOff(f, g.inn, g.out, f.back, f.backTree, nodes, index) };
+    f.without.set(index, w);
   }
   return w;
 }
@@ -70,18 +199,28 @@ interface CellInfo {
   x: number;
   y: number;
   need: CellNeeds;
-  links: (SideLink | null)[];
-  /** For a swap: the map index of the tile being replaced. */
-  replacing?: number;
+  /** The neighbors' roads, by world side; worked out when a first candidate fits. */
+  links: (SideLink | null)[] | null;
+  /** For a swap: the map index of the tile being replaced (-1 for a placement). */
+  replacing: number;
 }
 
-function cellInfo(ctx: BuildContext, x: number, y: number, replacing?: number): CellInfo {
+function cellInfo(ctx: BuildContext, x: number, y: number, replacing = -1): CellInfo {
   const g = ctx.graph;
-  const reach = replacing === undefined ? ctx : withoutTile(ctx, replacing);
+  const need = cellNeeds(g.placed, g.cells, g.defs, x, y, replacing < 0 ? undefined : replacing);
+  return { x, y, need, links: null, replacing };
+}
+
+const reachOf = (ctx: BuildContext, cell: CellInfo): Reach => (cell.replacing < 0 ? ctx.facts : withoutTile(ctx, cell.replacing));
+
+function linksOf(ctx: BuildContext, cell: CellInfo): (SideLink | null)[] {
+  if (cell.links) return cell.links;
+  const g = ctx.graph;
+  const reach = reachOf(ctx, cell);
   const links: (SideLink | null)[] = [null, null, null, null];
   for (let w = 0; w < 4; w++) {
-    const t = g.cells.get(cellKey(x + (DX[w] as number), y + (DY[w] as number)));
-    if (t === undefined || t === replacing) continue;
+    const t = g.cells.get(cellKey(cell.x + (DX[w] as number), cell.y + (DY[w] as number)));
+    if (t === undefined || t === cell.replacing) continue;
     const q = g.placed[t] as PlacedTile;
     const other = g.defs[t] as TileDef;
     const local = (w + 2 - q.rot + 4) & 3;
@@ -90,41 +229,119 @@ function cellInfo(ctx: BuildContext, x: number, y: number, replacing?: number): 
     const node = g.tileNodes.get(q.key)?.[otherNb] as number;
     links[w] = { node, sign: other.oneWay[local] ?? null, reached: (reach.fwd[node] as number) >= 0, reaches: (reach.back[node] as number) >= 0 };
   }
-  const need = cellNeeds(g.placed, g.cells, g.defs, x, y, replacing);
-  return replacing === undefined ? { x, y, need, links } : { x, y, need, links, replacing };
+  cell.links = links;
+  return links;
 }
 
 /**
- * B5 from the cell's facts. A neighborhood of the new tile is fine when a road comes in
- * from a neighborhood already reachable from Old Town and one goes out to a neighborhood
- * that reaches Old Town. Adding a tile never removes paths, so "fine" is exact; "not fine"
- * is exact too unless another neighborhood of the same tile is linked to the map (the tile
- * might join other tiles together): only then is the full search needed.
- * Returns the failing neighborhood names, [] when legal, or null when undecided.
+ * B5's verdict as a set of failing neighborhoods (bit i: neighborhood i), 0 when the
+ * candidate is legal. A neighborhood passes when it is reached from Old Town and reaches it;
+ * the linked ones (all of them when `every`, or the tile's only one) must pass, and at
+ * least one must. With no neighborhood passing and none required, all fail.
  */
-function quickReachability(def: TileDef, rot: number, cell: CellInfo, every: boolean): string[] | null {
+function failingMask(k: number, ok: number, linked: number, every: boolean): number {
+  const all = (1 << k) - 1;
+  const failing = all & ~ok & (every || k === 1 ? all : linked);
+  return ok === 0 && failing === 0 ? all : failing;
+}
+
+// A candidate's road links as directed edges (node n + i is its neighborhood i): at most four
+// links, each both ways. Module scratch: the searches never nest.
+const outFrom = new Int32Array(8), outTo = new Int32Array(8), inFrom = new Int32Array(8), inTo = new Int32Array(8);
+
+/**
+ * The candidate's neighborhoods (as bits) reached when its edges are added to a city whose
+ * reach set is `known` (closed under the city's roads): anything new is first entered over
+ * one of the candidate's edges from a reached node, so only the new part is explored.
+ */
+function grow(f: MapFacts, adj: readonly (readonly number[])[], known: Int32Array, blocked: number, from: Int32Array, to: Int32Array, edges: number, n: number, k: number): number {
+  const { stamp, queue, nodeTile } = f;
+  const gen = ++f.gen;
+  let tail = 0;
+  for (let e = 0; e < edges; e++) {
+    const a = from[e] as number, b = to[e] as number;
+    if (a < n && (known[a] as number) >= 0 && stamp[b] !== gen) {
+      stamp[b] = gen;
+      queue[tail++] = b;
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head] as number;
+    if (v < n) {
+      for (const u of adj[v] as number[]) {
+        if ((known[u] as number) < 0 && stamp[u] !== gen && nodeTile[u] !== blocked) {
+          stamp[u] = gen;
+          queue[tail++] = u;
+        }
+      }
+    }
+    for (let e = 0; e < edges; e++) {
+      if (from[e] !== v) continue;
+      const u = to[e] as number;
+      if (stamp[u] === gen || (u < n && (known[u] as number) >= 0)) continue;
+      stamp[u] = gen;
+      queue[tail++] = u;
+    }
+  }
+  let mask = 0;
+  for (let i = 0; i < k; i++) if (stamp[n + i] === gen) mask |= 1 << i;
+  return mask;
+}
+
+/**
+ * B5 for a tile that fits the cell. Adding a tile never removes paths, so a neighborhood
+ * with a road in from a reached neighbor and a road out to one that reaches Old Town passes
+ * for sure; when a linked neighborhood fails that quick test and the tile links the map by
+ * more than one neighborhood (it might join parts of the city), the candidate's roads are
+ * followed through the city to decide. Returns the failing neighborhoods (0: legal).
+ */
+function reachFailing(ctx: BuildContext, def: TileDef, rot: number, cell: CellInfo): number {
+  const links = linksOf(ctx, cell);
   const k = def.neighborhoods.length;
-  let anyOk = false;
-  let linked = 0;
-  let failing: string[] | null = null;
+  let ok = 0, linked = 0, linkedCount = 0;
   for (let nb = 0; nb < k; nb++) {
     let connected = false, inOk = false, outOk = false;
     for (let w = 0; w < 4; w++) {
       const local = (w - rot + 4) & 3;
       if (def.roadOwner[local] !== nb) continue;
-      const link = cell.links[w];
+      const link = links[w];
       if (!link) continue;
       connected = true;
       const mine = def.oneWay[local];
       if (link.reached && link.sign !== 'in' && mine !== 'out') inOk = true;
       if (link.reaches && mine !== 'in' && link.sign !== 'out') outOk = true;
     }
-    if (connected) linked++;
-    if (inOk && outOk) anyOk = true;
-    else if (connected || k === 1 || every) (failing ??= []).push((def.neighborhoods[nb] as { name: string }).name);
+    if (connected) {
+      linked |= 1 << nb;
+      linkedCount++;
+    }
+    if (inOk && outOk) ok |= 1 << nb;
   }
-  if (!failing) return anyOk ? [] : def.neighborhoods.map((n) => n.name);
-  return linked > 1 ? null : failing;
+  const quick = failingMask(k, ok, linked, ctx.every);
+  if (quick === 0 || linkedCount <= 1) return quick;
+  const n = ctx.graph.nodes.length;
+  let outs = 0, ins = 0;
+  for (let w = 0; w < 4; w++) {
+    const link = links[w];
+    if (!link) continue;
+    const local = (w - rot + 4) & 3;
+    const X = n + (def.roadOwner[local] as number);
+    const mine = def.oneWay[local], theirs = link.sign;
+    // The pawns' roads follow the signs: X → neighbor unless either sign forbids it, and back.
+    if (mine !== 'in' && theirs !== 'out') {
+      outFrom[outs] = X; outTo[outs++] = link.node;
+      inFrom[ins] = link.node; inTo[ins++] = X;
+    }
+    if (theirs !== 'in' && mine !== 'out') {
+      outFrom[outs] = link.node; outTo[outs++] = X;
+      inFrom[ins] = X; inTo[ins++] = link.node;
+    }
+  }
+  const reach = reachOf(ctx, cell);
+  const g = ctx.graph;
+  const fwd = grow(ctx.facts, g.out, reach.fwd, cell.replacing, outFrom, outTo, outs, n, k);
+  const back = grow(ctx.facts, g.inn, reach.back, cell.replacing, inFrom, inTo, ins, n, k);
+  return failingMask(k, fwd & back, linked, ctx.every);
 }
 
 function candidateProblem(ctx: BuildContext, def: TileDef, rot: number, cell: CellInfo): BuildProblem | null {
@@ -132,12 +349,11 @@ function candidateProblem(ctx: BuildContext, def: TileDef, rot: number, cell: Ce
   if (cell.need.sides === 0) return { kind: 'notTouching' };
   if (!fitsNeeds(def, rot, cell.need)) {
     const g = ctx.graph;
-    return fitProblem(g.placed, g.cells, g.defs, def, cell.x, cell.y, rot, cell.replacing);
+    return fitProblem(g.placed, g.cells, g.defs, def, cell.x, cell.y, rot, cell.replacing < 0 ? undefined : cell.replacing);
   }
-  const every = everyNeighborhoodReaches(ctx.state.options);
-  const failing = quickReachability(def, rot, cell, every) ?? reachabilityProblem(ctx.graph, ctx.state.oldTown, def, cell.x, cell.y, rot, cell.replacing, every,
-    cell.replacing === undefined ? ctx : withoutTile(ctx, cell.replacing));
-  return failing.length ? { kind: 'unreachable', neighborhoods: failing } : null;
+  const failing = reachFailing(ctx, def, rot, cell);
+  if (failing === 0) return null;
+  return { kind: 'unreachable', neighborhoods: def.neighborhoods.filter((_, i) => (failing >> i) & 1).map((nb) => nb.name) };
 }
 
 export type BuildProblem =
@@ -182,8 +398,11 @@ export function frontierCells(map: readonly PlacedTile[]): { x: number; y: numbe
   return cells;
 }
 
+const rotationsCache = new WeakMap<TileDef, number[]>();
 /** Rotations that look different: a tile symmetric under a half turn has only 2. */
 function distinctRotations(def: TileDef): number[] {
+  const known = rotationsCache.get(def);
+  if (known) return known;
   const sig = (rot: number) => {
     let s = '';
     for (let w = 0; w < 4; w++) s += `${def.roadOwner[((w - rot) % 4 + 4) % 4]}${def.oneWay[((w - rot) % 4 + 4) % 4] ?? ''}${def.water[((w - rot) % 4 + 4) % 4] ? 'w' : ''},`;
@@ -199,37 +418,50 @@ function distinctRotations(def: TileDef): number[] {
       rots.push(r);
     }
   }
+  rotationsCache.set(def, rots);
   return rots;
+}
+
+interface HandTile {
+  tile: string;
+  def: TileDef;
+  rots: number[];
+}
+
+/** The candidates of one cell, in hand and rotation order, added to `out`; true once `limit` is reached. */
+function scanCell(ctx: BuildContext, type: Placement['type'], cell: CellInfo, hand: readonly HandTile[], out: Placement[], limit: number): boolean {
+  if (cell.need.impossible || cell.need.sides === 0) return false;
+  for (const { tile, def, rots } of hand) {
+    for (const rot of rots) {
+      if (!fitsNeeds(def, rot, cell.need) || reachFailing(ctx, def, rot, cell) !== 0) continue;
+      out.push({ type, tile, x: cell.x, y: cell.y, rot });
+      if (out.length >= limit) return true;
+    }
+  }
+  return false;
 }
 
 /** Every legal placement, then every legal swap, for the seat (B5, B6). */
 export function legalPlacements(ctx: BuildContext, seat: number, opts: { swaps?: boolean; limit?: number } = {}): Placement[] {
   const { state, set } = ctx;
-  const hand = [...new Set(placeableTiles(state, seat))].map((tile) => {
-    const def = set.byId.get(tileIdOfKey(tile)) as TileDef;
-    return { tile, def, rots: distinctRotations(def) };
-  });
   const out: Placement[] = [];
+  const tiles = placeableTiles(state, seat);
+  if (tiles.length === 0) return out;
+  const hand: HandTile[] = [];
+  for (const tile of new Set(tiles)) {
+    const def = set.byId.get(tileIdOfKey(tile)) as TileDef;
+    hand.push({ tile, def, rots: distinctRotations(def) });
+  }
   const limit = opts.limit ?? Infinity;
-  const scan = (type: Placement['type'], cells: CellInfo[]): boolean => {
-    for (const cell of cells) {
-      if (cell.need.impossible) continue;
-      for (const { tile, def, rots } of hand) {
-        for (const rot of rots) {
-          if (!fitsNeeds(def, rot, cell.need)) continue;
-          if (candidateProblem(ctx, def, rot, cell)) continue;
-          out.push({ type, tile, x: cell.x, y: cell.y, rot });
-          if (out.length >= limit) return true;
-        }
-      }
-    }
-    return false;
-  };
-  if (hand.length === 0) return out;
-  if (scan('place', frontierCells(state.map).map((c) => cellInfo(ctx, c.x, c.y)))) return out;
+  for (const c of frontierCells(state.map)) {
+    if (scanCell(ctx, 'place', cellInfo(ctx, c.x, c.y), hand, out, limit)) return out;
+  }
   if (opts.swaps === false) return out;
-  const spots = state.map.flatMap((p, i) => (p.key === state.oldTown || p.locked ? [] : [cellInfo(ctx, p.x, p.y, i)]));
-  scan('swap', spots);
+  for (let i = 0; i < state.map.length; i++) {
+    const p = state.map[i] as PlacedTile;
+    if (p.key === state.oldTown || p.locked) continue;
+    if (scanCell(ctx, 'swap', cellInfo(ctx, p.x, p.y, i), hand, out, limit)) return out;
+  }
   return out;
 }
 
