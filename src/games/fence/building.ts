@@ -7,17 +7,13 @@ import {
   graphOf, cellNeeds, fitsNeeds, cellKey, DX, DY, fitProblem, tileIdOfKey,
   type CellNeeds, type MapGraph, type PlacedTile, type PlacementProblem,
 } from './geometry.ts';
+import type { Action } from './actions.ts';
 import type { TileDef, TileSet } from './tiles.ts';
 import type { FenceState } from './state.ts';
 import { everyNeighborhoodReaches, placeableTiles } from './variants/index.ts';
 
-export interface Placement {
-  type: 'place' | 'swap';
-  tile: string;
-  x: number;
-  y: number;
-  rot: number;
-}
+/** A placement or a swap, as players ask for it. */
+export type Placement = Extract<Action, { type: 'place' | 'swap' }>;
 
 /**
  * Reachability of the city's neighborhoods, one entry per road-graph node: ≥ 0 when the node
@@ -185,39 +181,53 @@ function withoutTile(ctx: BuildContext, index: number): Reach {
   return w;
 }
 
-/** A neighbor's road across one side of a cell, with what B5 needs to know about it. */
-interface SideLink {
-  node: number;
-  sign: 'in' | 'out' | null;
-  /** The neighbor's neighborhood is reachable from Old Town / reaches Old Town. */
-  reached: boolean;
-  reaches: boolean;
-}
-
-/** Everything about one cell that every candidate tile there is checked against. */
+/**
+ * Everything about one cell that every candidate tile there is checked against. Sides are
+ * world sides as bits (1 << w); the neighbors' roads are worked out when a first candidate fits.
+ */
 interface CellInfo {
   x: number;
   y: number;
   need: CellNeeds;
-  /** The neighbors' roads, by world side; worked out when a first candidate fits. */
-  links: (SideLink | null)[] | null;
   /** For a swap: the map index of the tile being replaced (-1 for a placement). */
   replacing: number;
+  linksKnown: boolean;
+  /** Sides with a neighbor's road facing the cell. */
+  linked: number;
+  /** Of those, sides where a pawn may come in from a neighborhood reached from Old Town (its sign allows leaving it). */
+  inFromReached: number;
+  /** Sides where a pawn may go out to a neighborhood that reaches Old Town (its sign allows entering it). */
+  outToReaching: number;
+  /** Sides whose neighbor's sign is not outbound-only / not inbound-only. */
+  theirNotOut: number;
+  theirNotIn: number;
+  /** The neighbor's road-graph node across each side. */
+  node: Int32Array;
 }
 
-function cellInfo(ctx: BuildContext, x: number, y: number, replacing = -1): CellInfo {
+function newCell(): CellInfo {
+  return {
+    x: 0, y: 0, need: { sides: 0, roads: 0, corners: 0, water: 0, impossible: false }, replacing: -1,
+    linksKnown: false, linked: 0, inFromReached: 0, outToReaching: 0, theirNotOut: 0, theirNotIn: 0, node: new Int32Array(4),
+  };
+}
+
+/** Sets `cell` (a fresh one unless given: the enumerator reuses one) to cell (x, y), replacing map index `replacing` (-1: none). */
+function cellInfo(ctx: BuildContext, x: number, y: number, replacing = -1, cell = newCell()): CellInfo {
   const g = ctx.graph;
-  const need = cellNeeds(g.placed, g.cells, g.defs, x, y, replacing < 0 ? undefined : replacing);
-  return { x, y, need, links: null, replacing };
+  cellNeeds(g.placed, g.cells, g.defs, x, y, replacing < 0 ? undefined : replacing, cell.need);
+  cell.x = x; cell.y = y; cell.replacing = replacing;
+  cell.linksKnown = false;
+  cell.linked = 0; cell.inFromReached = 0; cell.outToReaching = 0; cell.theirNotOut = 0; cell.theirNotIn = 0;
+  return cell;
 }
 
 const reachOf = (ctx: BuildContext, cell: CellInfo): Reach => (cell.replacing < 0 ? ctx.facts : withoutTile(ctx, cell.replacing));
 
-function linksOf(ctx: BuildContext, cell: CellInfo): (SideLink | null)[] {
-  if (cell.links) return cell.links;
+function learnLinks(ctx: BuildContext, cell: CellInfo): void {
+  cell.linksKnown = true;
   const g = ctx.graph;
   const reach = reachOf(ctx, cell);
-  const links: (SideLink | null)[] = [null, null, null, null];
   for (let w = 0; w < 4; w++) {
     const t = g.cells.get(cellKey(cell.x + (DX[w] as number), cell.y + (DY[w] as number)));
     if (t === undefined || t === cell.replacing) continue;
@@ -227,10 +237,42 @@ function linksOf(ctx: BuildContext, cell: CellInfo): (SideLink | null)[] {
     const otherNb = other.roadOwner[local] as number;
     if (otherNb < 0) continue;
     const node = g.tileNodes.get(q.key)?.[otherNb] as number;
-    links[w] = { node, sign: other.oneWay[local] ?? null, reached: (reach.fwd[node] as number) >= 0, reaches: (reach.back[node] as number) >= 0 };
+    const bit = 1 << w, sign = other.oneWay[local];
+    cell.node[w] = node;
+    cell.linked |= bit;
+    if (sign !== 'out') cell.theirNotOut |= bit;
+    if (sign !== 'in') cell.theirNotIn |= bit;
+    if ((reach.fwd[node] as number) >= 0 && sign !== 'in') cell.inFromReached |= bit;
+    if ((reach.back[node] as number) >= 0 && sign !== 'out') cell.outToReaching |= bit;
   }
-  cell.links = links;
-  return links;
+}
+
+/** A tile's roads turned by `rot`, as world-side bits: per neighborhood, and the sides whose own sign is not outbound-/inbound-only. */
+interface TurnedRoads {
+  sides: number[];
+  notOut: number;
+  notIn: number;
+  /** Roads (bits 0–3) and water corners (bits 4–7), to match against a cell's needs in one step. */
+  fit: number;
+}
+const turnedCache = new WeakMap<TileDef, TurnedRoads[]>();
+function turned(def: TileDef): TurnedRoads[] {
+  let t = turnedCache.get(def);
+  if (!t) {
+    t = [0, 1, 2, 3].map((rot) => {
+      const r: TurnedRoads = { sides: def.neighborhoods.map(() => 0), notOut: 0, notIn: 0, fit: (def.roadBits[rot] as number) | ((def.waterBits[rot] as number) << 4) };
+      for (let w = 0; w < 4; w++) {
+        const local = (w - rot + 4) & 3;
+        const nb = def.roadOwner[local] as number;
+        if (nb >= 0) r.sides[nb]! |= 1 << w;
+        if (def.oneWay[local] !== 'out') r.notOut |= 1 << w;
+        if (def.oneWay[local] !== 'in') r.notIn |= 1 << w;
+      }
+      return r;
+    });
+    turnedCache.set(def, t);
+  }
+  return t;
 }
 
 /**
@@ -296,45 +338,35 @@ function grow(f: MapFacts, adj: readonly (readonly number[])[], known: Int32Arra
  * followed through the city to decide. Returns the failing neighborhoods (0: legal).
  */
 function reachFailing(ctx: BuildContext, def: TileDef, rot: number, cell: CellInfo): number {
-  const links = linksOf(ctx, cell);
+  if (!cell.linksKnown) learnLinks(ctx, cell);
+  const roads = turned(def)[rot] as TurnedRoads;
   const k = def.neighborhoods.length;
   let ok = 0, linked = 0, linkedCount = 0;
   for (let nb = 0; nb < k; nb++) {
-    let connected = false, inOk = false, outOk = false;
-    for (let w = 0; w < 4; w++) {
-      const local = (w - rot + 4) & 3;
-      if (def.roadOwner[local] !== nb) continue;
-      const link = links[w];
-      if (!link) continue;
-      connected = true;
-      const mine = def.oneWay[local];
-      if (link.reached && link.sign !== 'in' && mine !== 'out') inOk = true;
-      if (link.reaches && mine !== 'in' && link.sign !== 'out') outOk = true;
-    }
-    if (connected) {
+    const sides = roads.sides[nb] as number;
+    if (sides & cell.linked) {
       linked |= 1 << nb;
       linkedCount++;
     }
-    if (inOk && outOk) ok |= 1 << nb;
+    if (sides & cell.inFromReached & roads.notOut && sides & cell.outToReaching & roads.notIn) ok |= 1 << nb;
   }
   const quick = failingMask(k, ok, linked, ctx.every);
   if (quick === 0 || linkedCount <= 1) return quick;
   const n = ctx.graph.nodes.length;
   let outs = 0, ins = 0;
   for (let w = 0; w < 4; w++) {
-    const link = links[w];
-    if (!link) continue;
-    const local = (w - rot + 4) & 3;
-    const X = n + (def.roadOwner[local] as number);
-    const mine = def.oneWay[local], theirs = link.sign;
+    const bit = 1 << w;
+    if (!(cell.linked & bit)) continue;
+    const X = n + (def.roadOwner[(w - rot + 4) & 3] as number);
+    const node = cell.node[w] as number;
     // The pawns' roads follow the signs: X → neighbor unless either sign forbids it, and back.
-    if (mine !== 'in' && theirs !== 'out') {
-      outFrom[outs] = X; outTo[outs++] = link.node;
-      inFrom[ins] = link.node; inTo[ins++] = X;
+    if (roads.notIn & cell.theirNotOut & bit) {
+      outFrom[outs] = X; outTo[outs++] = node;
+      inFrom[ins] = node; inTo[ins++] = X;
     }
-    if (theirs !== 'in' && mine !== 'out') {
-      outFrom[outs] = link.node; outTo[outs++] = X;
-      inFrom[ins] = X; inTo[ins++] = link.node;
+    if (cell.theirNotIn & roads.notOut & bit) {
+      outFrom[outs] = node; outTo[outs++] = X;
+      inFrom[ins] = X; inTo[ins++] = node;
     }
   }
   const reach = reachOf(ctx, cell);
@@ -381,23 +413,6 @@ export function placementProblem(ctx: BuildContext, seat: number, p: Placement):
   return candidateProblem(ctx, def, p.rot, cellInfo(ctx, p.x, p.y, at));
 }
 
-/** Empty cells next to the map: the only places a tile can go. */
-export function frontierCells(map: readonly PlacedTile[]): { x: number; y: number }[] {
-  const taken = new Set(map.map((p) => cellKey(p.x, p.y)));
-  const seen = new Set<number>();
-  const cells: { x: number; y: number }[] = [];
-  for (const p of map) {
-    for (let w = 0; w < 4; w++) {
-      const x = p.x + (DX[w] as number), y = p.y + (DY[w] as number);
-      const k = cellKey(x, y);
-      if (taken.has(k) || seen.has(k)) continue;
-      seen.add(k);
-      cells.push({ x, y });
-    }
-  }
-  return cells;
-}
-
 const rotationsCache = new WeakMap<TileDef, number[]>();
 /** Rotations that look different: a tile symmetric under a half turn has only 2. */
 function distinctRotations(def: TileDef): number[] {
@@ -426,14 +441,18 @@ interface HandTile {
   tile: string;
   def: TileDef;
   rots: number[];
+  turns: TurnedRoads[];
 }
 
 /** The candidates of one cell, in hand and rotation order, added to `out`; true once `limit` is reached. */
 function scanCell(ctx: BuildContext, type: Placement['type'], cell: CellInfo, hand: readonly HandTile[], out: Placement[], limit: number): boolean {
-  if (cell.need.impossible || cell.need.sides === 0) return false;
-  for (const { tile, def, rots } of hand) {
+  const need = cell.need;
+  if (need.impossible || need.sides === 0) return false;
+  // T3 for every turn of every tile at once: roads where the neighbors have roads, water where they have water.
+  const mask = need.sides | (need.corners << 4), want = need.roads | (need.water << 4);
+  for (const { tile, def, rots, turns } of hand) {
     for (const rot of rots) {
-      if (!fitsNeeds(def, rot, cell.need) || reachFailing(ctx, def, rot, cell) !== 0) continue;
+      if ((((turns[rot] as TurnedRoads).fit ^ want) & mask) !== 0 || reachFailing(ctx, def, rot, cell) !== 0) continue;
       out.push({ type, tile, x: cell.x, y: cell.y, rot });
       if (out.length >= limit) return true;
     }
@@ -443,24 +462,33 @@ function scanCell(ctx: BuildContext, type: Placement['type'], cell: CellInfo, ha
 
 /** Every legal placement, then every legal swap, for the seat (B5, B6). */
 export function legalPlacements(ctx: BuildContext, seat: number, opts: { swaps?: boolean; limit?: number } = {}): Placement[] {
-  const { state, set } = ctx;
+  const { state, set, graph } = ctx;
   const out: Placement[] = [];
   const tiles = placeableTiles(state, seat);
   if (tiles.length === 0) return out;
   const hand: HandTile[] = [];
   for (const tile of new Set(tiles)) {
     const def = set.byId.get(tileIdOfKey(tile)) as TileDef;
-    hand.push({ tile, def, rots: distinctRotations(def) });
+    hand.push({ tile, def, rots: distinctRotations(def), turns: turned(def) });
   }
   const limit = opts.limit ?? Infinity;
-  for (const c of frontierCells(state.map)) {
-    if (scanCell(ctx, 'place', cellInfo(ctx, c.x, c.y), hand, out, limit)) return out;
+  const cell = newCell();
+  // The empty cells next to the map, in map order and then side order (N, E, S, W).
+  const seen = new Set<number>();
+  for (const p of state.map) {
+    for (let w = 0; w < 4; w++) {
+      const x = p.x + (DX[w] as number), y = p.y + (DY[w] as number);
+      const k = cellKey(x, y);
+      if (graph.cells.has(k) || seen.has(k)) continue;
+      seen.add(k);
+      if (scanCell(ctx, 'place', cellInfo(ctx, x, y, -1, cell), hand, out, limit)) return out;
+    }
   }
   if (opts.swaps === false) return out;
   for (let i = 0; i < state.map.length; i++) {
     const p = state.map[i] as PlacedTile;
     if (p.key === state.oldTown || p.locked) continue;
-    if (scanCell(ctx, 'swap', cellInfo(ctx, p.x, p.y, i), hand, out, limit)) return out;
+    if (scanCell(ctx, 'swap', cellInfo(ctx, p.x, p.y, i, cell), hand, out, limit)) return out;
   }
   return out;
 }

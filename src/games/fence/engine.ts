@@ -230,7 +230,7 @@ function autoBuild(ctx: Ctx): void {
 export function simpleCandidates(s: FenceState, seat: number): Action[] {
   if (s.phase === 'building' && !s.pending) {
     const places = legalPlacements(buildContext(s, tileSetOf(s)), seat, { swaps: false });
-    if (places.length) return places.map((p) => ({ ...p }));
+    if (places.length) return places;
   }
   return movesOf(s, seat);
 }
@@ -283,7 +283,7 @@ export function movesOf(s: FenceState, seat: number): Action[] {
     return variants.pendingActions(s, p) ?? [];
   }
   if (s.phase === 'building') {
-    return legalPlacements(buildContext(s, tileSetOf(s)), seat).map((pl) => ({ ...pl }));
+    return legalPlacements(buildContext(s, tileSetOf(s)), seat);
   }
   if (s.phase !== 'main') return [];
   if (seat !== s.current) return variants.answers(s, seat) ?? [];

@@ -228,8 +228,20 @@ export interface CellNeeds {
   impossible: boolean;
 }
 
-export function cellNeeds(placed: readonly PlacedTile[], cells: Map<number, number>, defs: readonly TileDef[], x: number, y: number, ignore?: number): CellNeeds {
-  const need: CellNeeds = { sides: 0, roads: 0, corners: 0, water: 0, impossible: false };
+/** A corner of the cell that a neighbor makes land or water; two neighbors disagreeing make the cell impossible. */
+function needCorner(need: CellNeeds, corner: number, wet: number): void {
+  if (need.corners & (1 << corner)) {
+    if (((need.water >> corner) & 1) !== wet) need.impossible = true;
+  } else {
+    need.corners |= 1 << corner;
+    if (wet) need.water |= 1 << corner;
+  }
+}
+
+/** What the placed neighbors of cell (x, y) demand (written into `into` when given: the enumerator reuses one). */
+export function cellNeeds(placed: readonly PlacedTile[], cells: Map<number, number>, defs: readonly TileDef[], x: number, y: number, ignore?: number, into?: CellNeeds): CellNeeds {
+  const need: CellNeeds = into ?? { sides: 0, roads: 0, corners: 0, water: 0, impossible: false };
+  need.sides = 0; need.roads = 0; need.corners = 0; need.water = 0; need.impossible = false;
   for (let w = 0; w < 4; w++) {
     const t = cells.get(cellKey(x + (DX[w] as number), y + (DY[w] as number)));
     if (t === undefined || t === ignore) continue;
@@ -239,15 +251,8 @@ export function cellNeeds(placed: readonly PlacedTile[], cells: Map<number, numb
     if (other.roadBits[q.rot]! & (1 << ((w + 2) & 3))) need.roads |= 1 << w;
     // Our corner w meets their corner w+1; our corner w-1 meets their corner w+2.
     const theirWater = other.waterBits[q.rot] as number;
-    for (const [mine, theirs] of [[w, (w + 1) & 3], [(w + 3) & 3, (w + 2) & 3]] as const) {
-      const wet = (theirWater >> theirs) & 1;
-      if (need.corners & (1 << mine)) {
-        if (((need.water >> mine) & 1) !== wet) need.impossible = true;
-      } else {
-        need.corners |= 1 << mine;
-        if (wet) need.water |= 1 << mine;
-      }
-    }
+    needCorner(need, w, (theirWater >> ((w + 1) & 3)) & 1);
+    needCorner(need, (w + 3) & 3, (theirWater >> ((w + 2) & 3)) & 1);
   }
   return need;
 }

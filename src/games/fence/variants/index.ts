@@ -34,16 +34,25 @@ export const VARIANTS: readonly Variant[] = [
   tradingCards, mixedStash, blindStash, hotGoodsByCards, moreHotGoods, wastedHotGoods, hunch, accumulation, roundLimited,
 ];
 
-const onCache = new WeakMap<FenceOptions, readonly Variant[]>();
-/** The variants a game plays with. */
-export function variantsOf(o: FenceOptions): readonly Variant[] {
-  let on = onCache.get(o);
-  if (!on) {
-    on = VARIANTS.filter((v) => v.on(o));
-    onCache.set(o, on);
-  }
-  return on;
+/** The variants a game plays with, and the flags the engine asks for at every move. */
+interface Profile {
+  on: readonly Variant[];
+  everyNeighborhoodReaches: boolean;
+  placesAtOnce: boolean;
 }
+const profiles = new WeakMap<FenceOptions, Profile>();
+function profileOf(o: FenceOptions): Profile {
+  let p = profiles.get(o);
+  if (!p) {
+    const on = VARIANTS.filter((v) => v.on(o));
+    p = { on, everyNeighborhoodReaches: on.some((v) => v.everyNeighborhoodReaches), placesAtOnce: on.some((v) => v.placesAtOnce) };
+    profiles.set(o, p);
+  }
+  return p;
+}
+
+/** The variants a game plays with. */
+export const variantsOf = (o: FenceOptions): readonly Variant[] => profileOf(o).on;
 
 /** The cards of a game, unshuffled: one red and one blue Ace–6 per player (B1), as the variants change it. */
 export function deckOf(o: FenceOptions, players: number): Deck {
@@ -59,8 +68,8 @@ export const onePileInMain = (o: FenceOptions): boolean => variantsOf(o).some((v
 
 export const tileKeys = (o: FenceOptions, ids: string[]): string[] => variantsOf(o).reduce((keys, v) => v.tileKeys?.(keys) ?? keys, ids);
 export const noStartCards = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.noStartCards);
-export const everyNeighborhoodReaches = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.everyNeighborhoodReaches);
-export const placesAtOnce = (o: FenceOptions): boolean => variantsOf(o).some((v) => v.placesAtOnce);
+export const everyNeighborhoodReaches = (o: FenceOptions): boolean => profileOf(o).everyNeighborhoodReaches;
+export const placesAtOnce = (o: FenceOptions): boolean => profileOf(o).placesAtOnce;
 /** The tiles a seat may place or swap in: their own hand, unless a variant widens it. */
 export function placeableTiles(s: FenceState, seat: number): readonly string[] {
   for (const v of variantsOf(s.options)) if (v.placeableTiles) return v.placeableTiles(s, seat);
