@@ -8,7 +8,7 @@ import { actionSchema, systemActionSchema, type Action, type Actor, type SystemA
 import { buildContext, connectionsAt, hasLegalPlacement, legalPlacements, placementProblem, type Placement } from './building.ts';
 import { COLOURS, colourOf, hasColour, isNumber, removeCards, sortCards, valueOf, type Card, type Colour } from './cards.ts';
 import type { FenceEvent } from './events.ts';
-import { tileIdOfKey, type NbId } from './geometry.ts';
+import { graphOf, tileIdOfKey, type NbId } from './geometry.ts';
 import { explainRefusal, type Refusal } from './refusals.ts';
 import {
   activeSeats, canLeaveJail, movingOthers, firstPlayerOf, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
@@ -567,6 +567,7 @@ function placeTile(ctx: Ctx, seat: number, p: Placement): void {
   const owner = s.tileHands[seat]?.includes(p.tile) ? seat : s.tileHands.findIndex((h) => h.includes(p.tile));
   s.tileHands[owner] = (s.tileHands[owner] ?? []).filter((t, i, hand) => !(t === p.tile && hand.indexOf(t) === i));
   let replaced: string | null = null;
+  const before = s.map;
   if (p.type === 'swap') {
     const i = s.map.findIndex((t) => t.x === p.x && t.y === p.y);
     replaced = s.map[i]!.key;
@@ -574,6 +575,8 @@ function placeTile(ctx: Ctx, seat: number, p: Placement): void {
     s.tileHands[seat]!.push(replaced);
   } else {
     s.map = [...s.map, { key: p.tile, x: p.x, y: p.y, rot: p.rot }];
+    // The new map's road graph grows from the old one's (the next listing needs it anyway).
+    graphOf(s.map, set, before);
   }
   const connections = connectionsAt(s.map, set, p.x, p.y).map((c) => ({ nb: c.nb, to: c.to }));
   const from = owner === seat ? {} : { owner };

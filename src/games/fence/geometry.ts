@@ -18,7 +18,10 @@ export function parseNbId(id: NbId): { key: string; index: number } {
   const slash = id.lastIndexOf('/');
   return { key: id.slice(0, slash), index: Number(id.slice(slash + 1)) };
 }
-export const tileIdOfKey = (key: string): string => key.split('#')[0] as string;
+export function tileIdOfKey(key: string): string {
+  const i = key.indexOf('#');
+  return i < 0 ? key : key.slice(0, i);
+}
 
 export const DX = [0, 1, 0, -1] as const;
 export const DY = [-1, 0, 1, 0] as const;
@@ -72,13 +75,21 @@ export interface MapGraph {
   placed: readonly PlacedTile[];
 }
 
-export function buildGraph(placed: readonly PlacedTile[], set: TileSet): MapGraph {
-  const nodes: GraphNode[] = [];
-  const index = new Map<NbId, number>();
-  const tileNodes = new Map<string, number[]>();
-  const cells = new Map<number, number>();
-  const defs: TileDef[] = [];
-  placed.forEach((p, t) => {
+/**
+ * The road graph of `placed`. `grownFrom`, the graph of a map that `placed` extends (the same
+ * tiles in the same order, more at the end: a placement), lends its nodes and lookups, so only
+ * the new tiles' neighborhoods are made.
+ */
+export function buildGraph(placed: readonly PlacedTile[], set: TileSet, grownFrom?: MapGraph): MapGraph {
+  const prev = grownFrom && grownFrom.placed.length < placed.length && grownFrom.placed.every((p, i) => p === placed[i]) ? grownFrom : null;
+  const shared = prev ? prev.placed.length : 0;
+  const nodes: GraphNode[] = prev ? prev.nodes.slice() : [];
+  const index = prev ? new Map(prev.index) : new Map<NbId, number>();
+  const tileNodes = prev ? new Map(prev.tileNodes) : new Map<string, number[]>();
+  const cells = prev ? new Map(prev.cells) : new Map<number, number>();
+  const defs: TileDef[] = prev ? prev.defs.slice() : [];
+  for (let t = shared; t < placed.length; t++) {
+    const p = placed[t] as PlacedTile;
     const def = set.byId.get(tileIdOfKey(p.key));
     if (!def) throw new Error(`unknown tile ${p.key}`);
     defs.push(def);
@@ -91,13 +102,17 @@ export function buildGraph(placed: readonly PlacedTile[], set: TileSet): MapGrap
       nodes.push({ id, key: p.key, index: i, name: nb.name, tile: t });
     });
     tileNodes.set(p.key, ids);
-  });
+  }
+  // Each tile's first node: its neighborhoods are numbered in a row.
+  const first = new Int32Array(placed.length);
+  for (let t = 1; t < placed.length; t++) first[t] = (first[t - 1] as number) + (defs[t - 1] as TileDef).neighborhoods.length;
   const out: number[][] = nodes.map(() => []);
   const inn: number[][] = nodes.map(() => []);
   const und: number[][] = nodes.map(() => []);
-  placed.forEach((p, t) => {
+  // Each shared side is seen from both tiles; each time the edge from this tile's side is added.
+  for (let t = 0; t < placed.length; t++) {
+    const p = placed[t] as PlacedTile;
     const def = defs[t] as TileDef;
-    // Each shared side is visited from the east/south tile only... simpler: from both, adding the a→b direction each time.
     for (let w = 0; w < 4; w++) {
       const ownerA = roadAt(def, p.rot, w);
       if (ownerA < 0) continue;
@@ -107,24 +122,27 @@ export function buildGraph(placed: readonly PlacedTile[], set: TileSet): MapGrap
       const defB = defs[other] as TileDef;
       const ownerB = roadAt(defB, q.rot, (w + 2) % 4);
       if (ownerB < 0) continue;
-      const a = index.get(nbId(p.key, ownerA)) as number;
-      const b = index.get(nbId(q.key, ownerB)) as number;
+      const a = (first[t] as number) + ownerA;
+      const b = (first[other] as number) + ownerB;
       (und[a] as number[]).push(b);
       if (oneWayAt(def, p.rot, w) !== 'in' && oneWayAt(defB, q.rot, (w + 2) % 4) !== 'out') {
         (out[a] as number[]).push(b);
         (inn[b] as number[]).push(a);
       }
     }
-  });
+  }
   return { nodes, index, out, inn, und, tileNodes, cells, defs, placed };
 }
 
 const graphCache = new WeakMap<readonly PlacedTile[], MapGraph>();
-/** The graph of a map array; cached because a map does not change after building. */
-export function graphOf(placed: readonly PlacedTile[], set: TileSet): MapGraph {
+/**
+ * The graph of a map array; cached because a map array never changes. `grownFrom`: the map
+ * this one was made from by placing a tile (its graph, when known, is built upon).
+ */
+export function graphOf(placed: readonly PlacedTile[], set: TileSet, grownFrom?: readonly PlacedTile[]): MapGraph {
   let g = graphCache.get(placed);
   if (!g) {
-    g = buildGraph(placed, set);
+    g = buildGraph(placed, set, grownFrom && graphCache.get(grownFrom));
     graphCache.set(placed, g);
   }
   return g;

@@ -39,13 +39,15 @@ interface Profile {
   on: readonly Variant[];
   everyNeighborhoodReaches: boolean;
   placesAtOnce: boolean;
+  /** Per hook asked at every move, the variants that have it (most have none). */
+  having: Partial<Record<keyof Variant, readonly Variant[]>>;
 }
 const profiles = new WeakMap<FenceOptions, Profile>();
 function profileOf(o: FenceOptions): Profile {
   let p = profiles.get(o);
   if (!p) {
     const on = VARIANTS.filter((v) => v.on(o));
-    p = { on, everyNeighborhoodReaches: on.some((v) => v.everyNeighborhoodReaches), placesAtOnce: on.some((v) => v.placesAtOnce) };
+    p = { on, everyNeighborhoodReaches: on.some((v) => v.everyNeighborhoodReaches), placesAtOnce: on.some((v) => v.placesAtOnce), having: {} };
     profiles.set(o, p);
   }
   return p;
@@ -53,6 +55,12 @@ function profileOf(o: FenceOptions): Profile {
 
 /** The variants a game plays with. */
 export const variantsOf = (o: FenceOptions): readonly Variant[] => profileOf(o).on;
+
+/** The variants a game plays with that have `hook`. */
+function having(o: FenceOptions, hook: keyof Variant): readonly Variant[] {
+  const p = profileOf(o);
+  return (p.having[hook] ??= p.on.filter((v) => v[hook] !== undefined));
+}
 
 /** The cards of a game, unshuffled: one red and one blue Ace–6 per player (B1), as the variants change it. */
 export function deckOf(o: FenceOptions, players: number): Deck {
@@ -107,10 +115,10 @@ export function roundEnded(t: Table): Outcome | null {
 
 export const lastRound = (s: FenceState): number => variantsOf(s.options).reduce((limit, v) => v.lastRound?.(s, limit) ?? limit, s.options.roundLimit);
 
-export const extraActions = (s: FenceState, seat: number): Action[] => variantsOf(s.options).flatMap((v) => v.actions?.(s, seat) ?? []);
+export const extraActions = (s: FenceState, seat: number): Action[] => having(s.options, 'actions').flatMap((v) => v.actions?.(s, seat) ?? []);
 
-export const offers = (s: FenceState, seat: number): Action[] => variantsOf(s.options).flatMap((v) => v.offers?.(s, seat) ?? []);
-export const asked = (s: FenceState): number[] => variantsOf(s.options).flatMap((v) => v.asked?.(s) ?? []);
+export const offers = (s: FenceState, seat: number): Action[] => having(s.options, 'offers').flatMap((v) => v.offers?.(s, seat) ?? []);
+export const asked = (s: FenceState): number[] => having(s.options, 'asked').flatMap((v) => v.asked?.(s) ?? []);
 /** What a seat asked by a variant may do (null: no variant asks it). */
 export function answers(s: FenceState, seat: number): Action[] | null {
   for (const v of variantsOf(s.options)) {
@@ -148,7 +156,7 @@ export const removed = (t: Table, seat: number): void => variantsOf(t.s.options)
 export const afterBuilding = (t: Table): void => variantsOf(t.s.options).forEach((v) => v.afterBuilding?.(t));
 export const distance = (s: FenceState, seat: number, red: number, blue: number, road: number | null): number | null =>
   variantsOf(s.options).reduce((d, v) => (v.distance ? v.distance(s, seat, red, blue, d) : d), road);
-export const links = (s: FenceState): [NbId, NbId][] => variantsOf(s.options).flatMap((v) => v.links?.(s) ?? []);
+export const links = (s: FenceState): [NbId, NbId][] => having(s.options, 'links').flatMap((v) => v.links?.(s) ?? []);
 
 /** A colour answered for a variant's own choice (the pending choice names no colour draw). */
 export function answerColour(t: Table, colour: Colour): void {
