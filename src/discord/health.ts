@@ -34,6 +34,9 @@ export interface HealthSnapshot extends LogFields {
   p99Ms: number | null;
   loopP99Ms: number;
   rssMb: number;
+  /** Of the RSS: the JavaScript heap of the main thread, and memory outside it held by JavaScript objects (Buffers, the PNGs). */
+  heapMb: number;
+  externalMb: number;
 }
 
 export function percentile(sorted: readonly number[], q: number): number | null {
@@ -91,6 +94,8 @@ export class Health {
     ]);
     const mine = games.filter((g) => ownsGuild(scope, g.guildId));
     const count = (status: string) => mine.filter((g) => g.status === status).reduce((n, g) => n + g._count._all, 0);
+    const mem = process.memoryUsage();
+    const mb = (bytes: number) => Math.round(bytes / 1048576);
     const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
     return {
       shards: scope.ids.join(','),
@@ -105,7 +110,9 @@ export class Health {
       p95Ms: round(percentile(samples, 0.95)),
       p99Ms: round(percentile(samples, 0.99)),
       loopP99Ms: Math.round(loopP99Ms * 10) / 10,
-      rssMb: Math.round(process.memoryUsage.rss() / 1048576),
+      rssMb: mb(mem.rss),
+      heapMb: mb(mem.heapUsed),
+      externalMb: mb(mem.external),
     };
   }
 }
