@@ -39,6 +39,8 @@ interface Health {
   from: number;
   msg: string;
   rssMb: number;
+  heapMb: number;
+  externalMb: number;
   loopP99Ms: number;
   interactions: number;
   p99Ms: number | null;
@@ -74,9 +76,11 @@ class Table {
 }
 
 /** One bot process, one shard, on its own (no manager). */
-async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promise<{ stop(): Promise<void> }> {
+async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promise<{ stop(): Promise<void>; heapSnapshot(): void }> {
   // BENCH_PROF=<dir>: the bot process writes a CPU profile there (node --cpu-prof) when it stops.
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  // BENCH_HEAP=<dir>: heap snapshots of the bot's main thread there, at each N of `scale` (SIGUSR2).
+  if (process.env.BENCH_HEAP) prof.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${process.env.BENCH_HEAP}`);
   const child: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', SHARD_BOT, t.double.apiUrl, databaseUrl, '60000', String(healthMs)], {
     cwd: ROOT, env: { ...process.env, DISCORD_TOKEN: t.double.token }, stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -92,7 +96,10 @@ async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promis
     }
   });
   await isReady;
-  return { stop: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); } };
+  return {
+    stop: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); },
+    heapSnapshot: () => { if (process.env.BENCH_HEAP) child.kill('SIGUSR2'); },
+  };
 }
 
 /** Running two-person FENCE! games in fresh channels, written straight to the database (a copy of one started game). */
@@ -202,6 +209,9 @@ export async function scale(sizes = [100, 1000, 10_000], rate = 10, seconds = 10
         const rss = Math.max(...busy.map((h) => h.rssMb), idle?.rssMb ?? 0);
         const loopBusy = Math.max(...busy.map((h) => h.loopP99Ms));
         out(`  N=${String(n).padStart(6)}: RSS ${rss} MB (idle ${idle?.rssMb ?? '?'} MB), event-loop p99 idle ${idle?.loopP99Ms ?? '?'} ms, under ${rate} moves/s ${loopBusy} ms; ${r.answered.length}/${r.sent} turns, ${fmt(r.answered)}`);
+        const last = busy.at(-1);
+        out(`    idle heap ${idle?.heapMb ?? '?'} MB, external ${idle?.externalMb ?? '?'} MB; after: heap ${last?.heapMb ?? '?'} MB, external ${last?.externalMb ?? '?'} MB`);
+        bot.heapSnapshot();
       }
       out(`  goal: 10,000 games under 500 MB RSS, event-loop p99 < 20 ms while idle (load average now ${load()})`);
     } finally {

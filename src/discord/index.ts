@@ -5,7 +5,7 @@
  * timers and start-up recovery then cover only its shard's guilds, and every log line carries
  * the shard id.
  */
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, type ClientOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/index.ts';
 import { closeRenderer } from '../render/index.ts';
 import { openStore, type Store } from '../store/index.ts';
@@ -39,6 +39,37 @@ export interface BotOptions {
   healthIntervalMs?: number;
 }
 
+/**
+ * What discord.js keeps in memory, cut to what the bot reads: a process holds thousands of
+ * channels with a game each, and by default every message posted in each of them (200 per
+ * channel), every member and user who ever pressed a button, and every guild's emojis and
+ * stickers stay cached for the life of the process. The bot reads only guilds, channels, roles
+ * and permission overwrites (to post and to check its permissions) and its own member; old
+ * posts are edited by id, which needs no cached message; interactions bring their own member
+ * and user.
+ */
+function botCaches(): ClientOptions['makeCache'] {
+  const none = { maxSize: 0 };
+  return Options.cacheWithLimits({
+    ...Options.DefaultMakeCacheSettings,
+    MessageManager: none,
+    UserManager: { maxSize: 0, keepOverLimit: (u) => u.id === u.client.user.id },
+    GuildMemberManager: { maxSize: 0, keepOverLimit: (m) => m.id === m.client.user.id },
+    ThreadMemberManager: none,
+    ReactionManager: none,
+    ReactionUserManager: none,
+    PresenceManager: none,
+    VoiceStateManager: none,
+    GuildEmojiManager: none,
+    GuildStickerManager: none,
+    GuildScheduledEventManager: none,
+    StageInstanceManager: none,
+    GuildInviteManager: none,
+    GuildBanManager: none,
+    AutoModerationRuleManager: none,
+  });
+}
+
 export class GameBot {
   readonly #inflight = new Set<Promise<unknown>>();
   #stopping = false;
@@ -55,6 +86,7 @@ export class GameBot {
     const store = await openStore(opts.databaseUrl);
     const client = new Client({
       intents: [GatewayIntentBits.Guilds],
+      makeCache: botCaches(),
       ...(opts.discordApiUrl ? { rest: { api: opts.discordApiUrl } } : {}),
       ...(opts.shards ? { shards: opts.shards } : {}),
       ...(opts.shardCount ? { shardCount: opts.shardCount } : {}),

@@ -18,9 +18,30 @@ const port = parentPort;
 // Fonts are per thread (each isolate loads its own @napi-rs/canvas state): register them here.
 registerFonts();
 
-port.on('message', ({ id, job }: JobMessage) => {
-  void answer(id, job);
+/**
+ * Jobs are drawn one at a time, and the worker returns to its event loop between two jobs. A
+ * canvas's pixels are freed by a finalizer that Node defers to the event loop's check phase
+ * (setImmediate), while a port receiving message after message keeps running its 'message'
+ * handler without ever reaching that phase: under a steady stream of jobs (each answer brings
+ * the next job back before the port looks again) no canvas was freed until the stream paused,
+ * ≈ 8 MB per picture, 1.8 GB of RSS after 200 pictures four at a time (300 MB with this yield).
+ */
+const waiting: JobMessage[] = [];
+let drawing = false;
+
+port.on('message', (msg: JobMessage) => {
+  waiting.push(msg);
+  if (!drawing) void drain();
 });
+
+async function drain(): Promise<void> {
+  drawing = true;
+  for (let msg = waiting.shift(); msg; msg = waiting.shift()) {
+    await answer(msg.id, msg.job);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  drawing = false;
+}
 
 async function answer(id: number, job: RenderJob): Promise<void> {
   let reply: ReplyMessage;
