@@ -245,7 +245,7 @@ function drawTile(ctx: SKRSContext2D, def: TileDef, rot: number, x0: number, y0:
  * once per render thread and kept. Nothing of a tile is drawn outside its cell, so copying the
  * tiles one by one gives the same pixels as drawing each layer across the map in turn.
  */
-const TILE_CACHE_BYTES = 64 * 1024 * 1024;
+const TILE_CACHE_BYTES = 48 * 1024 * 1024;
 const tileCache = new Map<string, { def: TileDef; image: Canvas }>();
 let tileCacheBytes = 0;
 
