@@ -4,7 +4,7 @@
  * last move and the pieces. `layoutMap` is separate from drawing so tests and alt text can ask
  * where a neighborhood or a pawn is on the picture.
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, Image, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { FenceView } from '../views.ts';
 import type { LastMove } from '../state.ts';
 import { cellName, mapArea, columnName, oldTownCell, rowName, type Bounds } from '../grid.ts';
@@ -246,28 +246,40 @@ function drawTile(ctx: SKRSContext2D, def: TileDef, rot: number, x0: number, y0:
  * tiles one by one gives the same pixels as drawing each layer across the map in turn.
  */
 const TILE_CACHE_BYTES = 48 * 1024 * 1024;
-const tileCache = new Map<string, { def: TileDef; image: Canvas }>();
+
+interface CachedTile {
+  def: TileDef;
+  /** Copying a canvas replays its drawing (@napi-rs/canvas records, then rasterizes on use), */
+  canvas: Canvas;
+  /** so each look also becomes a decoded bitmap, used once ready (decoding is asynchronous). */
+  bitmap: Image | null;
+}
+const tileCache = new Map<string, CachedTile>();
 let tileCacheBytes = 0;
 
-function tileImage(def: TileDef, rot: number, T: number, oldTown: boolean, dimmed: ReadonlySet<number> | undefined): Canvas {
+function tileImage(def: TileDef, rot: number, T: number, oldTown: boolean, dimmed: ReadonlySet<number> | undefined): Canvas | Image {
   const key = `${def.id}|${rot}|${T}|${oldTown ? 1 : 0}|${dimmed ? [...dimmed].sort().join(',') : ''}`;
   const hit = tileCache.get(key);
   if (hit && hit.def === def) {
     tileCache.delete(key); // re-insert: most recently used last
     tileCache.set(key, hit);
-    return hit.image;
+    return hit.bitmap ?? hit.canvas;
   }
-  const image = createCanvas(T, T);
-  drawTile(image.getContext('2d'), def, rot, 0, 0, T, oldTown, dimmed);
-  if (hit) tileCacheBytes -= hit.image.width * hit.image.height * 4;
-  tileCache.set(key, { def, image });
-  tileCacheBytes += T * T * 4;
+  const canvas = createCanvas(T, T);
+  drawTile(canvas.getContext('2d'), def, rot, 0, 0, T, oldTown, dimmed);
+  const entry: CachedTile = { def, canvas, bitmap: null };
+  const img = new Image();
+  img.onload = () => { entry.bitmap = img; };
+  img.src = canvas.encodeSync('png');
+  if (hit) tileCacheBytes -= 2 * hit.canvas.width * hit.canvas.height * 4;
+  tileCache.set(key, entry);
+  tileCacheBytes += 2 * T * T * 4;
   while (tileCacheBytes > TILE_CACHE_BYTES && tileCache.size > 1) {
-    const [oldest, entry] = tileCache.entries().next().value as [string, { image: Canvas }];
+    const [oldest, gone] = tileCache.entries().next().value as [string, CachedTile];
     tileCache.delete(oldest);
-    tileCacheBytes -= entry.image.width * entry.image.height * 4;
+    tileCacheBytes -= 2 * gone.canvas.width * gone.canvas.height * 4;
   }
-  return image;
+  return canvas;
 }
 
 /** The last move's arrow and the pieces, drawn over the base every time. */
