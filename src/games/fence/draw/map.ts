@@ -4,7 +4,8 @@
  * last move and the pieces. `layoutMap` is separate from drawing so tests and alt text can ask
  * where a neighborhood or a pawn is on the picture.
  */
-import { createCanvas, Image, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { keep, type Kept } from '../../../render/bitmap.ts';
 import type { FenceView } from '../views.ts';
 import type { LastMove } from '../state.ts';
 import { cellName, mapArea, columnName, oldTownCell, rowName, type Bounds } from '../grid.ts';
@@ -241,45 +242,35 @@ function drawTile(ctx: SKRSContext2D, def: TileDef, rot: number, x0: number, y0:
  * for a look: which tile, turned how, how large, and which of its neighborhoods are off limits.
  * Every game draws the same few hundred looks over and over (the tile set is shared and a tile's
  * look changes only when a neighborhood goes off limits), and drawing one costs ~1 ms of
- * rasterizing text halos, roads and water, while copying it costs a few µs: so each look is drawn
- * once per render thread and kept. Nothing of a tile is drawn outside its cell, so copying the
+ * rasterizing text halos, roads and water, while copying its bitmap costs a few µs: so each look
+ * is drawn once per render thread and kept (render/bitmap.ts). Nothing of a tile is drawn outside its cell, so copying the
  * tiles one by one gives the same pixels as drawing each layer across the map in turn.
  */
 const TILE_CACHE_BYTES = 48 * 1024 * 1024;
 
-interface CachedTile {
-  def: TileDef;
-  /** Copying a canvas replays its drawing (@napi-rs/canvas records, then rasterizes on use), */
-  canvas: Canvas;
-  /** so each look also becomes a decoded bitmap, used once ready (decoding is asynchronous). */
-  bitmap: Image | null;
-}
-const tileCache = new Map<string, CachedTile>();
+const tileCache = new Map<string, { def: TileDef; kept: Kept }>();
 let tileCacheBytes = 0;
 
-function tileImage(def: TileDef, rot: number, T: number, oldTown: boolean, dimmed: ReadonlySet<number> | undefined): Canvas | Image {
+function tileImage(def: TileDef, rot: number, T: number, oldTown: boolean, dimmed: ReadonlySet<number> | undefined): Canvas {
   const key = `${def.id}|${rot}|${T}|${oldTown ? 1 : 0}|${dimmed ? [...dimmed].sort().join(',') : ''}`;
   const hit = tileCache.get(key);
   if (hit && hit.def === def) {
     tileCache.delete(key); // re-insert: most recently used last
     tileCache.set(key, hit);
-    return hit.bitmap ?? hit.canvas;
+    return hit.kept.image;
   }
   const canvas = createCanvas(T, T);
   drawTile(canvas.getContext('2d'), def, rot, 0, 0, T, oldTown, dimmed);
-  const entry: CachedTile = { def, canvas, bitmap: null };
-  const img = new Image();
-  img.onload = () => { entry.bitmap = img; };
-  img.src = canvas.encodeSync('png');
-  if (hit) tileCacheBytes -= 2 * hit.canvas.width * hit.canvas.height * 4;
-  tileCache.set(key, entry);
-  tileCacheBytes += 2 * T * T * 4;
+  const kept = keep(canvas);
+  if (hit) tileCacheBytes -= hit.kept.bytes;
+  tileCache.set(key, { def, kept });
+  tileCacheBytes += kept.bytes;
   while (tileCacheBytes > TILE_CACHE_BYTES && tileCache.size > 1) {
-    const [oldest, gone] = tileCache.entries().next().value as [string, CachedTile];
+    const [oldest, gone] = tileCache.entries().next().value as [string, { kept: Kept }];
     tileCache.delete(oldest);
-    tileCacheBytes -= 2 * gone.canvas.width * gone.canvas.height * 4;
+    tileCacheBytes -= gone.kept.bytes;
   }
-  return canvas;
+  return kept.image;
 }
 
 /** The last move's arrow and the pieces, drawn over the base every time. */
