@@ -49,6 +49,8 @@ interface Pending {
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Its modules are loaded (≈ 1 s of CPU for a new worker): until then it gets a job only when no other can. */
+  ready: boolean;
 }
 
 /** By default no more than this: more only add memory (each holds its own fonts and tile cache). */
@@ -69,9 +71,12 @@ const MAX_DEATHS = 3;
 
 function start(): Slot {
   const w = new Worker(BOOT, { eval: true, workerData: { entry, tsx: tsxApi() } });
-  const slot: Slot = { worker: w, pending: new Map() };
+  const slot: Slot = { worker: w, pending: new Map(), ready: false };
   w.on('message', (msg: ReplyMessage | { ready: true }) => {
-    if ('ready' in msg) return;
+    if ('ready' in msg) {
+      slot.ready = true;
+      return;
+    }
     const p = slot.pending.get(msg.id);
     if (!p) return;
     slot.pending.delete(msg.id);
@@ -98,12 +103,17 @@ function start(): Slot {
   return slot;
 }
 
-/** The worker for the next job: an idle one, else a new one while the pool has room, else the least busy. */
+/**
+ * The worker for the next job: an idle one that is ready, else the least busy ready one. When
+ * none is idle and the pool has room, one more is started for the jobs to come (this job waits
+ * for it only when no worker is ready at all).
+ */
 function pick(): Slot {
-  const idle = slots.find((s) => s.pending.size === 0);
+  const idle = slots.find((s) => s.ready && s.pending.size === 0);
   if (idle) return idle;
-  if (slots.length < renderThreads()) return start();
-  return slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  if (slots.length < renderThreads() && !slots.some((s) => !s.ready)) start();
+  const ready = slots.filter((s) => s.ready);
+  return (ready.length ? ready : slots).reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
 }
 
 /** Runs a render job in a worker (the in-thread fallback if workers keep dying). */

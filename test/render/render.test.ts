@@ -201,7 +201,11 @@ describe('render worker', () => {
     process.env.RENDER_THREADS = '2';
     try {
       await closeRenderer();
+      await renderMap(views[0]!); // one worker, ready
       const outs = await Promise.all(views.map((v) => renderMap(v)));
+      // A second was started when the first was busy; more are never started.
+      expect(runningRenderWorkers()).toBe(2);
+      await Promise.all(views.map((v) => renderMap(v)));
       expect(runningRenderWorkers()).toBe(2);
       for (const [k, v] of views.entries()) {
         const img = await decode(outs[k]!.png);
