@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGame, playComputers, viewFor, type FenceView } from '../../src/games/fence/index.ts';
 import { closeRenderer } from '../../src/render/index.ts';
-import { currentRenderWorker } from '../../src/render/pool.ts';
+import { currentRenderWorker, runningRenderWorkers } from '../../src/render/pool.ts';
 import { drawMapPicture, onScreenScale, MAX_SIDE } from '../../src/games/fence/draw/picture.ts';
 import { encodeRgbaSync } from '../../src/render/encode.ts';
 import { cellOrigin } from '../../src/games/fence/draw/map.ts';
@@ -193,6 +193,29 @@ describe('render worker', () => {
     const again = await renderMap(view);
     expect(currentRenderWorker()).not.toBe(doomed);
     expect(again.png.equals(out.png)).toBe(true);
+  });
+
+  it('pictures for several channels at once are drawn by several workers, each as one thread draws it', async () => {
+    const views = [mainView(), viewFor(playedGame(6, 40), 'channel'), viewFor(playedGame(4, 20), 'channel'), mainView()];
+    const was = process.env.RENDER_THREADS;
+    process.env.RENDER_THREADS = '2';
+    try {
+      await closeRenderer();
+      await renderMap(views[0]!); // one worker, ready
+      const outs = await Promise.all(views.map((v) => renderMap(v)));
+      // A second was started when the first was busy; more are never started.
+      expect(runningRenderWorkers()).toBe(2);
+      await Promise.all(views.map((v) => renderMap(v)));
+      expect(runningRenderWorkers()).toBe(2);
+      for (const [k, v] of views.entries()) {
+        const img = await decode(outs[k]!.png);
+        expect(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length).equals(drawMapPicture(v).canvas.data())).toBe(true);
+      }
+    } finally {
+      if (was === undefined) delete process.env.RENDER_THREADS;
+      else process.env.RENDER_THREADS = was;
+      await closeRenderer();
+    }
   });
 
   it('an idle worker does not keep the process alive', async () => {

@@ -4,12 +4,14 @@
  * last move and the pieces. `layoutMap` is separate from drawing so tests and alt text can ask
  * where a neighborhood or a pawn is on the picture.
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { keep, type Kept } from '../../../render/bitmap.ts';
 import type { FenceView } from '../views.ts';
 import type { LastMove } from '../state.ts';
 import { cellName, mapArea, columnName, oldTownCell, rowName, type Bounds } from '../grid.ts';
 import { parseNbId, type NbId, type PlacedTile } from '../geometry.ts';
 import { defOf, tileSetOfView } from '../views.ts';
+import type { TileDef } from '../tiles.ts';
 import { font } from '../../../render/fonts.ts';
 import { C, COPS, seatColour } from './palette.ts';
 import { DICE_BOX, drawOffLimits, drawTileGround, drawTileLabels, haloText, hubAt, nameBlocks, pieceAnchor, type Box, type Pt } from './tiles.ts';
@@ -206,7 +208,7 @@ function drawCells(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
     }
   }
 
-  // Tiles: ground, then shading, then borders and text over everything of the tile.
+  // Tiles: each drawn once per look (cached bitmap), then copied into place.
   const offLimits = new Map<string, Set<number>>();
   for (const id of view.offLimits) {
     const { key, index } = parseNbId(id);
@@ -214,28 +216,61 @@ function drawCells(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
   }
   for (const p of tiles) {
     const o = cellOrigin(l, p.x, p.y);
-    drawTileGround(ctx, defOf(set, p.key), p.rot, o.x, o.y, T);
+    const def = defOf(set, p.key), oldTown = p.key === view.oldTown, dimmed = offLimits.get(p.key);
+    // A copy lands on the same pixels only at whole-pixel places and sizes.
+    if (Number.isInteger(T) && Number.isInteger(o.x) && Number.isInteger(o.y)) ctx.drawImage(tileImage(def, p.rot, T, oldTown, dimmed), o.x, o.y);
+    else drawTile(ctx, def, p.rot, o.x, o.y, T, oldTown, dimmed);
   }
-  for (const p of tiles) {
-    const o = cellOrigin(l, p.x, p.y);
-    for (const i of offLimits.get(p.key) ?? []) drawOffLimits(ctx, defOf(set, p.key), p.rot, i, o.x, o.y, T);
-  }
-  for (const p of tiles) {
-    const o = cellOrigin(l, p.x, p.y);
-    ctx.strokeStyle = 'rgba(60,60,40,0.35)';
-    ctx.lineWidth = 1;
-    ctx.strokeRect(o.x + 0.5, o.y + 0.5, T - 1, T - 1);
-    if (p.key === view.oldTown) {
-      ctx.strokeStyle = C.oldTown;
-      ctx.lineWidth = Math.max(2, T * 0.03);
-      ctx.strokeRect(o.x + T * 0.02, o.y + T * 0.02, T * 0.96, T * 0.96);
-    }
-  }
-  for (const p of tiles) {
-    const o = cellOrigin(l, p.x, p.y);
-    drawTileLabels(ctx, defOf(set, p.key), p.rot, o.x, o.y, T, { dimmed: offLimits.get(p.key) });
-  }
+}
 
+function drawTile(ctx: SKRSContext2D, def: TileDef, rot: number, x0: number, y0: number, T: number, oldTown: boolean, dimmed: ReadonlySet<number> | undefined): void {
+  drawTileGround(ctx, def, rot, x0, y0, T);
+  for (const i of dimmed ?? []) drawOffLimits(ctx, def, rot, i, x0, y0, T);
+  ctx.strokeStyle = 'rgba(60,60,40,0.35)';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x0 + 0.5, y0 + 0.5, T - 1, T - 1);
+  if (oldTown) {
+    ctx.strokeStyle = C.oldTown;
+    ctx.lineWidth = Math.max(2, T * 0.03);
+    ctx.strokeRect(x0 + T * 0.02, y0 + T * 0.02, T * 0.96, T * 0.96);
+  }
+  drawTileLabels(ctx, def, rot, x0, y0, T, { dimmed });
+}
+
+/**
+ * A placed tile's picture (ground, off-limits shading, border, Old Town's frame, dice and names)
+ * for a look: which tile, turned how, how large, and which of its neighborhoods are off limits.
+ * Every game draws the same few hundred looks over and over (the tile set is shared and a tile's
+ * look changes only when a neighborhood goes off limits), and drawing one costs ~1 ms of
+ * rasterizing text halos, roads and water, while copying its bitmap costs a few µs: so each look
+ * is drawn once per render thread and kept (render/bitmap.ts). Nothing of a tile is drawn outside its cell, so copying the
+ * tiles one by one gives the same pixels as drawing each layer across the map in turn.
+ */
+const TILE_CACHE_BYTES = 48 * 1024 * 1024;
+
+const tileCache = new Map<string, { def: TileDef; kept: Kept }>();
+let tileCacheBytes = 0;
+
+function tileImage(def: TileDef, rot: number, T: number, oldTown: boolean, dimmed: ReadonlySet<number> | undefined): Canvas {
+  const key = `${def.id}|${rot}|${T}|${oldTown ? 1 : 0}|${dimmed ? [...dimmed].sort().join(',') : ''}`;
+  const hit = tileCache.get(key);
+  if (hit && hit.def === def) {
+    tileCache.delete(key); // re-insert: most recently used last
+    tileCache.set(key, hit);
+    return hit.kept.image;
+  }
+  const canvas = createCanvas(T, T);
+  drawTile(canvas.getContext('2d'), def, rot, 0, 0, T, oldTown, dimmed);
+  const kept = keep(canvas);
+  if (hit) tileCacheBytes -= hit.kept.bytes;
+  tileCache.set(key, { def, kept });
+  tileCacheBytes += kept.bytes;
+  while (tileCacheBytes > TILE_CACHE_BYTES && tileCache.size > 1) {
+    const [oldest, gone] = tileCache.entries().next().value as [string, { kept: Kept }];
+    tileCache.delete(oldest);
+    tileCacheBytes -= gone.kept.bytes;
+  }
+  return kept.image;
 }
 
 /** The last move's arrow and the pieces, drawn over the base every time. */

@@ -3,6 +3,7 @@
  * render worker runs it through ./index.ts; tests that read pixels and the bench call it directly.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { keep, type Kept } from '../../../render/bitmap.ts';
 import type { FenceView } from '../views.ts';
 import { registerFonts } from '../../../render/fonts.ts';
 import { drawMapBase, drawMapPieces, GUTTER, layoutMap, mapBaseKey, mapBounds, type MapLayout } from './map.ts';
@@ -82,7 +83,7 @@ function plan(view: FenceView, tile: number): Plan {
  * plus pieces, arrow and panels. A few entries cover several channels; a base is ≈ 5 MB.
  */
 const BASE_CACHE_MAX = 6;
-const baseCache = new Map<string, Canvas>();
+const baseCache = new Map<string, Kept>();
 
 function mapBase(view: FenceView, tile: number): Canvas {
   const l = layoutMap(view, tile, 0, 0);
@@ -91,16 +92,17 @@ function mapBase(view: FenceView, tile: number): Canvas {
   if (hit) {
     baseCache.delete(key); // re-insert: most recently used last
     baseCache.set(key, hit);
-    return hit;
+    return hit.image;
   }
   const base = createCanvas(l.width, l.height);
   const ctx = base.getContext('2d');
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, l.width, l.height);
   drawMapBase(ctx, view, l);
-  baseCache.set(key, base);
+  const kept = keep(base);
+  baseCache.set(key, kept);
   if (baseCache.size > BASE_CACHE_MAX) baseCache.delete(baseCache.keys().next().value as string);
-  return base;
+  return kept.image;
 }
 
 /** Draws the map picture (no encoding): for tests that read pixels and for the bench. */
