@@ -83,7 +83,9 @@ export class GameBot {
 
   static async start(opts: BotOptions): Promise<GameBot> {
     const log = opts.logger ?? createLogger();
-    const store = await openStore(opts.databaseUrl);
+    // A PostgreSQL connection that fails outside a query is replaced by the pool: a log line, not a crash.
+    let storeLog = log;
+    const store = await openStore(opts.databaseUrl, { onConnectionError: (problem) => storeLog.warn('database connection lost', { problem }) });
     const client = new Client({
       intents: [GatewayIntentBits.Guilds],
       makeCache: botCaches(),
@@ -107,6 +109,7 @@ export class GameBot {
       await ready;
       bot.#scope = shardScope(client);
       ctx.log = log.child({ shard: bot.#scope.ids.length === 1 ? bot.#scope.ids[0]! : bot.#scope.ids.join(',') });
+      storeLog = ctx.log;
       // Commands are global: one shard registers them for all.
       if (opts.registerCommands && bot.#scope.ids.includes(0)) await client.application?.commands.set(commandDefinitions());
     } catch (err) {

@@ -153,8 +153,8 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
   /** PostgreSQL: connections in the pool. */
   poolSize?: number;
-  /** PostgreSQL: an idle connection failed (the pool replaces it); for the log. */
-  onConnectionError?: (e: Error) => void;
+  /** PostgreSQL: a connection failed outside a query (the pool replaces it); for the log, in words without the URL. */
+  onConnectionError?: (problem: string) => void;
 }
 
 type Tx = Prisma.TransactionClient;

@@ -18,28 +18,53 @@ export function isPostgresUrl(url: string): boolean {
 export interface PostgresOptions {
   /** Connections in the pool (node-postgres's default: 10). */
   poolSize?: number;
-  /** Called when an idle connection fails (the server restarted, the network dropped): the pool replaces it. */
-  onError?: (e: Error) => void;
+  /**
+   * Told when a connection fails outside a query (the server restarted or ended it, the network
+   * dropped): the pool replaces it, so this is for the log. `problem` is PostgreSQL's or the
+   * network's own words, without the database URL.
+   */
+  onError?: (problem: string) => void;
 }
 
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Backend> {
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
-  // Without a listener, an idle connection's error would end the process.
-  pool.on('error', (e) => opts.onError?.(e));
+  const report = (e: Error): void => opts.onError?.(connectionProblem(e, url));
+  // A connection's 'error' with no listener would end the process: the pool's idle connections,
+  // the one checked out for migrating, and Prisma's transactions (onConnectionError) all have one.
+  pool.on('error', report);
   try {
     const client = await pool.connect();
+    client.on('error', report);
     try {
       await migrate(postgresMigrations(client));
     } finally {
+      client.off('error', report);
       client.release();
     }
   } catch (e) {
     await pool.end();
     throw e;
   }
-  const prisma = new PostgresPrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PostgresPrismaClient({ adapter: new PrismaPg(pool, { onConnectionError: report }) });
   // Same models, same API: see Backend.prisma.
   return new PostgresBackend(prisma as unknown as PrismaClient, pool);
+}
+
+/** What failed, in words fit for a log line: the SQLSTATE or network code, and never the URL's password. */
+export function connectionProblem(e: Error & { code?: unknown }, url: string): string {
+  const code = typeof e.code === 'string' ? ` (${e.code})` : '';
+  let text = `${e.message}${code}`;
+  const password = passwordOf(url);
+  if (password) text = text.split(password).join('[redacted]');
+  return text.replace(/(postgres(?:ql)?:\/\/[^:/@\s]*):[^@\s]*@/g, '$1:[redacted]@');
+}
+
+function passwordOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).password);
+  } catch {
+    return '';
+  }
 }
 
 class PostgresBackend implements Backend {

@@ -7,12 +7,14 @@
  * bench/crash.ts.
  *
  * Two ways to kill: 'sigkill' runs the bot in a child process (test/bot/crash-bot.ts) and
- * sends it SIGKILL; 'freeze' runs it in this process and stops it dead: from that instant none
- * of its database or Discord calls ever returns (what a killed process looks like from the
- * outside), then a new bot starts on the same file. A child takes seconds to start, so the
+ * sends it SIGKILL; 'freeze' runs it in this process and stops it dead (see killable): from
+ * that instant none of its database or Discord calls ever returns and nothing more of it
+ * reaches the double (what a killed process looks like from the outside), then a new bot
+ * starts on the same file. A child takes seconds to start, so the
  * suite freezes many times and SIGKILLs a few; the bench SIGKILLs as often as asked.
  */
 import { spawn } from 'node:child_process';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,7 @@ import { promptFor, turnButtons } from '../../src/discord/posts.ts';
 import { buttonId } from '../../src/discord/ids.ts';
 import { TURN_TIMERS } from '../../src/discord/game.ts';
 import { startBot } from '../../src/main.ts';
+import type { GameBot } from '../../src/discord/index.ts';
 import { openStore, type LoadedGame, type Store } from '../../src/store/index.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
 import { DiscordDouble, type Channel, type PostedMessage, type User } from '../discord-double/index.ts';
@@ -56,7 +59,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string, logs: string[]): Promise<BotHandle> {
   if (mode === 'freeze') {
     const running = await startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl, logger: createLogger({ sink: (l) => logs.push(l) }), timerPollMs: 60_000 });
-    return { kill: () => freeze(running.bot) };
+    return { kill: killable(running.bot) };
   }
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, double.apiUrl, double.token, databaseUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -84,24 +87,50 @@ async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string
 }
 
 /**
- * Stops an in-process bot dead: every later call into its store or its Discord REST client
- * hangs forever, and its gateway connection is dropped. Work in flight stops at its next call.
+ * Makes an in-process bot killable the way SIGKILL kills a process: from the kill on, none of
+ * its database or Discord calls returns, and its gateway connection is dropped. What is under
+ * way ends as it would in a killed process: a database call already running settles (it
+ * committed, or not, before the process died), and an HTTP request still being written, or
+ * still waiting inside discord.js (a rate limit's "retry after", a retry), is cut off. Left
+ * alive, such a request reached the double after the new bot had started and posted: a
+ * turn's first post landed after the new bot's prompt.
  */
-async function freeze(bot: { store: Store; client: { rest: unknown; destroy(): Promise<void> } }): Promise<void> {
+function killable(bot: GameBot): () => Promise<void> {
   const never = () => new Promise<never>(() => undefined);
-  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(bot.store)) as (keyof Store)[]) {
-    if ((name as string) !== 'constructor' && typeof bot.store[name] === 'function') Object.defineProperty(bot.store, name, { value: never });
+  const killed = new AbortController();
+  const running = new Set<Promise<unknown>>();
+  // Inside a running call, the store's own calls (getGame in startGame, …) must still return.
+  const within = new AsyncLocalStorage<true>();
+  const store = bot.store as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(bot.store))) {
+    const method = store[name];
+    if (name === 'constructor' || typeof method !== 'function') continue;
+    store[name] = (...args: unknown[]) => {
+      if (killed.signal.aborted && !within.getStore()) return never();
+      // A lock's work (a callback) is the bot's own code, which the kill stops at its next call.
+      if (args.some((a) => typeof a === 'function')) return method.apply(bot.store, args);
+      const call = Promise.resolve(within.run(true, () => method.apply(bot.store, args)));
+      running.add(call);
+      void call.finally(() => running.delete(call)).catch(() => undefined);
+      return call;
+    };
   }
-  const rest = bot.client.rest as { queueRequest: unknown };
-  rest.queueRequest = never;
-  await bot.client.destroy().catch(() => undefined);
+  const rest = bot.client.rest as unknown as { options: { makeRequest: (url: string, init: RequestInit) => Promise<unknown> } };
+  const send = rest.options.makeRequest;
+  rest.options.makeRequest = (url, init) =>
+    killed.signal.aborted ? never() : send(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, killed.signal]) : killed.signal });
+  return async () => {
+    killed.abort();
+    await bot.client.destroy().catch(() => undefined);
+    await Promise.allSettled([...running]);
+  };
 }
 
-export async function runCrashes(opts: { mode: KillMode; kills: number; channels?: number; minPlayMs?: number; maxPlayMs?: number; onKill?: (n: number) => void }): Promise<CrashReport> {
-  const def = gameById('fence') as AnyGame;
+/** A guild with channels, two people, the double and a SQLite file, and a store of this process's on that file. */
+async function openTable(channelCount: number) {
   const double = await DiscordDouble.start();
   const guild = double.createGuild('Crash Club');
-  const channels: Channel[] = Array.from({ length: opts.channels ?? 3 }, (_, k) => double.createChannel(guild, `table-${k}`));
+  const channels: Channel[] = Array.from({ length: channelCount }, (_, k) => double.createChannel(guild, `table-${k}`));
   const people: User[] = ['ana', 'bo'].map((name) => {
     const u = double.createUser(name, { globalName: name });
     double.addMember(guild, u);
@@ -109,11 +138,23 @@ export async function runCrashes(opts: { mode: KillMode; kills: number; channels
   });
   const dir = mkdtempSync(join(tmpdir(), 'fence-crash-'));
   const databaseUrl = `file:${join(dir, 'fence.db')}`;
-  const logs: string[] = [];
-  const report: CrashReport = { kills: 0, requests: 0, actions: 0, gamesFinished: 0, repairs: 0, checked: { running: 0, lobbies: 0 } };
   // This process reads the same file to choose moves and to check; the bot writes it.
   await (await openStore(databaseUrl)).close();
   const store = await openStore(databaseUrl);
+  const close = async () => {
+    await store.close();
+    await double.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { def: gameById('fence') as AnyGame, double, channels, people, databaseUrl, store, close };
+}
+
+const emptyReport = (): CrashReport => ({ kills: 0, requests: 0, actions: 0, gamesFinished: 0, repairs: 0, checked: { running: 0, lobbies: 0 } });
+
+export async function runCrashes(opts: { mode: KillMode; kills: number; channels?: number; minPlayMs?: number; maxPlayMs?: number; onKill?: (n: number) => void }): Promise<CrashReport> {
+  const { def, double, channels, people, databaseUrl, store, close } = await openTable(opts.channels ?? 3);
+  const logs: string[] = [];
+  const report = emptyReport();
   try {
     for (let kill = 0; kill < opts.kills; kill++) {
       const bot = await launch(opts.mode, double, databaseUrl, logs);
@@ -142,9 +183,60 @@ export async function runCrashes(opts: { mode: KillMode; kills: number; channels
     double.expectNoViolations();
     return report;
   } finally {
-    await store.close();
-    await double.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
+  }
+}
+
+/**
+ * Kills the bot while the first post of a turn waits out a 429 (Discord's "retry after"), then
+ * starts a new bot and waits past the moment the old one would have sent that post again. A
+ * killed process sends nothing more, so the channel must show the new bot's posts alone: its
+ * latest post is the current prompt, and nothing arrives after the restart.
+ */
+export async function killWhileAPostWaits(retryAfterMs: number): Promise<{ postsAtRestart: number; postsLater: number }> {
+  const { def, double, channels, people, databaseUrl, store, close } = await openTable(1);
+  const channel = channels[0]!;
+  const logs: string[] = [];
+  const report = emptyReport();
+  let bot = await launch('freeze', double, databaseUrl, logs);
+  try {
+    // Open, join and start a game, and play until a person is to move with the channel up to date.
+    for (let n = 0; ; n++) {
+      if (n > 40) throw new Error('the game never reached a person\'s move');
+      const game = await store.loadActiveGame(channel.id);
+      if (game?.state != null && game.game.postedVersion === game.game.version && def.activeSeats(game.state).some((s) => game.seats.find((x) => x.seat === s)?.userId)) break;
+      const sent = await step(double, store, def, channel, people);
+      await (sent ? sent.reply(10_000) : sleep(50));
+      await sleep(100);
+    }
+    const route = 'POST /channels/:channel/messages';
+    const before = double.requests.length;
+    double.rateLimitNext(route, 1, { retryAfterMs });
+    const limitedPost = () => double.requests.slice(before).find((r) => r.route === route && r.status === 429);
+    // A move may post nothing yet (a turn told once it ends): people move until one posts.
+    for (let n = 0; !limitedPost(); n++) {
+      if (n > 20) throw new Error('no move posted anything');
+      const sent = await step(double, store, def, channel, people);
+      if (!sent) {
+        await sleep(50);
+        continue;
+      }
+      // The answer to the move may wait for the turn's posts: the kill must not.
+      await Promise.race([sent.reply(10_000).catch(() => undefined), double.waitFor(limitedPost, 10_000, 'a rate-limited post').catch(() => undefined)]);
+      if (!limitedPost()) await double.waitFor(limitedPost, 1000, 'a rate-limited post').catch(() => undefined);
+    }
+    const limited = limitedPost()!;
+    await bot.kill();
+    bot = await launch('freeze', double, databaseUrl, logs);
+    await check(double, store, def, [channel], report);
+    const postsAtRestart = double.messages(channel).length;
+    await sleep(Math.max(0, limited.at + retryAfterMs + 1000 - Date.now()));
+    await check(double, store, def, [channel], report);
+    double.expectNoViolations();
+    return { postsAtRestart, postsLater: double.messages(channel).length };
+  } finally {
+    await bot.kill();
+    await close();
   }
 }
 

@@ -2,7 +2,7 @@
 // ends of games), start it again on the same database, and check after every start that no
 // game is left half-done: see crash-driver.ts. `npm run bench` SIGKILLs many more times.
 import { describe, expect, it } from 'vitest';
-import { runCrashes } from './crash-driver.ts';
+import { killWhileAPostWaits, runCrashes } from './crash-driver.ts';
 
 describe('a killed bot resumes every game', () => {
   it('after 50 kills at random moments, every game shows its prompt with its buttons, computers have played, timers match the state', async () => {
@@ -13,6 +13,11 @@ describe('a killed bot resumes every game', () => {
     expect(r.repairs).toBeGreaterThan(5);
     expect(r.checked.running).toBeGreaterThan(50);
   }, 240_000);
+
+  it('a turn whose post waits out a rate limit when the bot is killed is posted once, by the new bot, and stays the latest post', async () => {
+    const r = await killWhileAPostWaits(3000);
+    expect(r.postsLater).toBe(r.postsAtRestart);
+  }, 60_000);
 
   it('after real SIGKILLs of a bot process, the same holds', async () => {
     const r = await runCrashes({ mode: 'sigkill', kills: 3, channels: 3, minPlayMs: 800, maxPlayMs: 2500 });

@@ -2,12 +2,14 @@
 // Discord, the bot process restarts mid-game on the same database, a stored turn timer fires,
 // and the game reaches its end with a log that replays to the stored state.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { User } from '../discord-double/index.ts';
+import type { PostedMessage, User } from '../discord-double/index.ts';
 import { whoMustAct } from '../../src/games/fence/index.ts';
 import { Harness } from '../bot/harness.ts';
 import { asStored, postgresCluster } from './helpers.ts';
+import { connectionProblem } from '../../src/store/postgres.ts';
 
 let h: Harness;
+const PASSWORD = 'pw-never-logged';
 let ana: User, bo: User;
 
 beforeAll(async () => {
@@ -15,7 +17,8 @@ beforeAll(async () => {
   ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
   // The harness starts its bot on a SQLite file; this test's bot runs on PostgreSQL instead.
   await h.running.stop();
-  const url = await (await postgresCluster()).createDatabase();
+  // With a password in the URL (the cluster trusts every local user, so any works): the log must never show it.
+  const url = (await (await postgresCluster()).createDatabase()).replace('postgres@', `postgres:${PASSWORD}@`);
   Object.defineProperty(h, 'databaseUrl', { value: url });
   await h.startBot();
 });
@@ -59,3 +62,32 @@ it('plays a game through Discord on PostgreSQL, across a restart and a timeout, 
   expect(await h.store.listTimers(1)).toEqual([]);
   h.double.expectNoViolations();
 }, 120_000);
+
+it('a database connection the server ends is logged without the password, and the bot plays on', async () => {
+  // An idle connection in the bot's pool.
+  const before = h.double.messages(h.channel).length;
+  await h.fence(ana, 'new', { 'auto-build': true, rounds: 2 });
+  const posted = (what: (m: PostedMessage) => boolean) => h.double.waitFor(() => h.double.messages(h.channel).slice(before).find((m) => !m.ephemeral && what(m)), 10_000, 'a post');
+  const lobby = await posted((m) => m.content.includes('is open: join in'));
+  const database = new URL(h.databaseUrl).pathname.slice(1);
+  expect(await (await postgresCluster()).dropConnections(database)).toBeGreaterThan(0);
+  const line = await h.double.waitFor(() => h.logs.find((l) => l.includes('database connection lost')), 10_000, 'the log line');
+  const logged = JSON.parse(line) as Record<string, unknown>;
+  expect(logged).toMatchObject({ level: 'warn', shard: 0 });
+  expect(logged.problem).toMatch(/terminating connection due to administrator command \(57P01\)/);
+  expect(h.logs.join('\n')).not.toContain(PASSWORD);
+  // The bot is still there, and the pool opens new connections: the lobby fills, the game starts and goes on.
+  await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
+  await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
+  await posted((m) => m.attachments.length > 0);
+  await h.playOne();
+  expect((await h.game()).game.version).toBeGreaterThan(0);
+}, 60_000);
+
+it('a connection problem is told without the database password, wherever it appears', () => {
+  const url = 'postgresql://bot:s%40cret@db.example:5432/fence';
+  const e = Object.assign(new Error('could not reach postgresql://bot:s@cret@db.example:5432/fence (password s@cret)'), { code: 'ECONNREFUSED' });
+  const text = connectionProblem(e, url);
+  expect(text).not.toContain('s@cret');
+  expect(text).toBe('could not reach postgresql://bot:[redacted]@db.example:5432/fence (password [redacted]) (ECONNREFUSED)');
+});

@@ -23,6 +23,8 @@ export interface PostgresCluster {
   url(database?: string): string;
   /** Creates an empty database (a fresh name unless given) and returns its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Ends every connection to `database` from the server's side (`pg_terminate_backend`, as an admin or a restart does); returns how many. */
+  dropConnections(database: string): Promise<number>;
   /** Stops the server at once and removes its folder. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -94,6 +96,16 @@ export async function startPostgres(opts: StartOptions = {}): Promise<PostgresCl
         await client.end();
       }
       return url(name);
+    },
+    async dropConnections(database) {
+      const client = new pg.Client({ connectionString: url() });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ ended: boolean }>('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+        return rows.filter((r) => r.ended).length;
+      } finally {
+        await client.end();
+      }
     },
     async stop() {
       stopNow();
