@@ -2,9 +2,12 @@
  * Engine benchmark: complete random 6-player games (setup + main), legal-action listing on
  * the full 40-tile map, and actions applied per second. Prints numbers; asserts nothing.
  */
+import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { applyAction, computerAction, createGame, legalActions, playComputers, whoMustAct, type FenceOptions, type FenceState } from '../src/games/fence/index.ts';
+import { actingSeats, applyAction, computerAction, createGame, legalActions, playComputers, whoMustAct, type FenceOptions, type FenceState } from '../src/games/fence/index.ts';
+import { Rng, seedRng } from '../src/platform/rng.ts';
+import { randomVariantOptions } from '../test/fence/variant-options.ts';
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 
@@ -22,6 +25,35 @@ export const ALL_VARIANTS: Partial<FenceOptions> = {
 const ALL_BUT_SHORTCUTS: Partial<FenceOptions> = Object.fromEntries(
   Object.entries(ALL_VARIANTS).filter(([k]) => k !== 'freeForAll' && k !== 'tradingCards'),
 ) as Partial<FenceOptions>;
+
+/**
+ * One digest of how a fixed set of seeded games plays out (every event and every final state):
+ * Basic, the two variant sets above and drawn option sets with 2–8 players, random and simple
+ * computer players, some timeouts. A speed-up must leave it unchanged: run this part before and
+ * after a change and compare the line (it is printed, never stored).
+ */
+export function outcomeDigest(games = 60): string {
+  const hash = createHash('sha256');
+  const t0 = performance.now();
+  for (let g = 0; g < games; g++) {
+    const kind = g % 5;
+    const drive = new Rng(seedRng(`drv-${g}`));
+    const options = kind === 0 ? {} : kind === 1 ? ALL_BUT_SHORTCUTS : kind === 2 ? ALL_VARIANTS : randomVariantOptions(drive);
+    const players = kind < 3 ? 6 : 2 + (g % 7);
+    let s = createGame({ seats: Array.from({ length: players }, (_, i) => ({ name: `P${i}`, computer: true })), seed: `eq-${g}`, options }).state;
+    for (let step = 0; !s.outcome && step < 20_000; step++) {
+      const acting = actingSeats(s);
+      if (acting.length === 0) break;
+      const seat = acting[drive.int(acting.length)] as number;
+      const r = drive.next() < 0.01 ? applyAction(s, 'system', { type: 'timeout', seat }) : applyAction(s, seat, computerAction(s, seat, kind === 4 ? 'simple' : 'random') ?? { type: 'resign' });
+      if (!r.ok) throw new Error(`outcome digest, game ${g}: ${r.message}`);
+      hash.update(JSON.stringify(r.events));
+      s = r.state;
+    }
+    hash.update(JSON.stringify(s));
+  }
+  return `outcome digest of ${games} seeded games (compare before and after a speed-up): ${hash.digest('hex').slice(0, 16)} (${((performance.now() - t0) / 1000).toFixed(1)} s)`;
+}
 
 const load = (): string => loadavg().map((l) => l.toFixed(1)).join(' ');
 const median = (xs: number[]): number => percentile([...xs].sort((a, b) => a - b), 0.5);
@@ -57,6 +89,8 @@ export default async function benchEngine(): Promise<void> {
     const m = median(set.times);
     out(`engine: complete random 6-player game, ${set.name}, ${games} games: median ${m.toFixed(2)} ms = ${(m / base).toFixed(2)}x the Basic Rules' ${base.toFixed(2)} ms in the same run (goal <= 2x), p99 ${percentile(set.times.sort((a, b) => a - b), 0.99).toFixed(2)} ms, ${(set.actions / games).toFixed(0)} actions per game; load ${load()}`);
   }
+
+  out(`engine: ${outcomeDigest()}`);
 
   // Legal actions on a finished 40-tile map, on fresh (uncached) copies of mid-game states.
   const states: { state: FenceState; seat: number }[] = [];

@@ -2,8 +2,11 @@
 // may, several players at once; an empty hand places tiles other players still hold. Its
 // combinations with E5, E7, E9 and E10 (rulings in docs/fence-variants.md).
 import { describe, expect, it } from 'vitest';
-import { actingSeats, applyAction, computerAction, createGame, fence, legalActions, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
+import { actingSeats, applyAction, cellName, computerAction, createGame, fence, legalActions, viewFor, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import { eventText } from '../../src/games/fence/words.ts';
+import { cellOrigin } from '../../src/games/fence/draw/map.ts';
+import { panelBoxes } from '../../src/games/fence/draw/panels.ts';
+import { drawMapPicture } from '../../src/games/fence/draw/picture.ts';
 import { seats } from './extended-helpers.ts';
 
 const start = (options: Partial<FenceOptions> = {}, seed = 'e6', players = 3) => createGame({ seats: seats(players), seed, options: { freeForAll: true, ...options } });
@@ -152,5 +155,45 @@ describe('E6 Free-For-All Tile Placement', () => {
       const r = applyAction(s, 2, refusedByE10);
       expect(r.ok).toBe(false);
     }
+  });
+
+  it('E6 the building picture shows every builder: each one marked, the cells any of them can place at highlighted, and the alt text says where each can place', () => {
+    // A position where the builders can place at different cells, some only another builder can.
+    const cellsOf = (x: FenceState, seat: number) => [...new Set(legalActions(x, seat).filter((a) => a.type === 'place').map((a) => cellName(x, a.x, a.y)))];
+    const differ = (x: FenceState) => {
+      const lists = actingSeats(x).map((seat) => cellsOf(x, seat).join(' '));
+      return lists.length > 1 && new Set(lists).size > 1;
+    };
+    const s = buildUntil(start({}, 'e6-picture').state, differ);
+    expect(differ(s)).toBe(true);
+    const builders = actingSeats(s);
+    const view = viewFor(s, 'channel');
+    const names = (seat: number) => view.seats[seat]!.name;
+
+    // The alt text: where each builder can place ("Ana can place at …; Bo at …"), read back per builder.
+    const alt = fence.board(s).alt;
+    expect(alt).toContain('Everyone builds at once.');
+    expect(alt).not.toContain('places a tile');
+    const said = new Map<number, string[]>();
+    for (const clause of alt.split('Everyone builds at once. ')[1]!.replace(/\.$/, '').split('; ')) {
+      const [who, where] = clause.split(/ (?:can (?:each )?place )?at /) as [string, string];
+      for (const seat of builders) if (who.split(/, | and /).includes(names(seat))) said.set(seat, where.split(', '));
+    }
+    for (const seat of builders) expect(said.get(seat), names(seat)).toEqual(cellsOf(s, seat));
+
+    // The picture: every builder marked in the players' panel, and a cell that only another
+    // builder (not the seat the engine names current) can place at is highlighted too.
+    const rows = panelBoxes(view)[0]!.rows;
+    for (const seat of builders) expect(rows[seat]!.text.startsWith('▶ ')).toBe(true);
+    const others = cellsOf(s, s.current);
+    const onlyOthers = view.placeableCells.find((c) => !others.includes(cellName(s, c.x, c.y)))!;
+    expect(onlyOthers).toBeDefined();
+    const pic = drawMapPicture(view);
+    const o = cellOrigin(pic.layout, onlyOthers.x, onlyOthers.y);
+    const [r, , b] = pic.canvas.getContext('2d').getImageData(Math.round(o.x + pic.layout.tile * 0.2), Math.round(o.y + pic.layout.tile * 0.75), 1, 1).data;
+    expect(r).toBeGreaterThan(200); // the highlight's yellow: much red, little blue
+    expect(b!).toBeLessThan(150);
+    // Every cell any builder can place at is highlighted, and no other.
+    expect(view.placeableCells.map((c) => cellName(s, c.x, c.y)).sort()).toEqual([...new Set(builders.flatMap((seat) => cellsOf(s, seat)))].sort());
   });
 });

@@ -29,8 +29,7 @@ export function mapAlt(view: FenceView): string {
   const phase = view.phase === 'building' ? 'map building' : view.phase === 'over' ? 'game over' : `round ${view.round}`;
   parts.push(`FENCE! map, ${view.map.length} tiles, ${phase}. ${statusLine(view)}.`);
   if (view.phase === 'building') {
-    const cells = view.placeableCells.map((c) => cellName(view, c.x, c.y));
-    parts.push(cells.length ? `Tiles can go at ${cells.join(', ')}.` : 'No cell can take a tile.');
+    parts.push(view.builders && view.builders.length > 1 ? buildersText(view, view.builders) : placeableText(view, view.placeableCells));
   } else {
     const pawns = view.seats.filter((s) => s.pawn && !s.out).map((s) => `${s.seat + 1} ${s.name} in ${placeName(view, s.pawn as NbId | 'jail')}`);
     if (pawns.length) parts.push(`Pawns: ${pawns.join('; ')}.`);
@@ -41,6 +40,33 @@ export function mapAlt(view: FenceView): string {
   if (hot) parts.push(hot);
   if (view.offLimits.length) parts.push(`Off limits: ${view.offLimits.map((id) => placeName(view, id)).join(', ')}.`);
   return clip(parts.join(' '));
+}
+
+function placeableText(view: FenceView, cells: readonly { x: number; y: number }[]): string {
+  return cells.length ? `Tiles can go at ${cells.map((c) => cellName(view, c.x, c.y)).join(', ')}.` : 'No cell can take a tile.';
+}
+
+/**
+ * Several players building at once: where each can place, builders with the same cells named
+ * together ("Ana and Bo can place at L12, M11; Cy can only swap a tile in").
+ */
+function buildersText(view: FenceView, builders: NonNullable<FenceView['builders']>): string {
+  const groups = new Map<string, { seats: number[]; cells: string[] }>();
+  for (const b of builders) {
+    const cells = b.cells.map((c) => cellName(view, c.x, c.y));
+    const key = cells.join(',');
+    const g = groups.get(key);
+    if (g) g.seats.push(b.seat);
+    else groups.set(key, { seats: [b.seat], cells });
+  }
+  // Those who can place first ("Ana can place at …; Bo at …"), then those who can only swap.
+  const all = [...groups.values()].sort((a, b) => Number(b.cells.length > 0) - Number(a.cells.length > 0));
+  const clauses = all.map(({ seats, cells }, i) => {
+    const who = listAnd(seats.map((seat) => seatLabel(view, seat)));
+    if (!cells.length) return `${who} can only swap a tile in`;
+    return `${who}${i === 0 ? ` can${seats.length > 1 ? ' each' : ''} place` : ''} at ${cells.join(', ')}`;
+  });
+  return `${clauses.join('; ')}.`;
 }
 
 /**
@@ -104,6 +130,16 @@ export function tileHandAlt(view: FenceView, seat: number): string {
 
 export const seatLabel = (view: FenceView, seat: number): string => view.seats[seat]?.name ?? `Seat ${seat + 1}`;
 
+/** "Ana", "Ana and Bo", "Ana, Bo and Cy". */
+export const listAnd = (xs: readonly string[]): string => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+/** The seats the game waits for: one, or every builder while several build at once (Free-For-All). */
+export function waitingSeats(view: FenceView): number[] {
+  if (view.outcome) return [];
+  if (!view.pending && view.phase === 'building' && view.builders && view.builders.length > 1) return view.builders.map((b) => b.seat);
+  return [view.waitingFor ?? view.current];
+}
+
 export function statusLine(view: FenceView): string {
   const o = view.outcome;
   if (o) {
@@ -118,7 +154,12 @@ export function statusLine(view: FenceView): string {
     if (p.kind === 'pawnNeighborhood') return `${who} places their pawn`;
     if (p.kind === 'copsNeighborhood') return `${who} places the Cops`;
   }
-  if (view.phase === 'building') return `${who} places a tile`;
+  if (view.phase === 'building') {
+    const builders = waitingSeats(view);
+    if (builders.length === 1) return `${who} places a tile`;
+    const everyone = view.seats.every((x) => x.out || builders.includes(x.seat));
+    return everyone ? 'Everyone builds at once' : `${listAnd(builders.map((i) => seatLabel(view, i)))} build at once`;
+  }
   if (view.phase === 'pawns') return `${who} places their pawn`;
   return `${who}'s turn`;
 }

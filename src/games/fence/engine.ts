@@ -5,7 +5,7 @@
  */
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { actionSchema, systemActionSchema, type Action, type Actor, type SystemAction } from './actions.ts';
-import { buildContext, connectionsAt, hasLegalPlacement, legalPlacements, placementProblem, type Placement } from './building.ts';
+import { buildContext, buildersNow, connectionsAt, hasLegalPlacement, legalPlacements, placementProblem, type Placement } from './building.ts';
 import { COLOURS, colourOf, hasColour, isNumber, removeCards, sortCards, valueOf, type Card, type Colour } from './cards.ts';
 import type { FenceEvent } from './events.ts';
 import { graphOf, tileIdOfKey, type NbId } from './geometry.ts';
@@ -258,11 +258,6 @@ export function actingSeats(s: FenceState): number[] {
 
 const buildingAtOnce = (s: FenceState): boolean => s.phase === 'building' && variants.placesAtOnce(s.options);
 
-/** Seats that can place or swap a tile now. */
-function buildersNow(s: FenceState): number[] {
-  const ctx = buildContext(s, tileSetOf(s));
-  return activeSeats(s).filter((i) => hasLegalPlacement(ctx, i));
-}
 
 /** Every legal action of a seat right now (empty when it is not theirs to act). */
 export function legalActions(s: FenceState, seat: number): Action[] {

@@ -8,7 +8,7 @@
  * - `hotGoodsPicture`: a close-up of one Hot Goods roll: its tile(s), who was nearest, the result.
  */
 import type { Picture } from '../../platform/game.ts';
-import { handAlt, mapAlt, seatLabel, tileHandAlt, closeUpAlt } from './alt.ts';
+import { handAlt, listAnd, mapAlt, seatLabel, tileHandAlt, closeUpAlt } from './alt.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, type NbId } from './geometry.ts';
 import { cellName, mapArea } from './grid.ts';
@@ -104,7 +104,6 @@ function contenders(state: FenceState, roll: HotGoodsRoll): (number | 'cops')[] 
 }
 
 const tilesAway = (d: number | null) => (d === 0 ? 'on the tile' : `${d} tile${d === 1 ? '' : 's'} away`);
-const listAnd = (xs: string[]) => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 /** A roll's result in words, with who was nearest. */
 export function rollResult(view: FenceView, roll: HotGoodsRoll, near: readonly (number | 'cops')[]): string {

@@ -4,7 +4,8 @@
  * start cards. Never in any view: other hands, unrevealed start cards, the Stash order,
  * the generator state or fixed dice.
  */
-import { buildContext, legalPlacements } from './building.ts';
+import { buildContext, buildersNow, legalPlacements } from './building.ts';
+import { placesAtOnce } from './variants/index.ts';
 import type { Card } from './cards.ts';
 import type { NbId, PlacedTile } from './geometry.ts';
 import { firstPlayerOf, inPlay, tileSetOf } from './rules.ts';
@@ -55,8 +56,18 @@ export interface FenceView {
   };
   discard: Card[];
   discardedTiles: string[];
-  /** Map building: empty cells where the current player can place at least one tile. */
+  /**
+   * Map building: empty cells where a builder can place at least one tile (the map highlights
+   * them). While everyone builds at once (Free-For-All), a cell where any of them can.
+   */
   placeableCells: { x: number; y: number }[];
+  /**
+   * Map building: who may build now and the empty cells where each can place a tile (a builder
+   * with none can only swap). One seat, the one whose turn it is, or with Free-For-All every
+   * player who can place or swap. Absent from views made by hand (tests): the seat whose
+   * turn it is builds, at `placeableCells`.
+   */
+  builders?: { seat: number; cells: { x: number; y: number }[] }[];
   hotGoods: { round: number; rolls: HotGoodsRoll[] } | null;
   lastMove: LastMove | null;
   outcome: Outcome | null;
@@ -68,15 +79,25 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
   const live = inPlay(s);
   const set = tileSetOf(s);
   const offLimits = s.phase === 'building' ? [] : s.map.flatMap((p) => set.byId.get(tileIdOfKey(p.key))!.neighborhoods.map((_, i) => `${p.key}/${i}`)).filter((id) => !live.has(id));
-  let placeableCells: { x: number; y: number }[] = [];
+  const placeableCells: { x: number; y: number }[] = [];
+  const builders: NonNullable<FenceView['builders']> = [];
   if (s.phase === 'building' && !s.outcome) {
-    const seen = new Set<string>();
-    for (const p of legalPlacements(buildContext(s, set), s.current, { swaps: false })) {
-      const k = `${p.x},${p.y}`;
-      if (!seen.has(k)) {
-        seen.add(k);
-        placeableCells.push({ x: p.x, y: p.y });
+    const ctx = buildContext(s, set);
+    const all = new Set<string>();
+    for (const seat of placesAtOnce(s.options) ? buildersNow(s) : [s.current]) {
+      const cells: { x: number; y: number }[] = [];
+      const mine = new Set<string>();
+      for (const p of legalPlacements(ctx, seat, { swaps: false })) {
+        const k = `${p.x},${p.y}`;
+        if (mine.has(k)) continue;
+        mine.add(k);
+        cells.push({ x: p.x, y: p.y });
+        if (!all.has(k)) {
+          all.add(k);
+          placeableCells.push({ x: p.x, y: p.y });
+        }
       }
+      builders.push({ seat, cells });
     }
   }
   const view: FenceView = {
@@ -108,6 +129,7 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
     discard: [...s.discard],
     discardedTiles: [...s.discardedTiles],
     placeableCells,
+    builders,
     hotGoods: s.hotGoods ? { round: s.hotGoods.round, rolls: s.hotGoods.rolls.map((r) => ({ ...r })) } : null,
     lastMove: s.lastMove ? { ...s.lastMove } : null,
     outcome: s.outcome,

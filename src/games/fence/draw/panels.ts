@@ -10,7 +10,7 @@ import { font } from '../../../render/fonts.ts';
 import { drawPiece } from './map.ts';
 import { C } from './palette.ts';
 import { drawDie } from './tiles.ts';
-import { seatLabel, statusLine } from '../alt.ts';
+import { seatLabel, statusLine, waitingSeats } from '../alt.ts';
 
 export type Chip = { kind: 'piece'; piece: number | 'cops' } | { kind: 'dice'; red: number; blue: number } | { kind: 'offLimits' } | { kind: 'none' };
 
@@ -39,7 +39,7 @@ const RESULT_TEXT = (view: FenceView, r: NonNullable<FenceView['hotGoods']>['rol
 
 export function panelBoxes(view: FenceView): Box[] {
   const building = view.phase === 'building';
-  const acting = view.outcome ? null : (view.waitingFor ?? view.current);
+  const acting = waitingSeats(view);
   const ext = view.extended;
   const head = building ? 'Map building' : view.phase === 'over' ? 'FENCE!' : ext?.rounds ? `Round ${view.round} of ${ext.rounds}` : `Round ${view.round}`;
   const boat = (seat: number) => (['red', 'blue'] as const).filter((c) => ext?.boats?.[c] === seat).map((c) => ` · ${c} boat`).join('');
@@ -47,7 +47,8 @@ export function panelBoxes(view: FenceView): Box[] {
     title: `${head} · ${statusLine(view)}`,
     rows: view.seats.map((s) => {
       const where = s.out ? 'out' : s.pawn === 'jail' ? 'in Jail' : building ? `${s.tiles.length} tile${s.tiles.length === 1 ? '' : 's'}` : `${s.cards} card${s.cards === 1 ? '' : 's'}`;
-      return { chip: { kind: 'piece', piece: s.seat } as Chip, text: `${s.seat === acting ? '▶ ' : ''}${s.name} · ${where}${boat(s.seat)}`, bold: s.seat === acting, muted: s.out };
+      const now = acting.includes(s.seat);
+      return { chip: { kind: 'piece', piece: s.seat } as Chip, text: `${now ? '▶ ' : ''}${s.name} · ${where}${boat(s.seat)}`, bold: now, muted: s.out };
     }),
   };
   if (view.cops) players.rows.push({ chip: { kind: 'piece', piece: 'cops' }, text: 'Cops' });
