@@ -23,7 +23,7 @@ import type { AnyGame } from '../src/platform/game.ts';
 import { createLogger } from '../src/discord/log.ts';
 import { percentile } from '../src/discord/health.ts';
 import { buttonId } from '../src/discord/ids.ts';
-import { startShards } from '../src/shard.ts';
+import { BOT_NODE_FLAGS, startShards } from '../src/shard.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { DiscordDouble, type Channel, type Guild, type User } from '../test/discord-double/index.ts';
 import { startPostgres, type PostgresCluster } from '../test/store/postgres.ts';
@@ -82,7 +82,7 @@ async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promis
   // BENCH_HEAP=<dir>: heap snapshots of the bot's main thread there, at each N of `scale` (SIGUSR2).
   if (process.env.BENCH_HEAP) prof.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${process.env.BENCH_HEAP}`);
   const bot = process.env.BENCH_BOT_JS ? [process.env.BENCH_BOT_JS] : ['--import', 'tsx', SHARD_BOT];
-  const child: ChildProcess = spawn(process.execPath, [...prof, ...bot, t.double.apiUrl, databaseUrl, '60000', String(healthMs)], {
+  const child: ChildProcess = spawn(process.execPath, [...BOT_NODE_FLAGS, ...prof, ...bot, t.double.apiUrl, databaseUrl, '60000', String(healthMs)], {
     cwd: ROOT, env: { ...process.env, DISCORD_TOKEN: t.double.token }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   let ready!: () => void;
