@@ -243,6 +243,11 @@ export async function scale(sizes = [100, 1000, 10_000], rate = 10, seconds = 10
     const healthMs = 4000;
     const bot = await oneShard(t, url, healthMs);
     try {
+      // The first turn after start-up waits for the render worker to start (its own tsx and
+      // fonts): told apart, so that it does not stand for the steady figures.
+      await seed(t, store, 1);
+      const first = await move(t, store, t.channels[0]!);
+      out(`  first turn after start-up: ${typeof first === 'object' ? `${first.ms.toFixed(0)} ms` : first}`);
       for (const n of sizes) {
         await seed(t, store, n - t.channels.length);
         // A health window with nothing happening: the idle figures.
