@@ -3,15 +3,16 @@
  * the script the ShardingManager runs in the tests), against the Discord double in this
  * process, with FENCE! games of two people.
  * - scale: N running games held by one bot process (seeded straight into the database, then
- *   played through the double at a steady rate, random games): the bot's RSS and event-loop
- *   delay p99 from its own health line, idle and under the steady load, at N = 100, 1,000, 10,000;
+ *   played through the double at a steady rate, random games): the bot's RSS (with its heap and
+ *   external memory) and event-loop delay p99 from its own health line, idle and under the
+ *   steady load, at N = 100, 1,000, 10,000, and the full turn of every move sent (see `move`);
  * - throughput: moves sent open-loop at rising rates, each to a different game, on one shard
  *   (SQLite) and on two shard processes (PostgreSQL when a cluster can be started, else one
  *   SQLite file): moves per second answered, and the full-turn latency (interaction out →
  *   turn post with its map PNG in the channel) median and p99.
  * The double and this driver run beside the bot on the same 2 cores: figures are the bot's
  * share of a loaded machine, as the load average printed shows.
- * Alone: `npx tsx bench/shards.ts [scale|throughput]`.
+ * Alone: `npx tsx bench/shards.ts [scale [100,1000]|throughput [1|2]]`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
