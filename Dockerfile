@@ -29,4 +29,5 @@ USER node
 
 # SIGTERM (docker stop) finishes in-flight work, stops the timers and closes the database.
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# The Node flags are the bot's own (BOT_NODE_FLAGS in src/shard.ts says why), as `npm start` gives them.
+CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "src/main.ts"]

@@ -3,15 +3,16 @@
  * the script the ShardingManager runs in the tests), against the Discord double in this
  * process, with FENCE! games of two people.
  * - scale: N running games held by one bot process (seeded straight into the database, then
- *   played through the double at a steady rate, random games): the bot's RSS and event-loop
- *   delay p99 from its own health line, idle and under the steady load, at N = 100, 1,000, 10,000;
+ *   played through the double at a steady rate, random games): the bot's RSS (with its heap and
+ *   external memory) and event-loop delay p99 from its own health line, idle and under the
+ *   steady load, at N = 100, 1,000, 10,000, and the full turn of every move sent (see `move`);
  * - throughput: moves sent open-loop at rising rates, each to a different game, on one shard
  *   (SQLite) and on two shard processes (PostgreSQL when a cluster can be started, else one
  *   SQLite file): moves per second answered, and the full-turn latency (interaction out →
  *   turn post with its map PNG in the channel) median and p99.
  * The double and this driver run beside the bot on the same 2 cores: figures are the bot's
  * share of a loaded machine, as the load average printed shows.
- * Alone: `npx tsx bench/shards.ts [scale|throughput]`.
+ * Alone: `npx tsx bench/shards.ts [scale [100,1000]|throughput [1|2]]`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +24,7 @@ import type { AnyGame } from '../src/platform/game.ts';
 import { createLogger } from '../src/discord/log.ts';
 import { percentile } from '../src/discord/health.ts';
 import { buttonId } from '../src/discord/ids.ts';
-import { startShards } from '../src/shard.ts';
+import { BOT_NODE_FLAGS, startShards } from '../src/shard.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { DiscordDouble, type Channel, type Guild, type User } from '../test/discord-double/index.ts';
 import { startPostgres, type PostgresCluster } from '../test/store/postgres.ts';
@@ -81,7 +82,8 @@ async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promis
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
   // BENCH_HEAP=<dir>: heap snapshots of the bot's main thread there, at each N of `scale` (SIGUSR2).
   if (process.env.BENCH_HEAP) prof.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${process.env.BENCH_HEAP}`);
-  const child: ChildProcess = spawn(process.execPath, [...prof, '--import', 'tsx', SHARD_BOT, t.double.apiUrl, databaseUrl, '60000', String(healthMs)], {
+  const bot = process.env.BENCH_BOT_JS ? [process.env.BENCH_BOT_JS] : ['--import', 'tsx', SHARD_BOT];
+  const child: ChildProcess = spawn(process.execPath, [...BOT_NODE_FLAGS, ...prof, ...bot, t.double.apiUrl, databaseUrl, '60000', String(healthMs)], {
     cwd: ROOT, env: { ...process.env, DISCORD_TOKEN: t.double.token }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   let ready!: () => void;
@@ -124,16 +126,31 @@ async function seed(t: Table, store: Store, n: number): Promise<void> {
   }
 }
 
-/** The person on turn in this channel makes a random legal move; resolves with the full-turn time, or null. */
-async function move(t: Table, store: Store, channel: Channel): Promise<number | null> {
+/**
+ * What became of one move: answered (in `ms`), refused by the bot (the game did not change),
+ * lost (nothing within 20 s), or skipped (nothing to send: the game is over, or its buttons are
+ * not out yet).
+ */
+type Moved = { ms: number } | 'refused' | 'lost' | 'skipped';
+
+const TURN_WAIT_MS = 20_000;
+
+/**
+ * The person on turn in this channel makes a random legal move. The full turn lasts from the
+ * interaction sent to the first public post after it (with or without a picture: a turn that
+ * changes nothing on the map posts none), or, when the game holds the channel's post until a
+ * multi-part turn ends, to the mover's private answer (which the bot sends only once the posts
+ * are out).
+ */
+async function move(t: Table, store: Store, channel: Channel): Promise<Moved> {
   const game = await store.loadActiveGame(channel.id);
-  if (!game?.state) return null;
+  if (!game?.state) return 'skipped';
   const seat = def.activeSeats(game.state)[0];
   const user = t.people.find((u) => u.id === game.seats.find((s) => s.seat === seat)?.userId);
-  if (seat === undefined || !user) return null;
+  if (seat === undefined || !user) return 'skipped';
   const legal = def.legalActions(game.state, seat).filter((a) => (a as { type?: string }).type !== 'resign');
   const action = legal[Math.floor(Math.random() * legal.length)];
-  if (action === undefined) return null;
+  if (action === undefined) return 'skipped';
   const before = t.double.messages(channel).length;
   const started = performance.now();
   const cmd = def.commands.find((m) => m.accepts(action));
@@ -142,22 +159,36 @@ async function move(t: Table, store: Store, channel: Channel): Promise<number | 
   else {
     const post = [...t.double.messages(channel)].reverse().find((m) => m.components.length > 0);
     const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
-    if (!post || !t.double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id)) return null;
+    if (!post || !t.double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id)) return 'skipped';
     handle = await t.double.clickButton(user, post, id);
   }
-  const posted = await t.double.waitFor(() => (t.double.messages(channel).slice(before).some((m) => !m.ephemeral && m.attachments.length > 0) ? true : undefined), 20_000, 'turn post').catch(() => null);
+  const reply = handle.reply(TURN_WAIT_MS).then(() => true, () => false);
+  let replied = false;
+  void reply.then((r) => { replied = r; });
+  const seen = await t.double.waitFor(() => (replied || t.double.messages(channel).slice(before).some((m) => !m.ephemeral) ? true : undefined), TURN_WAIT_MS, 'turn post').catch(() => false);
   const ms = performance.now() - started;
-  await handle.reply(20_000).catch(() => undefined);
-  return posted ? ms : null;
+  await reply;
+  if (!seen) return 'lost';
+  const after = await store.getGame(game.game.id);
+  return after.game.version > game.game.version ? { ms } : 'refused';
+}
+
+export interface Steady {
+  /** Moves sent (skipped ones are not). */
+  sent: number;
+  /** Full-turn times of the moves answered, ms. */
+  answered: number[];
+  refused: number;
+  lost: number;
+  wallS: number;
 }
 
 /** Moves at `rate` per second for `seconds`, each to a channel with no move in flight. */
-async function steady(t: Table, store: Store, channels: Channel[], rate: number, seconds: number): Promise<{ sent: number; answered: number[]; wallS: number }> {
+async function steady(t: Table, store: Store, channels: Channel[], rate: number, seconds: number): Promise<Steady> {
   const busy = new Set<string>();
-  const answered: number[] = [];
+  const r: Steady = { sent: 0, answered: [], refused: 0, lost: 0, wallS: 0 };
   const inflight: Promise<void>[] = [];
   const started = performance.now();
-  let sent = 0;
   for (let k = 0; k < rate * seconds; k++) {
     const due = started + (k * 1000) / rate;
     if (due > performance.now()) await sleep(due - performance.now());
@@ -165,11 +196,28 @@ async function steady(t: Table, store: Store, channels: Channel[], rate: number,
     const c = free[Math.floor(Math.random() * free.length)];
     if (!c) continue;
     busy.add(c.id);
-    sent++;
-    inflight.push(move(t, store, c).then((ms) => { if (ms !== null) answered.push(ms); }, () => undefined).finally(() => busy.delete(c.id)));
+    inflight.push(move(t, store, c).then((m) => {
+      if (m === 'skipped') return;
+      r.sent++;
+      if (m === 'refused') r.refused++;
+      else if (m === 'lost') r.lost++;
+      else r.answered.push(m.ms);
+    }, () => { r.sent++; r.lost++; }).finally(() => busy.delete(c.id)));
   }
   await Promise.all(inflight);
-  return { sent, answered, wallS: (performance.now() - started) / 1000 };
+  r.wallS = (performance.now() - started) / 1000;
+  return r;
+}
+
+/** Full-turn percentiles over every move sent: a lost move counts as slower than any answered. */
+function turnFigures(r: Steady): string {
+  const all = [...r.answered].sort((a, b) => a - b).concat(Array<number>(r.lost).fill(Infinity));
+  const show = (q: number) => {
+    const v = percentile(all, q);
+    return v === null ? '-' : Number.isFinite(v) ? `${v.toFixed(0)} ms` : `> ${TURN_WAIT_MS / 1000} s`;
+  };
+  const other = [r.refused ? `${r.refused} refused` : '', r.lost ? `${r.lost} lost` : ''].filter(Boolean).join(', ');
+  return `${r.answered.length}/${r.sent} turns answered${other ? ` (${other})` : ''}, full turn median ${show(0.5)}, p99 ${show(0.99)}`;
 }
 
 const fmt = (xs: number[]) => {
@@ -196,6 +244,11 @@ export async function scale(sizes = [100, 1000, 10_000], rate = 10, seconds = 10
     const healthMs = 4000;
     const bot = await oneShard(t, url, healthMs);
     try {
+      // The first turn after start-up waits for the render worker to start (its own tsx and
+      // fonts): told apart, so that it does not stand for the steady figures.
+      await seed(t, store, 1);
+      const first = await move(t, store, t.channels[0]!);
+      out(`  first turn after start-up: ${typeof first === 'object' ? `${first.ms.toFixed(0)} ms` : first}`);
       for (const n of sizes) {
         await seed(t, store, n - t.channels.length);
         // A health window with nothing happening: the idle figures.
@@ -208,7 +261,7 @@ export async function scale(sizes = [100, 1000, 10_000], rate = 10, seconds = 10
         const busy = t.health.slice(busyFrom);
         const rss = Math.max(...busy.map((h) => h.rssMb), idle?.rssMb ?? 0);
         const loopBusy = Math.max(...busy.map((h) => h.loopP99Ms));
-        out(`  N=${String(n).padStart(6)}: RSS ${rss} MB (idle ${idle?.rssMb ?? '?'} MB), event-loop p99 idle ${idle?.loopP99Ms ?? '?'} ms, under ${rate} moves/s ${loopBusy} ms; ${r.answered.length}/${r.sent} turns, ${fmt(r.answered)}`);
+        out(`  N=${String(n).padStart(6)}: RSS ${rss} MB (idle ${idle?.rssMb ?? '?'} MB), event-loop p99 idle ${idle?.loopP99Ms ?? '?'} ms, under ${rate} moves/s ${loopBusy} ms; ${turnFigures(r)}`);
         const last = busy.at(-1);
         out(`    idle heap ${idle?.heapMb ?? '?'} MB, external ${idle?.externalMb ?? '?'} MB; after: heap ${last?.heapMb ?? '?'} MB, external ${last?.externalMb ?? '?'} MB`);
         bot.heapSnapshot();
