@@ -29,5 +29,7 @@ USER node
 
 # SIGTERM (docker stop) finishes in-flight work, stops the timers and closes the database.
 STOPSIGNAL SIGTERM
-# The Node flags are the bot's own (BOT_NODE_FLAGS in src/shard.ts says why), as `npm start` gives them.
+# The Node flags and the environment are the bot's own (BOT_NODE_FLAGS and BOT_ENV in
+# src/shard.ts say why), as `npm start` gives them.
+ENV MALLOC_ARENA_MAX=2
 CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "src/main.ts"]

@@ -24,7 +24,7 @@ import type { AnyGame } from '../src/platform/game.ts';
 import { createLogger } from '../src/discord/log.ts';
 import { percentile } from '../src/discord/health.ts';
 import { buttonId } from '../src/discord/ids.ts';
-import { BOT_NODE_FLAGS, startShards } from '../src/shard.ts';
+import { BOT_ENV, BOT_NODE_FLAGS, startShards } from '../src/shard.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { DiscordDouble, type Channel, type Guild, type User } from '../test/discord-double/index.ts';
 import { startPostgres, type PostgresCluster } from '../test/store/postgres.ts';
@@ -84,7 +84,7 @@ async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promis
   if (process.env.BENCH_HEAP) prof.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${process.env.BENCH_HEAP}`);
   const bot = process.env.BENCH_BOT_JS ? [process.env.BENCH_BOT_JS] : ['--import', 'tsx', SHARD_BOT];
   const child: ChildProcess = spawn(process.execPath, [...BOT_NODE_FLAGS, ...prof, ...bot, t.double.apiUrl, databaseUrl, '60000', String(healthMs)], {
-    cwd: ROOT, env: { ...process.env, DISCORD_TOKEN: t.double.token }, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: ROOT, env: { ...BOT_ENV, ...process.env, DISCORD_TOKEN: t.double.token }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   let ready!: () => void;
   const isReady = new Promise<void>((r) => (ready = r));

@@ -23,6 +23,15 @@ const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
  */
 export const BOT_NODE_FLAGS = ['--max-semi-space-size=4'];
 
+/**
+ * Environment of a bot process (`npm start` and the Dockerfile set the same). glibc's malloc
+ * gives threads arenas of their own (up to 8 per core: the render worker, libuv's pool,
+ * libsql's threads) and memory freed in one stays there; with 2 arenas the same bench peaked at
+ * ≈ 350 MB instead of ≈ 410 MB at 100 games and 340 instead of 420 MB at 1,000. Other C
+ * libraries ignore it.
+ */
+export const BOT_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
 /** Discord lets a bot start one gateway session per 5 s (max_concurrency 1). */
 export const SPAWN_DELAY_MS = 5500;
 
@@ -48,6 +57,8 @@ export interface RunningShards {
 }
 
 export async function startShards(opts: ShardsOptions): Promise<RunningShards> {
+  // Each shard process inherits this process's environment (unless set otherwise already).
+  for (const [name, value] of Object.entries(BOT_ENV)) process.env[name] ??= value;
   const manager = new ShardingManager(opts.file ?? MAIN, {
     token: opts.token,
     totalShards: opts.shards,

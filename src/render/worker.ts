@@ -36,11 +36,14 @@ port.on('message', (msg: JobMessage) => {
 
 async function drain(): Promise<void> {
   drawing = true;
-  for (let msg = waiting.shift(); msg; msg = waiting.shift()) {
-    await answer(msg.id, msg.job);
-    await new Promise((resolve) => setImmediate(resolve));
+  try {
+    for (let msg = waiting.shift(); msg; msg = waiting.shift()) {
+      await answer(msg.id, msg.job);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    drawing = false;
   }
-  drawing = false;
 }
 
 async function answer(id: number, job: RenderJob): Promise<void> {
