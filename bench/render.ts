@@ -10,7 +10,10 @@
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { createGame, playComputers, viewFor, type FenceView } from '../src/games/fence/index.ts';
+import { applyAction, computerAction, createGame, playComputers, viewFor, whoMustAct, type FenceState, type FenceView } from '../src/games/fence/index.ts';
+import { gameById } from '../src/games/registry.ts';
+import drawings from '../src/games/fence/draw/index.ts';
+import type { AnyGame, Picture } from '../src/platform/game.ts';
 import { closeRenderer } from '../src/render/index.ts';
 import { drawMapPicture } from '../src/games/fence/draw/picture.ts';
 import { renderMap } from '../test/render/fixtures.ts';
@@ -59,11 +62,56 @@ async function withLoopProbe<T>(work: () => Promise<T>): Promise<{ result: T; ma
   return { result, maxBlockMs: max };
 }
 
+/** The pictures of the turn posts of a few seeded computer games (mostly close-ups): what a running bot draws. */
+export function turnPictures(games = 3, steps = 80): Picture[] {
+  const def = gameById('fence') as AnyGame;
+  const pics: Picture[] = [];
+  for (let g = 0; g < games; g++) {
+    let s = createGame({ seats: NAMES.slice(0, 2 + 2 * g).map((name) => ({ name, computer: true })), seed: `turns-${g}`, options: { autoBuild: true } }).state as FenceState;
+    for (let k = 0; k < steps; k++) {
+      const seat = whoMustAct(s);
+      if (seat === null) break;
+      const r = applyAction(s, seat, computerAction(s, seat, 'random'));
+      if (!r.ok) break;
+      s = r.state;
+      for (const p of def.posts?.([{ state: s, events: r.events }]) ?? []) for (const pic of [p.picture, ...(p.morePictures ?? [])]) if (pic) pics.push(pic);
+    }
+  }
+  return pics;
+}
+
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Turn pictures drawn and encoded in this thread, as a render worker does: CPU per picture by kind (second pass: caches warm). */
+function benchTurnPictures(out: (s: string) => void): void {
+  const pics = turnPictures();
+  const by = new Map<string, { draw: number; encode: number; n: number }>();
+  for (let pass = 0; pass < 2; pass++) {
+    for (const p of pics) {
+      const c0 = cpuMs();
+      const canvas = drawings[p.kind]!(p.view);
+      const rgba = canvas.data();
+      const c1 = cpuMs();
+      encodeRgbaSync(rgba, canvas.width, canvas.height);
+      const c2 = cpuMs();
+      if (pass === 0) continue;
+      const e = by.get(p.kind) ?? { draw: 0, encode: 0, n: 0 };
+      by.set(p.kind, { draw: e.draw + c1 - c0, encode: e.encode + c2 - c1, n: e.n + 1 });
+    }
+  }
+  out(`  turn pictures of 3 seeded games (2, 4, 6 players), drawn + encoded in one thread, CPU per picture:`);
+  for (const [kind, e] of by) out(`    ${kind.padEnd(8)} ×${e.n}: draw (incl. rasterizing) ${(e.draw / e.n).toFixed(1)} ms + encode ${(e.encode / e.n).toFixed(1)} ms = ${((e.draw + e.encode) / e.n).toFixed(1)} ms`);
+}
+
 export default async function benchRender(iterations = 30): Promise<void> {
   const out = (s: string) => process.stdout.write(`${s}\n`);
   const standard = standardView();
   const cases: [string, FenceView][] = [['standard 6p', standard], ['Big Map 80', bigMapView(standard)]];
   out(`render (draw + PNG encode); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  benchTurnPictures(out);
   for (const [name, view] of cases) {
     for (let i = 0; i < 3; i++) await renderMap(view); // worker started, fonts and base cached
     const api: number[] = [];

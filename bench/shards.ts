@@ -8,14 +8,17 @@
  *   steady load, at N = 100, 1,000, 10,000, and the full turn of every move sent (see `move`);
  * - throughput: moves sent open-loop at rising rates, each to a different game, on one shard
  *   (SQLite) and on two shard processes (PostgreSQL when a cluster can be started, else one
- *   SQLite file): moves per second answered, and the full-turn latency (interaction out →
- *   turn post with its map PNG in the channel) median and p99.
+ *   SQLite file), after a short warm-up: moves per second answered, the full-turn latency
+ *   (interaction out → the turn's post with its picture in the channel, as bench/turn.ts
+ *   measures it) median and p99, and the CPU each turn cost the bot processes (every thread,
+ *   from /proc) and this driver with the double. The driver keeps its own copy of each game
+ *   (Mirror), so it reads no database per move.
  * The double and this driver run beside the bot on the same 2 cores: figures are the bot's
  * share of a loaded machine, as the load average printed shows.
- * Alone: `npx tsx bench/shards.ts [scale [100,1000]|throughput [1|2]]`.
+ * Alone: `npx tsx bench/shards.ts [scale [100,1000]|throughput [1|2] [rate,rate,…]]`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +29,8 @@ import { percentile } from '../src/discord/health.ts';
 import { buttonId } from '../src/discord/ids.ts';
 import { BOT_ENV, BOT_NODE_FLAGS, startShards } from '../src/shard.ts';
 import { openStore, type Store } from '../src/store/index.ts';
-import { DiscordDouble, type Channel, type Guild, type User } from '../test/discord-double/index.ts';
+import { DiscordDouble, type Channel, type Guild, type InteractionHandle, type User } from '../test/discord-double/index.ts';
+import { turnPosted } from './turn.ts';
 import { startPostgres, type PostgresCluster } from '../test/store/postgres.ts';
 
 const SHARD_BOT = fileURLToPath(new URL('../test/bot/shard-bot.ts', import.meta.url));
@@ -77,7 +81,7 @@ class Table {
 }
 
 /** One bot process, one shard, on its own (no manager). */
-async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promise<{ stop(): Promise<void>; heapSnapshot(): void }> {
+async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promise<{ stop(): Promise<void>; heapSnapshot(): void; pid: number | undefined }> {
   // BENCH_PROF=<dir>: the bot process writes a CPU profile there (node --cpu-prof) when it stops.
   const prof = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
   // BENCH_HEAP=<dir>: heap snapshots of the bot's main thread there, at each N of `scale` (SIGUSR2).
@@ -101,6 +105,7 @@ async function oneShard(t: Table, databaseUrl: string, healthMs: number): Promis
   return {
     stop: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); },
     heapSnapshot: () => { if (process.env.BENCH_HEAP) child.kill('SIGUSR2'); },
+    pid: child.pid,
   };
 }
 
@@ -183,8 +188,67 @@ export interface Steady {
   wallS: number;
 }
 
+/**
+ * The throughput driver's copy of each game, kept by applying its own accepted moves with the
+ * engine: the driver then reads no database and parses no state per move, so the 2 cores go to
+ * the bot (the bot is the only writer and its engine is deterministic, so the copy stays exact;
+ * it is read again from the store whenever a move was not answered with a post).
+ */
+interface Mirror {
+  gameId: number;
+  state: unknown;
+  version: number;
+  seats: { seat: number; userId: string | null }[];
+}
+
+async function mirrorOf(store: Store, channel: Channel): Promise<Mirror | null> {
+  const game = await store.loadActiveGame(channel.id);
+  return game?.state ? { gameId: game.game.id, state: game.state, version: game.game.version, seats: game.seats } : null;
+}
+
+/** One random legal move in `channel` by whoever is on turn; resolves with the full-turn time (turnPosted) or what became of it. */
+async function play(t: Table, store: Store, mirrors: Map<string, Mirror | null>, channel: Channel): Promise<Moved> {
+  let m = mirrors.get(channel.id);
+  if (m === undefined) mirrors.set(channel.id, (m = await mirrorOf(store, channel)));
+  if (!m) return 'skipped';
+  const seat = def.activeSeats(m.state)[0];
+  const user = t.people.find((u) => u.id === m.seats.find((s) => s.seat === seat)?.userId);
+  if (seat === undefined || !user) return 'skipped';
+  const legal = def.legalActions(m.state, seat).filter((a) => (a as { type?: string }).type !== 'resign');
+  const action = legal[Math.floor(Math.random() * legal.length)];
+  if (action === undefined) return 'skipped';
+  const before = t.double.messages(channel).length;
+  const started = performance.now();
+  const cmd = def.commands.find((c) => c.accepts(action));
+  let handle: InteractionHandle;
+  if (cmd) handle = await t.double.runCommand(user, channel, 'fence', { subcommand: cmd.name, options: { [cmd.option]: def.encode(action) } });
+  else {
+    const post = [...t.double.messages(channel)].reverse().find((p) => p.components.length > 0);
+    const id = buttonId({ verb: 'pick', gameId: m.gameId, version: m.version, value: def.encode(action) });
+    if (!post || !t.double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id)) return 'skipped';
+    handle = await t.double.clickButton(user, post, id);
+  }
+  const at = await turnPosted(t.double, channel, before, handle).catch(() => null);
+  const next = at?.posted != null ? def.apply(m.state, seat, action) : null;
+  if (next?.ok) mirrors.set(channel.id, { ...m, state: next.state, version: m.version + 1 });
+  else mirrors.delete(channel.id); // held, refused or lost: read it again next time
+  return at ? { ms: (at.posted ?? at.answered) - started } : 'lost';
+}
+
+/** CPU seconds (user + system, every thread) a process has used, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** Moves at `rate` per second for `seconds`, each to a channel with no move in flight. */
-async function steady(t: Table, store: Store, channels: Channel[], rate: number, seconds: number): Promise<Steady> {
+async function steady(t: Table, store: Store, channels: Channel[], rate: number, seconds: number, one: (c: Channel) => Promise<Moved> = (c) => move(t, store, c)): Promise<Steady> {
   const busy = new Set<string>();
   const r: Steady = { sent: 0, answered: [], refused: 0, lost: 0, wallS: 0 };
   const inflight: Promise<void>[] = [];
@@ -196,7 +260,7 @@ async function steady(t: Table, store: Store, channels: Channel[], rate: number,
     const c = free[Math.floor(Math.random() * free.length)];
     if (!c) continue;
     busy.add(c.id);
-    inflight.push(move(t, store, c).then((m) => {
+    inflight.push(one(c).then((m) => {
       if (m === 'skipped') return;
       r.sent++;
       if (m === 'refused') r.refused++;
@@ -289,19 +353,29 @@ export async function throughput(shards: 1 | 2, rates = [25, 50, 100, 200], seco
     const store = await openStore(url);
     await seed(t, store, 400);
     const running = shards === 1
-      ? await oneShard(t, url, 60_000)
+      ? await (async () => {
+        const s = await oneShard(t, url, 60_000);
+        return { stop: s.stop, pids: () => [s.pid] };
+      })()
       : await (async () => {
         const s = await startShards({ token: t.double.token, shards: 2, file: SHARD_BOT, shardArgs: [t.double.apiUrl, url, '60000'], spawnDelayMs: 0, log: createLogger({ level: 'error' }), onLine: (id, l) => t.line(id, l) });
-        return { stop: () => s.stop() };
+        return { stop: () => s.stop(), pids: () => [...s.manager.shards.values()].map((sh) => (sh.process as ChildProcess | null)?.pid) };
       })();
+    const mirrors = new Map<string, Mirror | null>();
+    const botCpu = () => running.pids().reduce((n: number, pid) => n + (cpuSeconds(pid) ?? NaN), 0);
+    const driverCpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
     try {
+      // Warm-up, not reported: render workers started, fonts and tiles drawn, queries compiled.
+      await steady(t, store, t.channels, 5, 4, (c) => play(t, store, mirrors, c));
       let best = 0;
       for (const rate of rates) {
-        const r = await steady(t, store, t.channels, rate, seconds);
+        const [bot0, drv0] = [botCpu(), driverCpu()];
+        const r = await steady(t, store, t.channels, rate, seconds, (c) => play(t, store, mirrors, c));
+        const [botMs, drvMs] = [((botCpu() - bot0) * 1000) / r.answered.length, ((driverCpu() - drv0) * 1000) / r.answered.length];
         const p99 = percentile([...r.answered].sort((a, b) => a - b), 0.99) ?? Infinity;
         const perS = r.answered.length / r.wallS;
         if (p99 < 150) best = Math.max(best, perS);
-        out(`  offered ${String(rate).padStart(3)}/s: ${perS.toFixed(1)} turns/s answered (${r.answered.length}/${r.sent}), full turn ${fmt(r.answered)}`);
+        out(`  offered ${String(rate).padStart(3)}/s: ${perS.toFixed(1)} turns/s answered (${r.answered.length}/${r.sent}), full turn ${fmt(r.answered)}; CPU per turn: bot ${botMs.toFixed(1)} ms (all threads), driver + double ${drvMs.toFixed(1)} ms; load average ${load()}`);
       }
       out(`  sustained with p99 < 150 ms: ${best.toFixed(1)} turns/s (goal ≥ 200/s); load average now ${load()}`);
     } finally {
@@ -321,6 +395,6 @@ export default async function shardsBench(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const which = process.argv[2];
   if (which === 'scale') await scale(process.argv[3] ? process.argv[3].split(',').map(Number) : undefined);
-  else if (which === 'throughput') await throughput(Number(process.argv[3] ?? 1) === 2 ? 2 : 1);
+  else if (which === 'throughput') await throughput(Number(process.argv[3] ?? 1) === 2 ? 2 : 1, process.argv[4] ? process.argv[4].split(',').map(Number) : undefined);
   else await shardsBench();
 }

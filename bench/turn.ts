@@ -63,6 +63,11 @@ export default async function turnBench(opts: { turns?: number } = {}): Promise<
   const bot = await startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl: `file:${join(dir, 'bench.db')}`, logger: createLogger({ level: 'warn' }), seedFor: (id) => `bench-${id}` });
   const store = bot.bot.store;
   const times: number[] = [];
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  let cpu0 = 0;
   const byKind: Record<string, number[]> = {};
   const answers = new Map<string, PostedMessage>();
   try {
@@ -75,6 +80,7 @@ export default async function turnBench(opts: { turns?: number } = {}): Promise<
       const n0 = double.messages(channel).length;
       await (await double.clickButton(users[0]!, lobby, 'Start')).acknowledged();
       await double.waitFor(() => (double.messages(channel).length > n0 ? true : undefined), 10_000, 'first post');
+      if (games === 1) cpu0 = cpuMs(); // after start-up: the render worker is up
       while (times.length < target) {
         const game = await store.loadActiveGame(channel.id);
         if (!game?.state) break;
@@ -116,9 +122,11 @@ export default async function turnBench(opts: { turns?: number } = {}): Promise<
     await double.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+  const cpuPerTurn = (cpuMs() - cpu0) / times.length;
   const fmt = (xs: number[]) => `median ${quantile(xs, 0.5).toFixed(1)} ms, p99 ${quantile(xs, 0.99).toFixed(1)} ms (n=${xs.length})`;
   process.stdout.write(`turn through the double, 6 players, interaction out → the turn's public post (with its picture) in: ${fmt(times)}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   for (const [k, xs] of Object.entries(byKind)) process.stdout.write(`  ${k.padEnd(7)} ${fmt(xs)}\n`);
+  process.stdout.write(`  CPU per turn, this whole process (bot, render workers, Discord double, driver): ${cpuPerTurn.toFixed(1)} ms\n`);
   process.stdout.write(`  goal p99 ≤ 50 ms: ${quantile(times, 0.99) <= 50 ? 'met' : 'NOT met'}\n`);
 }
 

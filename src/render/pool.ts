@@ -1,15 +1,18 @@
 /**
- * A pool of render workers, so drawing and encoding (~20–40 ms of CPU a turn picture) never
+ * A pool of render workers, so drawing and encoding (≈ 20 ms of CPU a turn's close-up, 40 ms
+ * and more a whole map) never
  * block the bot's event loop, and pictures of different channels are drawn at once on as many
  * cores as the machine has. Each job goes to the worker with the fewest jobs in flight; a
  * worker is started only when every running one is busy, so a quiet bot runs one. Restarted
  * after one dies; while idle a worker is unref'd, so it never keeps the process alive.
  * `closeRenderer()` stops them all (bot shutdown).
  *
- * Size: `RENDER_THREADS` when set, else the cores `os.availableParallelism()` reports, at most
- * MAX_THREADS. On a 2-core machine that is 2: the main thread's share of a turn (store,
- * Discord) is small and waits on I/O, so a worker per core is what keeps both cores drawing
- * under load (measured with `npx tsx bench/shards.ts throughput 1`).
+ * Size: `RENDER_THREADS` when set, else the cores `os.availableParallelism()` reports (shared
+ * by the shard processes of one ShardingManager), at most MAX_THREADS. On a 2-core machine
+ * with one process that is 2: the pictures of a burst of turns use both cores while the main
+ * thread waits on the database and Discord; the main thread (about as much CPU a turn as its
+ * picture, measured by `npx tsx bench/shards.ts throughput 1`) then competes with them, and
+ * RENDER_THREADS=1 leaves it a core of its own.
  *
  * The workers run the TypeScript sources: when their entry is a .ts file, a small bootstrap
  * registers tsx's loader in the worker first (under vitest no Node loader is inherited).
@@ -56,11 +59,16 @@ interface Slot {
 /** By default no more than this: more only add memory (each holds its own fonts and tile cache). */
 const MAX_THREADS = 4;
 
-/** How many render workers the pool may run (read at each job, so a test or the bench can change it). */
+/**
+ * How many render workers the pool may run (read at each job, so a test or the bench can change
+ * it). Shard processes started by discord.js's ShardingManager (SHARD_COUNT set) share the
+ * machine's cores between them.
+ */
 export function renderThreads(): number {
   const asked = Number(process.env.RENDER_THREADS);
   if (Number.isInteger(asked) && asked >= 1) return asked;
-  return Math.max(1, Math.min(MAX_THREADS, availableParallelism()));
+  const shards = Math.max(1, Number(process.env.SHARD_COUNT) || 1);
+  return Math.max(1, Math.min(MAX_THREADS, Math.floor(availableParallelism() / shards)));
 }
 
 const slots: Slot[] = [];
