@@ -51,5 +51,6 @@ export function gamesCommandJson(): RESTPostAPIChatInputApplicationCommandsJSONB
         .addRoleOption((o) => o.setName('start-role').setDescription('The role whose members may open a game (with start: role)'))
         .addStringOption((o) => o.setName('abort').setDescription('Who may abort a game').addChoices(...ABORT_POLICIES)),
     )
+    .addSubcommand((s) => s.setName('status').setDescription('How the bot is doing: shards, games, timers, answer times, memory (Manage Server)'))
     .toJSON();
 }

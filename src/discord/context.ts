@@ -1,6 +1,7 @@
 /** What every handler gets: the Discord client, the store, the logger and the clock. */
 import type { Client } from 'discord.js';
 import type { Store } from '../store/index.ts';
+import type { Health } from './health.ts';
 import type { Logger } from './log.ts';
 import type { Outbox } from './outbox.ts';
 
@@ -14,4 +15,6 @@ export interface BotContext {
   outbox: Outbox;
   /** Seed for a new game (tests); the store picks a random one when this returns undefined. */
   seedFor: (gameId: number) => string | undefined;
+  /** The bot's pulse (`/games status`); set once the bot is built. */
+  health?: Health;
 }

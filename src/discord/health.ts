@@ -76,8 +76,22 @@ export class LoopDelay {
   }
 }
 
+/** `/games status` reads the interactions of the last minute, whenever the log line was. */
+const RECENT_MS = 60_000;
+
+/** What `/games status` shows: the log line's figures, plus the games of the asking server. */
+export interface HealthView extends HealthSnapshot {
+  gamesRunningHere: number;
+  lobbiesHere: number;
+}
+
+type Timing = Pick<HealthSnapshot, 'interactions' | 'p50Ms' | 'p95Ms' | 'p99Ms' | 'loopP99Ms' | 'rssMb' | 'heapMb' | 'externalMb'>;
+type Counts = Pick<HealthView, 'shards' | 'shardCount' | 'guilds' | 'gamesRunning' | 'lobbies' | 'timersPending' | 'timersOverdue' | 'gamesRunningHere' | 'lobbiesHere'>;
+
 export class Health {
-  #samples: number[] = [];
+  /** Interactions since the log line's window began or within the last minute, whichever is older; `at` from performance.now(). */
+  #samples: { at: number; ms: number }[] = [];
+  #windowStart = performance.now();
   #loop = new LoopDelay();
   #timer: NodeJS.Timeout | null = null;
 
@@ -85,7 +99,11 @@ export class Health {
 
   /** One interaction, from its arrival to its last answer. */
   record(ms: number): void {
-    if (this.#samples.length < MAX_SAMPLES) this.#samples.push(ms);
+    const at = performance.now();
+    const keepFrom = Math.min(this.#windowStart, at - RECENT_MS);
+    const kept = this.#samples.findIndex((s) => s.at >= keepFrom);
+    if (kept !== 0) this.#samples.splice(0, kept === -1 ? this.#samples.length : kept);
+    if (this.#samples.length < MAX_SAMPLES) this.#samples.push({ at, ms });
   }
 
   /** Logs a line every `intervalMs` until stopped. */
@@ -110,10 +128,40 @@ export class Health {
 
   /** The figures since the previous snapshot (which this one starts a new window for). */
   async snapshot(): Promise<HealthSnapshot> {
-    const samples = this.#samples.sort((a, b) => a - b);
-    this.#samples = [];
-    const loopP99Ms = this.#loop.percentileMs(99);
+    const timing = this.#timing(this.#windowStart);
+    this.#windowStart = performance.now();
     this.#loop.reset();
+    const { gamesRunningHere: _g, lobbiesHere: _l, ...counts } = await this.#counts(null);
+    return { ...counts, ...timing };
+  }
+
+  /**
+   * For `/games status`: the same figures, with interactions over the last minute and the event
+   * loop since the last log line; the log line's window is left as it is.
+   */
+  async view(guildId: string): Promise<HealthView> {
+    const timing = this.#timing(performance.now() - RECENT_MS);
+    return { ...(await this.#counts(guildId)), ...timing };
+  }
+
+  #timing(since: number): Timing {
+    const samples = this.#samples.filter((s) => s.at >= since).map((s) => s.ms).sort((a, b) => a - b);
+    const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+    const mem = process.memoryUsage();
+    const mb = (bytes: number) => Math.round(bytes / 1048576);
+    return {
+      interactions: samples.length,
+      p50Ms: round(percentile(samples, 0.5)),
+      p95Ms: round(percentile(samples, 0.95)),
+      p99Ms: round(percentile(samples, 0.99)),
+      loopP99Ms: Math.round(this.#loop.percentileMs(99) * 10) / 10,
+      rssMb: mb(mem.rss),
+      heapMb: mb(mem.heapUsed),
+      externalMb: mb(mem.external),
+    };
+  }
+
+  async #counts(guildId: string | null): Promise<Counts> {
     const scope = this.scope();
     const { prisma } = this.ctx.store;
     const now = this.ctx.now();
@@ -122,27 +170,19 @@ export class Health {
       prisma.timer.count(),
       prisma.timer.count({ where: { fireAt: { lt: new Date(now - OVERDUE_MS) } } }),
     ]);
+    const count = (rows: typeof games, status: string) => rows.filter((g) => g.status === status).reduce((n, g) => n + g._count._all, 0);
     const mine = games.filter((g) => ownsGuild(scope, g.guildId));
-    const count = (status: string) => mine.filter((g) => g.status === status).reduce((n, g) => n + g._count._all, 0);
-    const mem = process.memoryUsage();
-    const mb = (bytes: number) => Math.round(bytes / 1048576);
-    const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+    const here = games.filter((g) => g.guildId === guildId);
     return {
       shards: scope.ids.join(','),
       shardCount: scope.count,
       guilds: this.ctx.client.guilds.cache.size,
-      gamesRunning: count('running'),
-      lobbies: count('lobby'),
+      gamesRunning: count(mine, 'running'),
+      lobbies: count(mine, 'lobby'),
       timersPending,
       timersOverdue,
-      interactions: samples.length,
-      p50Ms: round(percentile(samples, 0.5)),
-      p95Ms: round(percentile(samples, 0.95)),
-      p99Ms: round(percentile(samples, 0.99)),
-      loopP99Ms: Math.round(loopP99Ms * 10) / 10,
-      rssMb: mb(mem.rss),
-      heapMb: mb(mem.heapUsed),
-      externalMb: mb(mem.external),
+      gamesRunningHere: count(here, 'running'),
+      lobbiesHere: count(here, 'lobby'),
     };
   }
 }

@@ -79,6 +79,7 @@ export class GameBot {
 
   private constructor(readonly client: Client, readonly store: Store, readonly ctx: BotContext) {
     this.health = new Health(ctx, () => this.#scope);
+    ctx.health = this.health;
   }
 
   static async start(opts: BotOptions): Promise<GameBot> {

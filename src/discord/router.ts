@@ -20,6 +20,7 @@ import { withDef, type RunningGame } from './guards.ts';
 import { abortCommand, cancelButton, confirmButton, kickCommand, resignCommand } from './handlers/admin.ts';
 import { gameSettingsCommand, serverSettingsCommand } from './handlers/settings.ts';
 import { listCommand } from './handlers/games.ts';
+import { healthCommand } from './handlers/health.ts';
 import { undoButton, undoCommand } from './handlers/undo.ts';
 import { rematchButton } from './handlers/rematch.ts';
 import { leaderboardCommand, statsCommand } from './handlers/stats.ts';
@@ -174,6 +175,7 @@ async function gamesCommand(ctx: BotContext, r: Reply, i: ChatInputCommandIntera
     case 'stats': return statsCommand(ctx, r, i);
     case 'leaderboard': return leaderboardCommand(ctx, r, i);
     case 'settings': return serverSettingsCommand(ctx, r, i);
+    case 'status': return healthCommand(ctx, r);
     default: return r.refuse('UNKNOWN_COMMAND', `\`/games ${sub}\` is not a command of this version.`);
   }
 }

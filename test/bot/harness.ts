@@ -2,6 +2,7 @@
  * One Discord double, one real bot (startBot) on a temporary SQLite file, and players who act
  * through Discord. `command` works for any game; `playOne` plays FENCE!.
  */
+import { PermissionFlagsBits } from 'discord.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,19 @@ export class Harness {
     const h = new Harness(double, guild, channel, users, mkdtempSync(join(tmpdir(), 'fence-bot-')));
     await h.startBot();
     return h;
+  }
+
+  /**
+   * A server of its own for a test file that changes server settings: one channel, `members`
+   * in it, and Boss, a member with Manage Server.
+   */
+  setupGuild(name: string, channelName: string, members: User[]): { guild: Guild; channel: Channel; boss: User } {
+    const guild = this.double.createGuild(name);
+    const channel = this.double.createChannel(guild, channelName);
+    const boss = this.double.createUser('boss', { globalName: 'Boss' });
+    this.double.addMember(guild, boss, { roles: [this.double.createRole(guild, 'Managers', PermissionFlagsBits.ManageGuild)] });
+    for (const u of members) this.double.addMember(guild, u);
+    return { guild, channel, boss };
   }
 
   get databaseUrl(): string {

@@ -8,6 +8,9 @@ import { registerGame } from '../../src/games/registry.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
 import { Harness } from './harness.ts';
+import type { HealthView } from '../../src/discord/health.ts';
+import { healthText } from '../../src/discord/handlers/health.ts';
+import { shardOf } from '../../src/discord/shards.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User;
@@ -192,6 +195,65 @@ describe('my games, rematch, stats and leaderboard', () => {
     expect(lines[3]).toMatch(/^-# /);
     expect(board.content).not.toContain('Computer');
     expect((await games(cy, 'leaderboard')).content.split('\n').slice(1, 3)).toEqual(lines.slice(1, 3));
+  });
+
+  it('/games status shows a Manage Server member how the bot is doing, privately, with this server\'s games beside the process\'s; others are refused', async () => {
+    // A lobby in another server: counted for the process, never shown as that server's.
+    const elsewhere = h.double.createGuild('Elsewhere Club');
+    const far = h.double.createChannel(elsewhere, 'far-games');
+    h.double.addMember(elsewhere, cy);
+    await h.command(cy, 'race', 'new', {}, far);
+    await h.command(ana, 'race', 'new', {}, h.double.createChannel(h.guild, 'status-lobby'));
+
+    const refused = await games(cy, 'status');
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.content).toBe('Only members with the Manage Server permission can see the bot’s status.');
+
+    // The health log line's window is not reset by the view: its next line still counts these.
+    await h.running.bot.health.snapshot();
+    await games(ana, 'list');
+    await games(bo, 'mine');
+    const status = await games(boss, 'status');
+    expect(status.ephemeral).toBe(true);
+    const count = async (guildId: string | undefined, state: 'running' | 'lobby') => (await h.store.listGames({ guildId, status: [state] })).length;
+    const [runningHere, lobbiesHere, running, lobbies] = [await count(h.guild.id, 'running'), await count(h.guild.id, 'lobby'), await count(undefined, 'running'), await count(undefined, 'lobby')];
+    expect(lobbies).toBe(lobbiesHere + 1);
+    const lines = status.content.split('\n');
+    expect(lines[0]).toMatch(/^\*\*Bot status:\*\* (🟢 all is well|⚠️ .+)\.$/);
+    expect(lines.slice(1, 6)).toEqual([
+      '**Shards:** 1, run by this process.',
+      `**Servers:** ${h.running.bot.client.guilds.cache.size} on this process.`,
+      `**Games here:** ${runningHere} running game${runningHere === 1 ? '' : 's'}, ${lobbiesHere} open ${lobbiesHere === 1 ? 'lobby' : 'lobbies'}.`,
+      `**Games on this process:** ${running} running game${running === 1 ? '' : 's'}, ${lobbies} open ${lobbies === 1 ? 'lobby' : 'lobbies'}.`,
+      `**Timers** (turn limits, lobby closings, every shard): ${await h.store.prisma.timer.count()} waiting, none late.`,
+    ]);
+    expect(lines[6]).toMatch(/^\*\*Answers:\*\* \d+ commands and presses in the last minute: half answered within [\d.]+ m?s, 95% within [\d.]+ m?s, 99% within [\d.]+ m?s\.$/);
+    expect(lines[7]).toMatch(/^\*\*Event-loop delay:\*\* new work waited at most [\d.]+ m?s to start \(99% of the time, since the last health check\)\.$/);
+    expect(lines[8]).toMatch(/^\*\*Memory:\*\* \d+ MB in use by this process\.$/);
+    expect(lines).toHaveLength(9);
+    expect(status.content).not.toContain(far.id);
+    expect(status.content).not.toContain('Elsewhere');
+    // list and mine at least (the status itself may not be counted yet when its answer arrives); a reset would leave at most 1.
+    expect((await h.running.bot.health.snapshot()).interactions).toBeGreaterThanOrEqual(2);
+  });
+
+  it('/games status names what needs a look: late timers, slow answers, a busy bot; and which shard the server is on', () => {
+    const calm: HealthView = {
+      shards: '0', shardCount: 1, guilds: 3, gamesRunning: 5, lobbies: 1, timersPending: 12, timersOverdue: 0, interactions: 0,
+      p50Ms: null, p95Ms: null, p99Ms: null, loopP99Ms: 11.5, rssMb: 180, heapMb: 60, externalMb: 20, gamesRunningHere: 1, lobbiesHere: 0,
+    };
+    const quiet = healthText(calm, '1');
+    expect(quiet.split('\n')[0]).toBe('**Bot status:** 🟢 all is well.');
+    expect(quiet).toContain('**Games here:** 1 running game, 0 open lobbies.');
+    expect(quiet).toContain('**Answers:** no commands or button presses in the last minute.');
+    expect(quiet).toContain('**Event-loop delay:** new work waited at most 12 ms to start');
+    const guildId = '1575145072427663367';
+    const troubled = healthText({ ...calm, shards: '1', shardCount: 4, timersOverdue: 2, interactions: 1, p50Ms: 900, p95Ms: 2600, p99Ms: 4100, loopP99Ms: 350 }, guildId);
+    const lines = troubled.split('\n');
+    expect(lines[0]).toBe('**Bot status:** ⚠️ 2 timers are more than a minute late, answers are slow and the bot is very busy.');
+    expect(lines[1]).toBe(`**Shards:** 4 in all; this process runs shard 1, and this server is on shard ${shardOf(guildId, 4)}.`);
+    expect(troubled).toContain('**Timers** (turn limits, lobby closings, every shard): 12 waiting, 2 more than a minute late — a shard may be down or overloaded.');
+    expect(troubled).toContain('**Answers:** 1 command or press in the last minute: half answered within 900 ms, 95% within 2.6 s, 99% within 4.1 s.');
   });
 
   it('answered every interaction privately and broke no Discord rule', () => {

@@ -1,6 +1,5 @@
 // E6 Free-For-All Tile Placement through the bot and the local Discord double: both players are
 // asked at once in one post, and two players placing at the same moment both get their tiles in.
-import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLabel, legalActions, type Action } from '../../src/games/fence/index.ts';
 import type { Channel, User } from '../discord-double/index.ts';
@@ -13,12 +12,7 @@ let channel: Channel;
 beforeAll(async () => {
   h = await Harness.start();
   ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
-  const guild = h.double.createGuild('Free Builders');
-  channel = h.double.createChannel(guild, 'fence-ffa');
-  const managers = h.double.createRole(guild, 'Managers', PermissionFlagsBits.ManageGuild);
-  boss = h.double.createUser('boss', { globalName: 'Boss' });
-  h.double.addMember(guild, boss, { roles: [managers] });
-  for (const u of [ana, bo]) h.double.addMember(guild, u);
+  ({ channel, boss } = h.setupGuild('Free Builders', 'fence-ffa', [ana, bo]));
 });
 afterAll(async () => {
   await h?.stop();

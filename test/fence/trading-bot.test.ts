@@ -1,7 +1,6 @@
 // E11 Trading Cards through the bot and the local Discord double: Ana offers Bo a trade with
 // /fence trade, Bo sees the cards in his own hand (only he sees it) and accepts with a button;
 // the channel is told who traded with whom and never which cards.
-import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLabel, cardsText, type Action } from '../../src/games/fence/index.ts';
 import { cardName } from '../../src/games/fence/cards.ts';
@@ -15,12 +14,7 @@ let channel: Channel;
 beforeAll(async () => {
   h = await Harness.start();
   ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
-  const guild = h.double.createGuild('Traders');
-  channel = h.double.createChannel(guild, 'fence-trading');
-  const managers = h.double.createRole(guild, 'Managers', PermissionFlagsBits.ManageGuild);
-  boss = h.double.createUser('boss', { globalName: 'Boss' });
-  h.double.addMember(guild, boss, { roles: [managers] });
-  for (const u of [ana, bo]) h.double.addMember(guild, u);
+  ({ channel, boss } = h.setupGuild('Traders', 'fence-trading', [ana, bo]));
 });
 afterAll(async () => {
   await h?.stop();

@@ -1,25 +1,18 @@
 // The Extended Rules through the bot and the local Discord double: a server's saved default
 // variants, the lobby line, the start post, /fence status, and a game played through Discord
 // with boats, Hunches, the Trading Post, the Ritzy Tile and Wasted Hot Goods on.
-import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Guild, User } from '../discord-double/index.ts';
+import type { Channel, User } from '../discord-double/index.ts';
 import { Harness } from '../bot/harness.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User, boss: User;
-let guild: Guild;
 let channel: Channel;
 
 beforeAll(async () => {
   h = await Harness.start();
   ({ ana, bo, cy } = h.users as Record<'ana' | 'bo' | 'cy', User>);
-  guild = h.double.createGuild('Variant Club');
-  channel = h.double.createChannel(guild, 'fence-variants');
-  const managers = h.double.createRole(guild, 'Managers', PermissionFlagsBits.ManageGuild);
-  boss = h.double.createUser('boss', { globalName: 'Boss' });
-  h.double.addMember(guild, boss, { roles: [managers] });
-  for (const u of [ana, bo, cy]) h.double.addMember(guild, u);
+  ({ channel, boss } = h.setupGuild('Variant Club', 'fence-variants', [ana, bo, cy]));
 });
 afterAll(async () => {
   await h?.stop();

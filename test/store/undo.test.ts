@@ -54,13 +54,13 @@ describe.each(BACKENDS)('%s', (backend) => {
       expect((await store.getGame(game.game.id)).game.version).toBe(version);
     });
 
-    it('replays exactly over 40 random games with random undos interleaved (several in a row too)', async () => {
+    it('replays exactly over 20 random games with random undos interleaved (several in a row too)', async () => {
       const store = await openTemp(backend);
       let undos = 0;
       let refusedFinal = 0;
-      // Each backend plays its own 40 of the same 80 games.
-      const first = BACKENDS.indexOf(backend) * 40;
-      for (let g = first; g < first + 40; g++) {
+      // Each backend plays its own 20 of the same 40 games.
+      const first = BACKENDS.indexOf(backend) * 20;
+      for (let g = first; g < first + 20; g++) {
         const rng = new Rng([g + 11, 3, 99, g * 7 + 1]);
         const players = 2 + (g % 3);
         // Most games build their map automatically: replaying a map built tile by tile, as every
@@ -102,8 +102,8 @@ describe.each(BACKENDS)('%s', (backend) => {
         expect(asStored(replayed.state)).toEqual(stored.state);
         expect(stored.state).toEqual(asStored(state));
       }
-      expect(undos).toBeGreaterThan(30);
-      expect(refusedFinal).toBeGreaterThan(8);
+      expect(undos).toBeGreaterThan(15);
+      expect(refusedFinal).toBeGreaterThan(4);
     }, 120_000);
   });
 });

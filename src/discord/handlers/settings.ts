@@ -29,7 +29,8 @@ export function limitText(seconds: number | null): string {
   return `${named ?? durationText(seconds)} per turn`;
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+/** "1 hour", "2 hours", "3 open lobbies". */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /**
  * A duration as players read it: "24 hours", "1 hour 30 minutes", "10 minutes", "a few

@@ -1,0 +1,60 @@
+/**
+ * `/games status`: the bot's health for a server admin (Manage Server), privately, in words
+ * that read on a phone: the same figures as the health log line (health.ts computes them), the
+ * games of this server beside this process's, and a first line that says whether anything
+ * needs a look. Counts and timings only: nothing of any player, nor of another server.
+ */
+import { PermissionFlagsBits } from 'discord.js';
+import type { BotContext } from '../context.ts';
+import { hasPerm, inGuild } from '../guards.ts';
+import type { HealthView } from '../health.ts';
+import type { Reply } from '../reply.ts';
+import { listText } from '../posts.ts';
+import { shardOf } from '../shards.ts';
+import { plural } from './settings.ts';
+
+/** Answers slower than this (95th percentile) are near Discord's 3-second limit for a first answer. */
+const SLOW_ANSWER_MS = 2000;
+/** Work waiting this long for the event loop (99th percentile) shows in every answer. */
+const BUSY_LOOP_MS = 200;
+
+export async function healthCommand(ctx: BotContext, r: Reply): Promise<void> {
+  const where = await inGuild(r, null);
+  if (!where) return;
+  if (!hasPerm(r.i, PermissionFlagsBits.ManageGuild)) {
+    return r.refuse('NOT_ADMIN', 'Only members with the Manage Server permission can see the bot’s status.');
+  }
+  if (!ctx.health) return r.refuse('NOT_READY', 'The bot is still starting: ask again in a minute.');
+  await r.defer();
+  await r.private({ content: healthText(await ctx.health.view(where.guildId), where.guildId) });
+}
+
+/** "120 ms", "1.4 s". */
+function duration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function healthText(v: HealthView, guildId: string): string {
+  const problems: string[] = [];
+  if (v.timersOverdue > 0) problems.push(`${plural(v.timersOverdue, 'timer is', 'timers are')} more than a minute late`);
+  if (v.p95Ms !== null && v.p95Ms > SLOW_ANSWER_MS) problems.push('answers are slow');
+  if (v.loopP99Ms > BUSY_LOOP_MS) problems.push('the bot is very busy');
+  const ids = v.shards.split(',');
+  const shards = v.shardCount === 1
+    ? '1, run by this process'
+    : `${v.shardCount} in all; this process runs ${ids.length === 1 ? `shard ${ids[0]}` : `shards ${listText(ids)}`}, and this server is on shard ${shardOf(guildId, v.shardCount)}`;
+  const answers = v.interactions === 0 || v.p50Ms === null || v.p95Ms === null || v.p99Ms === null
+    ? 'no commands or button presses in the last minute'
+    : `${plural(v.interactions, 'command or press', 'commands and presses')} in the last minute: half answered within ${duration(v.p50Ms)}, 95% within ${duration(v.p95Ms)}, 99% within ${duration(v.p99Ms)}`;
+  return [
+    problems.length === 0 ? '**Bot status:** 🟢 all is well.' : `**Bot status:** ⚠️ ${listText(problems)}.`,
+    `**Shards:** ${shards}.`,
+    `**Servers:** ${v.guilds} on this process.`,
+    `**Games here:** ${plural(v.gamesRunningHere, 'running game')}, ${plural(v.lobbiesHere, 'open lobby', 'open lobbies')}.`,
+    `**Games on this process:** ${plural(v.gamesRunning, 'running game')}, ${plural(v.lobbies, 'open lobby', 'open lobbies')}.`,
+    `**Timers** (turn limits, lobby closings, every shard): ${v.timersPending} waiting, ${v.timersOverdue === 0 ? 'none late' : `${v.timersOverdue} more than a minute late — a shard may be down or overloaded`}.`,
+    `**Answers:** ${answers}.`,
+    `**Event-loop delay:** new work waited at most ${duration(v.loopP99Ms)} to start (99% of the time, since the last health check).`,
+    `**Memory:** ${v.rssMb} MB in use by this process.`,
+  ].join('\n');
+}
