@@ -338,7 +338,7 @@ export async function scale(sizes = [100, 1000, 10_000], rate = 10, seconds = 10
   });
 }
 
-export async function throughput(shards: 1 | 2, rates = [25, 50, 100, 200], seconds = 6): Promise<void> {
+export async function throughput(shards: 1 | 2, rates = [10, 25, 50, 100, 200], seconds = 6): Promise<void> {
   let pg: PostgresCluster | null = null;
   if (shards === 2) {
     try {
