@@ -141,6 +141,27 @@ type Moved = { ms: number } | 'refused' | 'lost' | 'skipped';
 const TURN_WAIT_MS = 20_000;
 
 /**
+ * Whoever is on turn in this channel sends a random legal move (not resigning): by its command,
+ * or by its button on the channel's latest post with buttons. Null when there is nothing to send.
+ */
+async function sendRandomMove(t: Table, channel: Channel, gameId: number, version: number, state: unknown, seats: readonly { seat: number; userId: string | null }[]): Promise<{ handle: InteractionHandle; before: number; started: number; seat: number; action: unknown } | null> {
+  const seat = def.activeSeats(state)[0];
+  const user = t.people.find((u) => u.id === seats.find((s) => s.seat === seat)?.userId);
+  if (seat === undefined || !user) return null;
+  const legal = def.legalActions(state, seat).filter((a) => (a as { type?: string }).type !== 'resign');
+  const action = legal[Math.floor(Math.random() * legal.length)];
+  if (action === undefined) return null;
+  const before = t.double.messages(channel).length;
+  const started = performance.now();
+  const cmd = def.commands.find((c) => c.accepts(action));
+  if (cmd) return { handle: await t.double.runCommand(user, channel, 'fence', { subcommand: cmd.name, options: { [cmd.option]: def.encode(action) } }), before, started, seat, action };
+  const post = [...t.double.messages(channel)].reverse().find((p) => p.components.length > 0);
+  const id = buttonId({ verb: 'pick', gameId, version, value: def.encode(action) });
+  if (!post || !t.double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id)) return null;
+  return { handle: await t.double.clickButton(user, post, id), before, started, seat, action };
+}
+
+/**
  * The person on turn in this channel makes a random legal move. The full turn lasts from the
  * interaction sent to the first public post after it (with or without a picture: a turn that
  * changes nothing on the map posts none), or, when the game holds the channel's post until a
@@ -150,23 +171,9 @@ const TURN_WAIT_MS = 20_000;
 async function move(t: Table, store: Store, channel: Channel): Promise<Moved> {
   const game = await store.loadActiveGame(channel.id);
   if (!game?.state) return 'skipped';
-  const seat = def.activeSeats(game.state)[0];
-  const user = t.people.find((u) => u.id === game.seats.find((s) => s.seat === seat)?.userId);
-  if (seat === undefined || !user) return 'skipped';
-  const legal = def.legalActions(game.state, seat).filter((a) => (a as { type?: string }).type !== 'resign');
-  const action = legal[Math.floor(Math.random() * legal.length)];
-  if (action === undefined) return 'skipped';
-  const before = t.double.messages(channel).length;
-  const started = performance.now();
-  const cmd = def.commands.find((m) => m.accepts(action));
-  let handle;
-  if (cmd) handle = await t.double.runCommand(user, channel, 'fence', { subcommand: cmd.name, options: { [cmd.option]: def.encode(action) } });
-  else {
-    const post = [...t.double.messages(channel)].reverse().find((m) => m.components.length > 0);
-    const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
-    if (!post || !t.double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id)) return 'skipped';
-    handle = await t.double.clickButton(user, post, id);
-  }
+  const sent = await sendRandomMove(t, channel, game.game.id, game.game.version, game.state, game.seats);
+  if (!sent) return 'skipped';
+  const { handle, before, started } = sent;
   const reply = handle.reply(TURN_WAIT_MS).then(() => true, () => false);
   let replied = false;
   void reply.then((r) => { replied = r; });
@@ -211,23 +218,9 @@ async function play(t: Table, store: Store, mirrors: Map<string, Mirror | null>,
   let m = mirrors.get(channel.id);
   if (m === undefined) mirrors.set(channel.id, (m = await mirrorOf(store, channel)));
   if (!m) return 'skipped';
-  const seat = def.activeSeats(m.state)[0];
-  const user = t.people.find((u) => u.id === m.seats.find((s) => s.seat === seat)?.userId);
-  if (seat === undefined || !user) return 'skipped';
-  const legal = def.legalActions(m.state, seat).filter((a) => (a as { type?: string }).type !== 'resign');
-  const action = legal[Math.floor(Math.random() * legal.length)];
-  if (action === undefined) return 'skipped';
-  const before = t.double.messages(channel).length;
-  const started = performance.now();
-  const cmd = def.commands.find((c) => c.accepts(action));
-  let handle: InteractionHandle;
-  if (cmd) handle = await t.double.runCommand(user, channel, 'fence', { subcommand: cmd.name, options: { [cmd.option]: def.encode(action) } });
-  else {
-    const post = [...t.double.messages(channel)].reverse().find((p) => p.components.length > 0);
-    const id = buttonId({ verb: 'pick', gameId: m.gameId, version: m.version, value: def.encode(action) });
-    if (!post || !t.double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id)) return 'skipped';
-    handle = await t.double.clickButton(user, post, id);
-  }
+  const sent = await sendRandomMove(t, channel, m.gameId, m.version, m.state, m.seats);
+  if (!sent) return 'skipped';
+  const { handle, before, started, seat, action } = sent;
   const at = await turnPosted(t.double, channel, before, handle).catch(() => null);
   const next = at?.posted != null ? def.apply(m.state, seat, action) : null;
   if (next?.ok) mirrors.set(channel.id, { ...m, state: next.state, version: m.version + 1 });

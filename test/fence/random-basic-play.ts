@@ -12,15 +12,18 @@ import { checkEvents, checkState, checkViews } from './invariants.ts';
 /** Views of every seat are walked after every action in the first games, and periodically after that. */
 const FULL_VIEW_GAMES = 25;
 
+/** Game g has 2 + g % 7 computer players, each random or simple at a coin's toss. */
+export const mixedComputers: RandomPlay['players'] = (g, rng) => {
+  const n = 2 + (g % 7);
+  return {
+    seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })),
+    bots: Array.from({ length: n }, () => (rng.next() < 0.5 ? 'random' : 'simple')),
+  };
+};
+
 export const basicPlay: RandomPlay = {
   game: fence,
-  players: (g, rng) => {
-    const n = 2 + (g % 7);
-    return {
-      seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })),
-      bots: Array.from({ length: n }, () => (rng.next() < 0.5 ? 'random' : 'simple')),
-    };
-  },
+  players: mixedComputers,
   options: (g) => ({ autoBuild: g % 5 === 0 }),
   maxActions: 20_000,
   // Now and then the bot's system actions happen too: a timeout, a resignation.

@@ -2,17 +2,12 @@
 import { fence, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import type { RandomPlay } from '../platform/random-play.ts';
 import { checkEvents, checkState, checkViews } from './invariants.ts';
+import { mixedComputers } from './random-basic-play.ts';
 import { randomVariantOptions } from './variant-options.ts';
 
 export const variantPlay: RandomPlay = {
   game: fence,
-  players: (g, rng) => {
-    const n = 2 + (g % 7);
-    return {
-      seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })),
-      bots: Array.from({ length: n }, () => (rng.next() < 0.5 ? 'random' : 'simple')),
-    };
-  },
+  players: mixedComputers,
   options: (_g, rng) => randomVariantOptions(rng),
   maxActions: 20_000,
   system: { timeout: 0.002, resign: 0.0005 },
