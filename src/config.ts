@@ -64,3 +64,17 @@ export async function loadConfig(path = '.env'): Promise<Config> {
   dotenv.config({ path, quiet: true });
   return parseConfig(process.env);
 }
+
+/**
+ * For the start-up scripts (`npm start`, `npm run start:sharded`): the configuration, or the
+ * reason it is unusable on stderr and exit code 1 (a bot without a usable configuration has
+ * nothing to do).
+ */
+export async function loadConfigOrExit(): Promise<Config> {
+  try {
+    return await loadConfig();
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+    process.exit(1);
+  }
+}

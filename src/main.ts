@@ -5,7 +5,7 @@
  * call `startBot` with the local Discord double instead.
  */
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfigOrExit, type Config } from './config.ts';
 import { GameBot, type BotOptions } from './discord/index.ts';
 import { createLogger, errorText } from './discord/log.ts';
 import { startupProblem } from './discord/startup.ts';
@@ -28,13 +28,7 @@ export async function startBot(opts: StartBotOptions): Promise<RunningBot> {
 }
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = await loadConfig();
-  } catch (err) {
-    console.error(err instanceof ConfigError ? err.message : errorText(err));
-    process.exit(1);
-  }
+  const config = await loadConfigOrExit();
   const logger = createLogger({ level: config.LOG_LEVEL });
   // Under the ShardingManager, discord.js reads this process's shard from the environment.
   const shards = process.env.SHARDING_MANAGER ? {} : shardOptions(config.SHARDS);

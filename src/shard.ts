@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Worker } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ShardingManager, type Shard } from 'discord.js';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { createLogger, errorText, type Logger } from './discord/log.ts';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -117,13 +117,7 @@ function stopShard(shard: Shard): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = await loadConfig();
-  } catch (err) {
-    console.error(err instanceof ConfigError ? err.message : errorText(err));
-    process.exit(1);
-  }
+  const config = await loadConfigOrExit();
   const log = createLogger({ level: config.LOG_LEVEL, base: { process: 'manager' } });
   const running = await startShards({ token: config.DISCORD_TOKEN, shards: config.SHARDS ?? 'auto', log });
   log.info('shards running', { shardCount: running.manager.totalShards === 'auto' ? null : running.manager.totalShards });

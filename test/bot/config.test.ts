@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config.ts';
 import { commandDefinitions } from '../../commands/index.ts';
@@ -32,6 +34,22 @@ describe('configuration', () => {
     expect(msg).toMatch(/LOG_LEVEL must be one of/);
     expect(() => parseConfig({})).toThrow(/DISCORD_TOKEN is missing[\s\S]*DISCORD_APPLICATION_ID is missing/);
   });
+});
+
+describe('start-up with an unusable configuration', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  // DISCORD_TOKEN set but blank: dotenv then leaves it alone even if a developer's .env has one.
+  const env = { ...process.env, DISCORD_TOKEN: '', DISCORD_APPLICATION_ID: 'not-a-number', SHARDS: 'many' };
+  for (const script of ['src/main.ts', 'src/shard.ts']) {
+    it(`${script} says what is wrong with the configuration and exits with code 1`, () => {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("The bot's configuration is not usable");
+      expect(run.stderr).toMatch(/DISCORD_TOKEN/);
+      expect(run.stderr).toMatch(/DISCORD_APPLICATION_ID/);
+      expect(run.stderr).toContain("SHARDS must be 'auto' or a whole number");
+    });
+  }
 });
 
 describe('commands, button ids and logs', () => {
