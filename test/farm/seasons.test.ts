@@ -39,6 +39,15 @@ function explore(season: SeasonId | null, options: Record<string, unknown>, visi
   return false;
 }
 
+/** The farm a move scored (its event, the board, its field and the animals in it), if the move scored one. */
+function scoredFarm(after: FarmState, events: FarmEvent[]) {
+  const e = events.find((x): x is Extract<FarmEvent, { type: 'scored' }> => x.type === 'scored');
+  if (!e) return null;
+  const board = new Board(after.placed);
+  const field = board.fieldOf(after.farms[e.farm]!.regions[0]!);
+  return { e, board, field, animals: animalsIn(board, field) };
+}
+
 const prefer = (types: Action['type'][]) => (s: FarmState, seat: number): Action => {
   const legal = legalActions(s, seat);
   const wanted = legal.filter((a) => types.includes(a.type));
@@ -227,11 +236,9 @@ describe('S4 Flood', () => {
 describe('S5 Harvest', () => {
   it('S5 each owner of a farm scored in a Harvest round scores its full animal points, not a share', () => {
     const found = explore(null, {}, (_before, _a, after, events) => {
-      const e = events.find((x) => x.type === 'scored');
-      if (!e || e.type !== 'scored') return;
-      const board = new Board(after.placed);
-      const field = board.fieldOf(after.farms[e.farm]!.regions[0]!);
-      const animals = animalsIn(board, field);
+      const scored = scoredFarm(after, events);
+      if (!scored) return;
+      const { board, field, animals } = scored;
       if (animals.length < 2) return;
       const two = { ...after, henhouses: [{ seat: 0, region: field.regions[0]! }, { seat: 1, region: field.regions[field.regions.length - 1]! }] };
       const total = animalPoints(animals, null);
@@ -350,11 +357,9 @@ describe('S9 Tornado', () => {
 describe('S10 Winter', () => {
   it('S10 a closer earning nothing from their card for an unowned farm scores its animals as its sole owner; with card points, nothing more', () => {
     const found = explore(null, {}, (_before, _a, after, events) => {
-      const e = events.find((x) => x.type === 'scored');
-      if (!e || e.type !== 'scored') return;
-      const board = new Board(after.placed);
-      const field = board.fieldOf(after.farms[e.farm]!.regions[0]!);
-      const animals = animalsIn(board, field);
+      const scored = scoredFarm(after, events);
+      if (!scored) return;
+      const { e, board, field, animals } = scored;
       if (animals.length === 0) return;
       const unowned = inSeason({ ...after, henhouses: [] }, 'winter');
       const closer = e.closer;
@@ -393,11 +398,9 @@ describe('Seasons with the Ranch expansions (interactions the rulings leave open
 
   it('S5 R6 under Harvest a fair still gives each owner 3, on top of the full animal points', () => {
     const found = explore(null, {}, (_before, _a, after, events) => {
-      const e = events.find((x) => x.type === 'scored');
-      if (!e || e.type !== 'scored') return;
-      const board = new Board(after.placed);
-      const field = board.fieldOf(after.farms[e.farm]!.regions[0]!);
-      const animals = animalsIn(board, field);
+      const scored = scoredFarm(after, events);
+      if (!scored) return;
+      const { board, field, animals } = scored;
       if (!animals.includes('cow')) return;
       const two = inSeason({ ...after, market: { up: 'M7', deck: [], discards: [], turn: false }, henhouses: [{ seat: 0, region: field.regions[0]! }, { seat: 1, region: field.regions[field.regions.length - 1]! }] }, 'harvest');
       const v = valueOf(two, board, field, 0);
