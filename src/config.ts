@@ -32,6 +32,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error'], { error: 'LOG_LEVEL must be one of debug, info, warn, error' }).default('info'),
   TIMER_POLL_MS: z.coerce.number({ error: 'TIMER_POLL_MS must be a number of milliseconds' }).int().min(100).max(600_000).default(5000),
   /**
+   * Requests per second Discord allows the bot across all of its processes (its global rate
+   * limit): 50 unless Discord raised it for this bot. Answers to interactions do not count.
+   */
+  DISCORD_GLOBAL_RATE_LIMIT: z.coerce.number({ error: 'DISCORD_GLOBAL_RATE_LIMIT must be a number of requests per second' }).int().min(1).max(100_000).default(50),
+  /**
    * How many shards (gateway connections) the bot runs: a number, or 'auto' for Discord's
    * recommendation. `npm start` runs them all in one process; `npm run start:sharded` one
    * process per shard (default 'auto').

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const shards = process.env.SHARDING_MANAGER ? {} : shardOptions(config.SHARDS);
   let bot: GameBot;
   try {
-    bot = await GameBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS, ...shards });
+    bot = await GameBot.start({ token: config.DISCORD_TOKEN, databaseUrl: config.DATABASE_URL, logger, timerPollMs: config.TIMER_POLL_MS, globalRequestsPerSecond: config.DISCORD_GLOBAL_RATE_LIMIT, ...shards });
   } catch (err) {
     console.error(`The bot could not start: ${startupProblem(err)}`);
     process.exit(1);

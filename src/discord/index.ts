@@ -17,6 +17,7 @@ import { recoverGames } from './recovery.ts';
 import { Scheduler } from './scheduler.ts';
 import { Health } from './health.ts';
 import { SINGLE_SHARD, shardScope, type ShardScope } from './shards.ts';
+import { DISCORD_GLOBAL_LIMIT, exemptInteractionEndpoints, processShareOfGlobalLimit } from './rest.ts';
 
 export interface BotOptions {
   token: string;
@@ -35,6 +36,11 @@ export interface BotOptions {
    */
   shards?: number[] | 'auto';
   shardCount?: number;
+  /**
+   * Requests per second Discord allows this bot (its global rate limit: 50 unless Discord raised
+   * it), shared by all of its processes; interaction answers do not count (see rest.ts).
+   */
+  globalRequestsPerSecond?: number;
   /** How often the health line is logged (default every minute). */
   healthIntervalMs?: number;
 }
@@ -90,10 +96,11 @@ export class GameBot {
     const client = new Client({
       intents: [GatewayIntentBits.Guilds],
       makeCache: botCaches(),
-      ...(opts.discordApiUrl ? { rest: { api: opts.discordApiUrl } } : {}),
+      rest: { ...(opts.discordApiUrl ? { api: opts.discordApiUrl } : {}), globalRequestsPerSecond: processShareOfGlobalLimit(opts.globalRequestsPerSecond ?? DISCORD_GLOBAL_LIMIT) },
       ...(opts.shards ? { shards: opts.shards } : {}),
       ...(opts.shardCount ? { shardCount: opts.shardCount } : {}),
     });
+    exemptInteractionEndpoints(client);
     // The outbox's posts count as work in flight, so that stop() lets them finish.
     const outbox = new Outbox((p) => bot.#track(p));
     const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };

@@ -1,0 +1,47 @@
+/**
+ * Discord's global rate limit, as it applies to this bot.
+ *
+ * Discord lets a bot make 50 requests a second (more once Discord raises it for a large bot),
+ * counted across every process that uses its token; @discordjs/rest keeps to it in each
+ * process on its own. So the processes of one ShardingManager each take their share of it.
+ *
+ * "Interaction endpoints are not bound to the bot's Global Rate Limit" (Discord's rate-limit
+ * documentation): an interaction's acknowledgement, its answer and its follow-ups. @discordjs/rest
+ * lets only the acknowledgement bypass its global count; the answers (`/webhooks/<app>/<token>…`)
+ * queue with the channel posts. A bot posting more than the limit then held every private
+ * answer until the next second (seen as turns of 300–500 ms every second through the Discord
+ * double at 15 turns/s, and the bot's throughput capped at ≈ 12 turns/s). Here those requests go
+ * through a second REST manager with no global count; their per-route limits still apply.
+ */
+import { REST, RESTEvents, type Client, type InternalRequest, type RESTOptions } from 'discord.js';
+
+/** Discord's default global limit for a bot, requests per second. */
+export const DISCORD_GLOBAL_LIMIT = 50;
+
+/**
+ * A process's share of the bot's global limit: all of it, or under discord.js's ShardingManager
+ * (one process per shard, SHARD_COUNT in the environment) an equal part.
+ */
+export function processShareOfGlobalLimit(perBot: number, env: Record<string, string | undefined> = process.env): number {
+  const processes = env.SHARDING_MANAGER ? Math.max(1, Number(env.SHARD_COUNT) || 1) : 1;
+  return Math.max(1, Math.floor(perBot / processes));
+}
+
+/** Whether a request goes to an interaction endpoint of this application (the callback, the original answer, follow-ups). */
+export function isInteractionEndpoint(request: Pick<InternalRequest, 'fullRoute' | 'auth'>, applicationId: string | null): boolean {
+  if (request.auth !== false) return false;
+  if (request.fullRoute.startsWith('/interactions/')) return true;
+  return applicationId !== null && request.fullRoute.startsWith(`/webhooks/${applicationId}/`);
+}
+
+/** Sends the client's interaction-endpoint requests past its global count (see above). */
+export function exemptInteractionEndpoints(client: Client): void {
+  const rest = client.rest;
+  const options: Partial<RESTOptions> = { ...rest.options, globalRequestsPerSecond: Number.POSITIVE_INFINITY };
+  const interactions = new REST(options);
+  // Listeners of the client's REST hear of these requests' rate limits and debug lines too.
+  interactions.on(RESTEvents.RateLimited, (info) => rest.emit(RESTEvents.RateLimited, info));
+  interactions.on(RESTEvents.Debug, (line) => rest.emit(RESTEvents.Debug, line));
+  const queue = rest.queueRequest.bind(rest);
+  rest.queueRequest = (request) => (isInteractionEndpoint(request, client.application?.id ?? client.user?.id ?? null) ? interactions.queueRequest(request) : queue(request));
+}

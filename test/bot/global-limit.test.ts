@@ -1,0 +1,72 @@
+// Discord's global rate limit binds the bot's own requests (channel posts, edits), not the
+// answers to interactions. With the limit set very low, players' private answers must still come
+// at once, while the channel posts are spread out to keep within it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLogger } from '../../src/discord/log.ts';
+import { isInteractionEndpoint, processShareOfGlobalLimit } from '../../src/discord/rest.ts';
+import { startBot, type RunningBot } from '../../src/main.ts';
+import { DiscordDouble, type Guild, type User } from '../discord-double/index.ts';
+
+let double: DiscordDouble;
+let bot: RunningBot;
+let guild: Guild;
+let ana: User;
+const dir = mkdtempSync(join(tmpdir(), 'fence-global-limit-'));
+
+beforeAll(async () => {
+  double = await DiscordDouble.start();
+  guild = double.createGuild('Busy Club');
+  ana = double.createUser('ana');
+  double.addMember(guild, ana);
+  bot = await startBot({
+    discordApiUrl: double.apiUrl,
+    token: double.token,
+    databaseUrl: `file:${join(dir, 'fence.db')}`,
+    logger: createLogger({ level: 'error' }),
+    globalRequestsPerSecond: 1,
+  });
+});
+afterAll(async () => {
+  await bot?.stop();
+  await double?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('answers players at once while its channel posts wait for the global rate limit', async () => {
+  const channels = Array.from({ length: 4 }, (_, k) => double.createChannel(guild, `table-${k}`));
+  const started = performance.now();
+  // Four lobbies: each a channel post (counted) and a private answer (not counted).
+  const lobbies = await Promise.all(channels.map((c) => double.runCommand(ana, c, 'fence', { subcommand: 'new' })));
+  // Six private answers that need no post at all.
+  const helps = await Promise.all(Array.from({ length: 6 }, () => double.runCommand(ana, channels[0]!, 'fence', { subcommand: 'help' })));
+  await Promise.all(helps.map((h) => h.reply(10_000)));
+  const answered = performance.now() - started;
+  await Promise.all(channels.map((c) => double.waitForMessage(c, (m) => !m.ephemeral && m.content.includes('is open'), 15_000)));
+  const posted = performance.now() - started;
+  await Promise.all(lobbies.map((l) => l.reply(10_000)));
+  // At 1 request a second, counting the answers would have held the last of them ≥ 5 s.
+  expect(answered).toBeLessThan(2500);
+  // The four lobby posts (and nothing else counted) kept to 1 a second.
+  expect(posted).toBeGreaterThan(2500);
+  double.expectNoViolations();
+}, 60_000);
+
+it('counts only this application’s interaction endpoints as exempt', () => {
+  const app = '123456789012345678';
+  expect(isInteractionEndpoint({ fullRoute: '/interactions/1/tok/callback', auth: false }, app)).toBe(true);
+  expect(isInteractionEndpoint({ fullRoute: `/webhooks/${app}/tok/messages/@original`, auth: false }, app)).toBe(true);
+  expect(isInteractionEndpoint({ fullRoute: `/webhooks/${app}/tok`, auth: false }, app)).toBe(true);
+  // The bot's own requests, and another webhook, count.
+  expect(isInteractionEndpoint({ fullRoute: '/channels/1/messages', auth: true }, app)).toBe(false);
+  expect(isInteractionEndpoint({ fullRoute: '/webhooks/999999999999999999/tok', auth: false }, app)).toBe(false);
+});
+
+it('gives each process of a ShardingManager its share of the bot’s limit', () => {
+  expect(processShareOfGlobalLimit(50, {})).toBe(50);
+  expect(processShareOfGlobalLimit(50, { SHARDING_MANAGER: 'true', SHARD_COUNT: '2' })).toBe(25);
+  expect(processShareOfGlobalLimit(50, { SHARDING_MANAGER: 'true', SHARD_COUNT: '3' })).toBe(16);
+  expect(processShareOfGlobalLimit(2, { SHARDING_MANAGER: 'true', SHARD_COUNT: '8' })).toBe(1);
+});
