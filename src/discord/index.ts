@@ -102,7 +102,7 @@ export class GameBot {
     });
     exemptInteractionEndpoints(client);
     // The outbox's posts count as work in flight, so that stop() lets them finish.
-    const outbox = new Outbox((p) => bot.#track(p));
+    const outbox = new Outbox((p) => bot.#track(p), undefined, opts.now ?? Date.now);
     const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };
     const bot: GameBot = new GameBot(client, store, ctx);
     client.on(Events.InteractionCreate, (i) => {

@@ -30,11 +30,19 @@ const PERMANENT = new Set<number>([RESTJSONErrorCodes.MissingPermissions, RESTJS
 export class Outbox {
   readonly #queue = new KeyedQueue();
   /** Per game, the version its channel shows once the posts queued so far are out. */
-  readonly #promised = new Map<number, number>();
+  readonly #promised: Recent<number>;
   /** Per game, the latest post that carries its buttons (newer than the store's, while posts are queued). */
-  readonly #prompts = new Map<number, string>();
+  readonly #prompts: Recent<string>;
 
-  constructor(private readonly track: <T>(p: Promise<T>) => Promise<T>, private readonly backoffMs: readonly number[] = BACKOFF_MS) {}
+  constructor(private readonly track: <T>(p: Promise<T>) => Promise<T>, private readonly backoffMs: readonly number[] = BACKOFF_MS, now: () => number = Date.now) {
+    this.#promised = new Recent(now);
+    this.#prompts = new Recent(now);
+  }
+
+  /** Games the outbox remembers (for tests and diagnostics). */
+  get remembered(): number {
+    return Math.max(this.#promised.size, this.#prompts.size);
+  }
 
   /**
    * The version the game's channel shows, or will once its queued posts are out: what a new
@@ -117,6 +125,41 @@ export class Outbox {
       // Not even a plain note gets through: the log line above is all there is.
     }
     return { problem: `I could not post it in the channel: ${why}.` };
+  }
+}
+
+/**
+ * A per-game map that forgets a game some minutes after its last write. The outbox's entries
+ * run ahead of the store only until the store has recorded the post and the games loaded before
+ * that (under the channel's lock, seconds at most) are used; kept forever, they grew with every
+ * game the process ever posted. Two generations: an entry lives FORGET_MS to 2 × FORGET_MS.
+ */
+export class Recent<V> {
+  static readonly FORGET_MS = 10 * 60_000;
+  #young = new Map<number, V>();
+  #old = new Map<number, V>();
+  #since: number;
+  constructor(private readonly now: () => number) {
+    this.#since = now();
+  }
+  get(key: number): V | undefined {
+    return this.#young.get(key) ?? this.#old.get(key);
+  }
+  set(key: number, value: V): void {
+    if (this.now() - this.#since >= Recent.FORGET_MS) {
+      this.#old = this.#young;
+      this.#young = new Map();
+      this.#since = this.now();
+    }
+    this.#old.delete(key);
+    this.#young.set(key, value);
+  }
+  delete(key: number): void {
+    this.#young.delete(key);
+    this.#old.delete(key);
+  }
+  get size(): number {
+    return this.#young.size + this.#old.size;
   }
 }
 
