@@ -148,7 +148,9 @@ async function sendRandomMove(t: Table, channel: Channel, gameId: number, versio
   const seat = def.activeSeats(state)[0];
   const user = t.people.find((u) => u.id === seats.find((s) => s.seat === seat)?.userId);
   if (seat === undefined || !user) return null;
-  const legal = def.legalActions(state, seat).filter((a) => (a as { type?: string }).type !== 'resign');
+  // Not resigning, nor a move the bot first previews privately for a Confirm (one that jails its
+  // mover): answered with a preview, it changes nothing and used to count as refused.
+  const legal = def.legalActions(state, seat).filter((a) => (a as { type?: string }).type !== 'resign' && !def.preview?.(state, seat, a));
   const action = legal[Math.floor(Math.random() * legal.length)];
   if (action === undefined) return null;
   const before = t.double.messages(channel).length;
