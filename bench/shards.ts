@@ -15,7 +15,7 @@
  *   (Mirror), so it reads no database per move.
  * The double and this driver run beside the bot on the same 2 cores: figures are the bot's
  * share of a loaded machine, as the load average printed shows.
- * Alone: `npx tsx bench/shards.ts [scale [100,1000]|throughput [1|2] [rate,rate,…]]`.
+ * Alone: `npx tsx bench/shards.ts [scale [100,1000]|throughput [1|2] [rate,rate,…] [suggestion lists per command move]]`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -144,7 +144,18 @@ const TURN_WAIT_MS = 20_000;
  * Whoever is on turn in this channel sends a random legal move (not resigning): by its command,
  * or by its button on the channel's latest post with buttons. Null when there is nothing to send.
  */
-async function sendRandomMove(t: Table, channel: Channel, gameId: number, version: number, state: unknown, seats: readonly { seat: number; userId: string | null }[]): Promise<{ handle: InteractionHandle; before: number; started: number; seat: number; action: unknown } | null> {
+/**
+ * What a player's typing costs before a command move: Discord's client asks the bot for
+ * suggestions (an autocomplete interaction) when the option is opened and again as the player
+ * types. `count` of them go out before the command, the first with no text, the others with the
+ * move's label typed word by word; each one's answer time goes to `ms`.
+ */
+interface Typing {
+  count: number;
+  ms: number[];
+}
+
+async function sendRandomMove(t: Table, channel: Channel, gameId: number, version: number, state: unknown, seats: readonly { seat: number; userId: string | null }[], typing?: Typing): Promise<{ handle: InteractionHandle; before: number; started: number; seat: number; action: unknown } | null> {
   const seat = def.activeSeats(state)[0];
   const user = t.people.find((u) => u.id === seats.find((s) => s.seat === seat)?.userId);
   if (seat === undefined || !user) return null;
@@ -153,9 +164,18 @@ async function sendRandomMove(t: Table, channel: Channel, gameId: number, versio
   const legal = def.legalActions(state, seat).filter((a) => (a as { type?: string }).type !== 'resign' && !def.preview?.(state, seat, a));
   const action = legal[Math.floor(Math.random() * legal.length)];
   if (action === undefined) return null;
+  const cmd = def.commands.find((c) => c.accepts(action));
+  if (cmd && typing) {
+    const words = def.words.action(state, action).split(' ');
+    for (let k = 0; k < typing.count; k++) {
+      const text = words.slice(0, k).join(' ');
+      const asked = performance.now();
+      await t.double.autocomplete(user, channel, 'fence', cmd.option, text, { subcommand: cmd.name });
+      typing.ms.push(performance.now() - asked);
+    }
+  }
   const before = t.double.messages(channel).length;
   const started = performance.now();
-  const cmd = def.commands.find((c) => c.accepts(action));
   if (cmd) return { handle: await t.double.runCommand(user, channel, 'fence', { subcommand: cmd.name, options: { [cmd.option]: def.encode(action) } }), before, started, seat, action };
   const post = [...t.double.messages(channel)].reverse().find((p) => p.components.length > 0);
   const id = buttonId({ verb: 'pick', gameId, version, value: def.encode(action) });
@@ -216,11 +236,11 @@ async function mirrorOf(store: Store, channel: Channel): Promise<Mirror | null> 
 }
 
 /** One random legal move in `channel` by whoever is on turn; resolves with the full-turn time (turnPosted) or what became of it. */
-async function play(t: Table, store: Store, mirrors: Map<string, Mirror | null>, channel: Channel): Promise<Moved> {
+async function play(t: Table, store: Store, mirrors: Map<string, Mirror | null>, channel: Channel, typing?: Typing): Promise<Moved> {
   let m = mirrors.get(channel.id);
   if (m === undefined) mirrors.set(channel.id, (m = await mirrorOf(store, channel)));
   if (!m) return 'skipped';
-  const sent = await sendRandomMove(t, channel, m.gameId, m.version, m.state, m.seats);
+  const sent = await sendRandomMove(t, channel, m.gameId, m.version, m.state, m.seats, typing);
   if (!sent) return 'skipped';
   const { handle, before, started, seat, action } = sent;
   const at = await turnPosted(t.double, channel, before, handle).catch(() => null);
@@ -347,7 +367,11 @@ export async function scale(sizes = [100, 1000, 10_000], rate = 10, seconds = 10
  */
 const GLOBAL_LIMIT = 10_000;
 
-export async function throughput(shards: 1 | 2, rates = [10, 25, 50, 100, 200], seconds = 6): Promise<void> {
+/**
+ * `typing`: autocomplete interactions a command move sends first (see Typing); with 0 every
+ * interaction is a move. The rate is of moves; interactions per second count both.
+ */
+export async function throughput(shards: 1 | 2, rates = [10, 25, 50, 100, 200], seconds = 6, typing = 0): Promise<void> {
   process.env.DISCORD_GLOBAL_RATE_LIMIT ??= String(GLOBAL_LIMIT);
   let pg: PostgresCluster | null = null;
   if (shards === 2) {
@@ -359,7 +383,8 @@ export async function throughput(shards: 1 | 2, rates = [10, 25, 50, 100, 200], 
   }
   await withDouble(shards, 20, async (t, dir) => {
     const url = pg ? await pg.createDatabase() : `file:${join(dir, 'tp.db')}`;
-    out(`throughput: ${shards} shard process${shards > 1 ? 'es' : ''} on ${pg ? 'PostgreSQL' : 'SQLite'}, moves sent open-loop, each to a game with none in flight; load average ${load()}`);
+    const how = typing ? `each command move after ${typing} suggestion lists (autocomplete interactions, as a player opening the option and typing sends)` : 'every interaction a move';
+    out(`throughput: ${shards} shard process${shards > 1 ? 'es' : ''} on ${pg ? 'PostgreSQL' : 'SQLite'}, moves sent open-loop, each to a game with none in flight, ${how}; load average ${load()}`);
     const store = await openStore(url);
     await seed(t, store, 400);
     const running = shards === 1
@@ -383,16 +408,18 @@ export async function throughput(shards: 1 | 2, rates = [10, 25, 50, 100, 200], 
       let perTurn = 0;
       for (const rate of rates) {
         const [bot0, main0, drv0, req0] = [botCpu(), botCpu(true), driverCpu(), t.double.requests.length];
-        const r = await steady(t, store, t.channels, rate, seconds, (c) => play(t, store, mirrors, c));
+        const typed: Typing = { count: typing, ms: [] };
+        const r = await steady(t, store, t.channels, rate, seconds, (c) => play(t, store, mirrors, c, typing ? typed : undefined));
         const counted = t.double.requests.slice(req0).filter((q) => !q.route.includes('/interactions/') && !q.route.includes('/webhooks/')).length / r.answered.length;
         const [botMs, mainMs, drvMs] = [botCpu() - bot0, botCpu(true) - main0, driverCpu() - drv0].map((s) => (s * 1000) / r.answered.length) as [number, number, number];
         const p99 = percentile([...r.answered].sort((a, b) => a - b), 0.99) ?? Infinity;
-        const perS = r.answered.length / r.wallS;
+        const perS = (r.answered.length + typed.ms.length) / r.wallS;
         if (p99 < 150) best = Math.max(best, perS);
-        out(`  offered ${String(rate).padStart(3)}/s: ${perS.toFixed(1)} turns/s answered (${r.answered.length}/${r.sent}), full turn ${fmt(r.answered)}; CPU per turn: bot ${botMs.toFixed(1)} ms (all threads; main thread ${mainMs.toFixed(1)}), driver + double ${drvMs.toFixed(1)} ms; ${counted.toFixed(2)} requests a turn under the global limit; load average ${load()}`);
+        const interactions = typing ? `${perS.toFixed(1)} interactions/s answered (${(r.answered.length / r.wallS).toFixed(1)} turns/s, ${(typed.ms.length / r.wallS).toFixed(1)} suggestion lists/s: ${fmt(typed.ms)})` : `${perS.toFixed(1)} turns/s answered`;
+        out(`  offered ${String(rate).padStart(3)} moves/s: ${interactions} (${r.answered.length}/${r.sent} moves), full turn ${fmt(r.answered)}; CPU per turn: bot ${botMs.toFixed(1)} ms (all threads; main thread ${mainMs.toFixed(1)}), driver + double ${drvMs.toFixed(1)} ms; ${counted.toFixed(2)} requests a turn under the global limit; load average ${load()}`);
         perTurn = Math.max(perTurn, counted);
       }
-      out(`  sustained with p99 < 150 ms: ${best.toFixed(1)} turns/s (goal ≥ 200/s); load average now ${load()}`);
+      out(`  sustained with full-turn p99 < 150 ms: ${best.toFixed(1)} ${typing ? 'interactions' : 'turns'}/s (goal ≥ 200/s); load average now ${load()}`);
       out(`  (the bot ran with a global rate limit of ${process.env.DISCORD_GLOBAL_RATE_LIMIT}/s, as Discord grants a large bot; at Discord's default 50/s for the whole bot, ${perTurn.toFixed(2)} requests a turn allow ${(50 / perTurn).toFixed(0)} turns/s across all shards)`);
     } finally {
       await running.stop();
@@ -411,6 +438,6 @@ export default async function shardsBench(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const which = process.argv[2];
   if (which === 'scale') await scale(process.argv[3] ? process.argv[3].split(',').map(Number) : undefined);
-  else if (which === 'throughput') await throughput(Number(process.argv[3] ?? 1) === 2 ? 2 : 1, process.argv[4] ? process.argv[4].split(',').map(Number) : undefined);
+  else if (which === 'throughput') await throughput(Number(process.argv[3] ?? 1) === 2 ? 2 : 1, process.argv[4] ? process.argv[4].split(',').map(Number) : undefined, 6, Number(process.argv[5] ?? 0));
   else await shardsBench();
 }
