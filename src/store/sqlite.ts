@@ -32,7 +32,7 @@ export async function openSqlite(url: string, busyTimeoutMs: number): Promise<Ba
   } finally {
     admin.close();
   }
-  const adapter = new OneConnectionPrismaLibSql({ url, timeout: busyTimeoutMs });
+  const adapter = new OneConnectionPrismaLibSql(path, { url, timeout: busyTimeoutMs });
   return new SqliteBackend(new PrismaClient({ adapter }), adapter);
 }
 
@@ -45,8 +45,8 @@ class SqliteBackend implements Backend {
     const [row] = (await client.executeOutside({
       sql: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ?',
       args: [gameId],
-    })).rows as unknown as (GameHead & { version: number | bigint })[];
-    return row ? { kind: row.kind, status: row.status, version: Number(row.version), state: row.state, brokenReason: row.brokenReason } : null;
+    })).rows as unknown as [string, string, number, string | null, string | null][];
+    return row ? { kind: row[0], status: row[1], version: row[2], state: row[3], brokenReason: row[4] } : null;
   }
 
   async writeAction(w: ActionWrite): Promise<boolean> {
