@@ -4,7 +4,7 @@
  * (as the game cuts it into posts, see posts.ts). Callers hold the channel lock.
  */
 import type { Actor, AnyGame, Refusal, Step } from '../platform/game.ts';
-import { inEffectOf, StaleVersionError, type LoadedGame } from '../store/index.ts';
+import { inEffectOf, StaleVersionError, type LoadedGame, type TimerKey } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import type { GameHere, RunningGame } from './guards.ts';
 import { turnPosts } from './posts.ts';
@@ -65,7 +65,9 @@ export async function act(
 export async function unseenStep(ctx: BotContext, game: GameHere & { state: unknown }): Promise<Step<unknown, unknown> | null> {
   const shown = ctx.outbox.shownVersion(game.game);
   if (shown >= game.game.version) return null;
-  const events = inEffectOf(await ctx.store.getActionLog(game.game.id)).filter((e) => e.seq > shown && e.seq <= game.game.version).flatMap((e) => e.events);
+  // The entries after `shown` alone give the same moves in effect as the whole log: an undo
+  // there names either an action there, or one already shown (which stays shown).
+  const events = inEffectOf(await ctx.store.getActionLog(game.game.id, { afterSeq: shown })).filter((e) => e.seq <= game.game.version).flatMap((e) => e.events);
   return events.length ? { state: game.state, events } : null;
 }
 
@@ -138,6 +140,7 @@ export async function armTurnTimers(ctx: BotContext, game: GameHere, state: unkn
   const people = new Set(game.seats.filter((s) => !s.computer).map((s) => s.seat));
   const waiting = limit ? game.def.activeSeats(state).filter((s) => people.has(s)) : [];
   const running = new Set<number>();
+  const cancel: TimerKey[] = [];
   for (const t of await ctx.store.listTimers(gameId)) {
     if (!(TURN_TIMERS as readonly string[]).includes(t.kind)) continue;
     const seat = timerSeat(t);
@@ -145,14 +148,14 @@ export async function armTurnTimers(ctx: BotContext, game: GameHere, state: unkn
     // A clock keeps running only for the turn it was armed for: the seat has not acted since.
     const current = seat !== null && t.seat === seat && waiting.includes(seat) && !acted.includes(seat) && typeof armedAt === 'number' && !(await ctx.store.actedSince(gameId, armedAt, seat));
     if (current) running.add(seat);
-    else await ctx.store.cancelTimer(gameId, t.kind, t.seat);
+    else cancel.push({ kind: t.kind, seat: t.seat });
   }
   const now = ctx.now();
-  for (const seat of waiting) {
-    if (running.has(seat) || !limit) continue;
-    await ctx.store.armTimer(gameId, 'reminder', new Date(now + (limit * 1000) / 2), { version }, seat);
-    await ctx.store.armTimer(gameId, 'timeout', new Date(now + limit * 1000), { version }, seat);
-  }
+  const arm = !limit ? [] : waiting.filter((seat) => !running.has(seat)).flatMap((seat) => [
+    { kind: 'reminder', seat, fireAt: new Date(now + (limit * 1000) / 2), payload: { version } },
+    { kind: 'timeout', seat, fireAt: new Date(now + limit * 1000), payload: { version } },
+  ]);
+  await ctx.store.changeTimers(gameId, { cancel, arm });
 }
 
 /**

@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { PrismaClient as PostgresPrismaClient } from '../../generated/prisma-pg/client.ts';
-import type { ActionWrite, Backend, GameHead } from './backend.ts';
+import { GAME_SELECT, gameWithSeatsOf, headOf, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type Statement } from './backend.ts';
 import { migrate, postgresMigrations } from './migrate.ts';
 
 export function isPostgresUrl(url: string): boolean {
@@ -67,17 +67,71 @@ function passwordOf(url: string): string {
   }
 }
 
+/** OID of `timestamp without time zone`, the type of every DateTime column. */
+const TIMESTAMP_OID = 1114;
+
+/**
+ * Type parsers for the store's own queries: node-postgres reads a timestamp without time zone
+ * as local time; the columns hold UTC (as Prisma writes them).
+ */
+const UTC_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP_OID ? (text: string) => utcDate(text) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
 class PostgresBackend implements Backend {
   readonly provider = 'postgresql';
+  /** The store's own statements, prepared once per connection: their names and their text with `$n` placeholders, by SQL. */
+  readonly #prepared = new Map<string, { name: string; text: string }>();
   constructor(readonly prisma: PrismaClient, private readonly pool: pg.Pool) {}
 
   async readGame(gameId: number): Promise<GameHead | null> {
-    const { rows } = await this.pool.query<GameHead>({
-      name: 'fence-read-game',
-      text: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = $1',
-      values: [gameId],
+    const [row] = await this.query({ sql: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ?', args: [gameId] });
+    return row ? headOf(row) : null;
+  }
+
+  async loadGame(where: { id: number } | { channelId: string }): Promise<GameWithSeats | null> {
+    const [row] = await this.query({
+      sql: `SELECT ${GAME_SELECT}, (SELECT json_agg(json_build_array("id", "seat", "userId", "name", "computer", "joinedAt", "leftAt", "leftReason"))
+          FROM "Seat" WHERE "gameId" = g."id") FROM "Game" g
+        WHERE ${'id' in where ? 'g."id" = ?' : 'g."channelId" = ? AND g."status" IN (\'lobby\', \'running\')'}`,
+      args: ['id' in where ? where.id : where.channelId],
     });
-    return rows[0] ?? null;
+    return row ? gameWithSeatsOf(row, row[row.length - 1]) : null;
+  }
+
+  query(stmt: Statement, on: pg.Pool | pg.PoolClient = this.pool): Promise<unknown[][]> {
+    return on.query({ ...this.#statement(stmt.sql), values: stmt.args.map(postgresValue), rowMode: 'array', types: UTC_TYPES }).then((r) => r.rows as unknown[][]);
+  }
+
+  async write(stmts: readonly Statement[]): Promise<number[]> {
+    const run = async (on: pg.Pool | pg.PoolClient, s: Statement) =>
+      (await on.query({ ...this.#statement(s.sql), values: s.args.map(postgresValue) })).rowCount ?? 0;
+    if (stmts.length === 1) return [await run(this.pool, stmts[0]!)];
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const counts: number[] = [];
+      for (const s of stmts) counts.push(await run(client, s));
+      await client.query('COMMIT');
+      return counts;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** `sql`'s prepared statement: `?` numbered as `$1, $2, …` (the store's SQL has no `?` of its own). */
+  #statement(sql: string): { name: string; text: string } {
+    let s = this.#prepared.get(sql);
+    if (!s) {
+      let n = 0;
+      s = { name: `fence-${this.#prepared.size + 1}`, text: sql.replace(/\?/g, () => `$${++n}`) };
+      this.#prepared.set(sql, s);
+    }
+    return s;
   }
 
   async writeAction(w: ActionWrite): Promise<boolean> {
@@ -114,4 +168,9 @@ class PostgresBackend implements Backend {
     await this.prisma.$disconnect();
     await this.pool.end();
   }
+}
+
+/** A Date as an ISO text in UTC: the timestamp column drops the zone and keeps UTC, as Prisma writes it (node-postgres would send local time). */
+function postgresValue(v: Statement['args'][number]): unknown {
+  return v instanceof Date ? v.toISOString() : v;
 }

@@ -4,9 +4,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createClient, type InStatement } from '@libsql/client';
+import { createClient, type InStatement, type InValue, type ResultSet } from '@libsql/client';
 import { PrismaClient } from '../../generated/prisma/client.ts';
-import type { ActionWrite, Backend, GameHead } from './backend.ts';
+import { GAME_SELECT, gameWithSeatsOf, headOf, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type SqlValue, type Statement } from './backend.ts';
 import { OneConnectionPrismaLibSql, type OneConnectionClient } from './connection.ts';
 import { migrate, sqliteMigrations } from './migrate.ts';
 
@@ -41,12 +41,31 @@ class SqliteBackend implements Backend {
   constructor(readonly prisma: PrismaClient, private readonly adapter: OneConnectionPrismaLibSql) {}
 
   async readGame(gameId: number): Promise<GameHead | null> {
+    const [row] = await this.query({ sql: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ?', args: [gameId] });
+    return row ? headOf(row) : null;
+  }
+
+  async loadGame(where: { id: number } | { channelId: string }): Promise<GameWithSeats | null> {
+    const [row] = await this.query({
+      sql: `SELECT ${GAME_SELECT}, (SELECT json_group_array(json_array("id", "seat", "userId", "name", "computer", "joinedAt", "leftAt", "leftReason"))
+          FROM "Seat" WHERE "gameId" = g."id") FROM "Game" g
+        WHERE ${'id' in where ? 'g."id" = ?' : 'g."channelId" = ? AND g."status" IN (\'lobby\', \'running\')'}`,
+      args: ['id' in where ? where.id : where.channelId],
+    });
+    return row ? gameWithSeatsOf(row, row[row.length - 1]) : null;
+  }
+
+  async query(stmt: Statement): Promise<unknown[][]> {
     const client = await this.#client();
-    const [row] = (await client.executeOutside({
-      sql: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ?',
-      args: [gameId],
-    })).rows as unknown as [string, string, number, string | null, string | null][];
-    return row ? { kind: row[0], status: row[1], version: row[2], state: row[3], brokenReason: row[4] } : null;
+    return rowsOf(await client.executeOutside({ sql: stmt.sql, args: stmt.args.map(sqliteValue) }));
+  }
+
+  async write(stmts: readonly Statement[]): Promise<number[]> {
+    const client = await this.#client();
+    const statements = stmts.map((s) => ({ sql: s.sql, args: s.args.map(sqliteValue) }));
+    // One statement is a transaction of its own; BEGIN and COMMIT would only add two.
+    const results = statements.length === 1 ? [await client.executeOutside(statements[0]!)] : await client.writeBatch(statements);
+    return results.map((r) => r.rowsAffected);
   }
 
   async writeAction(w: ActionWrite): Promise<boolean> {
@@ -99,4 +118,27 @@ class SqliteBackend implements Backend {
 /** A DateTime as the Prisma libsql adapter writes it (ISO 8601, `+00:00`), so Prisma reads it back. */
 function sqliteDate(d: Date): string {
   return d.toISOString().replace('Z', '+00:00');
+}
+
+function sqliteValue(v: SqlValue): InValue {
+  return v instanceof Date ? sqliteDate(v) : v;
+}
+
+/** A result's rows with the DateTime and Boolean columns of tables (by their declared type) as Date and boolean, as Prisma reads them. */
+function rowsOf(result: ResultSet): unknown[][] {
+  const rows = result.rows as unknown as unknown[][];
+  const dates: number[] = [];
+  const booleans: number[] = [];
+  result.columnTypes.forEach((t, i) => {
+    const type = t.toUpperCase();
+    if (type === 'DATETIME') dates.push(i);
+    else if (type === 'BOOLEAN') booleans.push(i);
+  });
+  if (dates.length || booleans.length) {
+    for (const row of rows) {
+      for (const i of dates) if (row[i] !== null) row[i] = typeof row[i] === 'number' ? new Date(row[i] as number) : utcDate(String(row[i]));
+      for (const i of booleans) if (row[i] !== null) row[i] = Boolean(row[i]);
+    }
+  }
+  return rows;
 }
