@@ -46,7 +46,7 @@ export async function act(
   opts: { userId?: string | null; head?: string } = {},
 ): Promise<ActResult> {
   const id = game.game.id;
-  const first = await ctx.store.applyAction(id, game.game.version, actor, action, { userId: opts.userId ?? null });
+  const first = await ctx.store.applyAction(id, game.game.version, actor, action, { userId: opts.userId ?? null, loadedState: game.state });
   if (!first.ok) return first;
   const steps: Step<unknown, unknown>[] = [{ state: first.state, events: first.events }];
   const { state, version } = await runComputers(ctx, game, first.state, first.version, steps);
@@ -88,7 +88,7 @@ export async function runComputers(ctx: BotContext, game: LoadedGame & { def: An
       if (!computer.has(seat)) continue;
       const action = bot(state, seat);
       if (action === null) continue;
-      const r = await ctx.store.applyAction(game.game.id, version, seat, action);
+      const r = await ctx.store.applyAction(game.game.id, version, seat, action, { loadedState: state });
       if (!r.ok) {
         ctx.log.error('computer move refused', { game: game.game.id, code: r.refusal.code });
         return { state, version };

@@ -54,6 +54,17 @@ export interface Statement {
   args: readonly SqlValue[];
 }
 
+/** Timers of one game to cancel and to arm (or re-arm), in one transaction; no timer is in both. */
+export interface TimerWrite {
+  gameId: number;
+  /** Timer.seat is -1 for a timer of the whole game. */
+  cancel: { kind: string; seat: number }[];
+  /** `payload`: JSON text. */
+  arm: { kind: string; seat: number; fireAt: Date; payload: string }[];
+  /** Timer.createdAt of a new timer. */
+  at: Date;
+}
+
 export interface Backend {
   readonly provider: Provider;
   /**
@@ -72,6 +83,8 @@ export interface Backend {
   query(stmt: Statement): Promise<unknown[][]>;
   /** Runs the statements in one transaction, all or none; resolves with the rows each one changed. */
   write(stmts: readonly Statement[]): Promise<number[]>;
+  /** Cancels and arms a game's timers, all or none: a turn's timers, so in as few round trips as the provider allows. */
+  changeTimers(w: TimerWrite): Promise<void>;
   /** Writes `w` if the game is still running at w.expectedVersion; false, with nothing written, if not. */
   writeAction(w: ActionWrite): Promise<boolean>;
   /** Holds the game's row until the transaction ends, so that two lobby changes never interleave. */

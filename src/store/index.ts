@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/client.ts';
-import type { Backend, GameWithSeats, Statement } from './backend.ts';
+import type { Backend, GameWithSeats } from './backend.ts';
 import type { Actor, AnyGame, Refusal } from '../platform/game.ts';
 import { loadState, StateLoadError } from '../platform/state.ts';
 import { checkOptions } from '../platform/options.ts';
@@ -198,7 +198,7 @@ export class Store {
    * then take 5–10 ms each, once every ≈ 60 actions — the p99 of applyAction. States are
    * frozen: shared, never changed. Least recently used first.
    */
-  readonly #lastStates = new Map<number, { version: number; text: string; state: unknown }>();
+  readonly #lastStates = new Map<number, { version: number; kind: string; text: string; state: unknown }>();
 
   readonly prisma: PrismaClient;
   constructor(private readonly backend: Backend) {
@@ -409,47 +409,62 @@ export class Store {
       return kept.state;
     }
     const state = deepFreeze(parseState(kind, text));
-    if (keep) this.#keep(gameId, version, text, state);
+    if (keep) this.#keep(gameId, version, kind, text, state);
     else this.#lastStates.delete(gameId);
     return state;
   }
 
-  #keep(gameId: number, version: number, text: string, state: unknown): void {
+  #keep(gameId: number, version: number, kind: string, text: string, state: unknown): void {
     this.#lastStates.delete(gameId);
-    this.#lastStates.set(gameId, { version, text, state });
+    this.#lastStates.set(gameId, { version, kind, text, state });
     if (this.#lastStates.size > STATE_CACHE_SIZE) this.#lastStates.delete(this.#lastStates.keys().next().value!);
   }
 
   // ---- Playing -------------------------------------------------------------------------------
 
   /**
-   * Runs the engine on the stored state and, in one transaction, appends the action to the log,
-   * writes the new state and bumps the version (finishing the game when the engine says it is
-   * over). A refusal by the engine writes nothing. Throws StaleVersionError when the game is
-   * not at `expectedVersion`, BrokenGameError when its state cannot be read.
+   * The game's kind and state when it is running at `expectedVersion`; otherwise throws what
+   * applyAction says of it. Its own SQL (see backend.ts): this runs for every click.
    */
-  async applyAction(gameId: number, expectedVersion: number, actor: Actor, action: unknown, opts: { userId?: string | null } = {}): Promise<ApplyOutcome> {
-    // This path runs for every click: its two round trips go straight to the database in its
-    // own SQL (see backend.ts), not through Prisma, whose per-query machinery costs more than
-    // the database itself here.
+  async #playable(gameId: number, expectedVersion: number): Promise<{ kind: string; state: unknown }> {
     const row = await this.backend.readGame(gameId);
     if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
     if (row.status === 'broken') throw new BrokenGameError(gameId, row.brokenReason ?? 'unknown');
     if (row.version !== expectedVersion) throw new StaleVersionError(gameId, expectedVersion, row.version);
     if (row.status !== 'running' || row.state === null) throw new StoreError('WRONG_STATUS', `game #${gameId} is ${row.status}, not running`);
-    let state: unknown;
     try {
-      state = this.#stateOf(gameId, expectedVersion, row.kind, row.state, true);
+      return { kind: row.kind, state: this.#stateOf(gameId, expectedVersion, row.kind, row.state, true) };
     } catch (e) {
       if (!(e instanceof StateLoadError)) throw e;
       await this.markBroken(gameId, e.message);
       throw new BrokenGameError(gameId, e.message);
     }
+  }
+
+  /**
+   * Runs the engine on the stored state and, in one transaction, appends the action to the log,
+   * writes the new state and bumps the version (finishing the game when the engine says it is
+   * over). A refusal by the engine writes nothing. Throws StaleVersionError when the game is
+   * not at `expectedVersion`, BrokenGameError when its state cannot be read.
+   *
+   * `loadedState`: the state the caller has of the game at `expectedVersion`, as this store
+   * loaded or returned it. While it is still the one this store keeps for that version, the
+   * game is not read first: the write's compare-and-set on the version refuses it anyway if the
+   * game moved on (StaleVersionError), and a refusal by the engine is checked against the
+   * stored game before it is returned.
+   */
+  async applyAction(gameId: number, expectedVersion: number, actor: Actor, action: unknown, opts: { userId?: string | null; loadedState?: unknown } = {}): Promise<ApplyOutcome> {
+    const kept = this.#lastStates.get(gameId);
+    const known = opts.loadedState !== undefined && kept?.version === expectedVersion && kept.state === opts.loadedState ? kept : null;
+    const { kind, state } = known ?? await this.#playable(gameId, expectedVersion);
     // Applied exactly as it will be logged, so that replay sees the same input.
     const logged = JSON.stringify(action ?? null);
-    const engine = engineOf(row.kind);
+    const engine = engineOf(kind);
     const result = engine.apply(state, actor, JSON.parse(logged));
-    if (!result.ok) return { ok: false, refusal: result };
+    if (!result.ok) {
+      if (known) await this.#playable(gameId, expectedVersion);
+      return { ok: false, refusal: result };
+    }
     const ending = endingOf(engine, result.state);
     const version = expectedVersion + 1;
     const stateText = JSON.stringify(result.state);
@@ -469,7 +484,7 @@ export class Store {
       throw new StaleVersionError(gameId, expectedVersion, current ? current.version : null);
     }
     if (ending) this.#lastStates.delete(gameId);
-    else this.#keep(gameId, version, stateText, deepFreeze(result.state));
+    else this.#keep(gameId, version, kind, stateText, deepFreeze(result.state));
     return { ok: true, state: result.state, events: result.events, version, ending };
   }
 
@@ -557,20 +572,10 @@ export class Store {
    * transaction. A timer both cancelled and armed is simply re-armed.
    */
   async changeTimers(gameId: number, changes: { cancel?: readonly TimerKey[]; arm?: readonly (TimerKey & { fireAt: Date; payload?: unknown })[] }): Promise<void> {
-    const arm = changes.arm ?? [];
-    const armed = new Set(arm.map((t) => `${t.kind} ${t.seat ?? NO_SEAT}`));
-    const now = new Date();
-    const stmts: Statement[] = [
-      ...(changes.cancel ?? []).filter((t) => !armed.has(`${t.kind} ${t.seat ?? NO_SEAT}`)).map((t) => ({
-        sql: 'DELETE FROM "Timer" WHERE "gameId" = ? AND "kind" = ? AND "seat" = ?', args: [gameId, t.kind, t.seat ?? NO_SEAT],
-      })),
-      ...arm.map((t) => ({
-        sql: `INSERT INTO "Timer" ("gameId", "kind", "seat", "fireAt", "payload", "createdAt") VALUES (?, ?, ?, ?, ?, ?)
-          ON CONFLICT ("gameId", "kind", "seat") DO UPDATE SET "fireAt" = excluded."fireAt", "payload" = excluded."payload"`,
-        args: [gameId, t.kind, t.seat ?? NO_SEAT, t.fireAt, JSON.stringify(t.payload ?? {}), now],
-      })),
-    ];
-    if (stmts.length) await this.backend.write(stmts);
+    const arm = (changes.arm ?? []).map((t) => ({ kind: t.kind, seat: t.seat ?? NO_SEAT, fireAt: t.fireAt, payload: JSON.stringify(t.payload ?? {}) }));
+    const armed = new Set(arm.map((t) => `${t.kind} ${t.seat}`));
+    const cancel = (changes.cancel ?? []).map((t) => ({ kind: t.kind, seat: t.seat ?? NO_SEAT })).filter((t) => !armed.has(`${t.kind} ${t.seat}`));
+    if (cancel.length || arm.length) await this.backend.changeTimers({ gameId, cancel, arm, at: new Date() });
   }
 
   /**

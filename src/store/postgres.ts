@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { PrismaClient as PostgresPrismaClient } from '../../generated/prisma-pg/client.ts';
-import { GAME_SELECT, gameWithSeatsOf, headOf, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type Statement } from './backend.ts';
+import { GAME_SELECT, gameWithSeatsOf, headOf, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type Statement, type TimerWrite } from './backend.ts';
 import { migrate, postgresMigrations } from './migrate.ts';
 
 export function isPostgresUrl(url: string): boolean {
@@ -158,6 +158,23 @@ class PostgresBackend implements Backend {
       values,
     });
     return rows[0]?.written === 1;
+  }
+
+  async changeTimers(w: TimerWrite): Promise<void> {
+    // One statement, so one round trip and one transaction. Its two parts see the same snapshot
+    // and never touch the same timer (TimerWrite), so neither depends on the other's effect.
+    // The timers go as arrays (node-postgres sends a JS array as a PostgreSQL one): one
+    // prepared statement for any number of them.
+    await this.pool.query({
+      ...this.#statement(`WITH cancelled AS (DELETE FROM "Timer" WHERE "gameId" = ? AND ("kind", "seat") IN (SELECT * FROM unnest(?::text[], ?::int[])))
+        INSERT INTO "Timer" ("gameId", "kind", "seat", "fireAt", "payload", "createdAt")
+        SELECT ?, a.*, ? FROM unnest(?::text[], ?::int[], ?::timestamp(3)[], ?::text[]) AS a
+        ON CONFLICT ("gameId", "kind", "seat") DO UPDATE SET "fireAt" = excluded."fireAt", "payload" = excluded."payload"`),
+      values: [
+        w.gameId, w.cancel.map((t) => t.kind), w.cancel.map((t) => t.seat),
+        w.gameId, postgresValue(w.at), w.arm.map((t) => t.kind), w.arm.map((t) => t.seat), w.arm.map((t) => postgresValue(t.fireAt)), w.arm.map((t) => t.payload),
+      ],
+    });
   }
 
   async lockGame(tx: Prisma.TransactionClient, gameId: number): Promise<void> {

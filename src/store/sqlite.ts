@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient, type InStatement, type InValue, type ResultSet } from '@libsql/client';
 import { PrismaClient } from '../../generated/prisma/client.ts';
-import { GAME_SELECT, gameWithSeatsOf, headOf, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type SqlValue, type Statement } from './backend.ts';
+import { GAME_SELECT, gameWithSeatsOf, headOf, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type SqlValue, type Statement, type TimerWrite } from './backend.ts';
 import { OneConnectionPrismaLibSql, type OneConnectionClient } from './connection.ts';
 import { migrate, sqliteMigrations } from './migrate.ts';
 
@@ -66,6 +66,17 @@ class SqliteBackend implements Backend {
     // One statement is a transaction of its own; BEGIN and COMMIT would only add two.
     const results = statements.length === 1 ? [await client.executeOutside(statements[0]!)] : await client.writeBatch(statements);
     return results.map((r) => r.rowsAffected);
+  }
+
+  async changeTimers(w: TimerWrite): Promise<void> {
+    await this.write([
+      ...w.cancel.map((t) => ({ sql: 'DELETE FROM "Timer" WHERE "gameId" = ? AND "kind" = ? AND "seat" = ?', args: [w.gameId, t.kind, t.seat] })),
+      ...w.arm.map((t) => ({
+        sql: `INSERT INTO "Timer" ("gameId", "kind", "seat", "fireAt", "payload", "createdAt") VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT ("gameId", "kind", "seat") DO UPDATE SET "fireAt" = excluded."fireAt", "payload" = excluded."payload"`,
+        args: [w.gameId, t.kind, t.seat, t.fireAt, t.payload, w.at],
+      })),
+    ]);
   }
 
   async writeAction(w: ActionWrite): Promise<boolean> {
