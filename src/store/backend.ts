@@ -36,11 +36,24 @@ export interface ActionWrite {
   seatsLeft: { seat: number; reason: string }[];
   /** Set when the action ends the game: its status and outcome (JSON) are written, its timers deleted. */
   ending: { status: 'finished' | 'aborted'; outcome: string } | null;
+  /** Timers changed with the action (never with an ending, which deletes them all). */
+  timers: Pick<TimerWrite, 'cancel' | 'arm'> | null;
   at: Date;
 }
 
-/** A game's row with its seats (in seat order), as Prisma would return it with `include: { seats }`. */
-export type GameWithSeats = GameRow & { seats: SeatRow[] };
+/** A timer as loadGame reads it (Timer.seat is -1 for a timer of the whole game; payload is JSON text). */
+export interface TimerRow {
+  kind: string;
+  seat: number;
+  fireAt: Date;
+  payload: string;
+}
+
+/**
+ * A game's row with its seats (in seat order), as Prisma would return it with `include: { seats }`,
+ * and its timers (soonest first).
+ */
+export type GameWithSeats = GameRow & { seats: SeatRow[]; timers: TimerRow[] };
 
 /**
  * A value bound to the store's own SQL. A Date is written as the provider keeps DateTime
@@ -74,7 +87,7 @@ export interface Backend {
    */
   readonly prisma: PrismaClient;
   readGame(gameId: number): Promise<GameHead | null>;
-  /** A game with its seats, by id or as the channel's lobby or running game. */
+  /** A game with its seats and timers, by id or as the channel's lobby or running game: one query. */
   loadGame(where: { id: number } | { channelId: string }): Promise<GameWithSeats | null>;
   /**
    * The rows of one statement, each an array of its columns' values in order: integers as
@@ -107,17 +120,33 @@ export const GAME_COLUMNS = [
 /** The columns of GAME_COLUMNS as SQL, each prefixed with the table's alias `g`. */
 export const GAME_SELECT = GAME_COLUMNS.map((c) => `g."${c}"`).join(', ');
 
-/** The seat fields loadGame's SQL packs into a JSON array per seat, in this order. */
+/**
+ * loadGame's two columns after GAME_COLUMNS, packed as JSON by each provider's own functions:
+ * the game's seats, and its timers, each an array of these fields' values in this order.
+ */
 export const SEAT_JSON_FIELDS = ['id', 'seat', 'userId', 'name', 'computer', 'joinedAt', 'leftAt', 'leftReason'] as const;
+export const TIMER_JSON_FIELDS = ['id', 'kind', 'seat', 'fireAt', 'payload'] as const;
 
-/** A game row from GAME_COLUMNS' values (in that order) and its seats as packed by loadGame's SQL (a JSON array of SEAT_JSON_FIELDS arrays). */
-export function gameWithSeatsOf(values: readonly unknown[], seatsJson: unknown): GameWithSeats {
+/** The SQL of loadGame's columns and its condition, around `pack(table, fields)`: the provider's SQL for a JSON array of one array of `fields` per row of `table` that belongs to the game `g`. */
+export function loadGameSql(where: { id: number } | { channelId: string }, pack: (table: string, fields: readonly string[]) => string): string {
+  return `SELECT ${GAME_SELECT}, ${pack('Seat', SEAT_JSON_FIELDS)}, ${pack('Timer', TIMER_JSON_FIELDS)} FROM "Game" g WHERE `
+    + ('id' in where ? 'g."id" = ?' : 'g."channelId" = ? AND g."status" IN (\'lobby\', \'running\')');
+}
+
+/** A game row from loadGame's values: GAME_COLUMNS in that order, then its seats and its timers as packed (JSON text, or parsed already). */
+export function gameWithSeatsOf(values: readonly unknown[]): GameWithSeats {
   const row = Object.fromEntries(GAME_COLUMNS.map((c, i) => [c, values[i]])) as GameRow;
-  const packed = (typeof seatsJson === 'string' ? JSON.parse(seatsJson) : seatsJson ?? []) as [number, number, string | null, string, boolean | number, string, string | null, string | null][];
-  const seats = packed.map(([id, seat, userId, name, computer, joinedAt, leftAt, leftReason]): SeatRow => ({
-    id, gameId: row.id, seat, userId, name, computer: Boolean(computer), joinedAt: utcDate(joinedAt), leftAt: leftAt === null ? null : utcDate(leftAt), leftReason,
-  }));
-  return { ...row, seats: seats.sort((a, b) => a.seat - b.seat) };
+  const unpack = (packed: unknown): unknown[][] => (typeof packed === 'string' ? JSON.parse(packed) : packed ?? []) as unknown[][];
+  const seats = (unpack(values[GAME_COLUMNS.length]) as [number, number, string | null, string, boolean | number, string, string | null, string | null][])
+    .map(([id, seat, userId, name, computer, joinedAt, leftAt, leftReason]): SeatRow => ({
+      id, gameId: row.id, seat, userId, name, computer: Boolean(computer), joinedAt: utcDate(joinedAt), leftAt: leftAt === null ? null : utcDate(leftAt), leftReason,
+    }))
+    .sort((a, b) => a.seat - b.seat);
+  const timers = (unpack(values[GAME_COLUMNS.length + 1]) as [number, string, number, string, string][])
+    .map(([id, kind, seat, fireAt, payload]) => ({ id, kind, seat, fireAt: utcDate(fireAt), payload }))
+    .sort((a, b) => a.fireAt.getTime() - b.fireAt.getTime() || a.id - b.id)
+    .map(({ kind, seat, fireAt, payload }): TimerRow => ({ kind, seat, fireAt, payload }));
+  return { ...row, seats, timers };
 }
 
 /**

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/client.ts';
-import type { Backend, GameWithSeats } from './backend.ts';
+import type { Backend, GameWithSeats, TimerWrite } from './backend.ts';
 import type { Actor, AnyGame, Refusal } from '../platform/game.ts';
 import { loadState, StateLoadError } from '../platform/state.ts';
 import { checkOptions } from '../platform/options.ts';
@@ -82,6 +82,23 @@ export interface LoadedGame {
   game: GameRecord;
   seats: SeatRecord[];
   state: unknown;
+  /** Its pending timers, soonest first, as listTimers gives them. */
+  timers: GameTimer[];
+}
+
+/** A pending timer of a game (see armTimer). */
+export interface GameTimer {
+  kind: string;
+  /** The seat it is for, or null for a timer of the whole game. */
+  seat: number | null;
+  fireAt: Date;
+  payload: unknown;
+}
+
+/** Timers of one game to cancel (by kind and seat) and to arm or re-arm (see changeTimers). */
+export interface TimerChanges {
+  cancel?: readonly TimerKey[];
+  arm?: readonly (TimerKey & { fireAt: Date; payload?: unknown })[];
 }
 
 export type ApplyOutcome =
@@ -243,7 +260,7 @@ export class Store {
         },
         include: { seats: { orderBy: { seat: 'asc' } } },
       });
-      return { game: gameRecord(row), seats: row.seats.map(seatRecord), state: null };
+      return { game: gameRecord(row), seats: row.seats.map(seatRecord), state: null, timers: [] };
     } catch (e) {
       if (isUniqueViolation(e)) {
         const existing = await this.prisma.game.findFirst({ where: { channelId: input.channelId, status: { in: UNFINISHED } }, select: { id: true } });
@@ -385,14 +402,16 @@ export class Store {
 
   async #loaded(row: GameWithSeats): Promise<LoadedGame> {
     const seats = row.seats.map(seatRecord);
-    if (row.state === null || row.status === 'broken') return { game: gameRecord(row), seats, state: null };
+    const timers = row.timers.map(gameTimer);
+    if (row.state === null || row.status === 'broken') return { game: gameRecord(row), seats, state: null, timers };
     try {
       const state = this.#stateOf(row.id, row.version, row.kind, row.state, row.status === 'running');
-      return { game: gameRecord(row), seats, state };
+      return { game: gameRecord(row), seats, state, timers };
     } catch (e) {
       if (!(e instanceof StateLoadError)) throw e;
       const game = await this.markBroken(row.id, e.message);
-      return { game, seats, state: null };
+      // Marking it broken cancelled its timers.
+      return { game, seats, state: null, timers: [] };
     }
   }
 
@@ -452,8 +471,15 @@ export class Store {
    * game is not read first: the write's compare-and-set on the version refuses it anyway if the
    * game moved on (StaleVersionError), and a refusal by the engine is checked against the
    * stored game before it is returned.
+   *
+   * `timers`: the timer changes that go with the new state (not called when the action ends
+   * the game: its timers all go), written in the action's own transaction, under its
+   * compare-and-set: with the action, or not at all.
    */
-  async applyAction(gameId: number, expectedVersion: number, actor: Actor, action: unknown, opts: { userId?: string | null; loadedState?: unknown } = {}): Promise<ApplyOutcome> {
+  async applyAction(
+    gameId: number, expectedVersion: number, actor: Actor, action: unknown,
+    opts: { userId?: string | null; loadedState?: unknown; timers?: (state: unknown, version: number) => Promise<TimerChanges | null> } = {},
+  ): Promise<ApplyOutcome> {
     const kept = this.#lastStates.get(gameId);
     const known = opts.loadedState !== undefined && kept?.version === expectedVersion && kept.state === opts.loadedState ? kept : null;
     const { kind, state } = known ?? await this.#playable(gameId, expectedVersion);
@@ -468,11 +494,13 @@ export class Store {
     const ending = endingOf(engine, result.state);
     const version = expectedVersion + 1;
     const stateText = JSON.stringify(result.state);
+    const timers = !ending && opts.timers ? await opts.timers(result.state, version) : null;
     let written: boolean;
     try {
       written = await this.backend.writeAction({
         gameId, expectedVersion, version, actor: String(actor), userId: opts.userId ?? null, action: logged, events: JSON.stringify(result.events),
-        state: stateText, seatsLeft: engine.seatsLeft(result.events), ending: ending ? { status: ending.status, outcome: JSON.stringify(ending.outcome) } : null, at: new Date(),
+        state: stateText, seatsLeft: engine.seatsLeft(result.events), ending: ending ? { status: ending.status, outcome: JSON.stringify(ending.outcome) } : null,
+        timers: timers ? timerWrite(timers) : null, at: new Date(),
       });
     } catch (e) {
       this.#lastStates.delete(gameId);
@@ -571,11 +599,9 @@ export class Store {
    * Cancels and arms timers of one game (as cancelTimer with a seat, and armTimer) in one
    * transaction. A timer both cancelled and armed is simply re-armed.
    */
-  async changeTimers(gameId: number, changes: { cancel?: readonly TimerKey[]; arm?: readonly (TimerKey & { fireAt: Date; payload?: unknown })[] }): Promise<void> {
-    const arm = (changes.arm ?? []).map((t) => ({ kind: t.kind, seat: t.seat ?? NO_SEAT, fireAt: t.fireAt, payload: JSON.stringify(t.payload ?? {}) }));
-    const armed = new Set(arm.map((t) => `${t.kind} ${t.seat}`));
-    const cancel = (changes.cancel ?? []).map((t) => ({ kind: t.kind, seat: t.seat ?? NO_SEAT })).filter((t) => !armed.has(`${t.kind} ${t.seat}`));
-    if (cancel.length || arm.length) await this.backend.changeTimers({ gameId, cancel, arm, at: new Date() });
+  async changeTimers(gameId: number, changes: TimerChanges): Promise<void> {
+    const w = timerWrite(changes);
+    if (w.cancel.length || w.arm.length) await this.backend.changeTimers({ gameId, ...w, at: new Date() });
   }
 
   /**
@@ -613,11 +639,9 @@ export class Store {
     return count === 1;
   }
 
-  async listTimers(gameId: number): Promise<{ kind: string; seat: number | null; fireAt: Date; payload: unknown }[]> {
+  async listTimers(gameId: number): Promise<GameTimer[]> {
     const rows = await this.backend.query({ sql: 'SELECT "kind", "seat", "fireAt", "payload" FROM "Timer" WHERE "gameId" = ? ORDER BY "fireAt", "id"', args: [gameId] });
-    return rows.map(([kind, seat, fireAt, payload]) => ({
-      kind: kind as string, seat: seat === NO_SEAT ? null : seat as number, fireAt: fireAt as Date, payload: JSON.parse(payload as string) as unknown,
-    }));
+    return rows.map(([kind, seat, fireAt, payload]) => gameTimer({ kind: kind as string, seat: seat as number, fireAt: fireAt as Date, payload: payload as string }));
   }
 
   // ---- Settings ------------------------------------------------------------------------------
@@ -742,6 +766,18 @@ function gameRecord(row: GameRow): GameRecord {
     startedAt: row.startedAt,
     endedAt: row.endedAt,
   };
+}
+
+function gameTimer(row: { kind: string; seat: number; fireAt: Date; payload: string }): GameTimer {
+  return { kind: row.kind, seat: row.seat === NO_SEAT ? null : row.seat, fireAt: row.fireAt, payload: parseJson(row.payload) };
+}
+
+/** Timer changes as the backends write them: seats as stored, payloads as JSON, and a timer both cancelled and armed only re-armed. */
+function timerWrite(changes: TimerChanges): Pick<TimerWrite, 'cancel' | 'arm'> {
+  const arm = (changes.arm ?? []).map((t) => ({ kind: t.kind, seat: t.seat ?? NO_SEAT, fireAt: t.fireAt, payload: JSON.stringify(t.payload ?? {}) }));
+  const armed = new Set(arm.map((t) => `${t.kind} ${t.seat}`));
+  const cancel = (changes.cancel ?? []).map((t) => ({ kind: t.kind, seat: t.seat ?? NO_SEAT })).filter((t) => !armed.has(`${t.kind} ${t.seat}`));
+  return { cancel, arm };
 }
 
 function seatRecord(row: SeatRow): SeatRecord {

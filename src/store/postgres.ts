@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { PrismaClient as PostgresPrismaClient } from '../../generated/prisma-pg/client.ts';
-import { GAME_SELECT, gameWithSeatsOf, headOf, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type Statement, type TimerWrite } from './backend.ts';
+import { gameWithSeatsOf, headOf, loadGameSql, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type Statement, type TimerWrite } from './backend.ts';
 import { migrate, postgresMigrations } from './migrate.ts';
 
 export function isPostgresUrl(url: string): boolean {
@@ -79,6 +79,29 @@ const UTC_TYPES = {
     oid === TIMESTAMP_OID ? (text: string) => utcDate(text) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+const packed = (table: string, fields: readonly string[]): string =>
+  `(SELECT json_agg(json_build_array(${fields.map((f) => `"${f}"`).join(', ')})) FROM "${table}" WHERE "gameId" = g."id")`;
+const LOAD_BY_ID = loadGameSql({ id: 0 }, packed);
+const LOAD_BY_CHANNEL = loadGameSql({ channelId: '' }, packed);
+
+/**
+ * A turn's timer changes (TimerWrite) as two parts of a WITH, for the game whose id the part
+ * `g` returns (none: nothing is written); `at` is the parameter of Timer.createdAt. The timers
+ * go as arrays (node-postgres sends a JS array as a PostgreSQL one), so the statement is the
+ * same for any number of them. The parts see the same snapshot and never touch the same timer
+ * (TimerWrite), so neither depends on the other's effect.
+ */
+function timerParts(w: Pick<TimerWrite, 'cancel' | 'arm'>, at: string, param: (v: unknown) => string): string[] {
+  return [
+    `tc AS (DELETE FROM "Timer" WHERE "gameId" IN (SELECT "id" FROM g)
+       AND ("kind", "seat") IN (SELECT * FROM unnest(${param(w.cancel.map((t) => t.kind))}::text[], ${param(w.cancel.map((t) => t.seat))}::int[])))`,
+    `ta AS (INSERT INTO "Timer" ("gameId", "kind", "seat", "fireAt", "payload", "createdAt")
+       SELECT g."id", a.*, ${at}::timestamp(3) FROM g, unnest(${param(w.arm.map((t) => t.kind))}::text[], ${param(w.arm.map((t) => t.seat))}::int[],
+         ${param(w.arm.map((t) => postgresValue(t.fireAt)))}::timestamp(3)[], ${param(w.arm.map((t) => t.payload))}::text[]) AS a
+       ON CONFLICT ("gameId", "kind", "seat") DO UPDATE SET "fireAt" = excluded."fireAt", "payload" = excluded."payload")`,
+  ];
+}
+
 class PostgresBackend implements Backend {
   readonly provider = 'postgresql';
   /** The store's own statements, prepared once per connection: their names and their text with `$n` placeholders, by SQL. */
@@ -91,13 +114,8 @@ class PostgresBackend implements Backend {
   }
 
   async loadGame(where: { id: number } | { channelId: string }): Promise<GameWithSeats | null> {
-    const [row] = await this.query({
-      sql: `SELECT ${GAME_SELECT}, (SELECT json_agg(json_build_array("id", "seat", "userId", "name", "computer", "joinedAt", "leftAt", "leftReason"))
-          FROM "Seat" WHERE "gameId" = g."id") FROM "Game" g
-        WHERE ${'id' in where ? 'g."id" = ?' : 'g."channelId" = ? AND g."status" IN (\'lobby\', \'running\')'}`,
-      args: ['id' in where ? where.id : where.channelId],
-    });
-    return row ? gameWithSeatsOf(row, row[row.length - 1]) : null;
+    const [row] = await this.query({ sql: 'id' in where ? LOAD_BY_ID : LOAD_BY_CHANNEL, args: ['id' in where ? where.id : where.channelId] });
+    return row ? gameWithSeatsOf(row) : null;
   }
 
   query(stmt: Statement, on: pg.Pool | pg.PoolClient = this.pool): Promise<unknown[][]> {
@@ -150,10 +168,11 @@ class PostgresBackend implements Backend {
       ...w.seatsLeft.map((l, i) => `s${i} AS (UPDATE "Seat" SET "leftAt" = $3, "leftReason" = ${param(l.reason)}
          WHERE "gameId" IN (SELECT "id" FROM g) AND "seat" = ${param(l.seat)} AND "leftAt" IS NULL)`),
       ...(w.ending ? ['t AS (DELETE FROM "Timer" WHERE "gameId" IN (SELECT "id" FROM g))'] : []),
+      ...(w.timers ? timerParts(w.timers, '$3', param) : []),
     ];
     const { rows } = await this.pool.query<{ written: number }>({
       // Prepared once per connection for each shape of the statement.
-      name: `fence-write-action-${w.seatsLeft.length}-${w.ending ? 'end' : 'go'}`,
+      name: `fence-write-action-${w.seatsLeft.length}-${w.ending ? 'end' : w.timers ? 'timers' : 'go'}`,
       text: `WITH ${parts.join(',\n')}\nSELECT count(*)::int AS written FROM g`,
       values,
     });
@@ -161,19 +180,12 @@ class PostgresBackend implements Backend {
   }
 
   async changeTimers(w: TimerWrite): Promise<void> {
-    // One statement, so one round trip and one transaction. Its two parts see the same snapshot
-    // and never touch the same timer (TimerWrite), so neither depends on the other's effect.
-    // The timers go as arrays (node-postgres sends a JS array as a PostgreSQL one): one
-    // prepared statement for any number of them.
+    // One statement, so one round trip and one transaction.
+    const values: unknown[] = [w.gameId, postgresValue(w.at)];
     await this.pool.query({
-      ...this.#statement(`WITH cancelled AS (DELETE FROM "Timer" WHERE "gameId" = ? AND ("kind", "seat") IN (SELECT * FROM unnest(?::text[], ?::int[])))
-        INSERT INTO "Timer" ("gameId", "kind", "seat", "fireAt", "payload", "createdAt")
-        SELECT ?, a.*, ? FROM unnest(?::text[], ?::int[], ?::timestamp(3)[], ?::text[]) AS a
-        ON CONFLICT ("gameId", "kind", "seat") DO UPDATE SET "fireAt" = excluded."fireAt", "payload" = excluded."payload"`),
-      values: [
-        w.gameId, w.cancel.map((t) => t.kind), w.cancel.map((t) => t.seat),
-        w.gameId, postgresValue(w.at), w.arm.map((t) => t.kind), w.arm.map((t) => t.seat), w.arm.map((t) => postgresValue(t.fireAt)), w.arm.map((t) => t.payload),
-      ],
+      name: 'fence-change-timers',
+      text: `WITH g AS (SELECT $1::int AS "id"), ${timerParts(w, '$2', (v) => `$${values.push(v)}`).join(', ')} SELECT 1`,
+      values,
     });
   }
 

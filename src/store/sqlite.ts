@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient, type InStatement, type InValue, type ResultSet } from '@libsql/client';
 import { PrismaClient } from '../../generated/prisma/client.ts';
-import { GAME_SELECT, gameWithSeatsOf, headOf, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type SqlValue, type Statement, type TimerWrite } from './backend.ts';
+import { gameWithSeatsOf, headOf, loadGameSql, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type SqlValue, type Statement, type TimerWrite } from './backend.ts';
 import { OneConnectionPrismaLibSql, type OneConnectionClient } from './connection.ts';
 import { migrate, sqliteMigrations } from './migrate.ts';
 
@@ -36,6 +36,27 @@ export async function openSqlite(url: string, busyTimeoutMs: number): Promise<Ba
   return new SqliteBackend(new PrismaClient({ adapter }), adapter);
 }
 
+const packed = (table: string, fields: readonly string[]): string =>
+  `(SELECT json_group_array(json_array(${fields.map((f) => `"${f}"`).join(', ')})) FROM "${table}" WHERE "gameId" = g."id")`;
+const LOAD_BY_ID = loadGameSql({ id: 0 }, packed);
+const LOAD_BY_CHANNEL = loadGameSql({ channelId: '' }, packed);
+
+/** A turn's timer changes (TimerWrite), each statement guarded by `guard` (SQL over "Game", with its arguments), as one batch writes them. */
+function timerStatements(w: Pick<TimerWrite, 'gameId' | 'cancel' | 'arm' | 'at'>, guard: { sql: string; args: InValue[] } = { sql: '"id" = ?', args: [w.gameId] }): InStatement[] {
+  return [
+    ...w.cancel.map((t) => ({
+      sql: `DELETE FROM "Timer" WHERE "gameId" = ? AND "kind" = ? AND "seat" = ? AND EXISTS (SELECT 1 FROM "Game" WHERE ${guard.sql})`,
+      args: [w.gameId, t.kind, t.seat, ...guard.args],
+    })),
+    // The WHERE before ON CONFLICT is required: it tells SQLite's parser the SELECT has ended.
+    ...w.arm.map((t) => ({
+      sql: `INSERT INTO "Timer" ("gameId", "kind", "seat", "fireAt", "payload", "createdAt") SELECT "id", ?, ?, ?, ?, ? FROM "Game" WHERE ${guard.sql}
+        ON CONFLICT ("gameId", "kind", "seat") DO UPDATE SET "fireAt" = excluded."fireAt", "payload" = excluded."payload"`,
+      args: [t.kind, t.seat, sqliteDate(t.fireAt), t.payload, sqliteDate(w.at), ...guard.args],
+    })),
+  ];
+}
+
 class SqliteBackend implements Backend {
   readonly provider = 'sqlite';
   constructor(readonly prisma: PrismaClient, private readonly adapter: OneConnectionPrismaLibSql) {}
@@ -46,13 +67,8 @@ class SqliteBackend implements Backend {
   }
 
   async loadGame(where: { id: number } | { channelId: string }): Promise<GameWithSeats | null> {
-    const [row] = await this.query({
-      sql: `SELECT ${GAME_SELECT}, (SELECT json_group_array(json_array("id", "seat", "userId", "name", "computer", "joinedAt", "leftAt", "leftReason"))
-          FROM "Seat" WHERE "gameId" = g."id") FROM "Game" g
-        WHERE ${'id' in where ? 'g."id" = ?' : 'g."channelId" = ? AND g."status" IN (\'lobby\', \'running\')'}`,
-      args: ['id' in where ? where.id : where.channelId],
-    });
-    return row ? gameWithSeatsOf(row, row[row.length - 1]) : null;
+    const [row] = await this.query({ sql: 'id' in where ? LOAD_BY_ID : LOAD_BY_CHANNEL, args: ['id' in where ? where.id : where.channelId] });
+    return row ? gameWithSeatsOf(row) : null;
   }
 
   async query(stmt: Statement): Promise<unknown[][]> {
@@ -69,14 +85,9 @@ class SqliteBackend implements Backend {
   }
 
   async changeTimers(w: TimerWrite): Promise<void> {
-    await this.write([
-      ...w.cancel.map((t) => ({ sql: 'DELETE FROM "Timer" WHERE "gameId" = ? AND "kind" = ? AND "seat" = ?', args: [w.gameId, t.kind, t.seat] })),
-      ...w.arm.map((t) => ({
-        sql: `INSERT INTO "Timer" ("gameId", "kind", "seat", "fireAt", "payload", "createdAt") VALUES (?, ?, ?, ?, ?, ?)
-          ON CONFLICT ("gameId", "kind", "seat") DO UPDATE SET "fireAt" = excluded."fireAt", "payload" = excluded."payload"`,
-        args: [w.gameId, t.kind, t.seat, t.fireAt, t.payload, w.at],
-      })),
-    ]);
+    const client = await this.#client();
+    const statements = timerStatements(w);
+    await (statements.length === 1 ? client.executeOutside(statements[0]!) : client.writeBatch(statements));
   }
 
   async writeAction(w: ActionWrite): Promise<boolean> {
@@ -99,6 +110,7 @@ class SqliteBackend implements Backend {
         args: [now, l.reason, w.gameId, l.seat, ...g],
       })),
       ...(w.ending ? [{ sql: `DELETE FROM "Timer" WHERE "gameId" = ? AND EXISTS (SELECT 1 FROM "Game" WHERE ${guard})`, args: [w.gameId, ...g] }] : []),
+      ...(w.timers ? timerStatements({ gameId: w.gameId, ...w.timers, at: w.at }, { sql: guard, args: g }) : []),
       w.ending
         ? {
           sql: `UPDATE "Game" SET "state" = ?, "version" = ?, "updatedAt" = ?, "status" = ?, "outcome" = ?, "endedAt" = ? WHERE ${guard}`,
