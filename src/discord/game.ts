@@ -4,7 +4,7 @@
  * (as the game cuts it into posts, see posts.ts). Callers hold the channel lock.
  */
 import type { Actor, AnyGame, Refusal, Step } from '../platform/game.ts';
-import { inEffectOf, StaleVersionError, type GameTimer, type LoadedGame, type TimerChanges, type TimerKey } from '../store/index.ts';
+import { inEffectOf, StaleVersionError, type GameTimer, type LoadedGame, type TimerChanges, type TimerKey, type TimersFor } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import type { GameHere, RunningGame } from './guards.ts';
 import { turnPosts } from './posts.ts';
@@ -84,7 +84,7 @@ export async function unseenStep(ctx: BotContext, game: GameHere & { state: unkn
  * (written with it, or not at all); when it is not the last one (the computers stopped early,
  * or the game ended), armTurnTimers arms them as after any other change.
  */
-function turnTimersWith(ctx: BotContext, game: RunningGame, acted: readonly number[]): { plan: (state: unknown, version: number) => Promise<TimerChanges | null>; writtenFor: () => number | null } {
+function turnTimersWith(ctx: BotContext, game: RunningGame, acted: readonly number[]): { plan: TimersFor; writtenFor: () => number | null } {
   const computers = new Set(game.seats.filter((s) => s.computer).map((s) => s.seat));
   const computersPlay = game.def.bots[game.def.defaultBot] !== undefined;
   let writtenFor: number | null = null;
@@ -105,7 +105,7 @@ function turnTimersWith(ctx: BotContext, game: RunningGame, acted: readonly numb
  */
 export async function runComputers(
   ctx: BotContext, game: LoadedGame & { def: AnyGame }, state: unknown, version: number, steps: Step<unknown, unknown>[],
-  timers?: (state: unknown, version: number) => Promise<TimerChanges | null>,
+  timers?: TimersFor,
 ): Promise<{ state: unknown; version: number }> {
   const { def } = game;
   const computer = new Set(game.seats.filter((s) => s.computer).map((s) => s.seat));

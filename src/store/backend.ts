@@ -1,9 +1,10 @@
 /**
  * What the store needs of a database beyond Prisma's model API, written once per provider: the
- * queries of every turn in the provider's own SQL (applyAction's read and guarded write,
- * loading a game with its seats, and a plain query/write for the store's SQL that both accept),
- * and the row lock of lobby transactions. Everything else goes through Prisma and is the same
- * on both. SQLite (sqlite.ts) is the default; PostgreSQL (postgres.ts) is chosen by the URL.
+ * queries of every turn in the provider's own SQL (loading a game with its seats and timers,
+ * applyAction's read and guarded write with the turn's timers, timer changes), a plain query
+ * and single-statement write for the store's SQL that both accept, and the row lock of lobby
+ * transactions. Everything else goes through Prisma and is the same on both. SQLite
+ * (sqlite.ts) is the default; PostgreSQL (postgres.ts) is chosen by the URL.
  *
  * Why not Prisma for every turn: its per-query machinery (query plan interpretation, result
  * mapping) cost ≈ 0.3 ms of main-thread CPU per query, more than the database itself.
@@ -53,7 +54,7 @@ export interface TimerRow {
  * A game's row with its seats (in seat order), as Prisma would return it with `include: { seats }`,
  * and its timers (soonest first).
  */
-export type GameWithSeats = GameRow & { seats: SeatRow[]; timers: TimerRow[] };
+export type StoredGame = GameRow & { seats: SeatRow[]; timers: TimerRow[] };
 
 /**
  * A value bound to the store's own SQL. A Date is written as the provider keeps DateTime
@@ -88,14 +89,14 @@ export interface Backend {
   readonly prisma: PrismaClient;
   readGame(gameId: number): Promise<GameHead | null>;
   /** A game with its seats and timers, by id or as the channel's lobby or running game: one query. */
-  loadGame(where: { id: number } | { channelId: string }): Promise<GameWithSeats | null>;
+  loadGame(where: { id: number } | { channelId: string }): Promise<StoredGame | null>;
   /**
    * The rows of one statement, each an array of its columns' values in order: integers as
    * numbers, a table's DateTime and Boolean columns as Date and boolean.
    */
   query(stmt: Statement): Promise<unknown[][]>;
-  /** Runs the statements in one transaction, all or none; resolves with the rows each one changed. */
-  write(stmts: readonly Statement[]): Promise<number[]>;
+  /** Runs one statement (a transaction of its own); resolves with the number of rows it changed. */
+  write(stmt: Statement): Promise<number>;
   /** Cancels and arms a game's timers, all or none: a turn's timers, so in as few round trips as the provider allows. */
   changeTimers(w: TimerWrite): Promise<void>;
   /** Writes `w` if the game is still running at w.expectedVersion; false, with nothing written, if not. */
@@ -111,7 +112,7 @@ export function headOf(row: readonly unknown[]): GameHead {
   return { kind, status, version, state, brokenReason };
 }
 
-/** The columns of Game, in the order loadGame's SQL selects them (gameRowOf reads them so). */
+/** The columns of Game, in the order loadGame's SQL selects them (storedGameOf reads them so). */
 export const GAME_COLUMNS = [
   'id', 'guildId', 'channelId', 'parentChannelId', 'kind', 'status', 'hostUserId', 'options', 'turnLimitSeconds', 'seed', 'state', 'version',
   'outcome', 'winners', 'brokenReason', 'lobbyMessageId', 'boardMessageId', 'postedVersion', 'createdAt', 'updatedAt', 'startedAt', 'endedAt',
@@ -134,7 +135,7 @@ export function loadGameSql(where: { id: number } | { channelId: string }, pack:
 }
 
 /** A game row from loadGame's values: GAME_COLUMNS in that order, then its seats and its timers as packed (JSON text, or parsed already). */
-export function gameWithSeatsOf(values: readonly unknown[]): GameWithSeats {
+export function storedGameOf(values: readonly unknown[]): StoredGame {
   const row = Object.fromEntries(GAME_COLUMNS.map((c, i) => [c, values[i]])) as GameRow;
   const unpack = (packed: unknown): unknown[][] => (typeof packed === 'string' ? JSON.parse(packed) : packed ?? []) as unknown[][];
   const seats = (unpack(values[GAME_COLUMNS.length]) as [number, number, string | null, string, boolean | number, string, string | null, string | null][])

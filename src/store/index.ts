@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/client.ts';
-import type { Backend, GameWithSeats, TimerWrite } from './backend.ts';
+import type { Backend, StoredGame, TimerWrite } from './backend.ts';
 import type { Actor, AnyGame, Refusal } from '../platform/game.ts';
 import { loadState, StateLoadError } from '../platform/state.ts';
 import { checkOptions } from '../platform/options.ts';
@@ -86,11 +86,14 @@ export interface LoadedGame {
   timers: GameTimer[];
 }
 
-/** A pending timer of a game (see armTimer). */
-export interface GameTimer {
+/** A timer of a game: its kind, and the seat it is for (null: a timer of the whole game). */
+export interface TimerKey {
   kind: string;
-  /** The seat it is for, or null for a timer of the whole game. */
   seat: number | null;
+}
+
+/** A pending timer of a game (see armTimer). */
+export interface GameTimer extends TimerKey {
   fireAt: Date;
   payload: unknown;
 }
@@ -100,6 +103,9 @@ export interface TimerChanges {
   cancel?: readonly TimerKey[];
   arm?: readonly (TimerKey & { fireAt: Date; payload?: unknown })[];
 }
+
+/** applyAction's `timers`: the timer changes that go with the new state at `version`, or null for none. */
+export type TimersFor = (state: unknown, version: number) => Promise<TimerChanges | null>;
 
 export type ApplyOutcome =
   | { ok: true; state: unknown; events: unknown[]; version: number; ending: Ending | null }
@@ -123,12 +129,6 @@ export interface TimerRecord {
   fireAt: Date;
   payload: unknown;
   game: { guildId: string; channelId: string; status: GameStatus; version: number };
-}
-
-/** A timer of a game: its kind, and the seat it is for (null: the whole game's). */
-export interface TimerKey {
-  kind: string;
-  seat: number | null;
 }
 
 export interface GuildSettingsRecord {
@@ -313,7 +313,7 @@ export class Store {
 
   /** Records that the channel shows the game at `version` (never moves back: posts go out in order). */
   async setPostedVersion(gameId: number, version: number): Promise<void> {
-    await this.backend.write([{ sql: 'UPDATE "Game" SET "postedVersion" = ? WHERE "id" = ? AND ("postedVersion" IS NULL OR "postedVersion" < ?)', args: [version, gameId, version] }]);
+    await this.backend.write({ sql: 'UPDATE "Game" SET "postedVersion" = ? WHERE "id" = ? AND ("postedVersion" IS NULL OR "postedVersion" < ?)', args: [version, gameId, version] });
   }
 
   /**
@@ -332,10 +332,10 @@ export class Store {
   /** Remembers the Discord messages the bot edits for this game. */
   async setMessageIds(gameId: number, ids: { lobbyMessageId?: string | null; boardMessageId?: string | null }): Promise<void> {
     const set = (['lobbyMessageId', 'boardMessageId'] as const).filter((k) => ids[k] !== undefined);
-    const [count] = await this.backend.write([{
+    const count = await this.backend.write({
       sql: `UPDATE "Game" SET ${set.map((k) => `"${k}" = ?, `).join('')}"updatedAt" = ? WHERE "id" = ?`,
       args: [...set.map((k) => ids[k] ?? null), new Date(), gameId],
-    }]);
+    });
     if (count !== 1) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
   }
 
@@ -400,7 +400,7 @@ export class Store {
     return game;
   }
 
-  async #loaded(row: GameWithSeats): Promise<LoadedGame> {
+  async #loaded(row: StoredGame): Promise<LoadedGame> {
     const seats = row.seats.map(seatRecord);
     const timers = row.timers.map(gameTimer);
     if (row.state === null || row.status === 'broken') return { game: gameRecord(row), seats, state: null, timers };
@@ -478,7 +478,7 @@ export class Store {
    */
   async applyAction(
     gameId: number, expectedVersion: number, actor: Actor, action: unknown,
-    opts: { userId?: string | null; loadedState?: unknown; timers?: (state: unknown, version: number) => Promise<TimerChanges | null> } = {},
+    opts: { userId?: string | null; loadedState?: unknown; timers?: TimersFor } = {},
   ): Promise<ApplyOutcome> {
     const kept = this.#lastStates.get(gameId);
     const known = opts.loadedState !== undefined && kept?.version === expectedVersion && kept.state === opts.loadedState ? kept : null;
@@ -590,9 +590,9 @@ export class Store {
 
   /** Cancels a game's timer of this kind: the seat's only, when a seat is given. */
   async cancelTimer(gameId: number, kind: string, seat?: number | null): Promise<void> {
-    await this.backend.write([seat === undefined
+    await this.backend.write(seat === undefined
       ? { sql: 'DELETE FROM "Timer" WHERE "gameId" = ? AND "kind" = ?', args: [gameId, kind] }
-      : { sql: 'DELETE FROM "Timer" WHERE "gameId" = ? AND "kind" = ? AND "seat" = ?', args: [gameId, kind, seat ?? NO_SEAT] }]);
+      : { sql: 'DELETE FROM "Timer" WHERE "gameId" = ? AND "kind" = ? AND "seat" = ?', args: [gameId, kind, seat ?? NO_SEAT] });
   }
 
   /**

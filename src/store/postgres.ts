@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { PrismaClient as PostgresPrismaClient } from '../../generated/prisma-pg/client.ts';
-import { gameWithSeatsOf, headOf, loadGameSql, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type Statement, type TimerWrite } from './backend.ts';
+import { storedGameOf, headOf, loadGameSql, utcDate, type ActionWrite, type Backend, type GameHead, type StoredGame, type Statement, type TimerWrite } from './backend.ts';
 import { migrate, postgresMigrations } from './migrate.ts';
 
 export function isPostgresUrl(url: string): boolean {
@@ -113,32 +113,17 @@ class PostgresBackend implements Backend {
     return row ? headOf(row) : null;
   }
 
-  async loadGame(where: { id: number } | { channelId: string }): Promise<GameWithSeats | null> {
+  async loadGame(where: { id: number } | { channelId: string }): Promise<StoredGame | null> {
     const [row] = await this.query({ sql: 'id' in where ? LOAD_BY_ID : LOAD_BY_CHANNEL, args: ['id' in where ? where.id : where.channelId] });
-    return row ? gameWithSeatsOf(row) : null;
+    return row ? storedGameOf(row) : null;
   }
 
-  query(stmt: Statement, on: pg.Pool | pg.PoolClient = this.pool): Promise<unknown[][]> {
-    return on.query({ ...this.#statement(stmt.sql), values: stmt.args.map(postgresValue), rowMode: 'array', types: UTC_TYPES }).then((r) => r.rows as unknown[][]);
+  query(stmt: Statement): Promise<unknown[][]> {
+    return this.pool.query({ ...this.#statement(stmt.sql), values: stmt.args.map(postgresValue), rowMode: 'array', types: UTC_TYPES }).then((r) => r.rows as unknown[][]);
   }
 
-  async write(stmts: readonly Statement[]): Promise<number[]> {
-    const run = async (on: pg.Pool | pg.PoolClient, s: Statement) =>
-      (await on.query({ ...this.#statement(s.sql), values: s.args.map(postgresValue) })).rowCount ?? 0;
-    if (stmts.length === 1) return [await run(this.pool, stmts[0]!)];
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const counts: number[] = [];
-      for (const s of stmts) counts.push(await run(client, s));
-      await client.query('COMMIT');
-      return counts;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
+  async write(stmt: Statement): Promise<number> {
+    return (await this.pool.query({ ...this.#statement(stmt.sql), values: stmt.args.map(postgresValue) })).rowCount ?? 0;
   }
 
   /** `sql`'s prepared statement: `?` numbered as `$1, $2, …` (the store's SQL has no `?` of its own). */

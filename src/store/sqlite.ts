@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient, type InStatement, type InValue, type ResultSet } from '@libsql/client';
 import { PrismaClient } from '../../generated/prisma/client.ts';
-import { gameWithSeatsOf, headOf, loadGameSql, utcDate, type ActionWrite, type Backend, type GameHead, type GameWithSeats, type SqlValue, type Statement, type TimerWrite } from './backend.ts';
+import { storedGameOf, headOf, loadGameSql, utcDate, type ActionWrite, type Backend, type GameHead, type StoredGame, type SqlValue, type Statement, type TimerWrite } from './backend.ts';
 import { OneConnectionPrismaLibSql, type OneConnectionClient } from './connection.ts';
 import { migrate, sqliteMigrations } from './migrate.ts';
 
@@ -66,9 +66,9 @@ class SqliteBackend implements Backend {
     return row ? headOf(row) : null;
   }
 
-  async loadGame(where: { id: number } | { channelId: string }): Promise<GameWithSeats | null> {
+  async loadGame(where: { id: number } | { channelId: string }): Promise<StoredGame | null> {
     const [row] = await this.query({ sql: 'id' in where ? LOAD_BY_ID : LOAD_BY_CHANNEL, args: ['id' in where ? where.id : where.channelId] });
-    return row ? gameWithSeatsOf(row) : null;
+    return row ? storedGameOf(row) : null;
   }
 
   async query(stmt: Statement): Promise<unknown[][]> {
@@ -76,17 +76,15 @@ class SqliteBackend implements Backend {
     return rowsOf(await client.executeOutside({ sql: stmt.sql, args: stmt.args.map(sqliteValue) }));
   }
 
-  async write(stmts: readonly Statement[]): Promise<number[]> {
+  async write(stmt: Statement): Promise<number> {
     const client = await this.#client();
-    const statements = stmts.map((s) => ({ sql: s.sql, args: s.args.map(sqliteValue) }));
-    // One statement is a transaction of its own; BEGIN and COMMIT would only add two.
-    const results = statements.length === 1 ? [await client.executeOutside(statements[0]!)] : await client.writeBatch(statements);
-    return results.map((r) => r.rowsAffected);
+    return (await client.executeOutside({ sql: stmt.sql, args: stmt.args.map(sqliteValue) })).rowsAffected;
   }
 
   async changeTimers(w: TimerWrite): Promise<void> {
     const client = await this.#client();
     const statements = timerStatements(w);
+    // One statement is a transaction of its own; BEGIN and COMMIT would only add two.
     await (statements.length === 1 ? client.executeOutside(statements[0]!) : client.writeBatch(statements));
   }
 
