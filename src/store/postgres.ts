@@ -1,8 +1,8 @@
 /**
  * The PostgreSQL backend, chosen by a `postgresql://` (or `postgres://`) DATABASE_URL: the client
  * generated from prisma/postgresql/schema.prisma on a node-postgres pool through
- * @prisma/adapter-pg, migrated at start-up from prisma/postgresql/migrations. applyAction's
- * read and write use the same pool directly, as prepared statements.
+ * @prisma/adapter-pg, migrated at start-up from prisma/postgresql/migrations. The store's own
+ * statements (see backend.ts) use the same pool directly, as prepared statements.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';

@@ -1,6 +1,6 @@
 /**
- * The SQLite backend (the default): one file, WAL mode, migrated at start-up. applyAction's
- * statements go straight to the connection Prisma uses (see connection.ts for why).
+ * The SQLite backend (the default): one file, WAL mode, migrated at start-up. The store's own
+ * statements (see backend.ts) go straight to the connection Prisma uses (see connection.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
