@@ -125,6 +125,8 @@ async function seed(t: Table, store: Store, n: number): Promise<void> {
       data: {
         guildId: c.guildId!, channelId: c.id, kind: 'fence', status: 'running', hostUserId: ana.id, options: row.options, seed: row.seed, state: row.state,
         version: 0, postedVersion: 0, startedAt: new Date(), seats: { create: [{ seat: 0, userId: ana.id, name: 'ana' }, { seat: 1, userId: bo.id, name: 'bo' }] },
+        // BENCH_TURN_LIMIT=<seconds>: games with a turn limit, as the bot opens them by default (24 h), so every turn re-arms its timers.
+        turnLimitSeconds: process.env.BENCH_TURN_LIMIT ? Number(process.env.BENCH_TURN_LIMIT) : null,
       },
     })));
     done += batch.length;

@@ -4,7 +4,7 @@
  * (as the game cuts it into posts, see posts.ts). Callers hold the channel lock.
  */
 import type { Actor, AnyGame, Refusal, Step } from '../platform/game.ts';
-import { inEffectOf, StaleVersionError, type LoadedGame } from '../store/index.ts';
+import { inEffectOf, StaleVersionError, type GameTimer, type LoadedGame, type TimerChanges, type TimerKey, type TimersFor } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import type { GameHere, RunningGame } from './guards.ts';
 import { turnPosts } from './posts.ts';
@@ -46,13 +46,17 @@ export async function act(
   opts: { userId?: string | null; head?: string } = {},
 ): Promise<ActResult> {
   const id = game.game.id;
-  const first = await ctx.store.applyAction(id, game.game.version, actor, action, { userId: opts.userId ?? null });
+  const seat = actingSeat(actor, action);
+  const acted = seat === null ? [] : [seat];
+  const timers = turnTimersWith(ctx, game, acted);
+  const first = await ctx.store.applyAction(id, game.game.version, actor, action, { userId: opts.userId ?? null, loadedState: game.state, timers: timers.plan });
   if (!first.ok) return first;
   const steps: Step<unknown, unknown>[] = [{ state: first.state, events: first.events }];
-  const { state, version } = await runComputers(ctx, game, first.state, first.version, steps);
-  const seat = actingSeat(actor, action);
+  const { state, version } = await runComputers(ctx, game, first.state, first.version, steps, timers.plan);
   const unseen = await unseenStep(ctx, game);
-  const { posted, held } = await afterChange(ctx, game, unseen ? [unseen, ...steps] : steps, version, { acted: seat === null ? [] : [seat], ...(opts.head ? { head: opts.head } : {}) });
+  const { posted, held } = await afterChange(ctx, game, unseen ? [unseen, ...steps] : steps, version, {
+    acted, timersArmed: timers.writtenFor() === version, ...(opts.head ? { head: opts.head } : {}),
+  });
   return { ok: true, state, version, events: steps.flatMap((s) => [...s.events]), over: game.def.outcome(state) !== null, posted, held };
 }
 
@@ -65,16 +69,44 @@ export async function act(
 export async function unseenStep(ctx: BotContext, game: GameHere & { state: unknown }): Promise<Step<unknown, unknown> | null> {
   const shown = ctx.outbox.shownVersion(game.game);
   if (shown >= game.game.version) return null;
-  const events = inEffectOf(await ctx.store.getActionLog(game.game.id)).filter((e) => e.seq > shown && e.seq <= game.game.version).flatMap((e) => e.events);
+  // The entries after `shown` alone give the same moves in effect as the whole log: an undo
+  // there names either an action there, or one already shown (which stays shown).
+  const events = inEffectOf(await ctx.store.getActionLog(game.game.id, { afterSeq: shown })).filter((e) => e.seq <= game.game.version).flatMap((e) => e.events);
   return events.length ? { state: game.state, events } : null;
+}
+
+/**
+ * The turn timers (armTurnTimers) of an action and of the computer moves after it, written in
+ * the transaction of the one after which only people are waited for: `plan` is applyAction's
+ * `timers`. It starts from the timers the game was loaded with (under the channel's lock, so
+ * nothing else changed them since) and plans nothing for a state in which a computer plays
+ * next, whose move carries them instead. `writtenFor`: the version the timers were planned for
+ * (written with it, or not at all); when it is not the last one (the computers stopped early,
+ * or the game ended), armTurnTimers arms them as after any other change.
+ */
+function turnTimersWith(ctx: BotContext, game: RunningGame, acted: readonly number[]): { plan: TimersFor; writtenFor: () => number | null } {
+  const computers = new Set(game.seats.filter((s) => s.computer).map((s) => s.seat));
+  const computersPlay = game.def.bots[game.def.defaultBot] !== undefined;
+  let writtenFor: number | null = null;
+  return {
+    plan: async (state, version) => {
+      if (computersPlay && game.def.activeSeats(state).some((s) => computers.has(s))) return null;
+      writtenFor = version;
+      return planTurnTimers(ctx, game, state, version, acted, game.timers);
+    },
+    writtenFor: () => writtenFor,
+  };
 }
 
 /**
  * Computer seats play at once, with the game's default bot, until only people are waited for.
  * Each move is appended to `steps` with the state after it, so the game can give each computer
- * turn its own post.
+ * turn its own post. `timers`: applyAction's, for each move.
  */
-export async function runComputers(ctx: BotContext, game: LoadedGame & { def: AnyGame }, state: unknown, version: number, steps: Step<unknown, unknown>[]): Promise<{ state: unknown; version: number }> {
+export async function runComputers(
+  ctx: BotContext, game: LoadedGame & { def: AnyGame }, state: unknown, version: number, steps: Step<unknown, unknown>[],
+  timers?: TimersFor,
+): Promise<{ state: unknown; version: number }> {
   const { def } = game;
   const computer = new Set(game.seats.filter((s) => s.computer).map((s) => s.seat));
   const bot = def.bots[def.defaultBot];
@@ -86,7 +118,7 @@ export async function runComputers(ctx: BotContext, game: LoadedGame & { def: An
       if (!computer.has(seat)) continue;
       const action = bot(state, seat);
       if (action === null) continue;
-      const r = await ctx.store.applyAction(game.game.id, version, seat, action);
+      const r = await ctx.store.applyAction(game.game.id, version, seat, action, { loadedState: state, ...(timers ? { timers } : {}) });
       if (!r.ok) {
         ctx.log.error('computer move refused', { game: game.game.id, code: r.refusal.code });
         return { state, version };
@@ -105,12 +137,16 @@ export async function runComputers(ctx: BotContext, game: LoadedGame & { def: An
 /**
  * Timers and the public posts after a change; `steps` ends with the state now stored at
  * `version`. The posts are queued (in channel order, see outbox.ts), not awaited: `posted`
- * settles once they are out. Each picture is drawn just before its post.
+ * settles once they are out. Each picture is drawn just before its post. `timersArmed`: the
+ * change wrote the turn timers of that state already.
  */
-export async function afterChange(ctx: BotContext, game: GameHere, steps: readonly Step<unknown, unknown>[], version: number, opts: { acted?: number[]; head?: string } = {}): Promise<{ posted: Promise<string | null>; held: boolean }> {
+export async function afterChange(
+  ctx: BotContext, game: GameHere, steps: readonly Step<unknown, unknown>[], version: number,
+  opts: { acted?: readonly number[]; head?: string; timersArmed?: boolean } = {},
+): Promise<{ posted: Promise<string | null>; held: boolean }> {
   const state = steps[steps.length - 1]?.state;
   if (state === undefined) return { posted: Promise.resolve(null), held: false };
-  await armTurnTimers(ctx, game, state, version, opts.acted ?? []);
+  if (!opts.timersArmed) await armTurnTimers(ctx, game, state, version, opts.acted ?? []);
   const out = turnPosts(game.def, game.game.id, version, steps, game.seats, opts.head);
   if (out.held) return { posted: Promise.resolve(null), held: true };
   return { posted: ctx.outbox.send(ctx, game.game, version, out.posts), held: false };
@@ -133,26 +169,32 @@ export const TURN_TIMERS = ['reminder', 'timeout'] as const;
  * crash left.
  */
 export async function armTurnTimers(ctx: BotContext, game: GameHere, state: unknown, version: number, acted: readonly number[]): Promise<void> {
+  await ctx.store.changeTimers(game.game.id, await planTurnTimers(ctx, game, state, version, acted, await ctx.store.listTimers(game.game.id)));
+}
+
+/** What armTurnTimers changes, given the game's timers now. */
+async function planTurnTimers(ctx: BotContext, game: GameHere, state: unknown, version: number, acted: readonly number[], timers: readonly GameTimer[]): Promise<TimerChanges> {
   const gameId = game.game.id;
   const limit = game.game.turnLimitSeconds;
   const people = new Set(game.seats.filter((s) => !s.computer).map((s) => s.seat));
   const waiting = limit ? game.def.activeSeats(state).filter((s) => people.has(s)) : [];
   const running = new Set<number>();
-  for (const t of await ctx.store.listTimers(gameId)) {
+  const cancel: TimerKey[] = [];
+  for (const t of timers) {
     if (!(TURN_TIMERS as readonly string[]).includes(t.kind)) continue;
     const seat = timerSeat(t);
     const armedAt = (t.payload as { version?: unknown } | null)?.version;
     // A clock keeps running only for the turn it was armed for: the seat has not acted since.
     const current = seat !== null && t.seat === seat && waiting.includes(seat) && !acted.includes(seat) && typeof armedAt === 'number' && !(await ctx.store.actedSince(gameId, armedAt, seat));
     if (current) running.add(seat);
-    else await ctx.store.cancelTimer(gameId, t.kind, t.seat);
+    else cancel.push({ kind: t.kind, seat: t.seat });
   }
   const now = ctx.now();
-  for (const seat of waiting) {
-    if (running.has(seat) || !limit) continue;
-    await ctx.store.armTimer(gameId, 'reminder', new Date(now + (limit * 1000) / 2), { version }, seat);
-    await ctx.store.armTimer(gameId, 'timeout', new Date(now + limit * 1000), { version }, seat);
-  }
+  const arm = !limit ? [] : waiting.filter((seat) => !running.has(seat)).flatMap((seat) => [
+    { kind: 'reminder', seat, fireAt: new Date(now + (limit * 1000) / 2), payload: { version } },
+    { kind: 'timeout', seat, fireAt: new Date(now + limit * 1000), payload: { version } },
+  ]);
+  return { cancel, arm };
 }
 
 /**

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/client.ts';
-import type { Backend } from './backend.ts';
+import type { Backend, StoredGame, TimerWrite } from './backend.ts';
 import type { Actor, AnyGame, Refusal } from '../platform/game.ts';
 import { loadState, StateLoadError } from '../platform/state.ts';
 import { checkOptions } from '../platform/options.ts';
@@ -82,7 +82,30 @@ export interface LoadedGame {
   game: GameRecord;
   seats: SeatRecord[];
   state: unknown;
+  /** Its pending timers, soonest first, as listTimers gives them. */
+  timers: GameTimer[];
 }
+
+/** A timer of a game: its kind, and the seat it is for (null: a timer of the whole game). */
+export interface TimerKey {
+  kind: string;
+  seat: number | null;
+}
+
+/** A pending timer of a game (see armTimer). */
+export interface GameTimer extends TimerKey {
+  fireAt: Date;
+  payload: unknown;
+}
+
+/** Timers of one game to cancel (by kind and seat) and to arm or re-arm (see changeTimers). */
+export interface TimerChanges {
+  cancel?: readonly TimerKey[];
+  arm?: readonly (TimerKey & { fireAt: Date; payload?: unknown })[];
+}
+
+/** applyAction's `timers`: the timer changes that go with the new state at `version`, or null for none. */
+export type TimersFor = (state: unknown, version: number) => Promise<TimerChanges | null>;
 
 export type ApplyOutcome =
   | { ok: true; state: unknown; events: unknown[]; version: number; ending: Ending | null }
@@ -183,14 +206,16 @@ const STATE_CACHE_SIZE = 1000;
 export class Store {
   readonly #queue = new KeyedQueue();
   /**
-   * The state each recently played game was left in by this process, parsed, with the exact
-   * text written for it. Reused only when the stored row still holds that text at that version,
-   * so the database stays the truth. Parsing the state anew for every action cost more than the
-   * engine itself: a fresh object graph per action defeats the engine's caches (kept per state
-   * object) and what they compute survives young-generation GCs, which then take 5–10 ms each,
-   * once every ≈ 60 actions — the p99 of applyAction. States are frozen: shared, never changed.
+   * The state each recently loaded or played game is in, parsed, with the exact text stored for
+   * it. Reused only when the stored row still holds that text at that version, so the database
+   * stays the truth; the text is read on every load and apply, but parsed and checked against
+   * the game's schema only when it changed. Parsing the state anew for every load and action
+   * cost more than the engine itself: a fresh object graph each time defeats the engine's
+   * caches (kept per state object) and what they compute survives young-generation GCs, which
+   * then take 5–10 ms each, once every ≈ 60 actions — the p99 of applyAction. States are
+   * frozen: shared, never changed. Least recently used first.
    */
-  readonly #lastStates = new Map<number, { version: number; text: string; state: unknown }>();
+  readonly #lastStates = new Map<number, { version: number; kind: string; text: string; state: unknown }>();
 
   readonly prisma: PrismaClient;
   constructor(private readonly backend: Backend) {
@@ -235,7 +260,7 @@ export class Store {
         },
         include: { seats: { orderBy: { seat: 'asc' } } },
       });
-      return { game: gameRecord(row), seats: row.seats.map(seatRecord), state: null };
+      return { game: gameRecord(row), seats: row.seats.map(seatRecord), state: null, timers: [] };
     } catch (e) {
       if (isUniqueViolation(e)) {
         const existing = await this.prisma.game.findFirst({ where: { channelId: input.channelId, status: { in: UNFINISHED } }, select: { id: true } });
@@ -288,7 +313,7 @@ export class Store {
 
   /** Records that the channel shows the game at `version` (never moves back: posts go out in order). */
   async setPostedVersion(gameId: number, version: number): Promise<void> {
-    await this.prisma.$executeRaw`UPDATE "Game" SET "postedVersion" = ${version} WHERE "id" = ${gameId} AND ("postedVersion" IS NULL OR "postedVersion" < ${version})`;
+    await this.backend.write({ sql: 'UPDATE "Game" SET "postedVersion" = ? WHERE "id" = ? AND ("postedVersion" IS NULL OR "postedVersion" < ?)', args: [version, gameId, version] });
   }
 
   /**
@@ -306,7 +331,12 @@ export class Store {
 
   /** Remembers the Discord messages the bot edits for this game. */
   async setMessageIds(gameId: number, ids: { lobbyMessageId?: string | null; boardMessageId?: string | null }): Promise<void> {
-    await this.prisma.game.update({ where: { id: gameId }, data: ids });
+    const set = (['lobbyMessageId', 'boardMessageId'] as const).filter((k) => ids[k] !== undefined);
+    const count = await this.backend.write({
+      sql: `UPDATE "Game" SET ${set.map((k) => `"${k}" = ?, `).join('')}"updatedAt" = ? WHERE "id" = ?`,
+      args: [...set.map((k) => ids[k] ?? null), new Date(), gameId],
+    });
+    if (count !== 1) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
   }
 
   /**
@@ -338,15 +368,12 @@ export class Store {
 
   /** The channel's lobby or running game, or null. See LoadedGame for broken games. */
   async loadActiveGame(channelId: string): Promise<LoadedGame | null> {
-    const row = await this.prisma.game.findFirst({
-      where: { channelId, status: { in: UNFINISHED } },
-      include: { seats: { orderBy: { seat: 'asc' } } },
-    });
+    const row = await this.backend.loadGame({ channelId });
     return row ? this.#loaded(row) : null;
   }
 
   async getGame(gameId: number): Promise<LoadedGame> {
-    const row = await this.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { seat: 'asc' } } } });
+    const row = await this.backend.loadGame({ id: gameId });
     if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
     return this.#loaded(row);
   }
@@ -373,62 +400,107 @@ export class Store {
     return game;
   }
 
-  async #loaded(row: GameRow & { seats: SeatRow[] }): Promise<LoadedGame> {
+  async #loaded(row: StoredGame): Promise<LoadedGame> {
     const seats = row.seats.map(seatRecord);
-    if (row.state === null || row.status === 'broken') return { game: gameRecord(row), seats, state: null };
+    const timers = row.timers.map(gameTimer);
+    if (row.state === null || row.status === 'broken') return { game: gameRecord(row), seats, state: null, timers };
     try {
-      const state = parseState(row.kind, row.state);
-      return { game: gameRecord(row), seats, state };
+      const state = this.#stateOf(row.id, row.version, row.kind, row.state, row.status === 'running');
+      return { game: gameRecord(row), seats, state, timers };
     } catch (e) {
       if (!(e instanceof StateLoadError)) throw e;
       const game = await this.markBroken(row.id, e.message);
-      return { game, seats, state: null };
+      // Marking it broken cancelled its timers.
+      return { game, seats, state: null, timers: [] };
     }
   }
 
+  /**
+   * The state stored as `text` at `version`: the one kept in #lastStates when it is that text at
+   * that version, else parsed and checked (StateLoadError when it cannot be used), frozen, and
+   * kept when `keep` (a running game: an ended one is not played on).
+   */
+  #stateOf(gameId: number, version: number, kind: string, text: string, keep: boolean): unknown {
+    const kept = this.#lastStates.get(gameId);
+    if (kept && kept.version === version && kept.text === text) {
+      this.#lastStates.delete(gameId);
+      this.#lastStates.set(gameId, kept);
+      return kept.state;
+    }
+    const state = deepFreeze(parseState(kind, text));
+    if (keep) this.#keep(gameId, version, kind, text, state);
+    else this.#lastStates.delete(gameId);
+    return state;
+  }
+
+  #keep(gameId: number, version: number, kind: string, text: string, state: unknown): void {
+    this.#lastStates.delete(gameId);
+    this.#lastStates.set(gameId, { version, kind, text, state });
+    if (this.#lastStates.size > STATE_CACHE_SIZE) this.#lastStates.delete(this.#lastStates.keys().next().value!);
+  }
+
   // ---- Playing -------------------------------------------------------------------------------
+
+  /**
+   * The game's kind and state when it is running at `expectedVersion`; otherwise throws what
+   * applyAction says of it. Its own SQL (see backend.ts): this runs for every click.
+   */
+  async #playable(gameId: number, expectedVersion: number): Promise<{ kind: string; state: unknown }> {
+    const row = await this.backend.readGame(gameId);
+    if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
+    if (row.status === 'broken') throw new BrokenGameError(gameId, row.brokenReason ?? 'unknown');
+    if (row.version !== expectedVersion) throw new StaleVersionError(gameId, expectedVersion, row.version);
+    if (row.status !== 'running' || row.state === null) throw new StoreError('WRONG_STATUS', `game #${gameId} is ${row.status}, not running`);
+    try {
+      return { kind: row.kind, state: this.#stateOf(gameId, expectedVersion, row.kind, row.state, true) };
+    } catch (e) {
+      if (!(e instanceof StateLoadError)) throw e;
+      await this.markBroken(gameId, e.message);
+      throw new BrokenGameError(gameId, e.message);
+    }
+  }
 
   /**
    * Runs the engine on the stored state and, in one transaction, appends the action to the log,
    * writes the new state and bumps the version (finishing the game when the engine says it is
    * over). A refusal by the engine writes nothing. Throws StaleVersionError when the game is
    * not at `expectedVersion`, BrokenGameError when its state cannot be read.
+   *
+   * `loadedState`: the state the caller has of the game at `expectedVersion`, as this store
+   * loaded or returned it. While it is still the one this store keeps for that version, the
+   * game is not read first: the write's compare-and-set on the version refuses it anyway if the
+   * game moved on (StaleVersionError), and a refusal by the engine is checked against the
+   * stored game before it is returned.
+   *
+   * `timers`: the timer changes that go with the new state (not called when the action ends
+   * the game: its timers all go), written in the action's own transaction, under its
+   * compare-and-set: with the action, or not at all.
    */
-  async applyAction(gameId: number, expectedVersion: number, actor: Actor, action: unknown, opts: { userId?: string | null } = {}): Promise<ApplyOutcome> {
-    // This path runs for every click: its two round trips go straight to the database in its
-    // own SQL (see backend.ts), not through Prisma, whose per-query machinery costs more than
-    // the database itself here.
-    const row = await this.backend.readGame(gameId);
-    if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
-    if (row.status === 'broken') throw new BrokenGameError(gameId, row.brokenReason ?? 'unknown');
-    if (row.version !== expectedVersion) throw new StaleVersionError(gameId, expectedVersion, row.version);
-    if (row.status !== 'running' || row.state === null) throw new StoreError('WRONG_STATUS', `game #${gameId} is ${row.status}, not running`);
-    const cached = this.#lastStates.get(gameId);
-    let state: unknown;
-    if (cached && cached.version === expectedVersion && cached.text === row.state) {
-      state = cached.state;
-    } else {
-      try {
-        state = parseState(row.kind, row.state);
-      } catch (e) {
-        if (!(e instanceof StateLoadError)) throw e;
-        await this.markBroken(gameId, e.message);
-        throw new BrokenGameError(gameId, e.message);
-      }
-    }
+  async applyAction(
+    gameId: number, expectedVersion: number, actor: Actor, action: unknown,
+    opts: { userId?: string | null; loadedState?: unknown; timers?: TimersFor } = {},
+  ): Promise<ApplyOutcome> {
+    const kept = this.#lastStates.get(gameId);
+    const known = opts.loadedState !== undefined && kept?.version === expectedVersion && kept.state === opts.loadedState ? kept : null;
+    const { kind, state } = known ?? await this.#playable(gameId, expectedVersion);
     // Applied exactly as it will be logged, so that replay sees the same input.
     const logged = JSON.stringify(action ?? null);
-    const engine = engineOf(row.kind);
+    const engine = engineOf(kind);
     const result = engine.apply(state, actor, JSON.parse(logged));
-    if (!result.ok) return { ok: false, refusal: result };
+    if (!result.ok) {
+      if (known) await this.#playable(gameId, expectedVersion);
+      return { ok: false, refusal: result };
+    }
     const ending = endingOf(engine, result.state);
     const version = expectedVersion + 1;
     const stateText = JSON.stringify(result.state);
+    const timers = !ending && opts.timers ? await opts.timers(result.state, version) : null;
     let written: boolean;
     try {
       written = await this.backend.writeAction({
         gameId, expectedVersion, version, actor: String(actor), userId: opts.userId ?? null, action: logged, events: JSON.stringify(result.events),
-        state: stateText, seatsLeft: engine.seatsLeft(result.events), ending: ending ? { status: ending.status, outcome: JSON.stringify(ending.outcome) } : null, at: new Date(),
+        state: stateText, seatsLeft: engine.seatsLeft(result.events), ending: ending ? { status: ending.status, outcome: JSON.stringify(ending.outcome) } : null,
+        timers: timers ? timerWrite(timers) : null, at: new Date(),
       });
     } catch (e) {
       this.#lastStates.delete(gameId);
@@ -439,11 +511,8 @@ export class Store {
       const current = await this.backend.readGame(gameId);
       throw new StaleVersionError(gameId, expectedVersion, current ? current.version : null);
     }
-    this.#lastStates.delete(gameId);
-    if (!ending) {
-      this.#lastStates.set(gameId, { version, text: stateText, state: deepFreeze(result.state) });
-      if (this.#lastStates.size > STATE_CACHE_SIZE) this.#lastStates.delete(this.#lastStates.keys().next().value!);
-    }
+    if (ending) this.#lastStates.delete(gameId);
+    else this.#keep(gameId, version, kind, stateText, deepFreeze(result.state));
     return { ok: true, state: result.state, events: result.events, version, ending };
   }
 
@@ -475,22 +544,26 @@ export class Store {
     return gameRecord(row);
   }
 
-  async getActionLog(gameId: number): Promise<LogEntry[]> {
-    const rows = await this.prisma.actionLog.findMany({ where: { gameId }, orderBy: { seq: 'asc' } });
-    return rows.map((r) => ({
-      seq: r.seq,
-      actor: parseActor(r.actor),
-      userId: r.userId,
-      action: JSON.parse(r.action) as unknown,
-      events: JSON.parse(r.events) as unknown[],
-      createdAt: r.createdAt,
+  /** The game's action log, oldest first; with `afterSeq`, only the entries after that one (seqs start at 1). */
+  async getActionLog(gameId: number, opts: { afterSeq?: number } = {}): Promise<LogEntry[]> {
+    const rows = await this.backend.query({
+      sql: 'SELECT "seq", "actor", "userId", "action", "events", "createdAt" FROM "ActionLog" WHERE "gameId" = ? AND "seq" > ? ORDER BY "seq"',
+      args: [gameId, opts.afterSeq ?? 0],
+    });
+    return rows.map(([seq, actor, userId, action, events, createdAt]) => ({
+      seq: seq as number,
+      actor: parseActor(actor as string),
+      userId: userId as string | null,
+      action: JSON.parse(action as string) as unknown,
+      events: JSON.parse(events as string) as unknown[],
+      createdAt: createdAt as Date,
     }));
   }
 
   /** Whether `seat` has had an action logged after version `version` (its own, not a timeout's). */
   async actedSince(gameId: number, version: number, seat: number): Promise<boolean> {
-    const row = await this.prisma.actionLog.findFirst({ where: { gameId, seq: { gt: version }, actor: String(seat) }, select: { id: true } });
-    return row !== null;
+    const rows = await this.backend.query({ sql: 'SELECT 1 FROM "ActionLog" WHERE "gameId" = ? AND "seq" > ? AND "actor" = ? LIMIT 1', args: [gameId, version, String(seat)] });
+    return rows.length > 0;
   }
 
   /**
@@ -512,14 +585,23 @@ export class Store {
 
   /** Arms (or re-arms: one per kind per game and seat) a timer. Put the game version in the payload. */
   async armTimer(gameId: number, kind: string, fireAt: Date, payload: unknown = {}, seat: number | null = null): Promise<void> {
-    const data = { fireAt, payload: JSON.stringify(payload) };
-    const s = seat ?? NO_SEAT;
-    await this.prisma.timer.upsert({ where: { gameId_kind_seat: { gameId, kind, seat: s } }, create: { gameId, kind, seat: s, ...data }, update: data });
+    await this.changeTimers(gameId, { arm: [{ kind, seat, fireAt, payload }] });
   }
 
   /** Cancels a game's timer of this kind: the seat's only, when a seat is given. */
   async cancelTimer(gameId: number, kind: string, seat?: number | null): Promise<void> {
-    await this.prisma.timer.deleteMany({ where: { gameId, kind, ...(seat !== undefined ? { seat: seat ?? NO_SEAT } : {}) } });
+    await this.backend.write(seat === undefined
+      ? { sql: 'DELETE FROM "Timer" WHERE "gameId" = ? AND "kind" = ?', args: [gameId, kind] }
+      : { sql: 'DELETE FROM "Timer" WHERE "gameId" = ? AND "kind" = ? AND "seat" = ?', args: [gameId, kind, seat ?? NO_SEAT] });
+  }
+
+  /**
+   * Cancels and arms timers of one game (as cancelTimer with a seat, and armTimer) in one
+   * transaction. A timer both cancelled and armed is simply re-armed.
+   */
+  async changeTimers(gameId: number, changes: TimerChanges): Promise<void> {
+    const w = timerWrite(changes);
+    if (w.cancel.length || w.arm.length) await this.backend.changeTimers({ gameId, ...w, at: new Date() });
   }
 
   /**
@@ -557,9 +639,9 @@ export class Store {
     return count === 1;
   }
 
-  async listTimers(gameId: number): Promise<{ kind: string; seat: number | null; fireAt: Date; payload: unknown }[]> {
-    const rows = await this.prisma.timer.findMany({ where: { gameId }, orderBy: { fireAt: 'asc' } });
-    return rows.map((r) => ({ kind: r.kind, seat: r.seat === NO_SEAT ? null : r.seat, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown }));
+  async listTimers(gameId: number): Promise<GameTimer[]> {
+    const rows = await this.backend.query({ sql: 'SELECT "kind", "seat", "fireAt", "payload" FROM "Timer" WHERE "gameId" = ? ORDER BY "fireAt", "id"', args: [gameId] });
+    return rows.map(([kind, seat, fireAt, payload]) => gameTimer({ kind: kind as string, seat: seat as number, fireAt: fireAt as Date, payload: payload as string }));
   }
 
   // ---- Settings ------------------------------------------------------------------------------
@@ -684,6 +766,18 @@ function gameRecord(row: GameRow): GameRecord {
     startedAt: row.startedAt,
     endedAt: row.endedAt,
   };
+}
+
+function gameTimer(row: { kind: string; seat: number; fireAt: Date; payload: string }): GameTimer {
+  return { kind: row.kind, seat: row.seat === NO_SEAT ? null : row.seat, fireAt: row.fireAt, payload: parseJson(row.payload) };
+}
+
+/** Timer changes as the backends write them: seats as stored, payloads as JSON, and a timer both cancelled and armed only re-armed. */
+function timerWrite(changes: TimerChanges): Pick<TimerWrite, 'cancel' | 'arm'> {
+  const arm = (changes.arm ?? []).map((t) => ({ kind: t.kind, seat: t.seat ?? NO_SEAT, fireAt: t.fireAt, payload: JSON.stringify(t.payload ?? {}) }));
+  const armed = new Set(arm.map((t) => `${t.kind} ${t.seat}`));
+  const cancel = (changes.cancel ?? []).map((t) => ({ kind: t.kind, seat: t.seat ?? NO_SEAT })).filter((t) => !armed.has(`${t.kind} ${t.seat}`));
+  return { cancel, arm };
 }
 
 function seatRecord(row: SeatRow): SeatRecord {

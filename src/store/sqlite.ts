@@ -1,12 +1,12 @@
 /**
- * The SQLite backend (the default): one file, WAL mode, migrated at start-up. applyAction's
- * statements go straight to the connection Prisma uses (see connection.ts for why).
+ * The SQLite backend (the default): one file, WAL mode, migrated at start-up. The store's own
+ * statements (see backend.ts) go straight to the connection Prisma uses (see connection.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createClient, type InStatement } from '@libsql/client';
+import { createClient, type InStatement, type InValue, type ResultSet } from '@libsql/client';
 import { PrismaClient } from '../../generated/prisma/client.ts';
-import type { ActionWrite, Backend, GameHead } from './backend.ts';
+import { storedGameOf, headOf, loadGameSql, utcDate, type ActionWrite, type Backend, type GameHead, type StoredGame, type SqlValue, type Statement, type TimerWrite } from './backend.ts';
 import { OneConnectionPrismaLibSql, type OneConnectionClient } from './connection.ts';
 import { migrate, sqliteMigrations } from './migrate.ts';
 
@@ -32,8 +32,29 @@ export async function openSqlite(url: string, busyTimeoutMs: number): Promise<Ba
   } finally {
     admin.close();
   }
-  const adapter = new OneConnectionPrismaLibSql({ url, timeout: busyTimeoutMs });
+  const adapter = new OneConnectionPrismaLibSql(path, { url, timeout: busyTimeoutMs });
   return new SqliteBackend(new PrismaClient({ adapter }), adapter);
+}
+
+const packed = (table: string, fields: readonly string[]): string =>
+  `(SELECT json_group_array(json_array(${fields.map((f) => `"${f}"`).join(', ')})) FROM "${table}" WHERE "gameId" = g."id")`;
+const LOAD_BY_ID = loadGameSql({ id: 0 }, packed);
+const LOAD_BY_CHANNEL = loadGameSql({ channelId: '' }, packed);
+
+/** A turn's timer changes (TimerWrite), each statement guarded by `guard` (SQL over "Game", with its arguments), as one batch writes them. */
+function timerStatements(w: Pick<TimerWrite, 'gameId' | 'cancel' | 'arm' | 'at'>, guard: { sql: string; args: InValue[] } = { sql: '"id" = ?', args: [w.gameId] }): InStatement[] {
+  return [
+    ...w.cancel.map((t) => ({
+      sql: `DELETE FROM "Timer" WHERE "gameId" = ? AND "kind" = ? AND "seat" = ? AND EXISTS (SELECT 1 FROM "Game" WHERE ${guard.sql})`,
+      args: [w.gameId, t.kind, t.seat, ...guard.args],
+    })),
+    // The WHERE before ON CONFLICT is required: it tells SQLite's parser the SELECT has ended.
+    ...w.arm.map((t) => ({
+      sql: `INSERT INTO "Timer" ("gameId", "kind", "seat", "fireAt", "payload", "createdAt") SELECT "id", ?, ?, ?, ?, ? FROM "Game" WHERE ${guard.sql}
+        ON CONFLICT ("gameId", "kind", "seat") DO UPDATE SET "fireAt" = excluded."fireAt", "payload" = excluded."payload"`,
+      args: [t.kind, t.seat, sqliteDate(t.fireAt), t.payload, sqliteDate(w.at), ...guard.args],
+    })),
+  ];
 }
 
 class SqliteBackend implements Backend {
@@ -41,12 +62,30 @@ class SqliteBackend implements Backend {
   constructor(readonly prisma: PrismaClient, private readonly adapter: OneConnectionPrismaLibSql) {}
 
   async readGame(gameId: number): Promise<GameHead | null> {
+    const [row] = await this.query({ sql: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ?', args: [gameId] });
+    return row ? headOf(row) : null;
+  }
+
+  async loadGame(where: { id: number } | { channelId: string }): Promise<StoredGame | null> {
+    const [row] = await this.query({ sql: 'id' in where ? LOAD_BY_ID : LOAD_BY_CHANNEL, args: ['id' in where ? where.id : where.channelId] });
+    return row ? storedGameOf(row) : null;
+  }
+
+  async query(stmt: Statement): Promise<unknown[][]> {
     const client = await this.#client();
-    const [row] = (await client.executeOutside({
-      sql: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ?',
-      args: [gameId],
-    })).rows as unknown as (GameHead & { version: number | bigint })[];
-    return row ? { kind: row.kind, status: row.status, version: Number(row.version), state: row.state, brokenReason: row.brokenReason } : null;
+    return rowsOf(await client.executeOutside({ sql: stmt.sql, args: stmt.args.map(sqliteValue) }));
+  }
+
+  async write(stmt: Statement): Promise<number> {
+    const client = await this.#client();
+    return (await client.executeOutside({ sql: stmt.sql, args: stmt.args.map(sqliteValue) })).rowsAffected;
+  }
+
+  async changeTimers(w: TimerWrite): Promise<void> {
+    const client = await this.#client();
+    const statements = timerStatements(w);
+    // One statement is a transaction of its own; BEGIN and COMMIT would only add two.
+    await (statements.length === 1 ? client.executeOutside(statements[0]!) : client.writeBatch(statements));
   }
 
   async writeAction(w: ActionWrite): Promise<boolean> {
@@ -69,6 +108,7 @@ class SqliteBackend implements Backend {
         args: [now, l.reason, w.gameId, l.seat, ...g],
       })),
       ...(w.ending ? [{ sql: `DELETE FROM "Timer" WHERE "gameId" = ? AND EXISTS (SELECT 1 FROM "Game" WHERE ${guard})`, args: [w.gameId, ...g] }] : []),
+      ...(w.timers ? timerStatements({ gameId: w.gameId, ...w.timers, at: w.at }, { sql: guard, args: g }) : []),
       w.ending
         ? {
           sql: `UPDATE "Game" SET "state" = ?, "version" = ?, "updatedAt" = ?, "status" = ?, "outcome" = ?, "endedAt" = ? WHERE ${guard}`,
@@ -99,4 +139,27 @@ class SqliteBackend implements Backend {
 /** A DateTime as the Prisma libsql adapter writes it (ISO 8601, `+00:00`), so Prisma reads it back. */
 function sqliteDate(d: Date): string {
   return d.toISOString().replace('Z', '+00:00');
+}
+
+function sqliteValue(v: SqlValue): InValue {
+  return v instanceof Date ? sqliteDate(v) : v;
+}
+
+/** A result's rows with the DateTime and Boolean columns of tables (by their declared type) as Date and boolean, as Prisma reads them. */
+function rowsOf(result: ResultSet): unknown[][] {
+  const rows = result.rows as unknown as unknown[][];
+  const dates: number[] = [];
+  const booleans: number[] = [];
+  result.columnTypes.forEach((t, i) => {
+    const type = t.toUpperCase();
+    if (type === 'DATETIME') dates.push(i);
+    else if (type === 'BOOLEAN') booleans.push(i);
+  });
+  if (dates.length || booleans.length) {
+    for (const row of rows) {
+      for (const i of dates) if (row[i] !== null) row[i] = typeof row[i] === 'number' ? new Date(row[i] as number) : utcDate(String(row[i]));
+      for (const i of booleans) if (row[i] !== null) row[i] = Boolean(row[i]);
+    }
+  }
+  return rows;
 }

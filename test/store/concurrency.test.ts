@@ -161,5 +161,55 @@ describe.each(BACKENDS)('%s', (backend) => {
       const next = nextMove(r.state as FenceState);
       await expect(store.applyAction(game.game.id, 1, next.seat, next.action)).rejects.toMatchObject({ code: 'BROKEN_GAME' });
     });
+
+    it('given the state it loaded, writes without reading first, and still refuses a game that moved on in another process', async () => {
+      const url = await newDatabase(backend);
+      const one = await openTemp(url);
+      const two = await openTemp(url);
+      const game = await startedGame(one);
+      const loaded = await one.loadActiveGame('chan-1');
+      expect(loaded?.state).toBe((await one.loadActiveGame('chan-1'))?.state);
+      const first = nextMove(game.state);
+      const mine = await one.applyAction(game.game.id, 0, first.seat, first.action, { loadedState: loaded?.state });
+      if (!mine.ok) throw new Error(mine.refusal.message);
+      const second = nextMove(mine.state as FenceState);
+      expect(await one.applyAction(game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).toMatchObject({ ok: false });
+      // The other process plays version 1 → 2; this one still holds version 1 (its own result).
+      expect((await two.applyAction(game.game.id, 1, second.seat, second.action)).ok).toBe(true);
+      // An engine refusal of the kept state is checked against the stored game: stale, not refused.
+      await expect(one.applyAction(game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).rejects.toMatchObject({ code: 'STALE_VERSION', actual: 2 });
+      await expect(one.applyAction(game.game.id, 1, second.seat, second.action, { loadedState: mine.state })).rejects.toMatchObject({ code: 'STALE_VERSION', expected: 1, actual: 2 });
+      expect((await one.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1, 2]);
+      // A state the store does not keep for that version is no reason to skip the read.
+      await expect(one.applyAction(game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: asStored(mine.state) })).rejects.toMatchObject({ code: 'STALE_VERSION', actual: 2 });
+    });
+
+    it('writes the timers that go with an action in its transaction, under its compare-and-set', async () => {
+      const url = await newDatabase(backend);
+      const one = await openTemp(url);
+      const two = await openTemp(url);
+      const game = await startedGame(one);
+      const id = game.game.id;
+      const later = new Date(Date.now() + 60_000);
+      await one.armTimer(id, 'reminder', later, { version: 0 }, 0);
+      await one.armTimer(id, 'lobbyExpiry', later);
+      const timers = async (_state: unknown, version: number) => ({
+        cancel: [{ kind: 'reminder', seat: 0 }],
+        arm: [{ kind: 'timeout', seat: 1, fireAt: later, payload: { version } }, { kind: 'reminder', seat: 1, fireAt: later, payload: { version } }],
+      });
+      const first = nextMove(game.state);
+      const r = await one.applyAction(id, 0, first.seat, first.action, { timers });
+      if (!r.ok) throw new Error(r.refusal.message);
+      const after = (await one.listTimers(id)).map((t) => ({ kind: t.kind, seat: t.seat, payload: t.payload }));
+      expect(after).toEqual(expect.arrayContaining([{ kind: 'lobbyExpiry', seat: null, payload: {} }, { kind: 'timeout', seat: 1, payload: { version: 1 } }, { kind: 'reminder', seat: 1, payload: { version: 1 } }]));
+      expect(after).toHaveLength(3);
+      expect((await one.getGame(id)).timers).toEqual(await one.listTimers(id));
+      // The loser of a race writes no timers either.
+      const next = nextMove(r.state as FenceState);
+      expect((await two.applyAction(id, 1, next.seat, next.action)).ok).toBe(true);
+      const stale = async () => ({ cancel: [{ kind: 'lobbyExpiry', seat: null }], arm: [{ kind: 'reminder', seat: 2, fireAt: later }] });
+      await expect(one.applyAction(id, 1, next.seat, next.action, { timers: stale })).rejects.toMatchObject({ code: 'STALE_VERSION' });
+      expect(await one.listTimers(id)).toHaveLength(3);
+    });
   });
 });
