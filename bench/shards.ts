@@ -27,6 +27,7 @@ import type { AnyGame } from '../src/platform/game.ts';
 import { createLogger } from '../src/discord/log.ts';
 import { percentile } from '../src/discord/health.ts';
 import { buttonId } from '../src/discord/ids.ts';
+import { DEFAULT_TURN_LIMIT } from '../src/discord/handlers/settings.ts';
 import { BOT_ENV, BOT_NODE_FLAGS, startShards } from '../src/shard.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { DiscordDouble, type Channel, type Guild, type InteractionHandle, type User } from '../test/discord-double/index.ts';
@@ -125,8 +126,9 @@ async function seed(t: Table, store: Store, n: number): Promise<void> {
       data: {
         guildId: c.guildId!, channelId: c.id, kind: 'fence', status: 'running', hostUserId: ana.id, options: row.options, seed: row.seed, state: row.state,
         version: 0, postedVersion: 0, startedAt: new Date(), seats: { create: [{ seat: 0, userId: ana.id, name: 'ana' }, { seat: 1, userId: bo.id, name: 'bo' }] },
-        // BENCH_TURN_LIMIT=<seconds>: games with a turn limit, as the bot opens them by default (24 h), so every turn re-arms its timers.
-        turnLimitSeconds: process.env.BENCH_TURN_LIMIT ? Number(process.env.BENCH_TURN_LIMIT) : null,
+        // The turn limit the bot gives a game by default (24 h), so every turn re-arms its timers
+        // as in play; BENCH_TURN_LIMIT=<seconds> sets another, 0 none.
+        turnLimitSeconds: Number(process.env.BENCH_TURN_LIMIT ?? DEFAULT_TURN_LIMIT) || null,
       },
     })));
     done += batch.length;
