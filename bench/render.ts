@@ -6,7 +6,8 @@
  *   after the first) and without (the first picture of a map);
  * - the built-in `toBuffer('image/png')` on the same pictures in the same run, against our
  *   encoder on the same rasterized canvas, and draw + built-in against draw + ours;
- * - PNG bytes for both. Run alone: `npx tsx bench/render.ts`.
+ * - PNG bytes for both. Run alone: `npx tsx bench/render.ts` (`… render.ts turns`: the turn
+ *   pictures only, three runs).
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +19,7 @@ import { closeRenderer } from '../src/render/index.ts';
 import { drawMapPicture } from '../src/games/fence/draw/picture.ts';
 import { renderMap } from '../test/render/fixtures.ts';
 import { encodeBuiltIn, encodeRgbaSync } from '../src/render/encode.ts';
+import { withLentCanvas } from '../src/render/surface.ts';
 
 const NAMES = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima'];
 
@@ -92,11 +94,16 @@ function benchTurnPictures(out: (s: string) => void): void {
   for (let pass = 0; pass < 2; pass++) {
     for (const p of pics) {
       const c0 = cpuMs();
-      const canvas = drawings[p.kind]!(p.view);
-      const rgba = canvas.data();
-      const c1 = cpuMs();
-      encodeRgbaSync(rgba, canvas.width, canvas.height);
-      const c2 = cpuMs();
+      // As job.ts's drawAndEncode does, with the two halves timed apart.
+      const [c1, c2] = withLentCanvas(
+        () => drawings[p.kind]!(p.view),
+        (canvas) => {
+          const rgba = canvas.data();
+          const c1 = cpuMs();
+          encodeRgbaSync(rgba, canvas.width, canvas.height);
+          return [c1, cpuMs()];
+        },
+      );
       if (pass === 0) continue;
       const e = by.get(p.kind) ?? { draw: 0, encode: 0, n: 0 };
       by.set(p.kind, { draw: e.draw + c1 - c0, encode: e.encode + c2 - c1, n: e.n + 1 });
@@ -154,4 +161,10 @@ export default async function benchRender(iterations = 30): Promise<void> {
   await closeRenderer();
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchRender();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // `turns`: only the turn pictures (the CPU per close-up and per whole map), three runs.
+  if (process.argv[2] === 'turns') {
+    process.stdout.write(`render, turn pictures only; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    for (let run = 0; run < 3; run++) benchTurnPictures((s) => process.stdout.write(`${s}\n`));
+  } else await benchRender();
+}

@@ -6,6 +6,7 @@
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { font, registerFonts } from '../../../render/fonts.ts';
+import { pictureCanvas } from '../../../render/surface.ts';
 import type { Bounds } from '../grid.ts';
 import type { LastMove } from '../state.ts';
 import type { FenceView } from '../views.ts';
@@ -86,7 +87,7 @@ export function drawCloseUp(z: CloseUpView, tile = CLOSEUP_TILE): CloseUpPicture
   const textTop = y - gap + margin * 0.8;
   const height = Math.ceil(textTop + (caption.length + rows.length) * lineH + margin);
 
-  const canvas = createCanvas(width, height);
+  const canvas = pictureCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, width, height);

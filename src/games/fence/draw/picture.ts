@@ -6,6 +6,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { keep, type Kept } from '../../../render/bitmap.ts';
 import type { FenceView } from '../views.ts';
 import { registerFonts } from '../../../render/fonts.ts';
+import { pictureCanvas } from '../../../render/surface.ts';
 import { drawMapBase, drawMapPieces, GUTTER, layoutMap, mapBaseKey, mapBounds, type MapLayout } from './map.ts';
 import { NAME_SCALE } from './tiles.ts';
 import { C } from './palette.ts';
@@ -114,7 +115,7 @@ export function drawMapPicture(view: FenceView, opts: { tile?: number; cache?: b
     tile -= 4;
     p = plan(view, tile);
   }
-  const canvas = createCanvas(p.width, p.height);
+  const canvas = pictureCanvas(p.width, p.height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, p.width, p.height);
