@@ -7,7 +7,7 @@ import { keep, type Kept } from '../../../render/bitmap.ts';
 import type { FenceView } from '../views.ts';
 import { registerFonts } from '../../../render/fonts.ts';
 import { pictureCanvas } from '../../../render/surface.ts';
-import { drawMapBase, drawMapPieces, GUTTER, layoutMap, mapBaseKey, mapBounds, type MapLayout } from './map.ts';
+import { drawMapBase, drawMapPieces, layoutMap, mapBaseKey, mapBounds, mapSize, type MapLayout } from './map.ts';
 import { NAME_SCALE } from './tiles.ts';
 import { C } from './palette.ts';
 import { drawBox, flowBoxes, panelBoxes, panelMetrics } from './panels.ts';
@@ -47,11 +47,8 @@ export const onScreenScale = (width: number, height: number): { desktop: number;
 });
 
 function plan(view: FenceView, tile: number): Plan {
-  const b = mapBounds(view);
   const margin = Math.round(tile * 0.12);
-  const gutter = Math.round(tile * GUTTER);
-  const mapW = gutter + (b.x1 - b.x0 + 1) * tile;
-  const mapH = gutter + (b.y1 - b.y0 + 1) * tile;
+  const { width: mapW, height: mapH } = mapSize(tile, mapBounds(view));
   const unit = tile * PANEL_UNIT;
   const m = panelMetrics(unit);
   const boxes = panelBoxes(view);
