@@ -83,8 +83,9 @@ function plan(view: FenceView, tile: number): Plan {
 const BASE_CACHE_MAX = 6;
 const baseCache = new Map<string, Kept>();
 
-function mapBase(view: FenceView, tile: number): Canvas {
-  const l = layoutMap(view, tile, 0, 0);
+/** The base of the map laid out as `layout` (drawn at its own top-left, 0, 0). */
+function mapBase(view: FenceView, layout: MapLayout): Canvas {
+  const l = { ...layout, left: 0, top: 0 };
   const key = mapBaseKey(view, l);
   const hit = baseCache.get(key);
   if (hit) {
@@ -118,7 +119,7 @@ export function drawMapPicture(view: FenceView, opts: { tile?: number; cache?: b
   ctx.fillRect(0, 0, p.width, p.height);
   const layout = layoutMap(view, tile, p.margin, p.margin);
   if (opts.cache === false) drawMapBase(ctx, view, layout);
-  else ctx.drawImage(mapBase(view, tile), p.margin, p.margin);
+  else ctx.drawImage(mapBase(view, layout), p.margin, p.margin);
   drawMapPieces(ctx, view, layout);
   const m = panelMetrics(p.unit);
   for (const a of p.panel.at) drawBox(ctx, a.box, p.panelX + a.x, p.panelY + a.y, a.w, m);
