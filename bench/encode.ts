@@ -7,7 +7,7 @@
 import { loadavg } from 'node:os';
 import { drawMapPicture } from '../src/games/fence/draw/picture.ts';
 import { encodeBuiltIn, encodeRgbaSync } from '../src/render/encode.ts';
-import { bigMapView, standardView } from './render.ts';
+import { backToEventLoop, bigMapView, standardView } from './render.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -23,14 +23,6 @@ function time(f: () => unknown): [number, number] {
   return [performance.now() - t0, cpuMs() - c0];
 }
 
-/**
- * Between two encodes, as the render worker between two jobs (worker.ts): the pixels read from a
- * canvas are freed by a finalizer that runs there. Without it the 6–11 MB read each time stay
- * allocated and every read lands on fresh memory, whose page faults (≈ 13 ms a read on our VMs)
- * the worker never pays: measured so, ours was only ≈ 2x the built-in under load.
- */
-const backToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
-
 export default async function encodeBench(runs = 3, perRun = 12): Promise<void> {
   const standard = standardView();
   const pictures = [['standard 6p', standard], ['Big Map 80', bigMapView(standard)]] as const;
@@ -43,6 +35,8 @@ export default async function encodeBench(runs = 3, perRun = 12): Promise<void> 
       const ours: [number, number][] = [];
       const builtin: [number, number][] = [];
       for (let k = 0; k < perRun; k++) {
+        // Yielding between encodes as the worker between jobs (render.ts, backToEventLoop): without
+        // it ours measured only ≈ 2x the built-in under load, its reads all landing on fresh memory.
         ours.push(time(() => encodeRgbaSync(canvas.data(), canvas.width, canvas.height)));
         await backToEventLoop();
         builtin.push(time(() => encodeBuiltIn(canvas)));

@@ -88,11 +88,15 @@ const cpuMs = () => {
 };
 
 /**
- * Turn pictures drawn and encoded in this thread, as a render worker does: CPU per picture by
- * kind (second pass: caches warm). Like the worker, it returns to the event loop after each
- * picture: the pixels read from a canvas are freed by a finalizer that runs there, and without
- * that every picture's pixels would be fresh memory (page faults the worker does not pay).
+ * Back to the event loop, as the render worker between two jobs (worker.ts): the pixels a
+ * canvas.data() returned are freed by a finalizer that runs there. A loop that never yields
+ * keeps every picture's pixels and reads each next one into fresh memory, whose page faults the
+ * worker does not pay (measured at load ≈ 5: canvas.data() of a standard map 14.7 ms when never
+ * yielding, 1.7–2.4 ms yielding; a close-up's draw + encode ≈ 18–23 ms against 10–12 ms).
  */
+export const backToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Turn pictures drawn and encoded in this thread, as a render worker does: CPU per picture by kind (second pass: caches warm). */
 async function benchTurnPictures(out: (s: string) => void): Promise<void> {
   const pics = turnPictures();
   const by = new Map<string, { draw: number; encode: number; n: number }>();
@@ -109,7 +113,7 @@ async function benchTurnPictures(out: (s: string) => void): Promise<void> {
           return [c1, cpuMs()];
         },
       );
-      await new Promise((resolve) => setImmediate(resolve));
+      await backToEventLoop();
       if (pass === 0) continue;
       const e = by.get(p.kind) ?? { draw: 0, encode: 0, n: 0 };
       by.set(p.kind, { draw: e.draw + c1 - c0, encode: e.encode + c2 - c1, n: e.n + 1 });
@@ -143,19 +147,27 @@ export default async function benchRender(iterations = 30): Promise<void> {
     });
     const cached: number[] = [], fresh: number[] = [], ours: number[] = [], builtin: number[] = [], drawBuiltin: number[] = [];
     let builtinBytes = 0, tile = 0;
+    // Drawn and encoded as a render job (job.ts), back to the event loop after each like the worker.
+    const drawAndEncode = (opts: { cache?: boolean }) =>
+      withLentCanvas(() => drawMapPicture(view, opts).canvas, (c) => encodeRgbaSync(c.data(), c.width, c.height));
     for (let i = 0; i < iterations; i++) {
-      cached.push(timed(() => { const c = drawMapPicture(view).canvas; return encodeRgbaSync(c.data(), c.width, c.height); })[0]);
-      fresh.push(timed(() => { const c = drawMapPicture(view, { cache: false }).canvas; return encodeRgbaSync(c.data(), c.width, c.height); })[0]);
+      cached.push(timed(() => drawAndEncode({}))[0]);
+      await backToEventLoop();
+      fresh.push(timed(() => drawAndEncode({ cache: false }))[0]);
+      await backToEventLoop();
     }
     for (let i = 0; i < Math.min(iterations, 10); i++) {
       const pic = drawMapPicture(view);
       tile = pic.layout.tile;
       pic.canvas.data(); // rasterize first: both encoders then start from the same pixels
       ours.push(timed(() => encodeRgbaSync(pic.canvas.data(), pic.canvas.width, pic.canvas.height))[0]);
+      await backToEventLoop();
       const [t, b] = timed(() => encodeBuiltIn(pic.canvas));
       builtin.push(t);
       builtinBytes = b.length;
+      await backToEventLoop();
       drawBuiltin.push(timed(() => encodeBuiltIn(drawMapPicture(view).canvas))[0]);
+      await backToEventLoop();
     }
     const m = (xs: number[]) => pct(xs, 0.5).toFixed(1);
     out(`  ${name}: ${w}x${h} px, tile ${tile} px, ${view.map.length} tiles`);
