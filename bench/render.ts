@@ -6,7 +6,8 @@
  *   after the first) and without (the first picture of a map);
  * - the built-in `toBuffer('image/png')` on the same pictures in the same run, against our
  *   encoder on the same rasterized canvas, and draw + built-in against draw + ours;
- * - PNG bytes for both. Run alone: `npx tsx bench/render.ts`.
+ * - PNG bytes for both. Run alone: `npx tsx bench/render.ts` (`… render.ts turns`: the turn
+ *   pictures only, three runs).
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +19,7 @@ import { closeRenderer } from '../src/render/index.ts';
 import { drawMapPicture } from '../src/games/fence/draw/picture.ts';
 import { renderMap } from '../test/render/fixtures.ts';
 import { encodeBuiltIn, encodeRgbaSync } from '../src/render/encode.ts';
+import { withLentCanvas } from '../src/render/surface.ts';
 
 const NAMES = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima'];
 
@@ -85,18 +87,33 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
+/**
+ * Back to the event loop, as the render worker between two jobs (worker.ts): the pixels a
+ * canvas.data() returned are freed by a finalizer that runs there. A loop that never yields
+ * keeps every picture's pixels and reads each next one into fresh memory, whose page faults the
+ * worker does not pay (measured at load ≈ 5: canvas.data() of a standard map 14.7 ms when never
+ * yielding, 1.7–2.4 ms yielding; a close-up's draw + encode ≈ 18–23 ms against 10–12 ms).
+ */
+export const backToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** Turn pictures drawn and encoded in this thread, as a render worker does: CPU per picture by kind (second pass: caches warm). */
-function benchTurnPictures(out: (s: string) => void): void {
+async function benchTurnPictures(out: (s: string) => void): Promise<void> {
   const pics = turnPictures();
   const by = new Map<string, { draw: number; encode: number; n: number }>();
   for (let pass = 0; pass < 2; pass++) {
     for (const p of pics) {
       const c0 = cpuMs();
-      const canvas = drawings[p.kind]!(p.view);
-      const rgba = canvas.data();
-      const c1 = cpuMs();
-      encodeRgbaSync(rgba, canvas.width, canvas.height);
-      const c2 = cpuMs();
+      // As job.ts's drawAndEncode does, with the two halves timed apart.
+      const [c1, c2] = withLentCanvas(
+        () => drawings[p.kind]!(p.view),
+        (canvas) => {
+          const rgba = canvas.data();
+          const c1 = cpuMs();
+          encodeRgbaSync(rgba, canvas.width, canvas.height);
+          return [c1, cpuMs()];
+        },
+      );
+      await backToEventLoop();
       if (pass === 0) continue;
       const e = by.get(p.kind) ?? { draw: 0, encode: 0, n: 0 };
       by.set(p.kind, { draw: e.draw + c1 - c0, encode: e.encode + c2 - c1, n: e.n + 1 });
@@ -111,7 +128,7 @@ export default async function benchRender(iterations = 30): Promise<void> {
   const standard = standardView();
   const cases: [string, FenceView][] = [['standard 6p', standard], ['Big Map 80', bigMapView(standard)]];
   out(`render (draw + PNG encode); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  benchTurnPictures(out);
+  await benchTurnPictures(out);
   for (const [name, view] of cases) {
     for (let i = 0; i < 3; i++) await renderMap(view); // worker started, fonts and base cached
     const api: number[] = [];
@@ -130,19 +147,27 @@ export default async function benchRender(iterations = 30): Promise<void> {
     });
     const cached: number[] = [], fresh: number[] = [], ours: number[] = [], builtin: number[] = [], drawBuiltin: number[] = [];
     let builtinBytes = 0, tile = 0;
+    // Drawn and encoded as a render job (job.ts), back to the event loop after each like the worker.
+    const drawAndEncode = (opts: { cache?: boolean }) =>
+      withLentCanvas(() => drawMapPicture(view, opts).canvas, (c) => encodeRgbaSync(c.data(), c.width, c.height));
     for (let i = 0; i < iterations; i++) {
-      cached.push(timed(() => { const c = drawMapPicture(view).canvas; return encodeRgbaSync(c.data(), c.width, c.height); })[0]);
-      fresh.push(timed(() => { const c = drawMapPicture(view, { cache: false }).canvas; return encodeRgbaSync(c.data(), c.width, c.height); })[0]);
+      cached.push(timed(() => drawAndEncode({}))[0]);
+      await backToEventLoop();
+      fresh.push(timed(() => drawAndEncode({ cache: false }))[0]);
+      await backToEventLoop();
     }
     for (let i = 0; i < Math.min(iterations, 10); i++) {
       const pic = drawMapPicture(view);
       tile = pic.layout.tile;
       pic.canvas.data(); // rasterize first: both encoders then start from the same pixels
       ours.push(timed(() => encodeRgbaSync(pic.canvas.data(), pic.canvas.width, pic.canvas.height))[0]);
+      await backToEventLoop();
       const [t, b] = timed(() => encodeBuiltIn(pic.canvas));
       builtin.push(t);
       builtinBytes = b.length;
+      await backToEventLoop();
       drawBuiltin.push(timed(() => encodeBuiltIn(drawMapPicture(view).canvas))[0]);
+      await backToEventLoop();
     }
     const m = (xs: number[]) => pct(xs, 0.5).toFixed(1);
     out(`  ${name}: ${w}x${h} px, tile ${tile} px, ${view.map.length} tiles`);
@@ -154,4 +179,10 @@ export default async function benchRender(iterations = 30): Promise<void> {
   await closeRenderer();
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchRender();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // `turns`: only the turn pictures (the CPU per close-up and per whole map), three runs.
+  if (process.argv[2] === 'turns') {
+    process.stdout.write(`render, turn pictures only; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    for (let run = 0; run < 3; run++) await benchTurnPictures((s) => process.stdout.write(`${s}\n`));
+  } else await benchRender();
+}

@@ -2,10 +2,10 @@
  * A render job: which game's drawings, which kind of picture, and the view it shows. Plain
  * data, so it can be posted to the render worker. Drawn and encoded here, in the calling thread.
  */
-import { loadDrawings } from './drawings.ts';
+import { loadDrawings, type Drawer } from './drawings.ts';
 import { encodeCanvas, encodeRgbaSync } from './encode.ts';
 import { registerFonts } from './fonts.ts';
-import type { Canvas } from '@napi-rs/canvas';
+import { withLentCanvas } from './surface.ts';
 
 export interface RenderJob {
   /** The URL of the game's drawings module. */
@@ -20,22 +20,34 @@ export interface EncodedPicture {
   height: number;
 }
 
-async function draw(job: RenderJob): Promise<Canvas> {
+async function drawerOf(job: RenderJob): Promise<Drawer> {
   registerFonts();
   const drawings = await loadDrawings(job.drawings);
   const drawer = drawings[job.kind];
   if (!drawer) throw new Error(`render: no drawer for pictures of kind '${job.kind}'`);
-  return drawer(job.view);
+  return drawer;
+}
+
+/** Draws and encodes one picture in the calling thread, blocking it meanwhile: the worker's work (and the bench's). */
+export function drawAndEncode(drawer: Drawer, view: unknown): EncodedPicture {
+  return withLentCanvas(
+    () => drawer(view),
+    (canvas) => ({ png: encodeRgbaSync(canvas.data(), canvas.width, canvas.height), width: canvas.width, height: canvas.height }),
+  );
 }
 
 /** Draw + encode, blocking the calling thread while it draws and encodes: for the worker. */
 export async function renderJob(job: RenderJob): Promise<EncodedPicture> {
-  const canvas = await draw(job);
-  return { png: encodeRgbaSync(canvas.data(), canvas.width, canvas.height), width: canvas.width, height: canvas.height };
+  return drawAndEncode(await drawerOf(job), job.view);
 }
 
 /** Draw here, deflate on libuv's pool: the fallback when no worker can run the job. */
 export async function renderJobInThread(job: RenderJob): Promise<EncodedPicture> {
-  const canvas = await draw(job);
-  return { png: await encodeCanvas(canvas), width: canvas.width, height: canvas.height };
+  const drawer = await drawerOf(job);
+  // The pixels are copied out before the canvas goes back to the pool; only the deflate waits.
+  const { encoding, width, height } = withLentCanvas(
+    () => drawer(job.view),
+    (canvas) => ({ encoding: encodeCanvas(canvas), width: canvas.width, height: canvas.height }),
+  );
+  return { png: await encoding, width, height };
 }

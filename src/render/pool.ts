@@ -1,6 +1,6 @@
 /**
- * A pool of render workers, so drawing and encoding (≈ 20 ms of CPU a turn's close-up, 40 ms
- * and more a whole map) never block the bot's event loop, and pictures of different channels
+ * A pool of render workers, so drawing and encoding (≈ 10–15 ms of CPU a turn's close-up,
+ * 18–28 ms a whole map: bench/render.ts) never block the bot's event loop, and pictures of different channels
  * are drawn at once on as many cores as the machine has. Each job goes to the worker with the fewest jobs in flight; a
  * worker is started only when every running one is busy, so a quiet bot runs one. Restarted
  * after one dies; while idle a worker is unref'd, so it never keeps the process alive.

@@ -4,15 +4,16 @@
  * of the pieces shown. Sized for a phone: the picture is at most PANE_COLS tiles wide, so at a
  * 390-CSS-px preview a tile is ≈ 110 CSS px, every name ≥ 11 CSS px and a pawn ≈ 25 CSS px.
  */
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { font, registerFonts } from '../../../render/fonts.ts';
+import { pictureCanvas } from '../../../render/surface.ts';
 import type { Bounds } from '../grid.ts';
 import type { LastMove } from '../state.ts';
 import type { FenceView } from '../views.ts';
 import { defOf, tileSetOfView } from '../views.ts';
-import { cellOrigin, drawMapBase, drawMapPieces, drawPiece, layoutMap, type MapLayout } from './map.ts';
+import { cellOrigin, drawMapBase, drawMapPieces, drawPiece, layoutMap, mapSize, type MapLayout } from './map.ts';
 import { C } from './palette.ts';
-import { nameBlocks, wrapLines } from './tiles.ts';
+import { measuringContext, nameBlocks, wrapLines } from './tiles.ts';
 import { PANE_COLS } from './window.ts';
 import { seatLabel } from '../alt.ts';
 
@@ -54,20 +55,19 @@ export function drawCloseUp(z: CloseUpView, tile = CLOSEUP_TILE): CloseUpPicture
   const T = tile;
   const margin = Math.round(T * 0.12);
   const gap = Math.round(T * 0.18);
-  const probe = (b: Bounds) => layoutMap(z.view, T, 0, 0, b);
   const cols = Math.max(...z.panes.map((b) => b.x1 - b.x0 + 1), Math.min(PANE_COLS, 2));
-  const width = Math.round(2 * margin + probe({ x0: 0, y0: 0, x1: cols - 1, y1: 0 }).width);
+  const width = Math.round(2 * margin + mapSize(T, { x0: 0, y0: 0, x1: cols - 1, y1: 0 }).width);
   const textPx = T * TEXT;
   const lineH = textPx * 1.35;
   // Text rows first (their count sets the height).
-  const measure = createCanvas(8, 8).getContext('2d');
+  const measure = measuringContext();
   measure.font = font(textPx, true);
   const caption = z.caption.flatMap((c) => wrapLines(measure, c, width - 2 * margin));
   const shown = new Set<number | 'cops'>();
   const panes: MapLayout[] = [];
   let y = margin;
   for (const b of z.panes) {
-    const w = probe(b).width;
+    const w = mapSize(T, b).width;
     const l = layoutMap(z.view, T, Math.round((width - w) / 2), y, b);
     panes.push(l);
     for (const s of l.pieces) shown.add(s.piece);
@@ -76,7 +76,8 @@ export function drawCloseUp(z: CloseUpView, tile = CLOSEUP_TILE): CloseUpPicture
   for (const m of z.moves) shown.add(m.piece);
   const legend = [...z.view.seats.filter((s) => shown.has(s.seat)).map((s) => s.seat as number | 'cops'), ...(shown.has('cops') ? ['cops' as const] : [])];
   measure.font = font(textPx, false);
-  const chipW = (p: number | 'cops') => textPx * 2.2 + measure.measureText(p === 'cops' ? 'Cops' : seatLabel(z.view, p)).width + textPx * 1.2;
+  const chipWidths = new Map(legend.map((p) => [p, textPx * 2.2 + measure.measureText(p === 'cops' ? 'Cops' : seatLabel(z.view, p)).width + textPx * 1.2]));
+  const chipW = (p: number | 'cops') => chipWidths.get(p) as number;
   const rows: (number | 'cops')[][] = [];
   for (const p of legend) {
     const row = rows[rows.length - 1];
@@ -86,7 +87,7 @@ export function drawCloseUp(z: CloseUpView, tile = CLOSEUP_TILE): CloseUpPicture
   const textTop = y - gap + margin * 0.8;
   const height = Math.ceil(textTop + (caption.length + rows.length) * lineH + margin);
 
-  const canvas = createCanvas(width, height);
+  const canvas = pictureCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, width, height);

@@ -2,10 +2,11 @@
  * Images for ephemeral replies: a player's hand of cards (only from a view that carries
  * `me`, i.e. that player's own view), and a tile hand, both legible at a phone's width.
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { sortCards, colourOf, isFace, isJoker, valueOf, type Card } from '../cards.ts';
 import type { FenceView } from '../views.ts';
 import { font, registerFonts } from '../../../render/fonts.ts';
+import { pictureCanvas } from '../../../render/surface.ts';
 import { defOf, tileSetOfView } from '../views.ts';
 import { C } from './palette.ts';
 import { drawTileGround, drawTileLabels } from './tiles.ts';
@@ -22,7 +23,7 @@ export function drawHand(me: NonNullable<FenceView['me']>): Canvas {
   const width = PAD * 2 + perRow * CARD_W + (perRow - 1) * GAP;
   const startH = start.length ? titleH + CARD_H + GAP : 0;
   const height = PAD * 2 + titleH + rows * (CARD_H + GAP) - GAP + startH;
-  const canvas = createCanvas(width, height);
+  const canvas = pictureCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, width, height);
@@ -87,7 +88,7 @@ export function drawTileHand(view: FenceView, seat: number): Canvas {
   const titleH = 64;
   const width = PAD * 2 + PER_ROW * TILE + (PER_ROW - 1) * TILE_GAP;
   const height = PAD * 2 + titleH + rows * (TILE + TILE_GAP) - TILE_GAP;
-  const canvas = createCanvas(width, height);
+  const canvas = pictureCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, width, height);

@@ -65,21 +65,16 @@ export function hubOf(view: FenceView, l: MapLayout, id: NbId): Pt | null {
   return hubAt(defOf(tileSetOfView(view), key), p.rot, index, o.x, o.y, l.tile);
 }
 
+/** The size of the cells `b` drawn at `tile` px with their grid-label gutters, and the gutter. */
+export function mapSize(tile: number, b: Bounds): { width: number; height: number; gutter: number } {
+  const gutter = Math.round(tile * GUTTER);
+  return { width: gutter + (b.x1 - b.x0 + 1) * tile, height: gutter + (b.y1 - b.y0 + 1) * tile, gutter };
+}
+
 /** Lays out the cells `bounds` (the whole map by default) with its top-left at (left, top). */
 export function layoutMap(view: FenceView, tile: number, left = 0, top = 0, bounds: Bounds = mapBounds(view)): MapLayout {
   const b = bounds;
-  const gutter = Math.round(tile * GUTTER);
-  const l: MapLayout = {
-    tile,
-    origin: oldTownCell(view),
-    ...b,
-    gutter,
-    left,
-    top,
-    width: gutter + (b.x1 - b.x0 + 1) * tile,
-    height: gutter + (b.y1 - b.y0 + 1) * tile,
-    pieces: [],
-  };
+  const l: MapLayout = { tile, origin: oldTownCell(view), ...b, ...mapSize(tile, b), left, top, pieces: [] };
   l.pieces = pieceSpots(view, l);
   return l;
 }

@@ -6,7 +6,8 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { keep, type Kept } from '../../../render/bitmap.ts';
 import type { FenceView } from '../views.ts';
 import { registerFonts } from '../../../render/fonts.ts';
-import { drawMapBase, drawMapPieces, GUTTER, layoutMap, mapBaseKey, mapBounds, type MapLayout } from './map.ts';
+import { pictureCanvas } from '../../../render/surface.ts';
+import { drawMapBase, drawMapPieces, layoutMap, mapBaseKey, mapBounds, mapSize, type MapLayout } from './map.ts';
 import { NAME_SCALE } from './tiles.ts';
 import { C } from './palette.ts';
 import { drawBox, flowBoxes, panelBoxes, panelMetrics } from './panels.ts';
@@ -46,11 +47,8 @@ export const onScreenScale = (width: number, height: number): { desktop: number;
 });
 
 function plan(view: FenceView, tile: number): Plan {
-  const b = mapBounds(view);
   const margin = Math.round(tile * 0.12);
-  const gutter = Math.round(tile * GUTTER);
-  const mapW = gutter + (b.x1 - b.x0 + 1) * tile;
-  const mapH = gutter + (b.y1 - b.y0 + 1) * tile;
+  const { width: mapW, height: mapH } = mapSize(tile, mapBounds(view));
   const unit = tile * PANEL_UNIT;
   const m = panelMetrics(unit);
   const boxes = panelBoxes(view);
@@ -85,8 +83,9 @@ function plan(view: FenceView, tile: number): Plan {
 const BASE_CACHE_MAX = 6;
 const baseCache = new Map<string, Kept>();
 
-function mapBase(view: FenceView, tile: number): Canvas {
-  const l = layoutMap(view, tile, 0, 0);
+/** The base of the map laid out as `layout` (drawn at its own top-left, 0, 0). */
+function mapBase(view: FenceView, layout: MapLayout): Canvas {
+  const l = { ...layout, left: 0, top: 0 };
   const key = mapBaseKey(view, l);
   const hit = baseCache.get(key);
   if (hit) {
@@ -114,13 +113,13 @@ export function drawMapPicture(view: FenceView, opts: { tile?: number; cache?: b
     tile -= 4;
     p = plan(view, tile);
   }
-  const canvas = createCanvas(p.width, p.height);
+  const canvas = pictureCanvas(p.width, p.height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, p.width, p.height);
   const layout = layoutMap(view, tile, p.margin, p.margin);
   if (opts.cache === false) drawMapBase(ctx, view, layout);
-  else ctx.drawImage(mapBase(view, tile), p.margin, p.margin);
+  else ctx.drawImage(mapBase(view, layout), p.margin, p.margin);
   drawMapPieces(ctx, view, layout);
   const m = panelMetrics(p.unit);
   for (const a of p.panel.at) drawBox(ctx, a.box, p.panelX + a.x, p.panelY + a.y, a.w, m);

@@ -361,7 +361,8 @@ const LINE_H = 1.1;
 const REF = 1000;
 
 let measureCtx: SKRSContext2D | null = null;
-function measurer(): SKRSContext2D {
+/** A context only for measuring text (set its font first), shared by every drawing of this thread. */
+export function measuringContext(): SKRSContext2D {
   registerFonts();
   measureCtx ??= createCanvas(8, 8).getContext('2d');
   return measureCtx;
@@ -383,7 +384,7 @@ export function nameBlocks(def: TileDef, rot: number): NameBlock[] {
   const key = `${def.id}/${rot}`;
   const hit = nameCache.get(key);
   if (hit) return hit;
-  const ctx = measurer();
+  const ctx = measuringContext();
   const g = localGeometry(def);
   const widthOf = (lines: string[], px: number) => {
     ctx.font = font(px * REF, true);
