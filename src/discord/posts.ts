@@ -12,7 +12,7 @@ import {
   type SendableChannels,
 } from 'discord.js';
 import type { AnyGame, ChoiceButton, Picture, PostPlan, Step } from '../platform/game.ts';
-import { render } from '../render/index.ts';
+import { render, type Rendered } from '../render/index.ts';
 import type { SeatRecord } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import { buttonId } from './ids.ts';
@@ -144,7 +144,7 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
   const drawn = new Map<Picture, ReturnType<typeof render>>();
   const fileOf = async (p: Picture, name: string) => {
     let r = drawn.get(p);
-    if (!r) drawn.set(p, (r = render(def, p)));
+    if (!r) drawn.set(p, (r = drawnAhead(def, gameId, p) ?? render(def, p)));
     return attachment(await r, name);
   };
   const end = endOf(cut[cut.length - 1]);
@@ -152,6 +152,7 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
   const posts: PostBuild[] = plans.map((g, n) => async () => {
     const pictures = [g.picture, ...(g.morePictures ?? [])].filter((p): p is Picture => p !== null).slice(0, MAX_FILES);
     const files = await Promise.all(pictures.map((p, k) => fileOf(p, k === 0 ? `${p.kind}.png` : `${p.kind}-${k + 1}.png`)));
+    drawAhead(def, gameId, g.ahead ?? []);
     const lines = [n === 0 ? head : undefined, eventLines(def, g.state, g.events)].filter(Boolean) as string[];
     if (n < plans.length - 1 || finished) return { content: lines.join('\n').slice(0, 2000), files, components: [], allowedMentions: { parse: [] } };
     const prompt = promptFor(def, g.state, seats);
@@ -166,6 +167,36 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
   });
   if (end && finished) posts.push(async () => endPost(def, gameId, version, cut[cut.length - 1]!.state, end.winners, seats));
   return { held: false, posts };
+}
+
+/**
+ * Pictures drawn ahead of the post that shows them (PostPlan.ahead), by game and picture key,
+ * oldest first. That post comes a move or two later; one not drawn here (evicted, or a restart
+ * in between) is drawn then, as any other.
+ */
+const ahead = new Map<string, Promise<Rendered>>();
+const AHEAD_KEPT = 32;
+
+function drawAhead(def: AnyGame, gameId: number, pictures: readonly Picture[]): void {
+  for (const p of pictures) {
+    if (!p.key) continue;
+    const id = `${gameId}/${p.key}`;
+    if (ahead.has(id)) continue;
+    const r = render(def, p);
+    r.catch(() => ahead.delete(id)); // the post draws it itself
+    ahead.set(id, r);
+    if (ahead.size > AHEAD_KEPT) ahead.delete(ahead.keys().next().value!);
+  }
+}
+
+/** The picture drawn ahead under `picture.key`, handed over once (drawn again if that failed). */
+function drawnAhead(def: AnyGame, gameId: number, picture: Picture): Promise<Rendered> | null {
+  if (!picture.key) return null;
+  const id = `${gameId}/${picture.key}`;
+  const r = ahead.get(id);
+  ahead.delete(id);
+  // Alt text comes with the post's own picture (the words may say more now).
+  return r ? r.then((d) => ({ ...d, alt: picture.alt }), () => render(def, picture)) : null;
 }
 
 /** A finished game's last post: who won (mentioned, so they hear of it), the game's story, Rematch. */

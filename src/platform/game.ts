@@ -59,6 +59,11 @@ export interface Picture {
   view: unknown;
   /** Alt text for screen readers (≤ 1,024 characters are kept). */
   alt: string;
+  /**
+   * A name, unique within the game, for a picture of a moment that later moves do not redraw
+   * (a round's dice roll): drawn once under this name, it serves a later post that shows it.
+   */
+  key?: string;
 }
 
 /** One applied action: the state after it and the events it caused. */
@@ -86,6 +91,11 @@ export interface PostPlan<S, E> {
    * with what they must do next.
    */
   held?: boolean;
+  /**
+   * Pictures (each with a `key`) that a later post will show, drawn as soon as this one is out
+   * so that post does not wait for them: the rolls of a round whose post waits for a choice.
+   */
+  ahead?: readonly Picture[];
 }
 
 /** A button offered with a prompt; pressing it submits `action` for the seat the prompt is for. */

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { applyAction, cellName, computerAction, createGame, playComputers, standardTileSet, viewFor, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
 import type { FenceEvent } from '../../src/games/fence/events.ts';
-import { hotGoodsPicture, turnPicture } from '../../src/games/fence/pictures.ts';
+import { DRAWINGS, hotGoodsPicture, turnPicture } from '../../src/games/fence/pictures.ts';
+import { posts } from '../../src/games/fence/posts.ts';
+import { renderJobInThread } from '../../src/render/job.ts';
 import { drawCloseUp, nameRects, type CloseUpView } from '../../src/games/fence/draw/closeup.ts';
 import { drawMapPicture } from '../../src/games/fence/draw/picture.ts';
 import type { MapLayout } from '../../src/games/fence/draw/map.ts';
@@ -130,6 +132,39 @@ describe('Hot Goods on the map', () => {
     expect(seen.has('won')).toBe(true);
     expect(seen.has('tie')).toBe(true);
   }, 60_000);
+});
+
+describe('a round\'s rolls drawn ahead', () => {
+  it('the rolls asked about without a map are drawn at once, and a name always stands for the same picture', async () => {
+    let reused = 0;
+    for (let n = 0; n < 20 && reused < 3; n++) {
+      let s = createGame({ seats: NAMES.slice(0, 4).map((name) => ({ name, computer: false })), seed: `ahead-${n}`, options: { autoBuild: true } }).state;
+      /** Every named picture drawn so far in this game, and whether it was drawn ahead. */
+      const drawn = new Map<string, { png: Buffer; ahead: boolean }>();
+      // Each action a post of its own, as a person's move through Discord.
+      for (let k = 0; k < 600 && reused < 3; k++) {
+        const seat = whoMustAct(s);
+        if (seat === null) break;
+        const r = applyAction(s, seat, computerAction(s, seat, 'simple')!);
+        if (!r.ok) throw new Error(r.message);
+        s = r.state;
+        for (const plan of posts([{ state: r.state, events: r.events }])) {
+          const named = [...[plan.picture, ...(plan.morePictures ?? [])].map((p) => ({ p, ahead: false })), ...(plan.ahead ?? []).map((p) => ({ p, ahead: true }))];
+          for (const { p, ahead } of named) {
+            if (!p?.key) continue;
+            const { png } = await renderJobInThread({ drawings: DRAWINGS, kind: p.kind, view: p.view });
+            const before = drawn.get(p.key);
+            if (before) {
+              expect(png.equals(before.png)).toBe(true);
+              if (before.ahead && !ahead) reused++;
+            } else drawn.set(p.key, { png, ahead });
+          }
+        }
+      }
+    }
+    // Pictures drawn ahead that a later post showed, drawn again there from that post's state.
+    expect(reused).toBeGreaterThanOrEqual(3);
+  }, 120_000);
 });
 
 describe('the whole map (/fence map, and once a round)', () => {

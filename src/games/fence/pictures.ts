@@ -126,6 +126,8 @@ export function hotGoodsPicture(state: FenceState, index: number): Picture {
   const view = channelView(state, index + 1);
   const roll = view.hotGoods?.rolls[index];
   if (!roll) return mapPicture(view);
+  // Nothing moves on the map between a round's rolls: this roll's picture stays as drawn.
+  const key = `hot-goods-${view.hotGoods?.round ?? state.round}-${index}`;
   const set = tileSetOfView(view);
   const tiles = view.map.filter((p) => {
     const c = defOf(set, p.key).coords;
@@ -143,8 +145,8 @@ export function hotGoodsPicture(state: FenceState, index: number): Picture {
   const of = state.hotGoods?.due ?? view.hotGoods?.rolls.length ?? index + 1;
   const where = tiles.map((p) => `${defOf(set, p.key).neighborhoods.map((n) => n.name).join(' / ')} (${cellName(view, p.x, p.y)})`);
   const caption = [`Hot Goods ${index + 1} of ${of}: red ${roll.red}, blue ${roll.blue}${where.length ? ` · ${where.join(' and ')}` : ''}`, rollResult(view, roll, near)];
-  if (!panes) return mapPicture(view);
-  return closeUpPicture({ view, panes, moves: [], caption }, `Hot Goods roll ${index + 1}`);
+  if (!panes) return { ...mapPicture(view), key };
+  return { ...closeUpPicture({ view, panes, moves: [], caption }, `Hot Goods roll ${index + 1}`), key };
 }
 
 /** The URL of FENCE!'s drawings module, for the definition. */

@@ -107,18 +107,21 @@ export function posts(steps: readonly Step<FenceState, FenceEvent>[]): PostPlan<
     const last = group.segments[group.segments.length - 1]!;
     const events = group.segments.flatMap((x) => x.events);
     let maps: Picture[];
+    let ahead: Picture[] = [];
     if (group.rolls.size > 0) {
       // Every roll of the round so far: the earlier ones were asked about without a map.
       const upTo = Math.max(...group.rolls.keys());
       const first = group.rolls.values().next().value as Segment;
-      maps = n === groups.length - 1 && rollsInterrupted(last.state) ? [] : Array.from({ length: upTo }, (_, k) => hotGoodsPicture((group.rolls.get(k + 1) ?? first).state, k));
+      const rolls = Array.from({ length: upTo }, (_, k) => hotGoodsPicture((group.rolls.get(k + 1) ?? first).state, k));
+      // Asked without a map, the rolls so far are drawn meanwhile for the post that shows them.
+      if (n === groups.length - 1 && rollsInterrupted(last.state)) [maps, ahead] = [[], rolls];
       // The whole city at least once a round: after the round's last roll, with every roll marked.
-      if (maps.length > 0) maps.push(wholeMap(last.state, upTo));
+      else maps = [...rolls, wholeMap(last.state, upTo)];
     } else {
       maps = quiet(events) ? [] : [turnPicture(last.state, events)];
     }
     const [picture = null, ...more] = maps;
-    return { events, state: last.state, picture, ...(more.length ? { morePictures: more } : {}) };
+    return { events, state: last.state, picture, ...(more.length ? { morePictures: more } : {}), ...(ahead.length ? { ahead } : {}) };
   });
   const last = plans[plans.length - 1];
   if (last && midTurn(last.state)) plans[plans.length - 1] = { ...last, held: true };
