@@ -118,6 +118,11 @@ export const GAME_COLUMNS = [
   'outcome', 'winners', 'brokenReason', 'lobbyMessageId', 'boardMessageId', 'postedVersion', 'createdAt', 'updatedAt', 'startedAt', 'endedAt',
 ] as const satisfies readonly (keyof GameRow)[];
 
+/** Every column of the model: a column added to Game fails to compile here until it is read above. */
+type Unread<Columns, Read> = [Exclude<Columns, Read>] extends [never] ? true : { unread: Exclude<Columns, Read> };
+const everyGameColumnRead: Unread<keyof GameRow, (typeof GAME_COLUMNS)[number]> = true;
+void everyGameColumnRead;
+
 /** The columns of GAME_COLUMNS as SQL, each prefixed with the table's alias `g`. */
 export const GAME_SELECT = GAME_COLUMNS.map((c) => `g."${c}"`).join(', ');
 
