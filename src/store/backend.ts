@@ -118,7 +118,7 @@ export const GAME_COLUMNS = [
   'outcome', 'winners', 'brokenReason', 'lobbyMessageId', 'boardMessageId', 'postedVersion', 'createdAt', 'updatedAt', 'startedAt', 'endedAt',
 ] as const satisfies readonly (keyof GameRow)[];
 
-/** Every column of the model: a column added to Game fails to compile here until it is read above. */
+/** Every column of the model: a column added to Game (or Seat, below) fails to compile here until the store's SQL reads it. */
 type Unread<Columns, Read> = [Exclude<Columns, Read>] extends [never] ? true : { unread: Exclude<Columns, Read> };
 const everyGameColumnRead: Unread<keyof GameRow, (typeof GAME_COLUMNS)[number]> = true;
 void everyGameColumnRead;
@@ -132,6 +132,8 @@ export const GAME_SELECT = GAME_COLUMNS.map((c) => `g."${c}"`).join(', ');
  */
 export const SEAT_JSON_FIELDS = ['id', 'seat', 'userId', 'name', 'computer', 'joinedAt', 'leftAt', 'leftReason'] as const;
 export const TIMER_JSON_FIELDS = ['id', 'kind', 'seat', 'fireAt', 'payload'] as const;
+const everySeatColumnRead: Unread<keyof SeatRow, (typeof SEAT_JSON_FIELDS)[number] | 'gameId'> = true;
+void everySeatColumnRead;
 
 /** The SQL of loadGame's columns and its condition, around `pack(table, fields)`: the provider's SQL for a JSON array of one array of `fields` per row of `table` that belongs to the game `g`. */
 export function loadGameSql(where: { id: number } | { channelId: string }, pack: (table: string, fields: readonly string[]) => string): string {
