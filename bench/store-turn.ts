@@ -95,9 +95,8 @@ export async function storeTurn(url: string, turns: number, turnLimitSeconds: nu
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const backend = process.argv[2] ?? 'sqlite';
-  const turns = Number(process.argv[3] ?? 2000);
+/** One backend's figure, printed as a line. */
+async function run(backend: 'sqlite' | 'postgresql', turns: number): Promise<void> {
   const limit = process.env.BENCH_TURN_LIMIT === '0' ? null : 86_400;
   const dir = mkdtempSync(join(tmpdir(), 'fence-store-turn-'));
   const pg = backend === 'postgresql' ? await startPostgres() : null;
@@ -109,4 +108,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await pg?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export default async function storeTurnBench(): Promise<void> {
+  await run('sqlite', 2000);
+  await run('postgresql', 2000).catch((err: unknown) => process.stdout.write(`store-turn on postgresql: no cluster (${err instanceof Error ? err.message.split('\n')[0] : String(err)})\n`));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv[2]) await run(process.argv[2] === 'postgresql' ? 'postgresql' : 'sqlite', Number(process.argv[3] ?? 2000));
+  else await storeTurnBench();
 }

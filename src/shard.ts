@@ -59,6 +59,10 @@ export interface RunningShards {
 export async function startShards(opts: ShardsOptions): Promise<RunningShards> {
   // Each shard process inherits this process's environment (unless set otherwise already).
   for (const [name, value] of Object.entries(BOT_ENV)) process.env[name] ??= value;
+  // A ShardingManager marks this process as a shard's (SHARDING_MANAGER and the token in its
+  // own environment): a discord.js Client started here later (a test, the bench) would then
+  // take itself for a shard and fail when ready. Put back once the shards are stopped.
+  const marks = ['SHARDING_MANAGER', 'SHARDING_MANAGER_MODE', 'DISCORD_TOKEN'].map((name) => [name, process.env[name]] as const);
   const manager = new ShardingManager(opts.file ?? MAIN, {
     token: opts.token,
     totalShards: opts.shards,
@@ -95,6 +99,10 @@ export async function startShards(opts: ShardsOptions): Promise<RunningShards> {
   const stop = async (): Promise<void> => {
     manager.respawn = false;
     await Promise.all([...manager.shards.values()].map((shard) => stopShard(shard)));
+    for (const [name, value] of marks) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   };
   try {
     await manager.spawn({ amount: opts.shards, delay: opts.spawnDelayMs ?? SPAWN_DELAY_MS, timeout: opts.readyTimeoutMs ?? 60_000 });

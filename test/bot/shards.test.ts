@@ -30,6 +30,8 @@ interface Line {
   [key: string]: unknown;
 }
 
+/** This process's environment before the manager: discord.js marks it as a shard's meanwhile. */
+const environment = { ...process.env };
 let double: DiscordDouble;
 let store: Store;
 let shards: RunningShards;
@@ -188,4 +190,12 @@ describe('two shard processes on one database', () => {
     expect(lines.filter((l) => l.level === 'error')).toEqual([]);
     double.expectNoViolations();
   }, 120_000);
+
+  it('once stopped, the shards leave this process as it was: a bot started here is not taken for a shard', async () => {
+    expect(process.env.SHARDING_MANAGER).toBe('true'); // discord.js's mark, while the manager runs
+    await shards.stop();
+    expect(process.env.SHARDING_MANAGER).toBe(environment.SHARDING_MANAGER);
+    expect(process.env.SHARDING_MANAGER_MODE).toBe(environment.SHARDING_MANAGER_MODE);
+    expect(process.env.DISCORD_TOKEN).toBe(environment.DISCORD_TOKEN);
+  }, 60_000);
 });
