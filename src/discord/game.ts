@@ -147,7 +147,7 @@ export async function afterChange(
   const state = steps[steps.length - 1]?.state;
   if (state === undefined) return { posted: Promise.resolve(null), held: false };
   if (!opts.timersArmed) await armTurnTimers(ctx, game, state, version, opts.acted ?? []);
-  const out = turnPosts(game.def, game.game.id, version, steps, game.seats, opts.head);
+  const out = turnPosts(game.def, game.game.id, version, steps, game.seats, ctx.outbox.ahead, opts.head);
   if (out.held) return { posted: Promise.resolve(null), held: true };
   return { posted: ctx.outbox.send(ctx, game.game, version, out.posts), held: false };
 }

@@ -14,7 +14,7 @@ import { KeyedQueue } from '../store/queue.ts';
 import type { BotContext } from './context.ts';
 import { missingPermissions } from './guards.ts';
 import { errorText } from './log.ts';
-import { sendable } from './posts.ts';
+import { PicturesAhead, sendable } from './posts.ts';
 
 export type PostBuild = () => Promise<MessageCreateOptions>;
 
@@ -33,6 +33,8 @@ export class Outbox {
   readonly #promised: Recent<number>;
   /** Per game, the latest post that carries its buttons (newer than the store's, while posts are queued). */
   readonly #prompts: Recent<string>;
+  /** Pictures drawn for a post still to come. */
+  readonly ahead = new PicturesAhead();
 
   constructor(private readonly track: <T>(p: Promise<T>) => Promise<T>, private readonly backoffMs: readonly number[] = BACKOFF_MS, now: () => number = Date.now) {
     this.#promised = new Recent(now);

@@ -129,7 +129,7 @@ const MAX_FILES = 10;
  * summary and **Rematch**. Each post is built when asked for, so the first goes out after one
  * drawing, not all of them; a picture shared by several posts is drawn once.
  */
-export function turnPosts(def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], head?: string): TurnPosts {
+export function turnPosts(def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], ahead: PicturesAhead, head?: string): TurnPosts {
   const last = steps[steps.length - 1];
   if (!last) return { held: false, posts: [] };
   const cut: PostPlan<unknown, unknown>[] = def.posts
@@ -144,7 +144,7 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
   const drawn = new Map<Picture, ReturnType<typeof render>>();
   const fileOf = async (p: Picture, name: string) => {
     let r = drawn.get(p);
-    if (!r) drawn.set(p, (r = drawnAhead(def, gameId, p) ?? render(def, p)));
+    if (!r) drawn.set(p, (r = ahead.take(def, gameId, p) ?? render(def, p)));
     return attachment(await r, name);
   };
   const end = endOf(cut[cut.length - 1]);
@@ -152,7 +152,7 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
   const posts: PostBuild[] = plans.map((g, n) => async () => {
     const pictures = [g.picture, ...(g.morePictures ?? [])].filter((p): p is Picture => p !== null).slice(0, MAX_FILES);
     const files = await Promise.all(pictures.map((p, k) => fileOf(p, k === 0 ? `${p.kind}.png` : `${p.kind}-${k + 1}.png`)));
-    drawAhead(def, gameId, g.ahead ?? []);
+    ahead.draw(def, gameId, g.ahead ?? []);
     const lines = [n === 0 ? head : undefined, eventLines(def, g.state, g.events)].filter(Boolean) as string[];
     if (n < plans.length - 1 || finished) return { content: lines.join('\n').slice(0, 2000), files, components: [], allowedMentions: { parse: [] } };
     const prompt = promptFor(def, g.state, seats);
@@ -171,32 +171,34 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
 
 /**
  * Pictures drawn ahead of the post that shows them (PostPlan.ahead), by game and picture key,
- * oldest first. That post comes a move or two later; one not drawn here (evicted, or a restart
- * in between) is drawn then, as any other.
+ * oldest first; one per bot (the outbox's). That post comes a move or two later; a picture not
+ * found here (evicted, or a restart in between) is drawn then, as any other.
  */
-const ahead = new Map<string, Promise<Rendered>>();
-const AHEAD_KEPT = 32;
+export class PicturesAhead {
+  static readonly KEPT = 32;
+  readonly #drawn = new Map<string, Promise<Rendered>>();
 
-function drawAhead(def: AnyGame, gameId: number, pictures: readonly Picture[]): void {
-  for (const p of pictures) {
-    if (!p.key) continue;
-    const id = `${gameId}/${p.key}`;
-    if (ahead.has(id)) continue;
-    const r = render(def, p);
-    r.catch(() => ahead.delete(id)); // the post draws it itself
-    ahead.set(id, r);
-    if (ahead.size > AHEAD_KEPT) ahead.delete(ahead.keys().next().value!);
+  draw(def: AnyGame, gameId: number, pictures: readonly Picture[]): void {
+    for (const p of pictures) {
+      if (!p.key) continue;
+      const id = `${gameId}/${p.key}`;
+      if (this.#drawn.has(id)) continue;
+      const r = render(def, p);
+      r.catch(() => this.#drawn.delete(id)); // the post draws it itself
+      this.#drawn.set(id, r);
+      if (this.#drawn.size > PicturesAhead.KEPT) this.#drawn.delete(this.#drawn.keys().next().value!);
+    }
   }
-}
 
-/** The picture drawn ahead under `picture.key`, handed over once (drawn again if that failed). */
-function drawnAhead(def: AnyGame, gameId: number, picture: Picture): Promise<Rendered> | null {
-  if (!picture.key) return null;
-  const id = `${gameId}/${picture.key}`;
-  const r = ahead.get(id);
-  ahead.delete(id);
-  // Alt text comes with the post's own picture (the words may say more now).
-  return r ? r.then((d) => ({ ...d, alt: picture.alt }), () => render(def, picture)) : null;
+  /** The picture drawn ahead under `picture.key`, handed over once (drawn again if that failed). */
+  take(def: AnyGame, gameId: number, picture: Picture): Promise<Rendered> | null {
+    if (!picture.key) return null;
+    const id = `${gameId}/${picture.key}`;
+    const r = this.#drawn.get(id);
+    this.#drawn.delete(id);
+    // Alt text comes with the post's own picture (the words may say more now).
+    return r ? r.then((d) => ({ ...d, alt: picture.alt }), () => render(def, picture)) : null;
+  }
 }
 
 /** A finished game's last post: who won (mentioned, so they hear of it), the game's story, Rematch. */

@@ -71,7 +71,7 @@ async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerM
     await armTurnTimers(ctx, game, now.state, now.version, []);
   }
   const computerMoves = now.version - version;
-  const out = turnPosts(game.def, gameId, now.version, steps, game.seats);
+  const out = turnPosts(game.def, gameId, now.version, steps, game.seats, ctx.outbox.ahead);
   if (out.posts.length === 0) return { computerMoves };
   return { computerMoves, posted: ctx.outbox.send(ctx, game.game, now.version, out.posts) };
 }
