@@ -38,6 +38,12 @@ export interface HealthSnapshot extends LogFields {
   /** Of the RSS: the JavaScript heap of the main thread, and memory outside it held by JavaScript objects (Buffers, the PNGs). */
   heapMb: number;
   externalMb: number;
+  /**
+   * Times a request waited for Discord's global rate limit (this process's share of the bot's
+   * requests per second; see rest.ts), and the longest wait: posts are late while it climbs.
+   */
+  globalLimitWaits: number;
+  globalLimitMaxWaitMs: number | null;
 }
 
 export function percentile(sorted: readonly number[], q: number): number | null {
@@ -85,7 +91,7 @@ export interface HealthView extends HealthSnapshot {
   lobbiesHere: number;
 }
 
-type Timing = Pick<HealthSnapshot, 'interactions' | 'p50Ms' | 'p95Ms' | 'p99Ms' | 'loopP99Ms' | 'rssMb' | 'heapMb' | 'externalMb'>;
+type Timing = Pick<HealthSnapshot, 'interactions' | 'p50Ms' | 'p95Ms' | 'p99Ms' | 'loopP99Ms' | 'rssMb' | 'heapMb' | 'externalMb' | 'globalLimitWaits' | 'globalLimitMaxWaitMs'>;
 type Counts = Pick<HealthView, 'shards' | 'shardCount' | 'guilds' | 'gamesRunning' | 'lobbies' | 'timersPending' | 'timersOverdue' | 'gamesRunningHere' | 'lobbiesHere'>;
 
 export class Health {
@@ -97,13 +103,25 @@ export class Health {
 
   constructor(private readonly ctx: BotContext, private readonly scope: () => ShardScope) {}
 
+  /** Waits for Discord's global rate limit, kept as interactions are. */
+  #globalWaits: { at: number; ms: number }[] = [];
+
   /** One interaction, from its arrival to its last answer. */
   record(ms: number): void {
+    this.#keep(this.#samples, ms);
+  }
+
+  /** A request held back by Discord's global rate limit for `ms`. */
+  globalLimitWait(ms: number): void {
+    this.#keep(this.#globalWaits, ms);
+  }
+
+  #keep(list: { at: number; ms: number }[], ms: number): void {
     const at = performance.now();
     const keepFrom = Math.min(this.#windowStart, at - RECENT_MS);
-    const kept = this.#samples.findIndex((s) => s.at >= keepFrom);
-    if (kept !== 0) this.#samples.splice(0, kept === -1 ? this.#samples.length : kept);
-    if (this.#samples.length < MAX_SAMPLES) this.#samples.push({ at, ms });
+    const kept = list.findIndex((s) => s.at >= keepFrom);
+    if (kept !== 0) list.splice(0, kept === -1 ? list.length : kept);
+    if (list.length < MAX_SAMPLES) list.push({ at, ms });
   }
 
   /** Logs a line every `intervalMs` until stopped. */
@@ -146,6 +164,7 @@ export class Health {
 
   #timing(since: number): Timing {
     const samples = this.#samples.filter((s) => s.at >= since).map((s) => s.ms).sort((a, b) => a - b);
+    const waits = this.#globalWaits.filter((s) => s.at >= since).map((s) => s.ms);
     const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
     const mem = process.memoryUsage();
     const mb = (bytes: number) => Math.round(bytes / 1048576);
@@ -158,6 +177,8 @@ export class Health {
       rssMb: mb(mem.rss),
       heapMb: mb(mem.heapUsed),
       externalMb: mb(mem.external),
+      globalLimitWaits: waits.length,
+      globalLimitMaxWaitMs: waits.length ? Math.round(Math.max(...waits)) : null,
     };
   }
 

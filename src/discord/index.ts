@@ -5,7 +5,7 @@
  * timers and start-up recovery then cover only its shard's guilds, and every log line carries
  * the shard id.
  */
-import { Client, Events, GatewayIntentBits, Options, type ClientOptions } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, RESTEvents, type ClientOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/index.ts';
 import { closeRenderer } from '../render/index.ts';
 import { openStore, type Store } from '../store/index.ts';
@@ -108,6 +108,9 @@ export class GameBot {
     client.on(Events.InteractionCreate, (i) => {
       const started = performance.now();
       void bot.#track(route(ctx, i, { stopping: bot.#stopping })).finally(() => bot.health.record(performance.now() - started));
+    });
+    client.rest.on(RESTEvents.RateLimited, (info) => {
+      if (info.global) bot.health.globalLimitWait(info.timeToReset);
     });
     client.on(Events.Error, (err) => log.error('client error', { error: errorText(err) }));
     client.on(Events.Warn, (msg) => log.warn('client warning', { detail: msg }));

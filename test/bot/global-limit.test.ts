@@ -1,9 +1,11 @@
 // Discord's global rate limit binds the bot's own requests (channel posts, edits), not the
 // answers to interactions. With the limit set very low, players' private answers must still come
-// at once, while the channel posts are spread out to keep within it.
+// at once, while the channel posts are spread out to keep within it; the server's admins are
+// told posts were held back.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/discord/log.ts';
 import { isInteractionEndpoint, processShareOfGlobalLimit } from '../../src/discord/rest.ts';
@@ -20,7 +22,7 @@ beforeAll(async () => {
   double = await DiscordDouble.start();
   guild = double.createGuild('Busy Club');
   ana = double.createUser('ana');
-  double.addMember(guild, ana);
+  double.addMember(guild, ana, { roles: [double.createRole(guild, 'Admins', PermissionFlagsBits.ManageGuild)] });
   bot = await startBot({
     discordApiUrl: double.apiUrl,
     token: double.token,
@@ -51,6 +53,11 @@ it('answers players at once while its channel posts wait for the global rate lim
   expect(answered).toBeLessThan(2500);
   // The four lobby posts (and nothing else counted) kept to 1 a second.
   expect(posted).toBeGreaterThan(2500);
+  // The server's admins see that posts were held back, and how long at most.
+  const status = await (await double.runCommand(ana, channels[0]!, 'games', { subcommand: 'status' })).reply(10_000);
+  // (Answers that wait for their post are slow here too.)
+  expect(status.content.split('\n')[0]).toMatch(/^\*\*Bot status:\*\* ⚠️ .*Discord is holding posts back\.$/);
+  expect(status.content).toMatch(/\*\*Posting:\*\* Discord held the bot’s posts back \d+ times? in the last minute \(at most [\d.]+ m?s\)/);
   double.expectNoViolations();
 }, 60_000);
 

@@ -240,7 +240,8 @@ describe('my games, rematch, stats and leaderboard', () => {
   it('/games status names what needs a look: late timers, slow answers, a busy bot; and which shard the server is on', () => {
     const calm: HealthView = {
       shards: '0', shardCount: 1, guilds: 3, gamesRunning: 5, lobbies: 1, timersPending: 12, timersOverdue: 0, interactions: 0,
-      p50Ms: null, p95Ms: null, p99Ms: null, loopP99Ms: 11.5, rssMb: 180, heapMb: 60, externalMb: 20, gamesRunningHere: 1, lobbiesHere: 0,
+      p50Ms: null, p95Ms: null, p99Ms: null, loopP99Ms: 11.5, rssMb: 180, heapMb: 60, externalMb: 20, globalLimitWaits: 0, globalLimitMaxWaitMs: null,
+      gamesRunningHere: 1, lobbiesHere: 0,
     };
     const quiet = healthText(calm, '1');
     expect(quiet.split('\n')[0]).toBe('**Bot status:** 🟢 all is well.');
@@ -254,6 +255,10 @@ describe('my games, rematch, stats and leaderboard', () => {
     expect(lines[1]).toBe(`**Shards:** 4 in all; this process runs shard 1, and this server is on shard ${shardOf(guildId, 4)}.`);
     expect(troubled).toContain('**Timers** (turn limits, lobby closings, every shard): 12 waiting, 2 more than a minute late — a shard may be down or overloaded.');
     expect(troubled).toContain('**Answers:** 1 command or press in the last minute: half answered within 900 ms, 95% within 2.6 s, 99% within 4.1 s.');
+    expect(troubled).not.toContain('**Posting:**');
+    const held = healthText({ ...calm, globalLimitWaits: 3, globalLimitMaxWaitMs: 840 }, guildId).split('\n');
+    expect(held[0]).toBe('**Bot status:** ⚠️ Discord is holding posts back.');
+    expect(held.at(-1)).toBe('**Posting:** Discord held the bot’s posts back 3 times in the last minute (at most 840 ms): the bot is sending more than Discord lets it, so turns may show late. Answers to your commands and buttons are not held.');
   });
 
   it('answered every interaction privately and broke no Discord rule', () => {

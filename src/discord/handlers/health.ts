@@ -39,6 +39,7 @@ export function healthText(v: HealthView, guildId: string): string {
   if (v.timersOverdue > 0) problems.push(`${plural(v.timersOverdue, 'timer is', 'timers are')} more than a minute late`);
   if (v.p95Ms !== null && v.p95Ms > SLOW_ANSWER_MS) problems.push('answers are slow');
   if (v.loopP99Ms > BUSY_LOOP_MS) problems.push('the bot is very busy');
+  if (v.globalLimitWaits > 0) problems.push('Discord is holding posts back');
   const ids = v.shards.split(',');
   const shards = v.shardCount === 1
     ? '1, run by this process'
@@ -56,5 +57,8 @@ export function healthText(v: HealthView, guildId: string): string {
     `**Answers:** ${answers}.`,
     `**Event-loop delay:** new work waited at most ${duration(v.loopP99Ms)} to start (99% of the time, since the last health check).`,
     `**Memory:** ${v.rssMb} MB in use by this process.`,
+    ...(v.globalLimitWaits > 0 && v.globalLimitMaxWaitMs !== null
+      ? [`**Posting:** Discord held the bot’s posts back ${plural(v.globalLimitWaits, 'time')} in the last minute (at most ${duration(v.globalLimitMaxWaitMs)}): the bot is sending more than Discord lets it, so turns may show late. Answers to your commands and buttons are not held.`]
+      : []),
   ].join('\n');
 }
