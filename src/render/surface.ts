@@ -9,8 +9,13 @@
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 
-/** Pixels the pool may hold per render thread: a few close-up sizes and a whole map or two. */
-const POOL_BYTES = 32 * 1024 * 1024;
+/**
+ * Pixels the pool may hold per render thread: a close-up or two, or a whole map. Holding 32 MB
+ * (several sizes) drew the bench's 246 close-ups and 29 maps no faster than holding one canvas
+ * (11.7–14.2 against 10.8–13.9 ms a close-up, four alternating runs of `bench/render.ts turns`):
+ * memory (a bot's RSS with 10,000 games is measured against 500 MB) matters more.
+ */
+const POOL_BYTES = 8 * 1024 * 1024;
 
 /** Idle canvases by size, least recently used first. */
 const idle = new Map<string, Canvas>();
