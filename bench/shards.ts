@@ -406,8 +406,10 @@ export async function throughput(shards: 1 | 2, rates = [10, 25, 50, 100, 200], 
     const botCpu = (mainOnly = false) => running.pids().reduce((n: number, pid) => n + (cpuSeconds(pid, mainOnly) ?? NaN), 0);
     const driverCpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
     try {
-      // Warm-up, not reported: render workers started, fonts and tiles drawn, queries compiled.
-      await steady(t, store, t.channels, 5, 4, (c) => play(t, store, mirrors, c));
+      // Warm-up, not reported: render workers started (the second starts only once the first is
+      // busy: at 5 moves/s it started inside the first measured rate, ≈ 1 s of CPU there), fonts
+      // and tiles drawn, queries compiled.
+      await steady(t, store, t.channels, 25, 3, (c) => play(t, store, mirrors, c));
       let best = 0;
       let perTurn = 0;
       for (const rate of rates) {
