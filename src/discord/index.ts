@@ -81,6 +81,7 @@ export class GameBot {
   #stopping = false;
   #scheduler: Scheduler | null = null;
   #scope: ShardScope = SINGLE_SHARD;
+  #stopInteractionRest: () => void = () => undefined;
   readonly health: Health;
 
   private constructor(readonly client: Client, readonly store: Store, readonly ctx: BotContext) {
@@ -100,11 +101,12 @@ export class GameBot {
       ...(opts.shards ? { shards: opts.shards } : {}),
       ...(opts.shardCount ? { shardCount: opts.shardCount } : {}),
     });
-    exemptInteractionEndpoints(client);
+    const stopInteractionRest = exemptInteractionEndpoints(client);
     // The outbox's posts count as work in flight, so that stop() lets them finish.
     const outbox = new Outbox((p) => bot.#track(p), undefined, opts.now ?? Date.now);
     const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };
     const bot: GameBot = new GameBot(client, store, ctx);
+    bot.#stopInteractionRest = stopInteractionRest;
     client.on(Events.InteractionCreate, (i) => {
       const started = performance.now();
       void bot.#track(route(ctx, i, { stopping: bot.#stopping })).finally(() => bot.health.record(performance.now() - started));
@@ -125,6 +127,7 @@ export class GameBot {
       if (opts.registerCommands && bot.#scope.ids.includes(0)) await client.application?.commands.set(commandDefinitions());
     } catch (err) {
       await client.destroy().catch(() => undefined);
+      stopInteractionRest();
       await store.close().catch(() => undefined);
       throw err;
     }
@@ -155,6 +158,7 @@ export class GameBot {
     await this.#scheduler?.stop();
     await Promise.allSettled([...this.#inflight]);
     await this.client.destroy();
+    this.#stopInteractionRest();
     await this.store.close();
     // The render worker restarts by itself on the next render, so closing it is always safe.
     await closeRenderer();

@@ -41,11 +41,6 @@ export class Outbox {
     this.#prompts = new Recent(now);
   }
 
-  /** Games the outbox remembers (for tests and diagnostics). */
-  get remembered(): number {
-    return Math.max(this.#promised.size, this.#prompts.size);
-  }
-
   /**
    * The version the game's channel shows, or will once its queued posts are out: what a new
    * post need not tell again. Read under the channel's lock, from the game loaded there.

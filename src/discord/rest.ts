@@ -34,8 +34,11 @@ export function isInteractionEndpoint(request: Pick<InternalRequest, 'fullRoute'
   return applicationId !== null && request.fullRoute.startsWith(`/webhooks/${applicationId}/`);
 }
 
-/** Sends the client's interaction-endpoint requests past its global count (see above). */
-export function exemptInteractionEndpoints(client: Client): void {
+/**
+ * Sends the client's interaction-endpoint requests past its global count (see above). Returns
+ * what to call when the client is destroyed (the second manager's sweep timers).
+ */
+export function exemptInteractionEndpoints(client: Client): () => void {
   const rest = client.rest;
   const options: Partial<RESTOptions> = { ...rest.options, globalRequestsPerSecond: Number.POSITIVE_INFINITY };
   const interactions = new REST(options);
@@ -44,4 +47,8 @@ export function exemptInteractionEndpoints(client: Client): void {
   interactions.on(RESTEvents.Debug, (line) => rest.emit(RESTEvents.Debug, line));
   const queue = rest.queueRequest.bind(rest);
   rest.queueRequest = (request) => (isInteractionEndpoint(request, client.application?.id ?? client.user?.id ?? null) ? interactions.queueRequest(request) : queue(request));
+  return () => {
+    interactions.clearHashSweeper();
+    interactions.clearHandlerSweeper();
+  };
 }
