@@ -1,8 +1,9 @@
 /**
  * A pool of render workers, so drawing and encoding (≈ 10–15 ms of CPU a turn's close-up,
  * 18–28 ms a whole map: bench/render.ts) never block the bot's event loop, and pictures of different channels
- * are drawn at once on as many cores as the machine has. Each job goes to the worker with the fewest jobs in flight; a
- * worker is started only when every running one is busy, so a quiet bot runs one. Restarted
+ * are drawn at once on as many cores as the machine has. Jobs wait in one queue and an idle worker
+ * takes the next, the largest kind first (see takeNext); a worker is started only when jobs wait
+ * and every running one is busy, so a quiet bot runs one. Restarted
  * after one dies; while idle a worker is unref'd, so it never keeps the process alive.
  * `closeRenderer()` stops them all (bot shutdown).
  *
@@ -50,8 +51,9 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
-  pending: Map<number, Pending>;
-  /** Its modules are loaded (≈ 1 s of CPU for a new worker): until then it gets a job only when no other can. */
+  /** The job it is drawing: a worker is given one at a time (see dispatch). */
+  current: { id: number; pending: Pending } | null;
+  /** Its modules are loaded (≈ 1 s of CPU for a new worker): until then it gets no job. */
   ready: boolean;
 }
 
@@ -71,68 +73,109 @@ export function renderThreads(): number {
 }
 
 const slots: Slot[] = [];
+/** Jobs no worker has taken yet. */
+const queue: Pending[] = [];
 let nextId = 1;
 /** Consecutive deaths without a finished job: past the limit, render in-thread rather than loop. */
 let deaths = 0;
 const MAX_DEATHS = 3;
 
+/** What a kind of picture took to draw and encode lately (ms, moving average), by drawings module and kind. */
+const costs = new Map<string, number>();
+const costKey = (job: RenderJob): string => `${job.drawings}#${job.kind}`;
+
 function start(): Slot {
   const w = new Worker(BOOT, { eval: true, workerData: { entry, tsx: tsxApi() } });
-  const slot: Slot = { worker: w, pending: new Map(), ready: false };
+  const slot: Slot = { worker: w, current: null, ready: false };
   w.on('message', (msg: ReplyMessage | { ready: true }) => {
     if ('ready' in msg) {
       slot.ready = true;
+      dispatch();
       return;
     }
-    const p = slot.pending.get(msg.id);
-    if (!p) return;
-    slot.pending.delete(msg.id);
+    const taken = slot.current;
+    if (!taken || taken.id !== msg.id) return;
+    slot.current = null;
     deaths = 0;
-    if ('error' in msg) p.reject(new Error(msg.error));
-    else p.resolve({ png: Buffer.from(msg.png), width: msg.width, height: msg.height });
-    if (slot.pending.size === 0) w.unref();
+    if ('error' in msg) taken.pending.reject(new Error(msg.error));
+    else {
+      const key = costKey(taken.pending.job);
+      costs.set(key, ((costs.get(key) ?? msg.ms) * 3 + msg.ms) / 4);
+      taken.pending.resolve({ png: Buffer.from(msg.png), width: msg.width, height: msg.height });
+    }
+    dispatch();
   });
   const died = (why: Error | number) => {
     const k = slots.indexOf(slot);
     if (k < 0) return;
     slots.splice(k, 1);
     deaths++;
-    // The jobs it held are drawn here instead: a late picture beats a missing one.
-    const lost = [...slot.pending.values()];
-    slot.pending.clear();
-    for (const p of lost) renderJobInThread(p.job).then(p.resolve, p.reject);
+    // The job it held is drawn here instead: a late picture beats a missing one.
+    const lost = slot.current?.pending;
+    slot.current = null;
+    if (lost) renderJobInThread(lost.job).then(lost.resolve, lost.reject);
     if (typeof why !== 'number') process.emitWarning(`render worker died: ${why.message}`);
+    dispatch();
   };
   w.on('error', died);
   w.on('exit', (code) => died(code));
-  w.unref();
   slots.push(slot);
   return slot;
 }
 
 /**
- * The worker for the next job: an idle one that is ready, else the least busy ready one. When
- * none is idle and the pool has room, one more is started for the jobs to come (this job waits
- * for it only when no worker is ready at all).
+ * The waiting job to draw next: the one whose kind has lately taken longest. The pictures of one
+ * post are asked for together, and the post waits for its last: started first, the large one
+ * (FENCE!'s whole map beside its close-ups) runs beside the small ones instead of after them.
  */
-function pick(): Slot {
-  const idle = slots.find((s) => s.ready && s.pending.size === 0);
-  if (idle) return idle;
-  if (slots.length < renderThreads() && !slots.some((s) => !s.ready)) start();
-  const ready = slots.filter((s) => s.ready);
-  return (ready.length ? ready : slots).reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+function takeNext(): Pending {
+  let best = 0;
+  for (let k = 1; k < queue.length; k++) {
+    if ((costs.get(costKey(queue[k]!.job)) ?? 0) > (costs.get(costKey(queue[best]!.job)) ?? 0)) best = k;
+  }
+  return queue.splice(best, 1)[0]!;
 }
+
+/**
+ * Hands waiting jobs to idle workers that are ready. When jobs still wait and the pool has room,
+ * one more worker is started (one at a time); waiting jobs keep the process alive, an idle
+ * worker does not.
+ */
+function dispatch(): void {
+  if (deaths >= MAX_DEATHS) {
+    for (const p of queue.splice(0)) renderJobInThread(p.job).then(p.resolve, p.reject);
+    return;
+  }
+  for (const slot of slots) {
+    if (queue.length === 0) break;
+    if (!slot.ready || slot.current) continue;
+    const pending = takeNext();
+    const id = nextId++;
+    slot.current = { id, pending };
+    const msg: JobMessage = { id, job: pending.job };
+    slot.worker.postMessage(msg);
+  }
+  if (queue.length > 0 && slots.length < renderThreads() && !slots.some((s) => !s.ready)) start();
+  for (const slot of slots) {
+    if (slot.current || (!slot.ready && queue.length > 0)) slot.worker.ref();
+    else slot.worker.unref();
+  }
+}
+
+let dispatchQueued = false;
 
 /** Runs a render job in a worker (the in-thread fallback if workers keep dying). */
 export function runJob(job: RenderJob): Promise<EncodedPicture> {
   if (deaths >= MAX_DEATHS) return renderJobInThread(job);
-  const slot = pick();
-  const id = nextId++;
   return new Promise<EncodedPicture>((resolve, reject) => {
-    slot.pending.set(id, { job, resolve, reject });
-    slot.worker.ref(); // a job in flight keeps the process alive until its picture arrives
-    const msg: JobMessage = { id, job };
-    slot.worker.postMessage(msg);
+    queue.push({ job, resolve, reject });
+    // Jobs asked for in the same turn of the event loop (one post's pictures) are seen together.
+    if (dispatchQueued) return;
+    dispatchQueued = true;
+    queueMicrotask(() => {
+      dispatchQueued = false;
+      dispatch();
+    });
   });
 }
 
@@ -142,8 +185,8 @@ export function runJob(job: RenderJob): Promise<EncodedPicture> {
  */
 export async function closeRenderer(): Promise<void> {
   const stopping = slots.splice(0);
-  const lost = stopping.flatMap((s) => [...s.pending.values()]);
-  for (const s of stopping) s.pending.clear();
+  const lost = [...stopping.flatMap((s) => (s.current ? [s.current.pending] : [])), ...queue.splice(0)];
+  for (const s of stopping) s.current = null;
   await Promise.all(stopping.map((s) => s.worker.terminate()));
   await Promise.all(lost.map((p) => renderJobInThread(p.job).then(p.resolve, p.reject)));
 }

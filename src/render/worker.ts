@@ -11,7 +11,8 @@ export interface JobMessage {
   job: RenderJob;
 }
 
-export type ReplyMessage = { id: number; png: ArrayBuffer; width: number; height: number } | { id: number; error: string };
+/** `ms`: the job's drawing and encoding time in this thread, which the pool learns each kind's cost from. */
+export type ReplyMessage = { id: number; png: ArrayBuffer; width: number; height: number; ms: number } | { id: number; error: string };
 
 if (!parentPort) throw new Error('render worker: not started as a worker thread');
 const port = parentPort;
@@ -49,11 +50,13 @@ async function drain(): Promise<void> {
 async function answer(id: number, job: RenderJob): Promise<void> {
   let reply: ReplyMessage;
   try {
+    const t0 = performance.now();
     const { png, width, height } = await renderJob(job);
+    const ms = performance.now() - t0;
     // A Buffer may be a view into a shared pool: copy out exactly its bytes so the transfer
     // hands over only this picture.
     const bytes = png.buffer.slice(png.byteOffset, png.byteOffset + png.length) as ArrayBuffer;
-    reply = { id, png: bytes, width, height };
+    reply = { id, png: bytes, width, height, ms };
     port.postMessage(reply, [bytes]);
   } catch (e) {
     reply = { id, error: e instanceof Error ? e.message : String(e) };

@@ -218,6 +218,30 @@ describe('render worker', () => {
     }
   });
 
+  it('of pictures asked for together (one post\'s), the kind that has lately taken longest is drawn first, so the post waits less', async () => {
+    const was = process.env.RENDER_THREADS;
+    process.env.RENDER_THREADS = '1';
+    try {
+      await closeRenderer();
+      const s = playedGame(6, 40);
+      const view = viewFor(s, 'channel'), me = viewFor(s, 0);
+      // Each kind drawn once, so the pool knows what they take (a whole map several times a hand).
+      await renderMap(view);
+      await renderHand(me);
+      const order: string[] = [];
+      await Promise.all([
+        renderHand(me).then(() => order.push('hand 1')),
+        renderHand(me).then(() => order.push('hand 2')),
+        renderMap(view).then(() => order.push('map')),
+      ]);
+      expect(order).toEqual(['map', 'hand 1', 'hand 2']);
+    } finally {
+      if (was === undefined) delete process.env.RENDER_THREADS;
+      else process.env.RENDER_THREADS = was;
+      await closeRenderer();
+    }
+  });
+
   it('an idle worker does not keep the process alive', async () => {
     const script = "import { renderMap, mainView } from './test/render/fixtures.ts'; const r = await renderMap(mainView()); process.stdout.write(String(r.png.length));";
     const root = fileURLToPath(new URL('../../', import.meta.url));
