@@ -38,21 +38,21 @@ function* turns(start: FenceState, count: number): Generator<{ state: FenceState
 const pixels = (ctx: SKRSContext2D, b: { x: number; y: number; w: number; h: number }) => ctx.getImageData(Math.floor(b.x), Math.floor(b.y), Math.ceil(b.w), Math.ceil(b.h)).data;
 const noPieces = (v: FenceView): FenceView => ({ ...v, cops: null, seats: v.seats.map((s) => ({ ...s, pawn: null })) });
 
-/** Every name's pixels are exactly what they are with no piece on the map: no pawn or Cops covers any of them. */
+/** Every name's pixels are exactly what they are with no piece or arrow on the map: none covers any of them. */
 function expectNamesUncovered(view: FenceView, layouts: MapLayout[], withPieces: SKRSContext2D, without: SKRSContext2D): number {
   let names = 0;
   for (const l of layouts) {
     for (const n of nameRects(view, l)) {
       names++;
       const a = pixels(withPieces, n), b = pixels(without, n);
-      expect(Buffer.from(a).equals(Buffer.from(b)), `a piece covers "${n.text}"`).toBe(true);
+      expect(Buffer.from(a).equals(Buffer.from(b)), `a piece or arrow covers "${n.text}"`).toBe(true);
     }
   }
   return names;
 }
 
 describe('the turn picture at a phone’s width (8 players, Big Map)', () => {
-  it('shows the cells the turn touched with names ≥ 11 CSS px, pawns ≥ 18 CSS px and no pawn over a name', () => {
+  it('shows the cells the turn touched with names ≥ 11 CSS px, pawns ≥ 18 CSS px and no pawn or arrow over a name', () => {
     let checked = 0, split = 0, smallestName = Infinity, smallestPawn = Infinity;
     for (const seed of ['phone-1', 'phone-2']) {
       for (const { state, events } of turns(bigGame(seed), 30)) {
@@ -75,8 +75,7 @@ describe('the turn picture at a phone’s width (8 players, Big Map)', () => {
         }
         expect(pic.textPx * scale).toBeGreaterThanOrEqual(11);
         const bare = drawCloseUp({ ...z, view: noPieces(z.view), moves: [] });
-        const plain = drawCloseUp({ ...z, moves: [] });
-        expectNamesUncovered(z.view, plain.panes, plain.canvas.getContext('2d'), bare.canvas.getContext('2d'));
+        expectNamesUncovered(z.view, pic.panes, pic.canvas.getContext('2d'), bare.canvas.getContext('2d'));
         checked++;
         if (z.panes.length > 1) split++;
       }
@@ -168,12 +167,13 @@ describe('a round\'s rolls drawn ahead', () => {
 });
 
 describe('the whole map (/fence map, and once a round)', () => {
-  it('on a Big Map with 8 players no pawn or Cops covers a name', () => {
+  it('on a Big Map with 8 players no pawn, Cops or last move\'s arrow covers a name', () => {
     let s = bigGame('phone-whole');
     s = playComputers(s, { steps: 40 }).state;
     const view = viewFor(s, 'channel');
+    expect(view.lastMove?.from).toBeTruthy();
     const bare = { ...noPieces(view), lastMove: null };
-    const a = drawMapPicture({ ...view, lastMove: null }, { cache: false }), b = drawMapPicture(bare, { cache: false });
+    const a = drawMapPicture(view, { cache: false }), b = drawMapPicture(bare, { cache: false });
     expect(a.layout.pieces.length).toBeGreaterThanOrEqual(7);
     expect(expectNamesUncovered(view, [a.layout], a.canvas.getContext('2d'), b.canvas.getContext('2d'))).toBeGreaterThan(80);
   }, 30_000);

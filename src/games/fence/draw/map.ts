@@ -268,14 +268,55 @@ function tileImage(def: TileDef, rot: number, T: number, oldTown: boolean, dimme
   return kept.image;
 }
 
-/** The last move's arrow and the pieces, drawn over the base every time. */
-/** The moves drawn as arrows: the view's last move unless told otherwise (a turn's picture draws each of the turn's moves). */
+/**
+ * The moves' arrows and the pieces, drawn over the base every time. `moves`: the view's last
+ * move unless told otherwise (a turn's picture draws each of the turn's moves).
+ */
 export function drawMapPieces(ctx: SKRSContext2D, view: FenceView, l: MapLayout, moves: readonly LastMove[] = view.lastMove ? [view.lastMove] : []): void {
   clipToCells(ctx, l, () => {
     drawMarkers(ctx, view, l);
-    for (const m of moves) drawMove(ctx, view, l, m);
+    underNames(ctx, view, l, () => {
+      for (const m of moves) drawMove(ctx, view, l, m);
+    });
     for (const s of l.pieces) drawPiece(ctx, s.piece, s.x, s.y, s.r);
   });
+}
+
+/** Boxes that overlap are replaced by the box around both, until none overlap. */
+function disjoint(boxes: readonly Box[]): Box[] {
+  const out = [...boxes];
+  for (let i = 0; i < out.length; i++) {
+    for (let j = i + 1; j < out.length; j++) {
+      const a = out[i]!, b = out[j]!;
+      if (a.x >= b.x + b.w || b.x >= a.x + a.w || a.y >= b.y + b.h || b.y >= a.y + a.h) continue;
+      const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+      out[i] = { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+      out.splice(j, 1);
+      j = i; // the grown box may now meet one already passed
+    }
+  }
+  return out;
+}
+
+/**
+ * Draws with every name's box (halo included) cut out, so an arrow passes under a name, as a
+ * road under a bridge, instead of striking it through: pawns already keep clear of names.
+ */
+function underNames(ctx: SKRSContext2D, view: FenceView, l: MapLayout, draw: () => void): void {
+  const T = l.tile;
+  const o = cellOrigin(l, l.x0, l.y0);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(o.x, o.y, (l.x1 - l.x0 + 1) * T, (l.y1 - l.y0 + 1) * T);
+  for (const p of tilesIn(view, l)) {
+    const c = cellOrigin(l, p.x, p.y);
+    const boxes = tileObstacles(view, p).names.map((b) => ({ x: b.x, y: b.y - NAME_HALO, w: b.w, h: b.h + 2 * NAME_HALO }));
+    for (const b of disjoint(boxes)) ctx.rect(c.x + b.x * T, c.y + b.y * T, b.w * T, b.h * T);
+  }
+  // Even-odd leaves out each box once: boxes that overlapped (a name's lines) were merged.
+  ctx.clip('evenodd');
+  draw();
+  ctx.restore();
 }
 
 function drawPlaceable(ctx: SKRSContext2D, o: Pt, T: number, label: string): void {
