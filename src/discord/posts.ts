@@ -11,7 +11,8 @@ import {
   type MessageCreateOptions,
   type SendableChannels,
 } from 'discord.js';
-import type { AnyGame, ChoiceButton, Picture, PostPlan, Step } from '../platform/game.ts';
+import { createHash } from 'node:crypto';
+import { pictureIdentity, type AnyGame, type ChoiceButton, type Picture, type PostPlan, type Step } from '../platform/game.ts';
 import { render, type Rendered } from '../render/index.ts';
 import type { SeatRecord } from '../store/index.ts';
 import type { BotContext } from './context.ts';
@@ -170,36 +171,55 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
 }
 
 /**
- * Pictures drawn ahead of the post that shows them (PostPlan.ahead), by game and picture key,
- * oldest first; one per bot (the outbox's). That post comes a move or two later; a picture not
- * found here (evicted, or a restart in between) is drawn then, as any other.
+ * Pictures drawn ahead of the post that shows them (PostPlan.ahead), by game and picture
+ * identity, oldest first; one per bot (the outbox's). That post comes a move or two later; a
+ * picture not found here (evicted, never shown, or a restart in between) is drawn then, as any other.
  */
 export class PicturesAhead {
   static readonly KEPT = 32;
-  readonly #drawn = new Map<string, Promise<Rendered>>();
+  /** Game id → identity digest → the drawing. */
+  readonly #drawn = new Map<number, Map<string, Promise<Rendered>>>();
+  #count = 0;
 
   draw(def: AnyGame, gameId: number, pictures: readonly Picture[]): void {
     for (const p of pictures) {
-      if (!p.key) continue;
-      const id = `${gameId}/${p.key}`;
-      if (this.#drawn.has(id)) continue;
+      const id = digest(p);
+      const game = this.#drawn.get(gameId) ?? new Map<string, Promise<Rendered>>();
+      if (game.has(id)) continue;
       const r = render(def, p);
-      r.catch(() => this.#drawn.delete(id)); // the post draws it itself
-      this.#drawn.set(id, r);
-      if (this.#drawn.size > PicturesAhead.KEPT) this.#drawn.delete(this.#drawn.keys().next().value!);
+      r.catch(() => this.#forget(gameId, id)); // the post draws it itself
+      game.set(id, r);
+      this.#drawn.set(gameId, game);
+      if (++this.#count > PicturesAhead.KEPT) {
+        const [oldestGame, kept] = this.#drawn.entries().next().value!;
+        this.#forget(oldestGame, kept.keys().next().value!);
+      }
     }
   }
 
-  /** The picture drawn ahead under `picture.key`, handed over once (drawn again if that failed). */
+  /** The drawing of a picture the same as `picture`, handed over once (drawn again if that failed). */
   take(def: AnyGame, gameId: number, picture: Picture): Promise<Rendered> | null {
-    if (!picture.key) return null;
-    const id = `${gameId}/${picture.key}`;
-    const r = this.#drawn.get(id);
-    this.#drawn.delete(id);
+    // Most posts find nothing: the identity is not even computed then.
+    const game = this.#drawn.get(gameId);
+    if (!game) return null;
+    const id = digest(picture);
+    const r = game.get(id);
+    if (!r) return null;
+    this.#forget(gameId, id);
     // Alt text comes with the post's own picture (the words may say more now).
-    return r ? r.then((d) => ({ ...d, alt: picture.alt }), () => render(def, picture)) : null;
+    return r.then((d) => ({ ...d, alt: picture.alt }), () => render(def, picture));
+  }
+
+  #forget(gameId: number, id: string): void {
+    const game = this.#drawn.get(gameId);
+    if (!game?.delete(id)) return;
+    this.#count--;
+    if (game.size === 0) this.#drawn.delete(gameId);
   }
 }
+
+/** A picture's identity, short: views run to tens of kilobytes. */
+const digest = (p: Picture): string => createHash('sha1').update(pictureIdentity(p)).digest('base64');
 
 /** A finished game's last post: who won (mentioned, so they hear of it), the game's story, Rematch. */
 function endPost(def: AnyGame, gameId: number, version: number, state: unknown, winners: number[], seats: SeatRecord[]): MessageCreateOptions {

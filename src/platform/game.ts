@@ -59,12 +59,13 @@ export interface Picture {
   view: unknown;
   /** Alt text for screen readers (≤ 1,024 characters are kept). */
   alt: string;
-  /**
-   * A name, unique within the game, for a picture of a moment that later moves do not redraw
-   * (a round's dice roll): drawn once under this name, it serves a later post that shows it.
-   */
-  key?: string;
 }
+
+/**
+ * What a picture's pixels depend on: its kind and its view (drawings draw from nothing else).
+ * Two pictures with the same identity are the same picture, whatever their alt text.
+ */
+export const pictureIdentity = (p: Pick<Picture, 'kind' | 'view'>): string => JSON.stringify([p.kind, p.view]);
 
 /** One applied action: the state after it and the events it caused. */
 export interface Step<S, E> {
@@ -92,8 +93,9 @@ export interface PostPlan<S, E> {
    */
   held?: boolean;
   /**
-   * Pictures (each with a `key`) that a later post will show, drawn as soon as this one is out
-   * so that post does not wait for them: the rolls of a round whose post waits for a choice.
+   * Pictures a later post is likely to show, drawn as soon as this one is out so that post does
+   * not wait for them (the rolls of a round whose post waits for a choice): a later post of the
+   * game whose picture has the same identity (pictureIdentity) takes the drawing.
    */
   ahead?: readonly Picture[];
 }

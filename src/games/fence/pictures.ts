@@ -20,7 +20,15 @@ import { panesFor, type FocusCell } from './draw/window.ts';
 import type { CloseUpView } from './draw/closeup.ts';
 
 /** The map with its panels: players, Jail, Hot Goods. */
-export const mapPicture = (view: FenceView): Picture => ({ kind: 'map', view, alt: mapAlt(view) });
+export const mapPicture = (view: FenceView): Picture => ({ kind: 'map', view: asDrawn(view), alt: mapAlt(view) });
+
+/**
+ * A channel view as the map drawings get it. No picture shows the sizes of the draw piles, so
+ * they are left out: pictures that differ only in them (a card drawn from one pile or the
+ * other) are then the same picture, which posts.ts draws before the choice is made.
+ */
+const asDrawn = (view: FenceView): FenceView => ({ ...view, stash: NOT_DRAWN });
+const NOT_DRAWN: FenceView['stash'] = { red: -1, blue: -1 };
 
 /** The viewer's own hand. Only a player's own view carries a hand; a channel view is refused. */
 export function handPicture(view: FenceView): Picture {
@@ -79,7 +87,7 @@ function focusOf(view: FenceView, events: readonly FenceEvent[]): FocusCell[] {
 }
 
 function closeUpPicture(z: CloseUpView, what: string): Picture {
-  return { kind: 'closeup', view: z, alt: closeUpAlt(z, what) };
+  return { kind: 'closeup', view: { ...z, view: asDrawn(z.view) }, alt: closeUpAlt(z, what) };
 }
 
 /**
@@ -126,8 +134,6 @@ export function hotGoodsPicture(state: FenceState, index: number): Picture {
   const view = channelView(state, index + 1);
   const roll = view.hotGoods?.rolls[index];
   if (!roll) return mapPicture(view);
-  // Nothing moves on the map between a round's rolls: this roll's picture stays as drawn.
-  const key = `hot-goods-${view.hotGoods?.round ?? state.round}-${index}`;
   const set = tileSetOfView(view);
   const tiles = view.map.filter((p) => {
     const c = defOf(set, p.key).coords;
@@ -145,8 +151,8 @@ export function hotGoodsPicture(state: FenceState, index: number): Picture {
   const of = state.hotGoods?.due ?? view.hotGoods?.rolls.length ?? index + 1;
   const where = tiles.map((p) => `${defOf(set, p.key).neighborhoods.map((n) => n.name).join(' / ')} (${cellName(view, p.x, p.y)})`);
   const caption = [`Hot Goods ${index + 1} of ${of}: red ${roll.red}, blue ${roll.blue}${where.length ? ` · ${where.join(' and ')}` : ''}`, rollResult(view, roll, near)];
-  if (!panes) return { ...mapPicture(view), key };
-  return { ...closeUpPicture({ view, panes, moves: [], caption }, `Hot Goods roll ${index + 1}`), key };
+  if (!panes) return mapPicture(view);
+  return closeUpPicture({ view, panes, moves: [], caption }, `Hot Goods roll ${index + 1}`);
 }
 
 /** The URL of FENCE!'s drawings module, for the definition. */

@@ -3,12 +3,12 @@
  * until it ends, its picture a close-up of what the turn touched) and one per round's Hot Goods
  * (a close-up of each roll, then the whole city with the round's rolls marked).
  */
-import type { Picture, PostPlan, Step } from '../../platform/game.ts';
+import { pictureIdentity, type Picture, type PostPlan, type Step } from '../../platform/game.ts';
 import type { FenceEvent } from './events.ts';
 import { hotGoodsPicture, turnPicture, wholeMap } from './pictures.ts';
 import type { FenceState } from './state.ts';
 import { eventText } from './words.ts';
-import { whoMustAct } from './engine.ts';
+import { applyAction, legalActions, whoMustAct } from './engine.ts';
 import { movingOthers } from './rules.ts';
 
 interface Segment {
@@ -83,6 +83,32 @@ const quiet = (events: readonly FenceEvent[]) => events.every((e) => QUIET.has(e
 /** The round's Hot Goods wait for a choice (a winner's colour) before the next roll. */
 const rollsInterrupted = (s: FenceState) => s.pending !== null && s.hotGoods !== null && s.hotGoods.round === s.round && s.hotGoods.rolls.length < s.hotGoods.due;
 
+/** At most this many answers to a choice are played out ahead (a colour has two). */
+const FORESEEN_ANSWERS = 4;
+
+/**
+ * The pictures the post after a pending choice will show whatever the answer: each answer the
+ * chooser may give is played out (the engine is pure) and the pictures every one of them would
+ * post are kept. A round's later rolls and its whole map rarely depend on the colour of the card
+ * a winner draws, so they are drawn while the player decides; a picture only some answers would
+ * post is not drawn.
+ */
+function whateverTheAnswer(s: FenceState): Picture[] {
+  const seat = whoMustAct(s);
+  if (seat === null) return [];
+  const answers = legalActions(s, seat);
+  if (answers.length === 0 || answers.length > FORESEEN_ANSWERS) return [];
+  const shown: Map<string, Picture>[] = [];
+  for (const a of answers) {
+    const r = applyAction(s, seat, a);
+    if (!r.ok) return [];
+    const pictures = postsOf([{ state: r.state, events: r.events }], false).flatMap((plan) => [plan.picture, ...(plan.morePictures ?? [])]);
+    shown.push(new Map(pictures.flatMap((p) => (p ? [[pictureIdentity(p), p] as const] : []))));
+  }
+  const [first, ...others] = shown;
+  return [...(first ?? [])].filter(([id]) => others.every((m) => m.has(id))).map(([, p]) => p);
+}
+
 /**
  * One post per turn and one for a round's Hot Goods, with one close-up per roll. A turn still under way is
  * held (see midTurn). When a roll's winner must choose a colour before the next roll, the
@@ -90,6 +116,11 @@ const rollsInterrupted = (s: FenceState) => s.pending !== null && s.hotGoods !==
  * carries the maps of all of them. A post that changes nothing on the map has no picture.
  */
 export function posts(steps: readonly Step<FenceState, FenceEvent>[]): PostPlan<FenceState, FenceEvent>[] {
+  return postsOf(steps, true);
+}
+
+/** `foresee`: whether a post asking for a choice says what to draw while the player decides (not for answers played out ahead). */
+function postsOf(steps: readonly Step<FenceState, FenceEvent>[], foresee: boolean): PostPlan<FenceState, FenceEvent>[] {
   /** A run of segments told in one post; `rolls` maps each Hot Goods roll told in it to its segment. */
   interface Group { segments: Segment[]; rolls: Map<number, Segment> }
   const groups: Group[] = [];
@@ -108,15 +139,17 @@ export function posts(steps: readonly Step<FenceState, FenceEvent>[]): PostPlan<
     const events = group.segments.flatMap((x) => x.events);
     let maps: Picture[];
     let ahead: Picture[] = [];
-    if (group.rolls.size > 0) {
-      // Every roll of the round so far: the earlier ones were asked about without a map.
+    if (group.rolls.size > 0 && n === groups.length - 1 && rollsInterrupted(last.state)) {
+      // Asked without a map: the post after the answer shows the rolls, drawn meanwhile.
+      maps = [];
+      if (foresee) ahead = whateverTheAnswer(last.state);
+    } else if (group.rolls.size > 0) {
+      // Every roll of the round so far (the earlier ones were asked about without a map), then
+      // the whole city, at least once a round: after the round's last roll, with every roll marked.
       const upTo = Math.max(...group.rolls.keys());
       const first = group.rolls.values().next().value as Segment;
       const rolls = Array.from({ length: upTo }, (_, k) => hotGoodsPicture((group.rolls.get(k + 1) ?? first).state, k));
-      // Asked without a map, the rolls so far are drawn meanwhile for the post that shows them.
-      if (n === groups.length - 1 && rollsInterrupted(last.state)) [maps, ahead] = [[], rolls];
-      // The whole city at least once a round: after the round's last roll, with every roll marked.
-      else maps = [...rolls, wholeMap(last.state, upTo)];
+      maps = [...rolls, wholeMap(last.state, upTo)];
     } else {
       maps = quiet(events) ? [] : [turnPicture(last.state, events)];
     }
