@@ -126,7 +126,7 @@ function start(): Slot {
 /**
  * The waiting job to draw next: the one whose kind has lately taken longest. The pictures of one
  * post are asked for together, and the post waits for its last: started first, the large one
- * (FENCE!'s whole map beside its close-ups) runs beside the small ones instead of after them.
+ * (a whole board beside close-ups of it) runs beside the small ones instead of after them.
  */
 function takeNext(): Pending {
   let best = 0;
