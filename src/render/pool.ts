@@ -47,6 +47,8 @@ interface Pending {
   job: RenderJob;
   resolve: (p: EncodedPicture) => void;
   reject: (e: Error) => void;
+  /** Jobs asked for in the same turn of the event loop share a batch (one post's pictures). */
+  batch: number;
 }
 
 interface Slot {
@@ -124,13 +126,14 @@ function start(): Slot {
 }
 
 /**
- * The waiting job to draw next: the one whose kind has lately taken longest. The pictures of one
- * post are asked for together, and the post waits for its last: started first, the large one
- * (a whole board beside close-ups of it) runs beside the small ones instead of after them.
+ * The waiting job to draw next: of the oldest batch, the one whose kind has lately taken
+ * longest. A post waits for the last of its pictures: started first, the large one (a whole
+ * board beside close-ups of it) runs beside the small ones instead of after them. Batches go
+ * in the order they came, so a stream of large pictures never holds a small one back.
  */
 function takeNext(): Pending {
   let best = 0;
-  for (let k = 1; k < queue.length; k++) {
+  for (let k = 1; k < queue.length && queue[k]!.batch === queue[0]!.batch; k++) {
     if ((costs.get(costKey(queue[k]!.job)) ?? 0) > (costs.get(costKey(queue[best]!.job)) ?? 0)) best = k;
   }
   return queue.splice(best, 1)[0]!;
@@ -163,19 +166,22 @@ function dispatch(): void {
 }
 
 let dispatchQueued = false;
+let batch = 0;
 
 /** Runs a render job in a worker (the in-thread fallback if workers keep dying). */
 export function runJob(job: RenderJob): Promise<EncodedPicture> {
   if (deaths >= MAX_DEATHS) return renderJobInThread(job);
   return new Promise<EncodedPicture>((resolve, reject) => {
-    queue.push({ job, resolve, reject });
     // Jobs asked for in the same turn of the event loop (one post's pictures) are seen together.
-    if (dispatchQueued) return;
-    dispatchQueued = true;
-    queueMicrotask(() => {
-      dispatchQueued = false;
-      dispatch();
-    });
+    if (!dispatchQueued) {
+      dispatchQueued = true;
+      batch++;
+      queueMicrotask(() => {
+        dispatchQueued = false;
+        dispatch();
+      });
+    }
+    queue.push({ job, resolve, reject, batch });
   });
 }
 

@@ -235,6 +235,14 @@ describe('render worker', () => {
         renderMap(view).then(() => order.push('map')),
       ]);
       expect(order).toEqual(['map', 'hand 1', 'hand 2']);
+      // Asked for later, a large picture does not jump ahead of a small one already waiting.
+      const later: string[] = [];
+      const busy = renderMap(view).then(() => later.push('map 1'));
+      await Promise.resolve();
+      const small = renderHand(me).then(() => later.push('hand'));
+      await Promise.resolve();
+      await Promise.all([busy, small, renderMap(view).then(() => later.push('map 2'))]);
+      expect(later).toEqual(['map 1', 'hand', 'map 2']);
     } finally {
       if (was === undefined) delete process.env.RENDER_THREADS;
       else process.env.RENDER_THREADS = was;
