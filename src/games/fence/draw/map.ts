@@ -275,9 +275,11 @@ function tileImage(def: TileDef, rot: number, T: number, oldTown: boolean, dimme
 export function drawMapPieces(ctx: SKRSContext2D, view: FenceView, l: MapLayout, moves: readonly LastMove[] = view.lastMove ? [view.lastMove] : []): void {
   clipToCells(ctx, l, () => {
     drawMarkers(ctx, view, l);
-    underNames(ctx, view, l, () => {
-      for (const m of moves) drawMove(ctx, view, l, m);
-    });
+    if (moves.length > 0) {
+      underNames(ctx, view, l, () => {
+        for (const m of moves) drawMove(ctx, view, l, m);
+      });
+    }
     for (const s of l.pieces) drawPiece(ctx, s.piece, s.x, s.y, s.r);
   });
 }
