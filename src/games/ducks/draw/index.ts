@@ -3,7 +3,8 @@
  * fences marked, the Automa's card dot) above each player's area; and the five specialty shapes
  * for the rules. Sized for a phone: 720 px wide, shown about half size.
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { pictureCanvas } from '../../../render/surface.ts';
 import { defineDrawings } from '../../../render/drawings.ts';
 import { font } from '../../../render/fonts.ts';
 import type { DucksView, PlayerView } from '../views.ts';
@@ -257,7 +258,7 @@ function board(v: DucksView) {
   const boardPx = size * CELL;
   const panels = v.players.length * PANEL + (v.automa ? AUTOMA : 0);
   const height = TOP + boardPx + 44 + panels;
-  const canvas = createCanvas(W, height);
+  const canvas = pictureCanvas(W, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, W, height);
@@ -367,7 +368,7 @@ function board(v: DucksView) {
 
 function shapes(v: { shapes: { id: string; name: string; cells: ShapeCells; duckBoxes: number }[] }) {
   const slot = W / v.shapes.length;
-  const canvas = createCanvas(W, 230);
+  const canvas = pictureCanvas(W, 230);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, W, 230);

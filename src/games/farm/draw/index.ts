@@ -2,7 +2,8 @@
  * The farm's pictures: the map (a window around the last move, or all of it) with the score
  * panel under it, and a player's hand in its four turns. Drawn from views only.
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { pictureCanvas } from '../../../render/surface.ts';
 import { defineDrawings } from '../../../render/drawings.ts';
 import { font, registerFonts } from '../../../render/fonts.ts';
 import { seatColour } from '../../../render/palette.ts';
@@ -355,7 +356,7 @@ function drawMap(pv: MapPictureView) {
   const v = pv.farm;
   const { window: w, cols, rows, margin: top, cell, width, banner, lines, mapH, height } = mapLayout(pv);
   const margin = top;
-  const canvas = createCanvas(width, height);
+  const canvas = pictureCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = BG;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
@@ -415,7 +416,7 @@ function drawHand(v: FarmView) {
   const hand = v.hand ?? [];
   const size = 190, gap = 24, label = 40;
   const width = 4 * size + 5 * gap;
-  const canvas = createCanvas(width, Math.max(1, hand.length) * (size + label + gap) + gap);
+  const canvas = pictureCanvas(width, Math.max(1, hand.length) * (size + label + gap) + gap);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = BG;
   ctx.fillRect(0, 0, canvas.width, canvas.height);

@@ -6,7 +6,8 @@
  * as an arrow. 52 px squares: about 830 px wide, so a phone's 390 px preview shows a square
  * at about 24 px with its numbers still readable.
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { pictureCanvas } from '../../../render/surface.ts';
 import { drawDieFace } from '../../../render/dice.ts';
 import { defineDrawings } from '../../../render/drawings.ts';
 import { font } from '../../../render/fonts.ts';
@@ -283,7 +284,7 @@ function drawPieces(ctx: SKRSContext2D, v: KimboView): void {
 }
 
 export function drawBoardPicture(v: KimboView) {
-  const canvas = createCanvas(W, H);
+  const canvas = pictureCanvas(W, H);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#FBF8F1';
   ctx.fillRect(0, 0, W, H);
