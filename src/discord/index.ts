@@ -7,7 +7,8 @@
  */
 import { Client, Events, GatewayIntentBits, Options, RESTEvents, type ClientOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/index.ts';
-import { closeRenderer } from '../render/index.ts';
+import { allGames } from '../games/registry.ts';
+import { closeRenderer, warmRenderer } from '../render/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import { createLogger, errorText, type Logger } from './log.ts';
@@ -91,6 +92,8 @@ export class GameBot {
 
   static async start(opts: BotOptions): Promise<GameBot> {
     const log = opts.logger ?? createLogger();
+    // The render worker loads the games' drawings while the bot connects.
+    warmRenderer(allGames().map((g) => g.drawings));
     // A PostgreSQL connection that fails outside a query is replaced by the pool: a log line, not a crash.
     let storeLog = log;
     const store = await openStore(opts.databaseUrl, { onConnectionError: (problem) => storeLog.warn('database connection lost', { problem }) });

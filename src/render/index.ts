@@ -19,5 +19,5 @@ export async function render(game: { drawings: string }, picture: Picture): Prom
   return { ...pic, alt: picture.alt };
 }
 
-export { closeRenderer } from './pool.ts';
+export { closeRenderer, warmRenderer } from './pool.ts';
 export { defineDrawings, type Drawings } from './drawings.ts';

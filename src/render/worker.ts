@@ -2,7 +2,8 @@
  * The render worker: draws and encodes pictures off the bot's event loop. Started by pool.ts;
  * each message is one job, each reply carries the PNG's bytes (transferred, not copied).
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadDrawings } from './drawings.ts';
 import { registerFonts } from './fonts.ts';
 import { renderJob, type RenderJob } from './job.ts';
 
@@ -63,4 +64,8 @@ async function answer(id: number, job: RenderJob): Promise<void> {
     port.postMessage(reply);
   }
 }
+// The bot's games' drawings (pool.ts, warmRenderer), loaded before the first job; a module that
+// fails to load here fails that job with its own error instead.
+const preload = (workerData as { preload?: readonly string[] } | null)?.preload ?? [];
+await Promise.all(preload.map((url) => loadDrawings(url).catch(() => undefined)));
 port.postMessage({ ready: true });

@@ -159,6 +159,14 @@ describe('PNG encoder', () => {
   });
 });
 
+/** Runs a module script in a new Node process (tsx loaded) from the project's root. */
+function runScript(script: string): Promise<{ stdout: string; code: number | null }> {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, timeout: 20_000 }, (_err, stdout) => resolve({ stdout, code: child.exitCode }));
+  });
+}
+
 describe('render worker', () => {
   afterAll(() => closeRenderer());
 
@@ -252,12 +260,16 @@ describe('render worker', () => {
 
   it('an idle worker does not keep the process alive', async () => {
     const script = "import { renderMap, mainView } from './test/render/fixtures.ts'; const r = await renderMap(mainView()); process.stdout.write(String(r.png.length));";
-    const root = fileURLToPath(new URL('../../', import.meta.url));
-    const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, timeout: 20_000 }, (_err, stdout) => resolve({ stdout, code: child.exitCode }));
-    });
+    const { stdout, code } = await runScript(script);
     expect(Number(stdout)).toBeGreaterThan(1000);
     expect(code).toBe(0); // exited by itself, not killed by the timeout
+  }, 25_000);
+
+  it('a bot starting warms a worker up with its games\' drawings, which does not keep the process alive either', async () => {
+    const script = "import { warmRenderer } from './src/render/index.ts'; import { runningRenderWorkers } from './src/render/pool.ts'; import { DRAWINGS } from './src/games/fence/pictures.ts'; warmRenderer([DRAWINGS]); process.stdout.write(String(runningRenderWorkers()));";
+    const { stdout, code } = await runScript(script);
+    expect(stdout).toBe('1');
+    expect(code).toBe(0);
   }, 25_000);
 });
 
