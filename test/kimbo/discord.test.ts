@@ -140,6 +140,9 @@ describe('Game of Fences in Discord', () => {
     const mover = h.userOf(game, game.state.current);
     const neutral = await h.command(mover, 'kimbo', 'fence', { fence: `${nameOfEdge(west.slots[0]!)} K12|K13` }, channel);
     expect(neutral.content).toContain('That fence is neutral: nobody may move it.');
+    // A move typed before the roll: the answer says to roll first.
+    const early = await h.command(mover, 'kimbo', 'move', { move: 'piece 1' }, channel);
+    expect(early.content).toMatch(/^Roll first: press \*\*Roll the dice\*\*/);
     const map = await h.command(cy, 'kimbo', 'map', {}, channel);
     expect(map.attachments[0]?.filename).toBe('board.png');
     for (let n = 0; n < 9; n++) await playOne(channel, n);
