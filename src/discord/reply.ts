@@ -81,6 +81,18 @@ export class Reply {
     await this.i.editReply({ content: clip(p.content), files: p.files ?? [], components: p.components ?? [], attachments: p.attachments ?? [], allowedMentions: { parse: [] } });
   }
 
+  /**
+   * A private answer as a new message, below whatever the channel got since the interaction
+   * came in: the reply it was acknowledged with sits where the interaction was, above those
+   * posts, and is removed (as is the presser's private message a pressed button sat on: its
+   * question is answered).
+   */
+  async below(p: PrivatePayload): Promise<void> {
+    if (!this.i.deferred) return this.private(p);
+    await this.i.deleteReply();
+    await this.i.followUp({ content: clip(p.content), files: p.files ?? [], components: p.components ?? [], allowedMentions: { parse: [] }, flags: MessageFlags.Ephemeral });
+  }
+
   /** A specific, ephemeral refusal. `code` goes to the log line. */
   async refuse(code: string, content: string, legal: string[] = []): Promise<void> {
     this.outcome = `refused:${code}`;
