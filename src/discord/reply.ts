@@ -89,7 +89,8 @@ export class Reply {
    */
   async below(p: PrivatePayload): Promise<void> {
     if (!this.i.deferred) return this.private(p);
-    await this.i.deleteReply();
+    // Gone already (its user dismissed it): the answer still comes.
+    await this.i.deleteReply().catch(() => undefined);
     await this.i.followUp({ content: clip(p.content), files: p.files ?? [], components: p.components ?? [], allowedMentions: { parse: [] }, flags: MessageFlags.Ephemeral });
   }
 
