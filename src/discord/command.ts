@@ -43,8 +43,6 @@ type Run<C> = (c: C) => Promise<Outcome> | Outcome;
 
 /** A command's preconditions and what it does: `run` checks them in order, then does it. */
 export interface Checked<C> {
-  /** The preconditions' names, in order (for the reader; the log says which refused). */
-  readonly preconditions: readonly string[];
   run(c: C): Promise<Outcome>;
 }
 
@@ -85,7 +83,7 @@ function checksFor<C extends object>(): Checks<C> {
   return ((...args: unknown[]): Checked<C> => {
     const run = args.pop() as (c: object) => Promise<Outcome> | Outcome;
     const steps = args as Step[];
-    return { preconditions: steps.map((s) => s.name), run: (c) => through(c, steps, 0, run) };
+    return { run: (c) => through(c, steps, 0, run) };
   }) as Checks<C>;
 }
 
@@ -98,7 +96,7 @@ async function through(c: object, steps: readonly Step[], from: number, run: (c:
       return ctx.store.withChannelLock(channelId, () => through(c, steps, k + 1, run));
     }
     const found = await step.check(c);
-    if (found instanceof Refusal) return found;
+    if (found instanceof Refusal) return new Refusal(found.code, found.message, found.legal, step.name);
     c = { ...c, ...(found as object) };
   }
   return run(c);
@@ -142,6 +140,9 @@ export type ComponentHandler =
 
 /** Says how a command ended: a refusal, or its answer once its posts are out. */
 export async function answer(r: Reply, outcome: Outcome, how: 'private' | 'update' = 'private'): Promise<void> {
-  if (outcome instanceof Refusal) return r.refuse(outcome.code, outcome.message, [...outcome.legal]);
+  if (outcome instanceof Refusal) {
+    r.precondition = outcome.precondition;
+    return r.refuse(outcome.code, outcome.message, [...outcome.legal]);
+  }
   return answerWhenPosted(r, outcome, how);
 }

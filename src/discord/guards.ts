@@ -38,9 +38,12 @@ export function started(game: GameHere): RunningGame | null {
 
 // ---- What a precondition is ---------------------------------------------------------------------
 
-/** Why a call is refused: a code for the log line, a sentence for the user, what would be legal. */
+/**
+ * Why a call is refused: a code for the log line, a sentence for the user, what would be
+ * legal, and the precondition that refused (null: the command itself), for the log line.
+ */
 export class Refusal {
-  constructor(readonly code: string, readonly message: string, readonly legal: readonly string[] = []) {}
+  constructor(readonly code: string, readonly message: string, readonly legal: readonly string[] = [], readonly precondition: string | null = null) {}
 }
 
 export const refuse = (code: string, message: string, legal: readonly string[] = []): Refusal => new Refusal(code, message, legal);
@@ -55,6 +58,7 @@ const OK: Nothing = {};
  * so that a precondition that needs less than a call has is one for that call.
  */
 export interface Precondition<In, Add = Nothing> {
+  /** What it asks for, in words ("one of its players"): the log line of a refusal names it. */
   readonly name: string;
   readonly check: (c: In) => Promise<Add | Refusal> | Add | Refusal;
   /** The channel's lock: every precondition after it, and the command, run holding it. */

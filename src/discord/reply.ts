@@ -31,6 +31,8 @@ export type Ack = 'private' | 'update';
 export class Reply {
   /** 'ok', 'refused:<CODE>', 'error' … for the interaction's log line. */
   outcome = 'ok';
+  /** The precondition that refused the call (guards.ts), for the log line. */
+  precondition: string | null = null;
   #mode: Ack | null = null;
 
   constructor(readonly i: Repliable) {}

@@ -122,6 +122,7 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
       await r.refuse('STALE', `The game moved on while your request was handled, so nothing was changed. Here is where it stands now:\n${await standing(ctx, err.gameId, i.user.id)}`);
     }
     outcome = r.outcome;
+    if (r.precondition) line.precondition = r.precondition;
   } catch (err) {
     outcome = 'error';
     ctx.log.error('interaction failed', { ...line, error: errorText(err) });

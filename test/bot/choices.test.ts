@@ -61,6 +61,8 @@ describe('a choice button', () => {
     const version = (await h.store.getGame(id)).game.version;
     const later = await (await h.double.forgeComponent(bo, channel, anasStep3, anasPost)).reply(10_000);
     expect(later.content).toBe(`This choice is <@${ana.id}>'s, not yours.`);
+    // The log line names the precondition that refused.
+    await h.double.waitFor(() => (h.logs.some((l) => l.includes('"outcome":"refused:NOT_YOUR_CHOICE"') && l.includes('"precondition":"a choice offered to them"')) ? true : undefined), 5000, 'the refusal’s log line');
     expect(await picks()).toEqual([null, null]);
     expect((await h.store.getGame(id)).game.version).toBe(version);
 
