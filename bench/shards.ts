@@ -26,7 +26,7 @@ import { gameById } from '../src/games/registry.ts';
 import type { AnyGame } from '../src/platform/game.ts';
 import { createLogger } from '../src/discord/log.ts';
 import { percentile } from '../src/discord/health.ts';
-import { buttonId } from '../src/discord/ids.ts';
+import { choiceId } from '../src/discord/ids.ts';
 import { DEFAULT_TURN_LIMIT } from '../src/discord/handlers/settings.ts';
 import { BOT_ENV, BOT_NODE_FLAGS, startShards } from '../src/shard.ts';
 import { openStore, type Store } from '../src/store/index.ts';
@@ -182,7 +182,7 @@ async function sendRandomMove(t: Table, channel: Channel, gameId: number, versio
   const started = performance.now();
   if (cmd) return { handle: await t.double.runCommand(user, channel, 'fence', { subcommand: cmd.name, options: { [cmd.option]: def.encode(action) } }), before, started, seat, action };
   const post = [...t.double.messages(channel)].reverse().find((p) => p.components.length > 0);
-  const id = buttonId({ verb: 'pick', gameId, version, value: def.encode(action) });
+  const id = choiceId(gameId, version, [seat], def.encode(action));
   if (!post || !t.double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id)) return null;
   return { handle: await t.double.clickButton(user, post, id), before, started, seat, action };
 }

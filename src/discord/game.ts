@@ -206,6 +206,8 @@ export interface Answer {
   posted: Promise<string | null>;
   /** Buttons that go with the answer (a move's **Undo**). */
   components?: PrivatePayload['components'];
+  /** It tells what the posts show (the game is over): a new message below them, not the reply placed before them. */
+  below?: boolean;
 }
 
 /** `how`: a new private answer, or the presser's own ephemeral message replaced (a confirmation). */
@@ -215,7 +217,7 @@ export async function answerWhenPosted(r: Reply, answer: Answer | null | void, h
   const content = problem ? `${answer.text} ${problem}` : answer.text;
   // An update replaces the pressed message: its old buttons go unless the answer brings new ones.
   const body = { content, ...(answer.components || how === 'update' ? { components: answer.components ?? [] } : {}) };
-  await (how === 'update' ? r.update(body) : r.private(body));
+  await (answer.below ? r.below(body) : how === 'update' ? r.update(body) : r.private(body));
 }
 
 export function isStale(err: unknown): err is StaleVersionError {

@@ -9,7 +9,7 @@
 import type { TimerRecord } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import { act, armTurnTimers, timerSeat, TURN_TIMERS } from './game.ts';
-import { withDef, type RunningGame } from './guards.ts';
+import { started, withDef } from './guards.ts';
 import { errorText } from './log.ts';
 import { mention } from './posts.ts';
 import { abortGame } from './handlers/admin.ts';
@@ -101,8 +101,8 @@ export class Scheduler {
       const { posted } = await abortGame(this.ctx, withDef(loaded), 'lobby expiry', `Game #${loaded.game.id}'s lobby has closed: nobody started it within ${waited}.`);
       return { outcome: 'lobby-expired', posted };
     }
-    if (loaded.game.status !== 'running' || loaded.state === null) return outcome('not-running');
-    const game = withDef(loaded) as RunningGame;
+    const game = loaded.game.status === 'running' ? started(withDef(loaded)) : null;
+    if (!game) return outcome('not-running');
     const seat = timerSeat(t);
     if (!(TURN_TIMERS as readonly string[]).includes(t.kind) || seat === null) return outcome('unknown-kind');
     const stale = !game.def.activeSeats(game.state).includes(seat) || game.seats.find((s) => s.seat === seat)?.computer

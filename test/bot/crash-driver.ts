@@ -23,7 +23,7 @@ import type { ButtonBuilder, ActionRowBuilder } from 'discord.js';
 import { gameById } from '../../src/games/registry.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { promptFor, turnButtons } from '../../src/discord/posts.ts';
-import { buttonId } from '../../src/discord/ids.ts';
+import { choiceId } from '../../src/discord/ids.ts';
 import { TURN_TIMERS } from '../../src/discord/game.ts';
 import { startBot } from '../../src/main.ts';
 import type { GameBot } from '../../src/discord/index.ts';
@@ -278,7 +278,7 @@ export async function step(double: DiscordDouble, store: Store, def: AnyGame, ch
   if (move) return double.runCommand(user, channel, 'fence', { subcommand: move.name, options: { [move.option]: def.encode(action) } });
   // A choice: its button on the latest post that has buttons (a reminder may have come after it).
   const post = [...double.messages(channel)].reverse().find((m) => m.components.length > 0);
-  const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
+  const id = choiceId(game.game.id, game.game.version, [seat], def.encode(action));
   return post && double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id) ? double.clickButton(user, post, id) : null;
 }
 

@@ -60,8 +60,9 @@ describe('the platform, for every game', () => {
     const list = await h.command(bo, 'games', 'list', {}, raceRoom);
     expect(list.ephemeral).toBe(true);
     expect(list.content).toMatch(/^\*\*Games on this server\*\* \(\d+\)/);
-    expect(list.content).toMatch(new RegExp(`FENCE! in <#${fenceRoom.id}>: lobby, 1/8 seats`));
-    expect(list.content).toMatch(new RegExp(`Race in <#${raceRoom.id}>: round 1, race to 10, waiting for Ana and Bo`));
+    // Each game named with its command: three of the bot's games have "fence" in their name.
+    expect(list.content).toMatch(new RegExp(`FENCE! \\(\`/fence\`\\) in <#${fenceRoom.id}>: lobby, 1/8 seats`));
+    expect(list.content).toMatch(new RegExp(`Race \\(\`/race\`\\) in <#${raceRoom.id}>: round 1, race to 10, waiting for Ana and Bo`));
     await abortHere('fence', fenceRoom);
     await abortHere('race', raceRoom);
   });

@@ -50,6 +50,7 @@ describe('undo', () => {
     const { reply, user } = await fenceMove(channel);
     expect(labels(reply)).toEqual(['Undo']);
     const moved = h.latestPost(channel);
+    const movedText = moved.content;
     const other = user === ana ? bo : ana;
     const posts = h.double.messages(channel).length;
     const undone = await (await h.double.clickButton(user, reply, 'Undo')).reply(10_000);
@@ -61,6 +62,11 @@ describe('undo', () => {
     expect(told.notified).toEqual([user.id]);
     expect(told.attachments.map((a) => a.filename)).toEqual(['map.png']);
     expect(told.id).not.toBe(moved.id);
+    // The taken-back move's post no longer reads as a live turn: every line struck, nobody asked to play, no buttons.
+    const struck = h.double.log.get(moved.id)!;
+    expect(movedText).toMatch(/your turn/);
+    expect(struck.content).toBe([...movedText.split('\n').map((l) => (l.trim() ? `~~${l}~~` : l)), `-# Taken back by ${name}.`].join('\n'));
+    expect(struck.components).toEqual([]);
 
     const after = await h.game(channel);
     expect(after.state).toEqual(before.state);

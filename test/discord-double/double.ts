@@ -109,13 +109,18 @@ export class InteractionHandle {
     );
   }
 
-  /** The original response once it has content: a direct reply, or a deferred reply after its edit. */
+  /**
+   * The original response once it has content: a direct reply, or a deferred reply after its
+   * edit; or, when the bot deleted it to answer below what was posted since, that answer (its
+   * first follow-up).
+   */
   reply(timeoutMs = 5000): Promise<PostedMessage> {
     return this.double.waitFor(
       () => {
         this.#unanswered();
         const o = this.original;
-        return o && !o.loading ? o : undefined;
+        if (o) return o.loading ? undefined : o;
+        return this.record.originalMessageId ? this.followUps[0] : undefined;
       },
       timeoutMs,
       `the reply to interaction ${this.record.id}`,
@@ -153,6 +158,8 @@ export class DiscordDouble {
   version = 0;
 
   readonly #events = new EventEmitter();
+  /** What each interaction was dispatched with, for a second delivery (deliverAgain). */
+  readonly #dispatched = new Map<string, unknown>();
   readonly #server: Server;
   readonly #rest: RestApi;
   #port = 0;
@@ -529,7 +536,7 @@ export class DiscordDouble {
           context: 0,
         }
       : { user: this.world.apiUser(user.id), authorizing_integration_owners: { '0': '0' }, context: 1 };
-    this.gateway.dispatch('INTERACTION_CREATE', {
+    const payload = {
       id: record.id,
       application_id: this.applicationId,
       type,
@@ -544,9 +551,19 @@ export class DiscordDouble {
       ...where,
       ...(extra.message ? { message: this.log.apiMessage(extra.message) } : {}),
       data,
-    });
+    };
+    this.#dispatched.set(record.id, payload);
+    this.gateway.dispatch('INTERACTION_CREATE', payload);
     this.changed();
     return record;
+  }
+
+  /** Delivers an interaction a second time, as it was (Discord may: the bot must answer and apply it once). */
+  deliverAgain(handle: InteractionHandle): void {
+    const payload = this.#dispatched.get(handle.id);
+    if (!payload) throw new Error(`interaction ${handle.id} was not dispatched by this double`);
+    this.gateway.dispatch('INTERACTION_CREATE', payload);
+    this.changed();
   }
 
   /**

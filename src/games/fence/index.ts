@@ -112,7 +112,7 @@ const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.in
 export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, FenceOptions>({
   id: 'fence',
   title: 'FENCE!',
-  description: 'Play FENCE! in this channel',
+  description: 'FENCE!: build a city of tiles, move pawns with red and blue cards, dodge the Cops, grab Hot Goods',
   seats: { min: 2, max: 8 },
   options: optionsSchema,
   state: { version: STATE_VERSION, schema: stateSchema, upgraders },
