@@ -63,7 +63,8 @@ async function suggest(ctx: BotContext, i: AutocompleteInteraction, def: AnyGame
   if (!def.activeSeats(game.state).includes(seat.seat)) return say(`Not your turn: waiting for ${waitingNames(game)}.`, 'none');
   const all = offered(def, game.state, seat.seat, move);
   if (all.length === 0) {
-    const choice = def.words.prompt(game.state, seat.seat).buttons.length > 0;
+    // The game's own reason wins ("Roll first"); without one, a pending choice is the likely cause.
+    const choice = !def.words.unavailable && def.words.prompt(game.state, seat.seat).buttons.length > 0;
     // A suggestion is plain text: the sentence's markdown would show as it is typed.
     return say(choice ? 'Answer the choice first (buttons on the last post).' : unavailable(def, game.state, seat.seat, move).replace(/[`*]/g, ''), 'none');
   }
@@ -109,7 +110,7 @@ async function play({ ctx, r, i, def, game, seat }: GameCall & { game: RunningGa
   const action = readMove(def, game.state, seat, move, value);
   const legal = offered(def, game.state, seat, move).map((o) => o.label);
   if (action === null) {
-    if (def.words.prompt(game.state, seat).buttons.length > 0 && legal.length === 0) return refuse('CHOICE_PENDING', 'First answer the choice in front of you: the buttons on the last game post.');
+    if (!def.words.unavailable && def.words.prompt(game.state, seat).buttons.length > 0 && legal.length === 0) return refuse('CHOICE_PENDING', 'First answer the choice in front of you: the buttons on the last game post.');
     // Words that fit several moves ("push cy" with two roads out): those moves, not the whole list.
     const fitting = legal.filter((l) => matches(l, value));
     if (fitting.length > 1 && fitting.length < legal.length) return refuse('AMBIGUOUS_CHOICE', `“${value.slice(0, 60)}” fits ${fitting.length} moves: pick one from the list, or say which.`, fitting);
