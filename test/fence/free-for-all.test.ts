@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { actingSeats, applyAction, cellName, computerAction, createGame, fence, legalActions, viewFor, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import { eventText } from '../../src/games/fence/words.ts';
-import { cellOrigin } from '../../src/games/fence/draw/map.ts';
+import { cellOrigin } from '../../src/games/fence/draw/layout.ts';
 import { panelBoxes } from '../../src/games/fence/draw/panels.ts';
 import { drawMapPicture } from '../../src/games/fence/draw/picture.ts';
 import { seats } from './extended-helpers.ts';

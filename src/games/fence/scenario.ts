@@ -12,8 +12,9 @@ import { z } from 'zod';
 import { ScenarioError, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { cardSchema, colourOf, sortCards, type Card, type Colour } from './cards.ts';
-import { applyAction, createGame, legalActions, whoMustAct, actionKey } from './engine.ts';
-import { computerAction } from './index.ts';
+import { applyAction, createGame } from './engine.ts';
+import { legalActions, whoMustAct } from './legal.ts';
+import { computerAction } from './ai/index.ts';
 import { eventText } from './words.ts';
 import type { FenceEvent } from './events.ts';
 import { cellKey, sidesFit, tileIdOfKey, type NbId, type PlacedTile } from './geometry.ts';
@@ -21,7 +22,7 @@ import { inPlay, tileSetOf } from './rules.ts';
 import { DEFAULT_OPTIONS, extendedSchema, optionsSchema, STATE_VERSION, type FenceOptions, type FenceState } from './state.ts';
 import { deckOf, onePileFromStart, onePileInMain } from './variants/index.ts';
 import { standardTileSet } from './tiles.ts';
-import type { Action } from './actions.ts';
+import { actionKey, type Action } from './actions.ts';
 
 // ---- The format ---------------------------------------------------------------------------------
 

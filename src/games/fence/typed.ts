@@ -6,10 +6,10 @@
  * so that the engine's refusal says exactly why; null only when the text names no move the
  * command could make (or several, with nothing to choose between them).
  */
-import type { Action } from './actions.ts';
+import { sameAction, type Action } from './actions.ts';
 import { buildContext, legalPlacements } from './building.ts';
 import { card, faceCard, joker, sortCards, type Card, type Colour } from './cards.ts';
-import { legalActions, sameAction } from './engine.ts';
+import { legalActions } from './legal.ts';
 import { tileIdOfKey, type NbId } from './geometry.ts';
 import { boundsWithMargin, cellName } from './grid.ts';
 import { coordsOfKey, inPlayAt, targetCoords, tileKeyOf, tileSetOf } from './rules.ts';

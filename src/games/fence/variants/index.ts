@@ -2,11 +2,10 @@
  * The Extended Rules, in the order the rules text lists them, and the hook points the engine
  * calls. A hook runs for every variant that is on, in this order.
  */
-import type { Action } from '../actions.ts';
+import type { Action, Refusal } from '../actions.ts';
 import { card, type Card, type Colour } from '../cards.ts';
 import type { NbId } from '../geometry.ts';
 import type { FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
-import type { Refusal } from '../refusals.ts';
 import { accumulation } from './accumulation.ts';
 import { bigMap } from './big-map.ts';
 import { boats } from './boats.ts';

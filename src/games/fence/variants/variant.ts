@@ -3,13 +3,12 @@
  * does at the points where the rules act. The engine calls these points (through index.ts)
  * and never asks which variant is on.
  */
-import type { Action } from '../actions.ts';
+import type { Action, Refusal } from '../actions.ts';
 import type { Card, Colour } from '../cards.ts';
 import type { NbId } from '../geometry.ts';
 import type { FenceEvent } from '../events.ts';
 import type { Extended, FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
 import type { Stash } from '../stash.ts';
-import type { Refusal } from '../refusals.ts';
 
 /** What a variant may do to the game being changed: the engine's working copy. */
 export interface Table {
