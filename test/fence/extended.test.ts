@@ -494,6 +494,17 @@ describe('E3 Boats', () => {
     expect(cardConservationProblem(state)).toBeNull();
   });
 
+  it('E3 a player Moving Others may play a face card, never must: with both parts done the turn ends though a face card is in hand', () => {
+    ok(onTestMap({
+      options: { boats: true }, pawns: { ana: 'Old Town', bo: 'The Stix', cy: 'Sunnyside' }, cops: 'Nettlebed',
+      hands: { ana: ['RF', 'R2', 'B4'], bo: ['R1'] }, current: 'ana',
+      steps: [
+        { by: 'ana', action: { type: 'push', target: 'bo', to: 'Kettle Yard' }, expect: { current: 'ana', legal: { ana: { includes: [{ type: 'playBoat', card: 'RF' }] } } } },
+        { by: 'ana', action: { type: 'copsRoad', to: 'Sunnyside' }, expect: { pawns: { cy: 'jail' }, current: 'bo', hands: { ana: ['RF', 'R2', 'B4'] }, legal: { ana: { count: 0 } } } },
+      ],
+    }));
+  });
+
   it('E3 a boated player on the waterfront measures Hot Goods by water, each tile crossed counting half', () => {
     // Any map the bot builds: find a waterfront pawn spot and a waterfront Hot Goods tile
     // nearer by water than by road.

@@ -83,5 +83,7 @@ export function movesOf(s: FenceState, seat: number): Action[] {
     for (const m of tipOffMoves(s, seat)) actions.push({ type: 'tipOff', cards: m.cards, to: m.to });
   }
   actions.push(...variants.extraActions(s, seat));
+  // Plays that go along with a move (a boat) never keep the turn going by themselves.
+  if (actions.length > 0) actions.push(...variants.optionalPlays(s, seat));
   return actions;
 }

@@ -232,9 +232,9 @@ function drawnText(s: FenceState, e: Extract<FenceEvent, { type: 'cardDrawn' }>)
   const why = e.why === 'hotGoods' ? 'for the Hot Goods' : e.why === 'evidence' ? 'for Turning State’s Evidence' : 'for a tile well placed';
   const who = seatName(s, e.seat);
   if (!e.colour) return `${who} draws a card ${why} (from the one Stash pile, colour unseen).`;
+  if (e.chosen) return `${who} chooses to draw a ${e.colour} card ${why}.`;
   const other = e.colour === 'red' ? 'blue' : 'red';
-  const how = e.chosen ? ` (chose ${e.colour} over ${other})` : e.why === 'evidence' ? '' : ` (the ${other} pile is empty)`;
-  return `${who} draws a ${e.colour} card ${why}${how}.`;
+  return `${who} draws a ${e.colour} card ${why}${e.why === 'evidence' ? '' : ` (the ${other} pile is empty)`}.`;
 }
 
 /**

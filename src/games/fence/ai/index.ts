@@ -5,8 +5,10 @@
 import { Rng } from '../../../platform/rng.ts';
 import type { Action } from '../actions.ts';
 import { applyAction } from '../engine.ts';
-import { movesOf, whoMustAct } from '../legal.ts';
+import { actingSeats, movesOf, whoMustAct } from '../legal.ts';
 import type { FenceState } from '../state.ts';
+import { tilesPlacedBy } from '../variants/free-for-all.ts';
+import { placesAtOnce } from '../variants/index.ts';
 import { tradeOffers } from '../variants/trading-cards.ts';
 import { chooseRandom } from './random.ts';
 import { chooseSimple, simpleCandidates } from './simple.ts';
@@ -19,6 +21,7 @@ export type Strategy = 'simple' | 'random';
  * state always yields the same choice.
  */
 export function computerAction(s: FenceState, seat: number, strategy: Strategy = 'simple'): Action | null {
+  if (waitsForPeople(s, seat)) return null;
   const legal = strategy === 'simple' ? simpleCandidates(s, seat) : movesOf(s, seat);
   if (legal.length === 0) return null;
   const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
@@ -49,4 +52,16 @@ export function playComputers(s: FenceState, opts: { strategy?: Strategy; steps?
     actions++;
   }
   return { state, actions };
+}
+
+/**
+ * E6 Free-For-All: everyone builds at once, and a computer could place every tile (its own,
+ * then the people's) before anyone has read the post. A computer seat places a tile only while
+ * it has placed no more than the quickest person still building, so the people are asked with
+ * their tiles in hand and the computer keeps pace with them. With nobody else building it goes on.
+ */
+function waitsForPeople(s: FenceState, seat: number): boolean {
+  if (s.phase !== 'building' || s.pending || !placesAtOnce(s.options) || !s.seats[seat]?.computer) return false;
+  const people = actingSeats(s).filter((i) => !s.seats[i]?.computer);
+  return people.length > 0 && tilesPlacedBy(s, seat) > Math.max(...people.map((i) => tilesPlacedBy(s, i)));
 }

@@ -115,6 +115,7 @@ export function roundEnded(t: Table): Outcome | null {
 export const lastRound = (s: FenceState): number => variantsOf(s.options).reduce((limit, v) => v.lastRound?.(s, limit) ?? limit, s.options.roundLimit);
 
 export const extraActions = (s: FenceState, seat: number): Action[] => having(s.options, 'actions').flatMap((v) => v.actions?.(s, seat) ?? []);
+export const optionalPlays = (s: FenceState, seat: number): Action[] => having(s.options, 'optionalPlays').flatMap((v) => v.optionalPlays?.(s, seat) ?? []);
 
 export const offers = (s: FenceState, seat: number): Action[] => having(s.options, 'offers').flatMap((v) => v.offers?.(s, seat) ?? []);
 export const asked = (s: FenceState): number[] => having(s.options, 'asked').flatMap((v) => v.asked?.(s) ?? []);

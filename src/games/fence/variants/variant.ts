@@ -83,6 +83,11 @@ export interface Variant {
   /** More moves a seat may make in the main phase (`others`: the turn is, or may become, Moving Others). */
   actions?(s: FenceState, seat: number): Action[];
   /**
+   * Plays a seat may add to its turn while it still has a move to make (a boat while Moving
+   * Others, E3): they never keep a turn going by themselves.
+   */
+  optionalPlays?(s: FenceState, seat: number): Action[];
+  /**
    * Deals a seat may propose on its turn besides its moves (Trading Cards' offers): they never
    * keep a turn going by themselves, so a turn with no move still passes.
    */
