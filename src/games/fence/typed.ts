@@ -3,8 +3,10 @@
  * "push bob to the yards", "cops to downtown", "4-2 at c3 rotated 90". Cards, neighborhoods,
  * map cells, players, tiles and rotations are recognised wherever they stand, in any case,
  * with or without arrows. A move that is understood is returned even when the rules forbid it,
- * so that the engine's refusal says exactly why; null only when the text names no move the
- * command could make (or several, with nothing to choose between them).
+ * so that the engine's refusal says exactly why; null when the text names no move the command
+ * could make (or several, with nothing to choose between them), and when it names something
+ * that does not exist (a Red 7, a player or a place not in the game): never another move that
+ * happens to be legal.
  */
 import { sameAction, type Action } from './actions.ts';
 import { buildContext, legalPlacements } from './building.ts';
@@ -24,6 +26,8 @@ const plain = (text: string): string =>
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[’'`]/g, '')
     .replace(/->|=>|[→⟶➡➔>]/g, ' ')
+    // A neighborhood by its id, "4-2/0": the tile, then which of its neighborhoods.
+    .replace(/\b([1-6]-[1-6]|x[1-9])(#2)?\/([0-9])\b/g, (_, tile: string, copy: string | undefined, i: string) => ` ${tile}${copy ? ' #2' : ''} nb${i} `)
     // A coordinate, "(4,2)" or "4,2", reads as the tile's id.
     .replace(/\(?\b([1-6])\s*,\s*([1-6])\b\)?/g, ' $1-$2 ')
     .replace(/[^a-z0-9#-]+/g, ' ')
@@ -57,6 +61,40 @@ class Words {
   has(word: string): boolean {
     return this.text.includes(` ${word} `);
   }
+
+  /** The words not read yet. */
+  rest(): string[] {
+    return this.text.split(' ').filter(Boolean);
+  }
+}
+
+/** Words a move's label or a sentence may hold besides what names the move ("Push Bo → Goose Green (D2) — jails Bo"). */
+const FILLER = new Set([
+  'to', 'at', 'in', 'on', 'into', 'onto', 'cell', 'the', 'a', 'an', 'and', 'then', 'by', 'road', 'of', 'out', 'from', 'with', 'for', 'via',
+  'jail', 'jails', 'you', 'your', 'go', 'goes', 'me', 'my', 'myself', 'yourself', 'play', 'plays', 'move', 'moves', 'push', 'pushes',
+  'cops', 'cop', 'tip', 'tips', 'off', 'card', 'cards', 'pawn', 'state', 'states', 'evidence', 'draw', 'draws', '#2',
+]);
+
+/** A colour with a number no card has: "r7", "b0", "red 9", "blue 12". */
+const NOT_A_CARD = /^(r|b)(\d+)$|^(red|blue|r|b)$/;
+
+/**
+ * Words of a move command's text left unread that name something: a card that does not exist,
+ * a player or a place the game does not have. Seat names, the map's cells and a label's filler
+ * words are fine (a label names the players it jails and the cell it goes to).
+ */
+function unread(s: FenceState, w: Words): string[] {
+  const rest = w.rest();
+  const seats = new Set(s.seats.flatMap((p) => plain(p.name).split(' ')));
+  const cells = new Set(cellsOf(s).map((c) => c.words));
+  return rest.filter((word, i) => {
+    const card = NOT_A_CARD.exec(word);
+    // A colour followed by a number is a card, and no card if it got this far; "r7" may be a cell.
+    if (card?.[1] && !cells.has(word)) return true;
+    if (card?.[3]) return /^\d+$/.test(rest[i + 1] ?? '') || !FILLER.has(word);
+    if (/^\d+$/.test(word) && NOT_A_CARD.exec(rest[i - 1] ?? '')?.[3]) return true;
+    return !FILLER.has(word) && !seats.has(word) && !cells.has(word);
+  });
 }
 
 const VALUES: Record<string, number> = { ace: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
@@ -82,11 +120,16 @@ function cellsOf(s: FenceState): { words: string; value: { x: number; y: number 
   return cells;
 }
 
-/** The neighborhoods on the map, by name (with or without "the", "#2" for a second copy). */
+/**
+ * The neighborhoods on the map, by name (with or without "the", "#2" for a second copy), then
+ * those of tiles not on it: a move there is understood, and refused with the reason.
+ */
 function neighborhoodPhrases(s: FenceState): { words: string; value: NbId[] }[] {
   const set = tileSetOf(s);
   const phrases: { words: string; value: NbId[] }[] = [];
-  for (const p of s.map) {
+  const placed = new Set(s.map.map((p) => p.key));
+  const offMap = set.tiles.filter((t) => !placed.has(t.id)).map((t) => ({ key: t.id }));
+  for (const p of [...s.map, ...offMap]) {
     const def = set.byId.get(tileIdOfKey(p.key));
     def?.neighborhoods.forEach((n, i) => {
       const name = plain(n.name);
@@ -95,7 +138,9 @@ function neighborhoodPhrases(s: FenceState): { words: string; value: NbId[] }[] 
     });
     // A tile by its coordinate or its id: all its neighborhoods.
     const all = def ? def.neighborhoods.map((_, i) => `${p.key}/${i}`) : [];
-    phrases.push({ words: p.key.toLowerCase().replace('#2', ' #2'), value: all });
+    const key = p.key.toLowerCase().replace('#2', ' #2');
+    phrases.push({ words: key, value: all });
+    all.forEach((nb, i) => phrases.push({ words: `${key} nb${i}`, value: [nb] }));
   }
   return phrases;
 }
@@ -144,18 +189,22 @@ export function parseTyped(s: FenceState, seat: number, command: string, typed: 
   // A suggestion's label typed out in full is that suggestion, whatever the words inside it.
   const exact = legal.find((a) => actionLabel(s, a).toLowerCase() === typed.trim().toLowerCase());
   if (exact) return exact;
+  // JSON is how the list writes a move (the game's decode reads it): JSON that is no move is not words.
+  if (/^\s*[{[]/.test(typed)) return null;
   const w = new Words(typed);
   // The move's kind comes from its first word when it names one, else from the command.
   const kind = w.take(/^ (push|cops|tip|move|go|place|swap|pick|boat|hunch|trade|give) /)?.[1] ?? command;
+  // A move whose text also names something the game does not have is not guessed at.
+  const understood = (a: Action | null): Action | null => (a && unread(s, w).length === 0 ? a : null);
   switch (kind) {
     case 'move':
     case 'go':
-      return typedMove(s, seat, w, legal);
+      return understood(typedMove(s, seat, w, legal));
     case 'push':
-      return typedPush(s, seat, w, legal);
+      return understood(typedPush(s, seat, w, legal));
     case 'cops':
     case 'tip':
-      return typedCops(s, w, legal);
+      return understood(typedCops(s, w, legal));
     case 'place':
     case 'swap':
       return typedPlacement(s, seat, w, w.has('swap') || kind === 'swap' ? 'swap' : 'place');
