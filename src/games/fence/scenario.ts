@@ -229,10 +229,17 @@ function parse(json: unknown): Scenario {
   }
   const parsed = scenarioSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.slice(0, 8).map((i) => `  ${i.path.join('.') || '(top level)'}: ${i.message}`);
+    const lines = parsed.error.issues.slice(0, 8).map((i) => `  ${where(i.path)}: ${i.message}`);
     throw new ScenarioError(`invalid scenario:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Where in the file a problem is: "step 3: expect" for a step, numbered from 1 as the runner prints them. */
+function where(path: readonly PropertyKey[]): string {
+  const [head, index, ...rest] = path.map(String);
+  if (head === 'steps' && index !== undefined && /^\d+$/.test(index)) return [`step ${Number(index) + 1}`, rest.join('.')].filter(Boolean).join(': ');
+  return path.map(String).join('.') || '(top level)';
 }
 
 /** Every card code of the deck with its number of copies (N per code, B1, as the variants change it). */
