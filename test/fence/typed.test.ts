@@ -1,7 +1,7 @@
 // Moves typed by hand are read against the state; understood moves go to the engine, which
 // gives its specific reason when they are illegal (B7); only text not understood gets the list.
 import { describe, expect, it } from 'vitest';
-import { cardsText, createGame, fence, nbName, playComputers, seatName, type Action, type FenceState } from '../../src/games/fence/index.ts';
+import { cardsText, cellName, createGame, fence, nbName, playComputers, seatName, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { loadScenario } from '../../src/games/fence/scenario.ts';
 import { buildContext, placementProblem } from '../../src/games/fence/building.ts';
 import { tileSetOf } from '../../src/games/fence/rules.ts';
@@ -88,6 +88,22 @@ describe('typed moves', () => {
       for (const typed of [`r7 ${nb}`, `r7 ${tile}`, `b0 ${nb}`, `red 9 ${nb}`, `r7 b2 ${nb}`, `blue 12 to ${nb}`]) {
         expect(parse(s, 'move', typed), typed).toBeNull();
         expect(parse(s, 'cops', typed), typed).toBeNull();
+      }
+    });
+
+    it('B14 “r7” stays no card on a Big Map whose grid has a cell R7', () => {
+      let s = createGame({ seats: ['ana', 'bo', 'cy'].map((name) => ({ name, computer: false })), seed: 'r-cell-0', options: { autoBuild: true, bigMap: true } }).state;
+      s = playComputers(s, { steps: 12 }).state;
+      while (!(s.phase === 'main' && !s.pending && moves({ ...s, current: fence.activeSeats(s)[0]! }).length > 0)) s = playComputers(s, { steps: 1 }).state;
+      const seat = fence.activeSeats(s)[0]!;
+      const cells = new Set<string>();
+      const xs = s.map.map((p) => p.x), ys = s.map.map((p) => p.y);
+      for (let x = Math.min(...xs) - 1; x <= Math.max(...xs) + 1; x++) for (let y = Math.min(...ys) - 1; y <= Math.max(...ys) + 1; y++) cells.add(cellName(s, x, y));
+      expect(cells.has('R7'), [...cells].join(' ')).toBe(true);
+      for (const a of (fence.legalActions(s, seat) as Action[]).filter((x) => x.type === 'moveSelf')) {
+        const to = (a as Extract<Action, { type: 'moveSelf' }>).to;
+        expect(fence.parse!(s, seat, 'move', `r7 ${to}`), `r7 ${to}`).toBeNull();
+        expect(fence.parse!(s, seat, 'move', `r7 ${to.slice(0, to.lastIndexOf('/'))}`)).toBeNull();
       }
     });
 

@@ -75,26 +75,14 @@ const FILLER = new Set([
   'cops', 'cop', 'tip', 'tips', 'off', 'card', 'cards', 'pawn', 'state', 'states', 'evidence', 'draw', 'draws', '#2',
 ]);
 
-/** A colour with a number no card has: "r7", "b0", "red 9", "blue 12". */
-const NOT_A_CARD = /^(r|b)(\d+)$|^(red|blue|r|b)$/;
-
 /**
- * Words of a move command's text left unread that name something: a card that does not exist,
- * a player or a place the game does not have. Seat names, the map's cells and a label's filler
- * words are fine (a label names the players it jails and the cell it goes to).
+ * Words of a move command's text left unread that name something: a card that does not exist
+ * ("r7", "red 9"), a player, a place or a cell the game does not have. Seat names and a label's
+ * filler words are fine (a label names the players it jails).
  */
 function unread(s: FenceState, w: Words): string[] {
-  const rest = w.rest();
   const seats = new Set(s.seats.flatMap((p) => plain(p.name).split(' ')));
-  const cells = new Set(cellsOf(s).map((c) => c.words));
-  return rest.filter((word, i) => {
-    const card = NOT_A_CARD.exec(word);
-    // A colour followed by a number is a card, and no card if it got this far; "r7" may be a cell.
-    if (card?.[1] && !cells.has(word)) return true;
-    if (card?.[3]) return /^\d+$/.test(rest[i + 1] ?? '') || !FILLER.has(word);
-    if (/^\d+$/.test(word) && NOT_A_CARD.exec(rest[i - 1] ?? '')?.[3]) return true;
-    return !FILLER.has(word) && !seats.has(word) && !cells.has(word);
-  });
+  return w.rest().filter((word) => !FILLER.has(word) && !seats.has(word));
 }
 
 const VALUES: Record<string, number> = { ace: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
@@ -165,7 +153,12 @@ function neighborhoodsIn(s: FenceState, cell: { x: number; y: number } | null): 
 function takePlace(s: FenceState, w: Words, cell: { x: number; y: number } | null): NbId[] | null {
   if (cell) return neighborhoodsIn(s, cell);
   const named = w.takePhrase(neighborhoodPhrases(s));
-  if (named) return named;
+  if (named) {
+    // A label names the place's map cell after it: "Four Points (M14)".
+    const tile = s.map.find((p) => p.key === tileKeyOf(named[0]!));
+    if (tile) w.take(new RegExp(` (${cellName(s, tile.x, tile.y).toLowerCase()}) `));
+    return named;
+  }
   return neighborhoodsIn(s, w.takePhrase(cellsOf(s)));
 }
 
