@@ -2,7 +2,8 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, GuildMember, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { AnyGame } from '../../platform/game.ts';
 import type { BotContext } from '../context.ts';
-import { act, answerWhenPosted, type Answer } from '../game.ts';
+import { act } from '../../runtime/moves.ts';
+import { answerWhenPosted, type Answer } from '../game.ts';
 import { activeGame, gameAdmin, gameOfPress, inGuild, inThisGame, runningGame, seatOf, withDef, type GameHere, type RunningGame } from '../guards.ts';
 import { buttonId } from '../ids.ts';
 import type { Reply } from '../reply.ts';

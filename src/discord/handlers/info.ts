@@ -3,7 +3,7 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { AnyGame } from '../../platform/game.ts';
 import { inEffectOf } from '../../store/index.ts';
 import type { BotContext } from '../context.ts';
-import { timerSeat } from '../game.ts';
+import { timerSeat } from '../../runtime/timers.ts';
 import { activeGame, inGuild, runningGameHere, type RunningGame } from '../guards.ts';
 import { boardFile, pictureFile } from '../posts.ts';
 import type { Reply } from '../reply.ts';

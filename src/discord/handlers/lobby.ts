@@ -14,12 +14,13 @@ import {
   type MessageEditOptions,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import type { AnyGame, Step } from '../../platform/game.ts';
+import type { AnyGame } from '../../platform/game.ts';
 import { changeableFields, checkOptions, summaryLine, valueText, type OptionField, type OptionValue } from '../../platform/options.ts';
+import { start } from '../../runtime/moves.ts';
 import { ChannelBusyError, StoreError, type GameRecord, type LoadedGame } from '../../store/index.ts';
 import { newGameOptions, slashName } from '../../../commands/game.ts';
 import type { BotContext } from '../context.ts';
-import { afterChange, answerWhenPosted, runComputers, type Answer } from '../game.ts';
+import { answerWhenPosted, type Answer } from '../game.ts';
 import { activeGame, botCanPost, gameAdmin, gameOfPress, inGuild, withDef, type GameHere } from '../guards.ts';
 import { buttonId, type ButtonId } from '../ids.ts';
 import { post, sendable } from '../posts.ts';
@@ -204,21 +205,15 @@ async function startLobby(ctx: BotContext, r: Reply, game: GameHere): Promise<An
   if (game.seats.length < def.seats.min) return r.refuse('NOT_ENOUGH_PLAYERS', `${def.title} needs at least ${def.seats.min} players: wait for someone to press **Join**, or add a computer player with \`/${def.id} addbot\`.`);
   if (!(await botCanPost(r))) return;
   const seed = ctx.seedFor(game.game.id);
-  let result: { game: LoadedGame; events: unknown[] };
+  // Seats keep their joining order when the game renumbers them.
+  const order = game.seats.map((s, n) => `${n + 1}. ${s.name}`).join(', ');
   try {
-    result = await ctx.store.startGame(game.game.id, seed ? { seed } : {});
+    const { posted } = await start(ctx, game, { ...(seed ? { seed } : {}), head: `**Game #${game.game.id} begins!** Seat order: ${order}.` });
+    return { text: `Game #${game.game.id} has started.`, posted };
   } catch (err) {
     if (err instanceof StoreError && err.code === 'BAD_OPTIONS') return r.refuse('BAD_OPTION', `${err.message}. Change them with the lobby's **Options** button.`);
     throw err;
   }
-  await ctx.store.cancelTimer(game.game.id, LOBBY_EXPIRY);
-  const started = withDef(result.game);
-  const steps: Step<unknown, unknown>[] = [{ state: started.state, events: result.events }];
-  const after = await runComputers(ctx, started, started.state, started.game.version, steps);
-  await refreshLobby(ctx, started, 'The game has started.');
-  const order = started.seats.map((s, n) => `${n + 1}. ${s.name}`).join(', ');
-  const { posted } = await afterChange(ctx, started, steps, after.version, { head: `**Game #${started.game.id} begins!** Seat order: ${order}.` });
-  return { text: `Game #${started.game.id} has started.`, posted };
 }
 
 export async function addBot(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {

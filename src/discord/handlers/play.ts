@@ -6,7 +6,8 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type AutocompleteInteraction, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { AnyGame } from '../../platform/game.ts';
 import type { BotContext } from '../context.ts';
-import { act, answerWhenPosted, type ActResult, type Answer } from '../game.ts';
+import { act, type ActResult } from '../../runtime/moves.ts';
+import { answerWhenPosted, type Answer } from '../game.ts';
 import { botCanPost, gameOfPress, inGuild, inThisGame, runningGame, seatOf, waitingNames, withDef, yourTurn, type RunningGame } from '../guards.ts';
 import { buttonId, type ButtonId } from '../ids.ts';
 import { choiceRows, pictureFile } from '../posts.ts';

@@ -1,17 +1,17 @@
 /**
  * `/<game> undo` and the **Undo** button of a move's private acknowledgement: the player who
  * just acted takes it back while nothing hidden or random came out of it and nobody else has
- * played since (see src/store/undo.ts). The channel is told, and the picture is posted again
+ * played since (see src/runtime/replay.ts). The channel is told, and the picture is posted again
  * only when the move's own post had one.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type ButtonInteraction } from 'discord.js';
 import type { AnyGame } from '../../platform/game.ts';
-import { undoLast, type UndoRefusal } from '../../store/index.ts';
+import { undoMove, type ActResult } from '../../runtime/moves.ts';
+import type { UndoRefusal } from '../../runtime/replay.ts';
 import type { BotContext } from '../context.ts';
-import { answerWhenPosted, armTurnTimers, type ActResult, type Answer } from '../game.ts';
+import { answerWhenPosted, type Answer } from '../game.ts';
 import { botCanPost, inThisGame, runningGameHere, seatOf, type RunningGame } from '../guards.ts';
 import { buttonId, type ButtonId } from '../ids.ts';
-import { boardFile, promptFor, turnButtons } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 import { gameById } from './play.ts';
 
@@ -60,29 +60,12 @@ export async function undoButton(ctx: BotContext, r: Reply, i: ButtonInteraction
   }));
 }
 
-/** Under the channel's lock: the undo is saved, its post queued (outbox.ts); the answer waits for the post. */
+/** Under the channel's lock: the undo is saved, its post queued (the runtime's); the answer waits for the post. */
 async function takeBack(ctx: BotContext, r: Reply, game: RunningGame, seat: number, userId: string): Promise<Answer | void> {
-  const { def } = game;
-  const res = await undoLast(ctx.store, game.game.id, game.game.version, seat, { userId });
+  const res = await undoMove(ctx, game, seat, userId);
   if (!res.ok) return r.refuse(res.code, refusalText(game, res));
-  const label = def.words.action(res.undone.before, res.undone.action);
-  const name = game.seats.find((s) => s.seat === seat)?.name ?? 'A player';
-  await armTurnTimers(ctx, game, res.state, res.version, [seat]);
-  // A move the channel was never shown (its post held, see PostPlan.held) is taken back quietly: the channel already shows the state before it.
-  if (ctx.outbox.shownVersion(game.game) < res.undone.seq) {
-    return { text: `Taken back: ${label}. It is your move again.`, posted: ctx.outbox.send(ctx, game.game, res.version, []) };
-  }
-  // The move's own post had a picture only if the game cut it that way: the correction matches.
-  const hadPicture = def.posts ? def.posts([{ state: res.stateAfterUndone, events: res.undone.events }]).some((p) => p.picture !== null) : true;
-  const prompt = promptFor(def, res.state, game.seats);
-  // Sent outside the lock, in channel order; the store then records the version it shows (and its id, for /games mine).
-  const posted = ctx.outbox.send(ctx, game.game, res.version, [async () => ({
-    content: [`${name} took back their move (${label}).`, prompt.text].filter(Boolean).join('\n').slice(0, 2000),
-    files: hadPicture ? [await boardFile(def, res.state)] : [],
-    components: turnButtons(def, game.game.id, res.version, res.state, game.seats),
-    allowedMentions: { users: prompt.mentionIds },
-  })]);
-  return { text: `Taken back: ${label}. It is your move again.`, posted };
+  const label = game.def.words.action(res.undone.before, res.undone.action);
+  return { text: `Taken back: ${label}. It is your move again.`, posted: res.posted };
 }
 
 function refusalText(game: RunningGame, no: UndoRefusal): string {
