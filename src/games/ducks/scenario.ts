@@ -4,7 +4,7 @@
  * expectations after each. Used by `npm run scenario` and test/scenarios/ducks-*.json.
  */
 import { z } from 'zod';
-import { ScenarioError, type ScenarioResult } from '../../platform/game.ts';
+import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
 import { COMPONENTS } from './components.ts';
 import { apply, legalActions, setup, simpleChoice } from './engine.ts';
 import { readDot, spaceIndex, SIZE, outline, type Colour } from './grid.ts';
@@ -137,7 +137,7 @@ function readAction(s: DucksState, seat: number, action: NonNullable<z.output<ty
   return action;
 }
 
-export function runScenario(json: unknown): ScenarioResult<DucksState> {
+export function runScenario(json: unknown, applyRequest: ApplyRequest<DucksState, DucksEvent> = apply): ScenarioResult<DucksState> {
   const parsed = scenarioSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const sc = parsed.data;
@@ -159,7 +159,7 @@ export function runScenario(json: unknown): ScenarioResult<DucksState> {
       if (st.by === undefined) throw new ScenarioError(`step ${n + 1}: an action needs "by"`);
       const seat = seatOf(st.by);
       const input = seat < 0 ? st.action : readAction(state, seat, st.action);
-      const r = apply(state, seat < 0 ? 'system' : seat, input);
+      const r = applyRequest(state, seat < 0 ? 'system' : seat, input);
       if (r.ok) {
         events = r.events;
         state = r.state;
