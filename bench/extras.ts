@@ -12,6 +12,7 @@ import { computerAction, whoMustAct, type FenceState } from '../src/games/fence/
 import { rateGames } from '../src/platform/rating.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { endedGames } from '../src/store/stats.ts';
+import { winnersOf } from '../src/runtime/rules.ts';
 import { applyAction, startGame } from '../src/runtime/moves.ts';
 import { undoLast } from '../src/runtime/replay.ts';
 import { gameById } from '../src/games/registry.ts';
@@ -75,10 +76,10 @@ async function statsTimes(store: Store, games: number): Promise<{ firstMs: numbe
     await store.prisma.$executeRawUnsafe(`UPDATE "Seat" SET "userId" = 'p' || (("seat" + ${g}) % 10) WHERE "gameId" = ${id}`);
   }
   let t = performance.now();
-  await endedGames(store, 'bench');
+  await endedGames(store, winnersOf, 'bench');
   const firstMs = performance.now() - t;
   t = performance.now();
-  const ended = await endedGames(store, 'bench');
+  const ended = await endedGames(store, winnersOf, 'bench');
   const laterMs = performance.now() - t;
   t = performance.now();
   const ratings = rateGames(ended.map((g) => ({ players: g.seats.map((s) => ({ id: s.userId!, won: g.winners.includes(s.seat) })) })));

@@ -196,7 +196,7 @@ export async function catchUp(rt: Runtime, game: StartedGame, opts: { showStart?
  * the action log (moves taken back left out), as one step with the loaded state; null when the
  * channel is up to date.
  */
-export async function unseenStep(rt: Runtime, game: LoadedGame): Promise<Step<unknown, unknown> | null> {
+async function unseenStep(rt: Runtime, game: LoadedGame): Promise<Step<unknown, unknown> | null> {
   const shown = rt.posting.shownVersion(game.game);
   if (shown >= game.game.version) return null;
   // The entries after `shown` alone give the same moves in effect as the whole log: an undo

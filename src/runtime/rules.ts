@@ -7,6 +7,7 @@
 import { StoreError } from '../store/index.ts';
 import type { Actor, AnyGame, Applied, Bot, Refusal, SeatInfo } from '../platform/game.ts';
 import { checkOptions } from '../platform/options.ts';
+import { loadState } from '../platform/state.ts';
 import type { Ending } from '../store/index.ts';
 import { gameById } from '../games/registry.ts';
 
@@ -47,4 +48,18 @@ export function optionsOf(def: AnyGame, stored: unknown): unknown {
   const checked = checkOptions(def.options, stored ?? {});
   if (!checked.ok) throw new StoreError('BAD_OPTIONS', `the options of this ${def.title} game are not valid: ${checked.problems.join(' ')}`);
   return checked.options;
+}
+
+/**
+ * Who won a finished game of `kind`, read from its stored final state (JSON text) by its
+ * game's `outcome`; null when this bot cannot read the state (src/store/stats.ts's WinnersOf).
+ */
+export function winnersOf(kind: string, stateText: string): number[] | null {
+  const def = gameById(kind);
+  if (!def) return null;
+  try {
+    return def.outcome(loadState(def, JSON.parse(stateText)))?.winners ?? [];
+  } catch {
+    return null;
+  }
 }

@@ -46,7 +46,7 @@ export interface GameRecord {
   options: unknown;
   turnLimitSeconds: number | null;
   seed: string | null;
-  /** Equals the number of logged actions; pass it back to applyAction. */
+  /** Equals the number of logged actions: the compare-and-set of the next write (saveAction). */
   version: number;
   outcome: unknown;
   /** For the channel's admins, when status is 'broken'. */

@@ -6,6 +6,7 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { allGames, gameById } from '../../games/registry.ts';
 import { rateGames } from '../../platform/rating.ts';
+import { winnersOf } from '../../runtime/rules.ts';
 import { endedGames, type EndedGame } from '../../store/stats.ts';
 import type { BotContext } from '../context.ts';
 import { inGuild } from '../guards.ts';
@@ -32,7 +33,7 @@ export async function statsCommand(ctx: BotContext, r: Reply, i: ChatInputComman
   if (!filter) return;
   await r.defer();
   const user = i.options.getUser('player') ?? i.user;
-  const games = (await endedGames(ctx.store, where.guildId, filter.kind ?? undefined)).filter((g) => g.seats.some((s) => s.userId === user.id));
+  const games = (await endedGames(ctx.store, winnersOf, where.guildId, filter.kind ?? undefined)).filter((g) => g.seats.some((s) => s.userId === user.id));
   const name = latestName(games, user.id) ?? userName(user);
   const scope = filter.kind ? `${titleOf(filter.kind)} games` : 'games';
   const finished = games.filter((g) => g.status === 'finished');
@@ -54,7 +55,7 @@ export async function leaderboardCommand(ctx: BotContext, r: Reply, i: ChatInput
   const filter = await gameOption(r, i);
   if (!filter) return;
   await r.defer();
-  const games = (await endedGames(ctx.store, where.guildId, filter.kind ?? undefined)).filter((g) => g.status === 'finished');
+  const games = (await endedGames(ctx.store, winnersOf, where.guildId, filter.kind ?? undefined)).filter((g) => g.status === 'finished');
   const ratings = rateGames(games.map((g) => ({
     players: g.seats.filter((s) => !s.computer && s.userId !== null).map((s) => ({ id: s.userId!, won: g.winners.includes(s.seat) })),
   })));
