@@ -385,8 +385,8 @@ export class Store {
   /**
    * Starts a lobby with the state set up for it (src/runtime/ sets it up): seats are renumbered
    * 0..n-1 in joining order, the seed is recorded for replay, the lobby's timers go, and the
-   * game is running at version 0. Refused (WRONG_STATUS) when the game is no longer in its lobby, or its seats or
-   * options are no longer the ones the state was set up for.
+   * game is running at version 0. Refused (WRONG_STATUS) when the game is no longer in its
+   * lobby, or its seats or options are no longer the ones the state was set up for.
    */
   async saveStart(gameId: number, start: StartRecord): Promise<LoadedGame> {
     await this.prisma.$transaction(async (tx) => {

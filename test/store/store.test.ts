@@ -26,6 +26,23 @@ describe.each(BACKENDS)('%s', (backend) => {
       await expect(startGame(store, lobby.game.id)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
     });
 
+    it('writes a start only for the lobby it was set up for: a seat taken meanwhile refuses it, and the lobby stays open', async () => {
+      const store = await openTemp(backend);
+      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { autoBuild: true } });
+      await store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' });
+      const before = await store.getRecord(lobby.game.id);
+      await store.armTimer(lobby.game.id, 'lobbyExpiry', new Date(Date.now() + 60_000));
+      await store.joinLobby(lobby.game.id, { userId: 'cat', name: 'Cat' });
+      const start = { seed: 's', state: { set: 'up for two' }, seats: before.seats, options: before.game.options };
+      await expect(store.saveStart(lobby.game.id, start)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+      expect((await store.getGame(lobby.game.id)).game.status).toBe('lobby');
+      // Set up for the lobby as it is now, it is written, and the lobby's timers go with the lobby.
+      const now = await store.getRecord(lobby.game.id);
+      const { game } = await startGame(store, lobby.game.id, { seed: 's' });
+      expect(game.seats.map((s) => s.name)).toEqual(now.seats.map((s) => s.name));
+      expect(await store.listTimers(lobby.game.id)).toEqual([]);
+    });
+
     it('refuses a ninth FENCE! player and a start with one player', async () => {
       const store = await openTemp(backend);
       const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
