@@ -135,8 +135,10 @@ export async function startGame(store: Store, gameId: number, opts: { seed?: str
  */
 export async function start(rt: Runtime, lobby: GameWithDef, opts: { seed?: string; head?: string } = {}): Promise<{ game: StartedGame; posted: Promise<string | null> }> {
   const result = await startGame(rt.store, lobby.game.id, opts.seed ? { seed: opts.seed } : {});
-  const started = { ...result.game, def: lobby.def } as StartedGame;
-  const steps: Step<unknown, unknown>[] = [{ state: started.state, events: result.events }];
+  const { state } = result.game;
+  if (state === null || state === undefined) throw new StoreError('WRONG_STATUS', `game #${lobby.game.id} started without a state`);
+  const started: StartedGame = { ...result.game, state, def: lobby.def };
+  const steps: Step<unknown, unknown>[] = [{ state, events: result.events }];
   const after = await runComputers(rt, started, started.state, started.game.version, steps);
   await rt.posting.started(started);
   const { posted } = await afterChange(rt, started, steps, after.version, opts.head ? { head: opts.head } : {});
