@@ -190,13 +190,17 @@ export interface ScenarioResult<S = unknown> {
   failures: string[];
 }
 
-/** Optional support for scenario files (`npm run scenario`, test/scenarios/): see src/platform/scenario.ts. */
-export interface ScenarioSupport<S> {
+/** How a request is applied: the platform passes its own way (src/runtime/rules.ts) to scenario files, so that they play as the bot does. */
+export type ApplyRequest<S, E> = (s: S, actor: Actor, input: unknown) => Applied<S, E> | Refusal;
+
+/** Optional support for scenario files (`npm run scenario`, test/scenarios/): see src/runtime/scenario.ts. */
+export interface ScenarioSupport<S, E> {
   /**
    * Plays a scenario file of this game (`"game"` already checked): sets up its position, plays
-   * its steps, checks its expectations. Throws ScenarioError when the file itself is invalid.
+   * its steps through `apply` (omitted: the game's own `apply`), checks its expectations.
+   * Throws ScenarioError when the file itself is invalid.
    */
-  run(json: unknown): ScenarioResult<S>;
+  run(json: unknown, apply?: ApplyRequest<S, E>): ScenarioResult<S>;
 }
 
 export interface GameDefinition<S, A, E, V, O> {
@@ -271,7 +275,7 @@ export interface GameDefinition<S, A, E, V, O> {
    * canvas never enters the game's rules.
    */
   drawings: string;
-  scenario?: ScenarioSupport<S>;
+  scenario?: ScenarioSupport<S, E>;
   /**
    * Whether an event makes the action that caused it final: something hidden or random came
    * out (a card drawn, a die rolled, a secret revealed), so taking the action back would let a
@@ -322,7 +326,7 @@ export interface AnyGame {
   board(s: unknown): Picture;
   hand?(s: unknown, seat: Seat): { text: string; pictures: Picture[] };
   drawings: string;
-  scenario?: { run(json: unknown): ScenarioResult };
+  scenario?: { run(json: unknown, apply?: ApplyRequest<unknown, unknown>): ScenarioResult };
   isFinal?(event: unknown): boolean;
 }
 

@@ -24,7 +24,7 @@ import { gameById } from '../../src/games/registry.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { promptFor, turnButtons } from '../../src/discord/posts.ts';
 import { choiceId } from '../../src/discord/ids.ts';
-import { TURN_TIMERS } from '../../src/discord/game.ts';
+import { TURN_TIMERS } from '../../src/runtime/timers.ts';
 import { startBot } from '../../src/main.ts';
 import type { GameBot } from '../../src/discord/index.ts';
 import { openStore, type LoadedGame, type Store } from '../../src/store/index.ts';
@@ -140,7 +140,7 @@ async function openTable(channelCount: number) {
   const databaseUrl = `file:${join(dir, 'fence.db')}`;
   // This process reads the same file to choose moves and to check; the bot writes it.
   await (await openStore(databaseUrl)).close();
-  const store = await openStore(databaseUrl);
+  const store = await openStore(databaseUrl, { kinds: gameById });
   const close = async () => {
     await store.close();
     await double.stop();

@@ -103,10 +103,10 @@ describe('the platform, for every game', () => {
     await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
     const game = (await h.store.loadActiveGame(channel.id))!;
     const store = h.store;
-    const real = store.applyAction.bind(store);
+    const real = store.saveAction.bind(store);
     // Another process wrote first: the store's compare-and-set refuses this write.
-    store.applyAction = async (id) => {
-      store.applyAction = real;
+    store.saveAction = async (id) => {
+      store.saveAction = real;
       throw new StaleVersionError(id, game.game.version, game.game.version + 1);
     };
     const reply = await h.command(ana, 'race', 'step', { step: 'step2' }, channel);

@@ -8,6 +8,7 @@ import { inEffectOf } from '../../src/store/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
 import { Harness } from './harness.ts';
+import { replay } from '../../src/runtime/replay.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -74,7 +75,7 @@ describe('undo', () => {
     const log = await h.store.getActionLog(after.game.id);
     expect(log.map((e) => e.action)[1]).toEqual({ platform: 'undo', undoes: 1 });
     expect(inEffectOf(log)).toEqual([]);
-    expect((await h.store.replay(after.game.id)).state).toEqual(after.state);
+    expect((await replay(h.store, after.game.id)).state).toEqual(after.state);
 
     // The same player moves again; the other player cannot take it back, and the old button is stale.
     const again = await fenceMove(channel);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGame, viewFor } from '../../src/games/fence/index.ts';
 import { cardConservationProblem, loadScenario, runScenario, ScenarioError } from '../../src/games/fence/scenario.ts';
-import { runScenario as runAnyScenario } from '../../src/platform/scenario.ts';
+import { runScenario as runAnyScenario } from '../../src/runtime/scenario.ts';
 import { onTestMap } from './test-map.ts';
 
 const seats = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `p${i}`, computer: false }));

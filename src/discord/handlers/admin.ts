@@ -2,7 +2,8 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, GuildMember } from 'discord.js';
 import { onGame, onPress, type ComponentHandler, type GameCommand } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { act, type Answer } from '../game.ts';
+import { act } from '../../runtime/moves.ts';
+import type { Answer } from '../game.ts';
 import {
   channelGame, channelLock, gameAdmin, inGuild, player, pressedGame, refuse, runningGame, seatOf, started, withDef,
   type GameHere, type Precondition, type RunningGame,

@@ -2,7 +2,7 @@
 import { inEffectOf } from '../../store/index.ts';
 import { onGame, type GameCommand } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { timerSeat } from '../game.ts';
+import { timerSeat } from '../../runtime/timers.ts';
 import { channelGame, inGuild, runningGame, started, type RunningGame } from '../guards.ts';
 import { boardFile, pictureFile } from '../posts.ts';
 import { allGames } from '../../games/registry.ts';

@@ -12,12 +12,12 @@ import {
   type ChatInputCommandInteraction,
   type MessageEditOptions,
 } from 'discord.js';
-import type { AnyGame, Step } from '../../platform/game.ts';
+import type { AnyGame } from '../../platform/game.ts';
 import { changeableFields, checkOptions, summaryLine, valueText, type OptionField, type OptionValue } from '../../platform/options.ts';
+import { start } from '../../runtime/moves.ts';
 import { ChannelBusyError, StoreError, type GameRecord, type LoadedGame } from '../../store/index.ts';
 import { onGame, onMenu, onPress, type ComponentHandler, type GameCall, type GameCommand, type MenuCall, type Outcome } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { afterChange, runComputers } from '../game.ts';
 import {
   botCanPost, botCanPostThread, channelGame, channelLock, gameAdmin, inGuild, isGameAdmin, notAdmin, pressedLobby, refuse, withDef,
   type GameHere, type Precondition,
@@ -222,21 +222,15 @@ export const startCommand: GameCommand = {
 /** Starts the lobby's game: the store deals, computers that play first play, the channel is told. */
 async function startLobby(ctx: BotContext, game: GameHere): Promise<Outcome> {
   const seed = ctx.seedFor(game.game.id);
-  let result: { game: LoadedGame; events: unknown[] };
+  // Seats keep their joining order when the game renumbers them.
+  const order = game.seats.map((s, n) => `${n + 1}. ${s.name}`).join(', ');
   try {
-    result = await ctx.store.startGame(game.game.id, seed ? { seed } : {});
+    const { posted } = await start(ctx, game, { ...(seed ? { seed } : {}), head: `**Game #${game.game.id} begins!** Seat order: ${order}.` });
+    return { text: `Game #${game.game.id} has started.`, posted };
   } catch (err) {
     if (err instanceof StoreError && err.code === 'BAD_OPTIONS') return refuse('BAD_OPTION', `${err.message}. Change them with the lobby's **Options** button.`);
     throw err;
   }
-  await ctx.store.cancelTimer(game.game.id, LOBBY_EXPIRY);
-  const started = withDef(result.game);
-  const steps: Step<unknown, unknown>[] = [{ state: started.state, events: result.events }];
-  const after = await runComputers(ctx, started, started.state, started.game.version, steps);
-  await refreshLobby(ctx, started, 'The game has started.');
-  const order = started.seats.map((s, n) => `${n + 1}. ${s.name}`).join(', ');
-  const { posted } = await afterChange(ctx, started, steps, after.version, { head: `**Game #${started.game.id} begins!** Seat order: ${order}.` });
-  return { text: `Game #${started.game.id} has started.`, posted };
 }
 
 export const addbotCommand: GameCommand = {

@@ -7,7 +7,8 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type AutocompleteInteract
 import type { AnyGame } from '../../platform/game.ts';
 import { onGame, onPress, type ComponentHandler, type GameCall, type GameCommand, type Outcome, type PressCall } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { act, type ActResult, type Answer } from '../game.ts';
+import { act, type ActResult } from '../../runtime/moves.ts';
+import type { Answer } from '../game.ts';
 import {
   botCanPost, channelLock, inGuild, player, pressedRunningGame, refuse, runningGame, seatOf, started, waitingNames, withDef, yourTurn,
   type Precondition, type RunningGame,

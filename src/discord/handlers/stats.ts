@@ -5,6 +5,7 @@
  */
 import { allGames, gameById } from '../../games/registry.ts';
 import { rateGames } from '../../platform/rating.ts';
+import { winnersOf } from '../../runtime/rules.ts';
 import { endedGames, type EndedGame } from '../../store/stats.ts';
 import { onServer, type ServerCall, type ServerCommand } from '../command.ts';
 import { inGuild, refuse, type Precondition } from '../guards.ts';
@@ -40,7 +41,7 @@ export const statsCommand: ServerCommand = {
     .addStringOption((o) => o.setName('game').setDescription('Only this game').addChoices(...gameChoices())),
   handle: onServer(inGuild, gameOption, async ({ ctx, r, i, guildId, kind }) => {
     const user = i.options.getUser('player') ?? i.user;
-    const games = (await endedGames(ctx.store, guildId, kind ?? undefined)).filter((g) => g.seats.some((s) => s.userId === user.id));
+    const games = (await endedGames(ctx.store, winnersOf, guildId, kind ?? undefined)).filter((g) => g.seats.some((s) => s.userId === user.id));
     const name = latestName(games, user.id) ?? userName(user);
     const scope = kind ? `${titleOf(kind)} games` : 'games';
     const finished = games.filter((g) => g.status === 'finished');
@@ -62,7 +63,7 @@ export const leaderboardCommand: ServerCommand = {
   define: (s) => s.setDescription('This server\'s players ranked by rating')
     .addStringOption((o) => o.setName('game').setDescription('Only this game (default: all games)').addChoices(...gameChoices())),
   handle: onServer(inGuild, gameOption, async ({ ctx, r, guildId, kind }) => {
-    const games = (await endedGames(ctx.store, guildId, kind ?? undefined)).filter((g) => g.status === 'finished');
+    const games = (await endedGames(ctx.store, winnersOf, guildId, kind ?? undefined)).filter((g) => g.status === 'finished');
     const ratings = rateGames(games.map((g) => ({
       players: g.seats.filter((s) => !s.computer && s.userId !== null).map((s) => ({ id: s.userId!, won: g.winners.includes(s.seat) })),
     })));

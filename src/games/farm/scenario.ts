@@ -4,7 +4,7 @@
  * or index), steps played on it, and expectations checked after each.
  */
 import { z } from 'zod';
-import { ScenarioError, type ScenarioResult } from '../../platform/game.ts';
+import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
 import { Board, regionKey } from './board.ts';
 import { apply, setup, simpleChoice } from './engine.ts';
 import type { FarmEvent } from './events.ts';
@@ -210,7 +210,7 @@ function resolve(pos: Position, a: Record<string, unknown>): unknown {
   return out;
 }
 
-export function runScenario(json: unknown): ScenarioResult<FarmState> {
+export function runScenario(json: unknown, applyRequest: ApplyRequest<FarmState, FarmEvent> = apply): ScenarioResult<FarmState> {
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const f = parsed.data;
@@ -226,7 +226,7 @@ export function runScenario(json: unknown): ScenarioResult<FarmState> {
       if (!step.by) throw new ScenarioError(`${where}: an action needs "by"`);
       const actor = step.by === 'system' ? 'system' : pos.seat(step.by);
       const input = step.action.type === 'computer' && actor !== 'system' ? simpleChoice(s, actor) : resolve(pos, step.action);
-      const r = apply(s, actor, input);
+      const r = applyRequest(s, actor, input);
       if (!r.ok) {
         lines.push({ step: n + 1, by: step.by, action: input, ok: false, code: r.code, message: r.message, legal: r.legal });
         if (e.ok !== false && e.code === undefined) failures.push(`${where}: refused (${r.code}: ${r.message})`);
