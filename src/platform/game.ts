@@ -9,6 +9,7 @@
  * event or a view itself: it hands them back to the game's functions.
  */
 import type { z } from 'zod';
+import type { Choice } from './choices.ts';
 
 export type Seat = number;
 /** Who asks for an action: a seat, or the platform acting for the game (timers, admins). */
@@ -112,6 +113,11 @@ export interface Prompt<A> {
   /** Follows the seat's mention: "your turn: `/chess move` a piece." */
   text: string;
   buttons: ChoiceButton<A>[];
+  /**
+   * The choice as a few taps on labels the pictures mark (src/platform/choices.ts); when given,
+   * the platform offers it instead of `buttons`, its first level on the turn post.
+   */
+  choice?: Choice<A, Picture>;
 }
 
 /**

@@ -19,7 +19,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ButtonBuilder, ActionRowBuilder } from 'discord.js';
 import { gameById } from '../../src/games/registry.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { promptFor, turnButtons } from '../../src/discord/posts.ts';
@@ -29,6 +28,7 @@ import { startBot } from '../../src/main.ts';
 import type { GameBot } from '../../src/discord/index.ts';
 import { openStore, type LoadedGame, type Store } from '../../src/store/index.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
+import type { Row } from '../../src/discord/v2.ts';
 import { DiscordDouble, type Channel, type PostedMessage, type User } from '../discord-double/index.ts';
 
 const CHILD = fileURLToPath(new URL('./crash-bot.ts', import.meta.url));
@@ -287,7 +287,7 @@ function latestPost(double: DiscordDouble, channel: Channel): PostedMessage | un
   return all[all.length - 1];
 }
 
-const idsOf = (rows: ActionRowBuilder<ButtonBuilder>[]): string[] => rows.flatMap((r) => r.components.map((c) => (c.toJSON() as { custom_id?: string }).custom_id ?? ''));
+const idsOf = (rows: Row[]): string[] => rows.flatMap((r) => ('toJSON' in r ? r.toJSON() : r).components.map((c) => ('custom_id' in c ? c.custom_id : '')));
 
 function fail(what: string, game: LoadedGame, detail = ''): never {
   throw new Error(`after restart, game #${game.game.id} (version ${game.game.version}): ${what}${detail ? `\n${detail}` : ''}`);
