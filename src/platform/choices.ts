@@ -48,8 +48,12 @@ export interface Choice<A, P> {
 
 /** A label's most characters: it must fit on a square of a phone-sized board and on a small button. */
 export const LABEL_MAX = 24;
-/** Up to this many options a level is buttons (four rows of five); more go in select menus. */
-export const MAX_BUTTONS = 20;
+/**
+ * Up to this many options a level is buttons (five rows of five, which with the level's text,
+ * picture, Back and Undo keeps within a Components V2 message's 40 components); more go in
+ * select menus.
+ */
+export const MAX_BUTTONS = 25;
 
 export const isLeaf = <A, P>(o: ChoiceOption<A, P>): o is ChoiceLeaf<A> => 'action' in o;
 
@@ -81,8 +85,11 @@ export interface Spelling<A> {
 
 export interface TreeOf<A, P> {
   spellings: readonly Spelling<A>[];
-  /** The question and picture of the level reached by pressing `path` (the labels so far). */
-  level(path: readonly string[]): { question: string; picture?: P };
+  /**
+   * The question and picture of the level reached by pressing `path` (the labels so far), whose
+   * options are `labels` (the picture marks each). Asked only for levels the spellings make.
+   */
+  level(path: readonly string[], labels: readonly string[]): { question: string; picture?: P };
   /** The same action, the same key (a game's encoding). */
   key(action: A): string;
   /** The action in words, for the rare level where labels alone cannot tell two actions apart. */
@@ -118,12 +125,12 @@ function levelOf<A, P>(tree: TreeOf<A, P>, path: readonly string[], spellings: r
     if (group.every((s) => s.steps.length > depth + 1)) return { label, says, then: () => levelOf(tree, next, group) };
     return { label, says, then: () => inWords(tree, next, [...actions.values()]) };
   });
-  return { ...tree.level(path), options };
+  return { ...tree.level(path, options.map((o) => o.label)), options };
 }
 
 /** Actions that labels do not tell apart, each named in words. */
 function inWords<A, P>(tree: TreeOf<A, P>, path: readonly string[], actions: readonly A[]): Choice<A, P> {
-  const { question } = tree.level(path);
+  const { question } = tree.level(path, []);
   const used = new Set<string>();
   const options = actions.map((action): ChoiceOption<A, P> => {
     const says = tree.words(action);

@@ -1,12 +1,12 @@
 /** What players read: action labels, event lines, prompts, status, rules and help. Plain words for phones. */
-import type { Prompt, RulesTopic } from '../../platform/game.ts';
+import type { RulesTopic } from '../../platform/game.ts';
 import { BOARD, DIRECTIONS, HOME, nameOfEdge, nameOfSquare } from './board.ts';
 import { currentResults, ROLL_FIRST, type Action, type KimboEvent } from './engine.ts';
 import { firstDirection, OFF, turnsBack, type PieceMove, type Result } from './moves.ts';
 import type { KimboState } from './state.ts';
 
 export const SIDE_NAMES = ['North', 'East', 'South', 'West'];
-const CORNER_NAMES = ['top left', 'top right', 'bottom right', 'bottom left'];
+export const CORNER_NAMES = ['top left', 'top right', 'bottom right', 'bottom left'];
 
 export const seatName = (s: KimboState, seat: number): string => s.seats[seat]?.name ?? `player ${seat + 1}`;
 const where = (sq: number): string => (sq === HOME ? 'HOME' : sq === OFF ? 'captured' : nameOfSquare(sq));
@@ -97,28 +97,6 @@ export function eventText(s: KimboState, e: KimboEvent): string | null {
       return `The round limit is reached: ${names} ${o.seats.length > 1 ? 'share the win' : 'wins'} with the most pieces in HOME.`;
     }
   }
-}
-
-/** Results offered as buttons when there are this few; more go through `/kimbo move`. */
-const MAX_BUTTONS = 10;
-
-export function prompt(s: KimboState, seat: number): Prompt<Action> {
-  if (s.stage === 'start') {
-    return { text: 'your turn. Move one of your fences first with `/kimbo fence` if you like, then roll.', buttons: [{ label: 'Roll the dice', action: { type: 'roll' }, style: 'primary' }] };
-  }
-  if (s.stage === 'corner') {
-    const v = s.corners[0]!;
-    return {
-      text: `you captured ${pieceOf(s, v.seat, v.piece)}: choose the start square it goes to.`,
-      buttons: BOARD.starts.map((sq, corner) => ({ label: `${nameOfSquare(sq)} (${CORNER_NAMES[corner]})`, action: { type: 'corner', corner } })),
-    };
-  }
-  const results = currentResults(s);
-  const dice = s.dice ? `${s.dice[0]} and ${s.dice[1]}` : '';
-  const buttons = results.length <= MAX_BUTTONS ? results.map((r) => ({ label: resultLabel(s, r).slice(0, 80), action: { type: 'move' as const, key: r.key } })) : [];
-  const example = results[0] ? resultLabel(s, results[0]).replace(/ → /g, ' ').replace(/,.*$/, '') : '';
-  const how = results.length <= MAX_BUTTONS ? 'press a move below or use `/kimbo move`' : `choose it with \`/kimbo move\`: type a piece number or a square to narrow the list, or type the move in words, like "${example}"`;
-  return { text: `you rolled ${dice}: ${results.length} possible move${results.length === 1 ? '' : 's'}; ${how}.`, buttons };
 }
 
 /** Why `/kimbo fence` or `/kimbo move` offers nothing now. */
