@@ -118,20 +118,25 @@ export function backRow(gameId: number, version: number, seat: number, path: Pat
   )];
 }
 
-/** A level's words: its question, then each option's label and what it does (verbs without words are left out). */
+/** A level's question, as it heads the level. */
+export const levelQuestion = (level: Level): string => (level.question ? `**${capital(level.question)}**` : '');
+
+/** What a level's options do: each one's label and words (verbs without words are left out). */
 export function levelText(level: Level): string {
-  const lines = level.options.filter((o) => o.says).map((o) => `**${o.label}** · ${o.says}`);
-  return [level.question ? `**${capital(level.question)}**` : '', ...lines].filter(Boolean).join('\n');
+  return level.options.filter((o) => o.says).map((o) => `**${o.label}** · ${o.says}`).join('\n');
 }
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** A level shown to the presser: its words, its picture (drawn by `draw`), its buttons or menus, and Back. */
+/**
+ * A level shown to the presser: its question, its picture (drawn by `draw`), what its options
+ * do, its buttons or menus, and Back; `head` first (what was just done).
+ */
 export async function levelPayload(
   def: AnyGame, gameId: number, version: number, seat: number, level: Level, path: Path,
   draw: (p: Picture) => Promise<AttachmentBuilder>, head = '',
-): Promise<{ content: string; files: AttachmentBuilder[]; components: Row[]; v2: true }> {
+): Promise<{ content: string; files: AttachmentBuilder[]; below: string; components: Row[]; v2: true }> {
   const files = level.picture ? [await draw(level.picture)] : [];
   const rows = [...levelRows(def, gameId, version, [{ seats: [seat], level, path }]), ...backRow(gameId, version, seat, path)];
-  return { content: [head, levelText(level)].filter(Boolean).join('\n'), files, components: rows, v2: true };
+  return { content: [head, levelQuestion(level)].filter(Boolean).join('\n'), files, below: levelText(level), components: rows, v2: true };
 }

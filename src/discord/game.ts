@@ -17,6 +17,8 @@ export interface Answer {
   /** Pictures that go with it (a choice's level): the answer is then one Components V2 message. */
   files?: PrivatePayload['files'];
   v2?: boolean;
+  /** Text read after the pictures (a level's options in words). */
+  after?: string;
   /** It tells what the posts show (the game is over): a new message below them, not the reply placed before them. */
   below?: boolean;
 }
@@ -32,6 +34,7 @@ export async function answerWhenPosted(r: Reply, answer: Answer | null | void, h
     ...(answer.components || how === 'update' ? { components: answer.components ?? [] } : {}),
     ...(answer.files ? { files: answer.files } : {}),
     ...(answer.v2 ? { v2: true } : {}),
+    ...(answer.after ? { below: answer.after } : {}),
   };
   await (answer.below ? r.below(body) : how === 'update' ? r.update(body) : r.private(body));
 }

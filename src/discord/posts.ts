@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { pictureIdentity, type AnyGame, type Picture, type PostPlan, type Step } from '../platform/game.ts';
 import { render, type Rendered } from '../render/index.ts';
 import type { SeatRecord } from '../store/index.ts';
-import { choiceFor, levelRows, levelText, type Level, type LevelOffer } from './choices.ts';
+import { choiceFor, levelRows, levelText, type LevelOffer } from './choices.ts';
 import { buttonId } from './ids.ts';
 import { errorText } from './log.ts';
 import type { Logger } from './log.ts';
@@ -158,7 +158,7 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
       return v2Post([{ text: told }, { pictures: files }, { text: ending.text }, { rows: turnButtons(def, gameId, version, g.state, seats) }], ending.userIds);
     }
     const prompt = promptFor(def, g.state, seats);
-    const words = firsts.length === 1 ? levelLines(firsts[0]!.level) : '';
+    const words = firsts.length === 1 ? levelText(firsts[0]!.level) : '';
     return v2Post([{ text: told }, { pictures: files }, { text: [prompt.text, words].filter(Boolean).join('\n') }, { rows: turnButtons(def, gameId, version, g.state, seats) }], prompt.mentionIds);
   });
   return { held: false, posts };
@@ -169,11 +169,6 @@ export function v2Post(blocks: readonly Block[], mentionIds: readonly string[]):
   const files = blocks.flatMap((b) => ('pictures' in b ? b.pictures : []));
   const laid = layout(blocks);
   return { components: laid.components, files, flags: laid.flags, allowedMentions: mentionIds.length ? { users: [...mentionIds] } : { parse: [] } };
-}
-
-/** A first level's words on a turn post: each option's label and what it does (a level of bare verbs says nothing more). */
-function levelLines(level: Level): string {
-  return levelText({ ...level, question: '' });
 }
 
 /**

@@ -24,9 +24,11 @@ export interface PrivatePayload {
   components?: (ActionRowBuilder<MessageActionRowComponentBuilder> | Row)[];
   /**
    * One Components V2 message (v2.ts): the content as text, the files as a gallery with their
-   * alt texts, then the components. A private message that is V2 stays V2 when it is replaced.
+   * alt texts, `below` (text read after the pictures), then the components. A private message
+   * that is V2 stays V2 when it is replaced.
    */
   v2?: boolean;
+  below?: string;
 }
 
 interface Body {
@@ -41,8 +43,8 @@ interface Body {
 /** A private answer's body: classic (content, files, rows) or Components V2. */
 function bodyOf(p: PrivatePayload, v2: boolean): Body {
   const files = p.files ?? [];
-  if (!v2) return { content: clip(p.content), files, components: (p.components ?? []) as ActionRowBuilder<MessageActionRowComponentBuilder>[], allowedMentions: { parse: [] } };
-  const laid = layout([{ text: p.content }, { pictures: files }, { rows: p.components ?? [] }]);
+  if (!v2) return { content: clip([p.content, p.below].filter(Boolean).join('\n')), files, components: (p.components ?? []) as ActionRowBuilder<MessageActionRowComponentBuilder>[], allowedMentions: { parse: [] } };
+  const laid = layout([{ text: p.content }, { pictures: files }, { text: p.below ?? '' }, { rows: p.components ?? [] }]);
   return { components: laid.components, files, flags: laid.flags, allowedMentions: { parse: [] } };
 }
 

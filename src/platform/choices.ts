@@ -94,14 +94,21 @@ export interface TreeOf<A, P> {
   key(action: A): string;
   /** The action in words, for the rare level where labels alone cannot tell two actions apart. */
   words(action: A): string;
+  /**
+   * Where a label both plays an action and leads on to others (a piece may stop on a square or
+   * go on with the other die), the option of the next level that plays the action: its label
+   * (one the next level's picture marks) and words. Omitted: the action in words.
+   */
+  stop?(action: A, path: readonly string[]): { label: string; says: string };
 }
 
 /**
  * Builds the tree from the spellings: at each level the options are the distinct labels at that
  * depth, in the order first met; a label whose spellings all reach one action plays it, one
- * whose spellings go on opens the next level. Where labels alone cannot tell actions apart (two
- * actions spelt alike, or one ending where another goes on), the next level names them in words,
- * without a picture.
+ * whose spellings go on opens the next level. A label where one action ends and others go on
+ * opens a level that also offers the ending one (TreeOf.stop). Where labels alone cannot tell
+ * actions apart (two actions spelt alike), the next level names them in words, without a
+ * picture.
  */
 export function choiceTree<A, P>(tree: TreeOf<A, P>): Choice<A, P> {
   return levelOf(tree, [], tree.spellings);
@@ -122,8 +129,16 @@ function levelOf<A, P>(tree: TreeOf<A, P>, path: readonly string[], spellings: r
     const actions = new Map(group.map((s) => [tree.key(s.action), s.action]));
     if (actions.size === 1) return { label, says, action: group[0]!.action };
     const next = [...path, label];
-    if (group.every((s) => s.steps.length > depth + 1)) return { label, says, then: () => levelOf(tree, next, group) };
-    return { label, says, then: () => inWords(tree, next, [...actions.values()]) };
+    const goingOn = group.filter((s) => s.steps.length > depth + 1);
+    if (goingOn.length === group.length) return { label, says, then: () => levelOf(tree, next, group) };
+    if (goingOn.length === 0) return { label, says, then: () => inWords(tree, next, [...actions.values()]) };
+    // Some end here, others go on: those that end get one more step, the option that plays them.
+    const ending = new Map(group.filter((s) => s.steps.length === depth + 1).map((s) => [tree.key(s.action), s]));
+    const stopped = [...ending.values()].map((s): Spelling<A> => {
+      const stop = tree.stop?.(s.action, next) ?? { label: tree.words(s.action).slice(0, 80), says: '' };
+      return { action: s.action, steps: [...s.steps, stop] };
+    });
+    return { label, says, then: () => levelOf(tree, next, [...goingOn, ...stopped]) };
   });
   return { ...tree.level(path, options.map((o) => o.label)), options };
 }

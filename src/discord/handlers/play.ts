@@ -160,13 +160,13 @@ async function done(def: AnyGame, game: RunningGame, seat: number, label: string
   }
   const next = choiceFor(def, res.state, seat);
   const shown = await levelPayload(def, game.game.id, res.version, seat, next, [], (p) => pictureFile(def, p), `Done: ${label}. The channel sees your whole turn once it is over.`);
-  return { text: shown.content, posted: res.posted, components: [...shown.components, ...undo], files: shown.files, v2: true };
+  return { text: shown.content, after: shown.below, posted: res.posted, components: [...shown.components, ...undo], files: shown.files, v2: true };
 }
 
 /** A level of a choice shown to the presser alone: its words, its picture, its options and Back. */
 async function showLevel(def: AnyGame, game: RunningGame, version: number, seat: number, level: Level, path: Path): Promise<Answer> {
   const shown = await levelPayload(def, game.game.id, version, seat, level, path, (p) => pictureFile(def, p));
-  return { text: shown.content, posted: Promise.resolve(null), components: shown.components, files: shown.files, v2: true };
+  return { text: shown.content, after: shown.below, posted: Promise.resolve(null), components: shown.components, files: shown.files, v2: true };
 }
 
 /**

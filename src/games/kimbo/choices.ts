@@ -111,6 +111,8 @@ function moveChoice(s: KimboState): Level {
     spellings: all,
     key: (a) => (a.type === 'move' ? a.key : a.type),
     words: (a) => actionLabel(s, a),
+    // A square where one move stops and others go on: pressed again, the piece stops there.
+    stop: (a, path) => ({ label: path[path.length - 1]!, says: `stop there: ${actionLabel(s, a)}` }),
     level: (path, labels) => {
       const marks = labels.flatMap((label): Mark[] => {
         const sq = placeOf(label);

@@ -74,5 +74,6 @@ export function boardAlt(v: KimboView): string {
     return `${name} (${SIDE_NAMES[v.sides[seat]!]}): ${home} in HOME${rest ? `; ${rest}` : ''}.`;
   });
   const dice = v.dice ? ` Last roll ${v.dice[0]} and ${v.dice[1]}.` : '';
-  return `Game of Fences board, round ${v.round}. ${seats.join(' ')}${dice}`;
+  const turn = v.current === null ? '' : ` ${v.names[v.current]} to play.`;
+  return `Game of Fences board, round ${v.round}. ${seats.join(' ')}${dice}${turn}`;
 }
