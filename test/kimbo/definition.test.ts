@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { kimbo } from '../../src/games/kimbo/index.ts';
 import { playOut } from '../../src/games/kimbo/bots.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
-import { edge, labels, moveTo, newGame, position } from './helpers.ts';
+import { edge, moveTo, newGame, position } from './helpers.ts';
 
 describe('the /kimbo definition', () => {
   it('encodes every legal action in at most 80 characters and decodes it back; garbage decodes to nothing', () => {
