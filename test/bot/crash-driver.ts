@@ -30,6 +30,7 @@ import { openStore, type LoadedGame, type Store } from '../../src/store/index.ts
 import type { AnyGame } from '../../src/platform/game.ts';
 import type { Row } from '../../src/discord/v2.ts';
 import { DiscordDouble, type Channel, type PostedMessage, type User } from '../discord-double/index.ts';
+import { textOf } from './harness.ts';
 
 const CHILD = fileURLToPath(new URL('./crash-bot.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -320,7 +321,7 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
       if (game.game.postedVersion !== game.game.version) fail(`the channel shows version ${game.game.postedVersion}`, game);
       const post = latestPost(double, channel);
       const prompt = promptFor(def, state, game.seats).text;
-      if (!post || !post.content.includes(prompt)) fail('the latest post does not show the current prompt', game, `prompt: ${prompt}\nlatest post: ${post?.content ?? 'none'}`);
+      if (!post || !textOf(post).includes(prompt)) fail('the latest post does not show the current prompt', game, `prompt: ${prompt}\nlatest post: ${post ? textOf(post) : 'none'}`);
       const expected = idsOf(turnButtons(def, game.game.id, game.game.version, state, game.seats));
       const shown = double.buttons(post).map((b) => ('custom_id' in b ? b.custom_id : ''));
       if (JSON.stringify(shown) !== JSON.stringify(expected)) fail('the latest post does not carry the current buttons', game, `expected ${expected.join(', ')}\nshown ${shown.join(', ')}`);

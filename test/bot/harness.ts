@@ -15,8 +15,11 @@ import { choiceFor } from '../../src/discord/choices.ts';
 import { isLeaf, type Choice } from '../../src/platform/choices.ts';
 import type { AnyGame, Picture } from '../../src/platform/game.ts';
 
-/** What a message says, classic or Components V2 (its text displays in reading order): the one way tests read a post. */
-export const textOf = (m: PostedMessage): string => messageText(m);
+/**
+ * What a message says, classic or Components V2 (its text displays in reading order): the one
+ * way tests read a post or an answer ('' for no message).
+ */
+export const textOf = (m: PostedMessage | undefined): string => (m ? messageText(m) : '');
 
 /**
  * The labels to press, level by level, for `action` in the choice `def` offers `seat` now

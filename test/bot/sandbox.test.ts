@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../discord-double/sandbox/server.ts';
 import { startBot } from '../../src/main.ts';
 import { createLogger } from '../../src/discord/log.ts';
+import { textOf } from './harness.ts';
 
 let sandbox: Sandbox;
 const dir = mkdtempSync(join(tmpdir(), 'fence-sandbox-'));
@@ -32,10 +33,10 @@ it('runs the real bot: /fence new from the page opens a lobby that another user 
   const [alice, bob] = sandbox.users;
   const channel = sandbox.channels[0]!;
   expect(await api('/api/command', { user: alice!.id, channel: channel.id, text: '/fence new auto-build:True' })).toEqual({ ok: true });
-  const lobby = await sandbox.double.waitForMessage(channel, (m) => !m.ephemeral && m.content.includes('is open: join in!'));
+  const lobby = await sandbox.double.waitForMessage(channel, (m) => !m.ephemeral && textOf(m).includes('is open: join in!'));
   const click = await api('/api/click', { user: bob!.id, channel: channel.id, message: lobby.id, customId: (sandbox.double.buttons(lobby)[0] as { custom_id: string }).custom_id });
   expect(click.error).toBeUndefined();
-  await sandbox.double.waitForMessage(channel, (m) => m.id === lobby.id && m.content.includes('2. Bob'));
+  await sandbox.double.waitForMessage(channel, (m) => m.id === lobby.id && textOf(m).includes('2. Bob'));
   sandbox.double.expectNoViolations();
 });
 
@@ -47,7 +48,7 @@ it('a picked suggestion shows its label in the command box, and a value with spa
   // The box reads like Discord's: the label, not the value sent (3600).
   expect(hour.text).toBe('/fence new turn-limit:1 hour ');
   expect(await api('/api/command', { user: alice!.id, channel: channel.id, text: `${hour.text}auto-build:True` })).toEqual({ ok: true });
-  const lobby = await sandbox.double.waitForMessage(channel, (m) => !m.ephemeral && m.content.includes('is open: join in!'));
-  expect(lobby.content).toContain('1 hour per turn');
-  expect(lobby.content).toContain('the bot builds the map');
+  const lobby = await sandbox.double.waitForMessage(channel, (m) => !m.ephemeral && textOf(m).includes('is open: join in!'));
+  expect(textOf(lobby)).toContain('1 hour per turn');
+  expect(textOf(lobby)).toContain('the bot builds the map');
 });
