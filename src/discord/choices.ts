@@ -129,14 +129,14 @@ export function levelText(level: Level): string {
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * A level shown to the presser: its question, its picture (drawn by `draw`), what its options
- * do, its buttons or menus, and Back; `head` first (what was just done).
+ * A level shown to the presser: its question (or `head`, which says it), its picture (drawn by
+ * `draw`), what its options do, its buttons or menus, and Back.
  */
 export async function levelPayload(
   def: AnyGame, gameId: number, version: number, seat: number, level: Level, path: Path,
-  draw: (p: Picture) => Promise<AttachmentBuilder>, head = '',
+  draw: (p: Picture) => Promise<AttachmentBuilder>, head?: string,
 ): Promise<{ content: string; files: AttachmentBuilder[]; below: string; components: Row[]; v2: true }> {
   const files = level.picture ? [await draw(level.picture)] : [];
   const rows = [...levelRows(def, gameId, version, [{ seats: [seat], level, path }]), ...backRow(gameId, version, seat, path)];
-  return { content: [head, levelQuestion(level)].filter(Boolean).join('\n'), files, below: levelText(level), components: rows, v2: true };
+  return { content: head ?? levelQuestion(level), files, below: levelText(level), components: rows, v2: true };
 }

@@ -160,6 +160,12 @@ export class Harness {
     return all[all.length - 1]!;
   }
 
+  /** The buttons and menu options a message still offers, by label: [] once its choices are over. */
+  choicesOn(m: PostedMessage | undefined): string[] {
+    if (!m) return [];
+    return [...this.double.buttons(m).map((b) => ('label' in b ? b.label ?? '' : '')), ...this.double.selects(m).map((x) => x.placeholder ?? x.custom_id)];
+  }
+
   /**
    * `user` presses `labels` in turn, starting on `message` (a turn post, or their private
    * message): a button with that label, or the option of a select menu. Each press's answer

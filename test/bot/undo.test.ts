@@ -67,7 +67,7 @@ describe('undo', () => {
     const struck = h.double.log.get(moved.id)!;
     expect(movedText).toMatch(/your turn/);
     expect(textOf(struck)).toBe([...movedText.split('\n').map((l) => (l.trim() ? `~~${l}~~` : l)), `-# Taken back by ${name}.`].join('\n'));
-    expect(struck.components).toEqual([]);
+    expect(h.choicesOn(struck)).toEqual([]);
 
     const after = await h.game(channel);
     expect(after.state).toEqual(before.state);

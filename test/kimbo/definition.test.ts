@@ -70,7 +70,7 @@ describe('the /kimbo definition', () => {
     expect(start.text).toBe('your turn: roll the dice, or first move one of your fences.');
     const many = position({ dice: [3, 4] });
     const q = kimbo.words.prompt(many, 0);
-    expect(q.text).toMatch(/^you rolled 3 and 4: \d+ possible moves\. Press where a piece goes .* or type it with `\/kimbo move`\.$/);
+    expect(q.text).toMatch(/^you rolled 3 and 4: where does a piece go\? Press its square \(labelled on the board\), or type the move with `\/kimbo move` \(\d+ possible\)\.$/);
     expect(q.choice?.question).toBe('you rolled 3 and 4: where does a piece go?');
     expect(q.choice?.options.every((o) => /^([A-O](1[0-5]|[1-9])|HOME)$/.test(o.label))).toBe(true);
     expect(kimbo.parse!(many, 0, 'move', 'piece 1 A1 east 3+4')).not.toBeNull();

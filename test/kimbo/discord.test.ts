@@ -27,11 +27,11 @@ const buttonLabels = (m: PostedMessage): string[] => h.double.buttons(m).map((b)
 
 async function start(channel: Channel, players: User[], options: Record<string, string | number | boolean> = {}): Promise<PostedMessage[]> {
   await h.command(players[0]!, 'kimbo', 'new', options, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const p of players.slice(1)) await (await h.double.clickButton(p, lobby, 'Join')).acknowledged();
   const before = h.double.messages(channel).length;
   const started = await (await h.double.clickButton(players[0]!, lobby, 'Start')).reply(10_000);
-  expect(started.content).toMatch(/Game #\d+ has started/);
+  expect(textOf(started)).toMatch(/Game #\d+ has started/);
   return h.double.messages(channel).slice(before);
 }
 
@@ -122,7 +122,7 @@ describe('Game of Fences in Discord', () => {
     const postsBefore = h.double.messages(channel).length;
     const fenced = await h.command(mover, 'kimbo', 'fence', { fence: String(choices[0]!.value) }, channel);
     // The fence moved and the dice rolled: the turn goes on privately, the channel waits for the move.
-    expect(textOf(fenced)).toMatch(/^Done: Fence .* → K12\|K13\. [\s\S]*You rolled \d and \d: where does a piece go\?/);
+    expect(textOf(fenced)).toMatch(/^Done: Fence .* → K12\|K13\. Next, you rolled \d and \d: where does a piece go\?/);
     expect(fenced.attachments.map((a) => a.filename)).toEqual(['choice.png']);
     expect(h.double.messages(channel).length).toBe(postsBefore);
     lastPrivate.set(mover.id, fenced);
@@ -174,7 +174,7 @@ describe('Game of Fences in Discord', () => {
     const own = game.state.fences.filter((f) => f.owner === game.state.current).map((f) => f.slot).sort((x, y) => x - y);
     const { reply, taps } = await h.tap(mover, h.latestPost(channel), ['Move a fence', 'a', 'top left', '3']);
     expect(taps).toBe(5);
-    expect(textOf(reply)).toMatch(/^Done: Fence (\S+) → (\S+)\. [\s\S]*You rolled \d and \d: where does a piece go\?/);
+    expect(textOf(reply)).toMatch(/^Done: Fence (\S+) → (\S+)\. Next, you rolled \d and \d: where does a piece go\?/);
     const [, from, to] = /^Done: Fence (\S+) → (\S+)\./.exec(textOf(reply))!;
     expect(from).toBe(nameOfEdge(own[0]!));
     expect((await running(channel)).state.fences.some((f) => nameOfEdge(f.slot) === to && f.owner === game.state.current)).toBe(true);

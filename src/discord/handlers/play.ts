@@ -159,7 +159,8 @@ async function done(def: AnyGame, game: RunningGame, seat: number, label: string
     return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted, components: undo, ...(res.over ? { below: true } : {}) };
   }
   const next = choiceFor(def, res.state, seat);
-  const shown = await levelPayload(def, game.game.id, res.version, seat, next, [], (p) => pictureFile(def, p), `Done: ${label}. The channel sees your whole turn once it is over.`);
+  const head = `Done: ${label}. Next, ${def.words.prompt(res.state, seat).text}\nThe channel sees your whole turn once it is over.`;
+  const shown = await levelPayload(def, game.game.id, res.version, seat, next, [], (p) => pictureFile(def, p), head);
   return { text: shown.content, after: shown.below, posted: res.posted, components: [...shown.components, ...undo], files: shown.files, v2: true };
 }
 

@@ -32,7 +32,7 @@ export function prompt(s: KimboState, seat: number): Prompt<Action> {
   const results = currentResults(s);
   const dice = s.dice ? `${s.dice[0]} and ${s.dice[1]}` : '';
   return {
-    text: `you rolled ${dice}: ${results.length} possible move${results.length === 1 ? '' : 's'}. Press where a piece goes (its square is labelled on the board), or type it with \`/kimbo move\`.`,
+    text: `you rolled ${dice}: where does a piece go? Press its square (labelled on the board), or type the move with \`/kimbo move\` (${results.length} possible).`,
     buttons: [],
     choice: moveChoice(s),
   };

@@ -104,14 +104,14 @@ describe('a game registered from its own folder', () => {
     const click = await h.double.clickButton(ana, h.latestPost(channel), 'Step 2');
     const over = await click.followUp(0, 10_000);
     expect(textOf(over)).toBe('Done: Step 2. The game is over.');
-    // The last round's post, then the end post: the winner mentioned, Rematch.
-    const [round, end] = h.double.messages(channel).slice(-2) as [PostedMessage, PostedMessage];
-    // Ana reads that the game is over below the posts that show it, not above them: the reply
+    // The last round's post tells the end too: the winner mentioned, Rematch.
+    const end = h.latestPost(channel);
+    // Ana reads that the game is over below the post that shows it, not above it: the reply
     // the press was acknowledged with (placed where she pressed) is gone.
-    expect(h.double.visibleTo(ana, channel).slice(-3).map((m) => m.id)).toEqual([round.id, end.id, over.id]);
+    expect(h.double.visibleTo(ana, channel).slice(-2).map((m) => m.id)).toEqual([end.id, over.id]);
     expect(click.original).toBeUndefined();
-    expect(textOf(round)).toContain('Ana wins the race!');
-    expect(textOf(end)).toBe(`**Game #${/Game #(\d+)/.exec(textOf(end))![1]} is over.** 🏆 <@${ana.id}> wins!\nStart another with \`/race new\`, or press **Rematch** for the same players and options.`);
+    expect(textOf(end)).toContain('Ana wins the race!');
+    expect(textOf(end)).toMatch(new RegExp(`\\n\\*\\*Game #\\d+ is over\\.\\*\\* 🏆 <@${ana.id}> wins!\\nStart another with \`/race new\`, or press \\*\\*Rematch\\*\\* for the same players and options\\.$`));
     expect(end.notified).toEqual([ana.id]);
     expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
     const game = await h.store.getGame(Number(/Game #(\d+)/.exec(textOf(end))![1]));
@@ -135,7 +135,10 @@ describe('a game registered from its own folder', () => {
     expect(textOf(hand)).toContain('Your pick this round: 2');
     // The older post lost its buttons (the newer one asks Ana alone); a press from a screen
     // that still shows them is answered: Bo acted since that post, Ana's choice is still hers.
-    expect(h.double.log.get(post.id)?.components).toEqual([]);
+    const older = h.double.log.get(post.id)!;
+    expect(h.double.buttons(older)).toEqual([]);
+    expect(textOf(older)).toBe(textOf(post));
+    expect(older.attachments.map((a) => a.filename)).toEqual(['track.png']);
     const again = await (await h.double.forgeComponent(bo, channel, idOf('Step 3'), post)).reply();
     expect(textOf(again)).toMatch(/^That choice has already been made/);
     expect(textOf(await (await h.double.forgeComponent(ana, channel, idOf('Step 1'), post)).reply(10_000))).toBe('Done: Step 1.');
