@@ -190,6 +190,16 @@ describe('Game of Fences in Discord', () => {
     expect(map.attachments[0]?.filename).toBe('board.png');
     // A fence moved by taps: Move a fence, the fence by its letter, a part of the board, a slot
     // there by its number (from a menu: a part has more slots than buttons).
+    // A level's option answers only the player it was offered to; a path the game does not
+    // have (forged) is refused; neither shows anything.
+    const bystander = [ana, bo, cy].find((u) => u !== mover)!;
+    const notYours = await (await h.double.clickButton(bystander, h.latestPost(channel), 'Move a fence')).reply(10_000);
+    expect(textOf(notYours)).toBe(`This choice is <@${mover.id}>'s, not yours.`);
+    expect(notYours.attachments).toEqual([]);
+    const seatMask = (1 << game.state.current).toString(36);
+    const forged = `f:tap:${game.game.id}:${game.game.version}:s${seatMask}:Move%20a%20fence/q`;
+    const nowhere = await (await h.double.forgeComponent(mover, channel, forged, h.latestPost(channel))).reply(10_000);
+    expect(textOf(nowhere)).toMatch(/^That choice has already been made/);
     const own = game.state.fences.filter((f) => f.owner === game.state.current).map((f) => f.slot).sort((x, y) => x - y);
     const { reply, taps } = await h.tap(mover, h.latestPost(channel), ['Move a fence', 'a', 'top left', '3']);
     expect(taps).toBe(5);
