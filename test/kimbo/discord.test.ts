@@ -4,6 +4,7 @@
 // by the computer, a resign.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simplePlayer } from '../../src/games/kimbo/bots.ts';
+import { currentResults } from '../../src/games/kimbo/engine.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
 import { BOARD, nameOfEdge } from '../../src/games/kimbo/board.ts';
 import { actionLabel } from '../../src/games/kimbo/words.ts';
@@ -215,6 +216,31 @@ describe('Game of Fences in Discord', () => {
     const abort = await h.command(ana, 'kimbo', 'abort', {}, channel);
     await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
   }, 120_000);
+
+  it('takes a move back with Undo: the channel is told, the labelled board offered again, and the move played anew', async () => {
+    const channel = h.double.createChannel(h.guild, 'kimbo-undo');
+    await start(channel, [ana, bo]);
+    const game = await running(channel);
+    const mover = h.userOf(game, game.state.current);
+    const rolled = await h.tap(mover, h.latestPost(channel), ['Roll the dice']);
+    const s = (await running(channel)).state;
+    // A move of one piece with the whole roll: no capture, nothing hidden comes out of it.
+    const plain = currentResults(s).find((r) => r.moves.length === 1 && r.captures.length === 0 && !r.moves[0]!.jump)!;
+    const labels = tapsFor(kimbo, s, s.current, { type: 'move', key: plain.key })!;
+    const moved = await h.tap(mover, rolled.reply, labels);
+    expect(buttonLabels(moved.reply)).toEqual(['Undo']);
+    const posts = h.double.messages(channel).length;
+    await (await h.double.clickButton(mover, moved.reply, 'Undo')).reply(10_000);
+    const told = h.double.messages(channel).slice(posts);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.attachments.map((a) => a.filename)).toEqual(['board.png', 'choice-2.png']);
+    expect(textOf(told[0]!)).toMatch(/took back their move[\s\S]*you rolled \d and \d: where does a piece go\?/);
+    const again = await h.tap(mover, told[0]!, labels);
+    expect(textOf(again.reply)).toMatch(/^Done: /);
+    expect(h.double.messages(channel).length).toBe(posts + 2);
+    const abort = await h.command(ana, 'kimbo', 'abort', {}, channel);
+    await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
+  }, 60_000);
 
   it('plays a timed-out turn with the computer, and lets a player resign: the last player left wins', async () => {
     const channel = h.double.createChannel(h.guild, 'kimbo-timer');
