@@ -210,6 +210,20 @@ describe('Game of Fences in Discord', () => {
     expect((await running(channel)).state.fences.some((f) => nameOfEdge(f.slot) === to && f.owner === game.state.current)).toBe(true);
     lastPrivate.set(mover.id, reply);
     for (let n = 0; n < 9; n++) await playOne(channel, n);
+    // After a restart the new process reads the turn post back to take its buttons away: its
+    // words and its board stay, still the message's own file.
+    while ((await running(channel)).state.stage !== 'start') await playOne(channel, 1);
+    const shown = h.latestPost(channel);
+    await h.running.stop();
+    await h.startBot();
+    await playOne(channel, 1);
+    await playOne(channel, 1);
+    const old = h.double.log.get(shown.id)!;
+    expect(h.latestPost(channel).id).not.toBe(shown.id);
+    expect(h.choicesOn(old)).toEqual([]);
+    expect(textOf(old)).toBe(textOf(shown));
+    expect(old.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    expect(JSON.stringify(old.components)).toContain('attachment://board.png');
     const status = await h.command(cy, 'kimbo', 'status', {}, channel);
     expect(textOf(status)).toMatch(/round \d+ of at most 200/);
     expect(textOf(status)).toMatch(/Cy \(East\): \d in HOME/);
