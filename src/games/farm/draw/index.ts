@@ -288,6 +288,9 @@ const TEXT = 26;
 const MAX_SIDE = 2400;
 const MIN_CELL = 100;
 
+/** Characters of one legend line: a full line of the panel's text at its size. */
+const LEGEND_CHARS = 48;
+
 function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean }[] {
   const out: { text: string; seat?: number; bold?: boolean }[] = [];
   out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tiles in the stack`, bold: true });
@@ -317,9 +320,30 @@ function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean 
     const gains = bySeat.size ? [...bySeat].map(([seat, pts]) => `${v.names[seat]} +${pts}`).join(', ') : 'no points';
     out.push({ text: `Farm ${n}: ${gains}` });
   });
-  out.push({ text: `C cow  S sheep  P pig  H hen  B bull  R ram  X boar${v.fox !== undefined && v.fox !== null ? '  F fox' : ''}${v.bales ? '  # bale' : ''}` });
-  const more = [v.tractors && 'T tractor', typeof v.horse?.region === 'number' && '◆ horse', v.storedOn.length > 0 && '■ added from storage', v.shared.length > 0 && '○ sharecropper'].filter((x): x is string => typeof x === 'string');
-  if (more.length) out.push({ text: more.join('  ') });
+  // The legend names what the options call things (Chickens, Market) and every mark on the map, packed into short lines.
+  const present = new Set(v.tiles.flatMap((t) => t.regions.flatMap((r) => r.animals)));
+  const legend = [
+    ...(['cow', 'sheep', 'pig', 'chicken', 'bull', 'ram', 'boar'] as const).filter((a) => present.has(a) || ['cow', 'sheep', 'pig'].includes(a)).map((a) => `${ANIMAL[a]?.[1]} ${a}`),
+    ...[
+      v.fox !== undefined && v.fox !== null && 'F fox',
+      v.bales && '# hay bale',
+      v.tractors && 'T tractor',
+      typeof v.horse?.region === 'number' && '◆ horse',
+      v.storedOn.length > 0 && '■ added from storage',
+      v.shared.length > 0 && '○ sharecropper',
+      (v.market !== null || v.tiles.some((t) => t.market)) && '$ market tile',
+      v.farms.length > 0 && '▨ hatched: farm scored',
+    ].filter((x): x is string => typeof x === 'string'),
+  ];
+  let line = '';
+  for (const item of legend) {
+    if (line && line.length + 2 + item.length > LEGEND_CHARS) {
+      out.push({ text: line });
+      line = '';
+    }
+    line = line ? `${line}  ${item}` : item;
+  }
+  if (line) out.push({ text: line });
   return out;
 }
 
