@@ -80,7 +80,7 @@ const STORED_NAME = { cow: 'cow', pig: 'pig', sheep: 'sheep' } as const;
 /** An action as a button or a list entry shows it. */
 export function actionLabel(s: FarmState, a: Action): string {
   if (a.type === 'place') return `${a.tile} at ${cellName(a.x, a.y)}, ${turnName(a.rot)}${s.rows?.[s.current]?.includes(a.tile) ? ' (from your row)' : ''}`;
-  if (isSeasonAction(a)) return seasonActionLabel(s, a, (region) => fieldName(s, new Board(s.placed), region));
+  if (isSeasonAction(a)) return seasonActionLabel(s, a, (region) => tileAt(s, region));
   if (a.type === 'pass') return henhousesLeft(s, s.current) > 0 ? 'No henhouse' : 'Do nothing';
   if (a.type === 'decline') {
     const owed = s.pending[0];
