@@ -68,7 +68,7 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
     }
     case 'rerollSpaces': return `${seatName(s, e.seat)} fills ${plural(e.filled, 're-roll space')}${e.unlocked ? ' and unlocks a re-roll for every turn from the next one' : ''}.`;
     case 'captured': {
-      const got = [e.duckSpaces && plural(e.duckSpaces, 'duck box', 'duck boxes'), e.bread && plural(e.bread, 'bread'), e.eggs && plural(e.eggs, 'egg')].filter(Boolean).join(', ');
+      const got = [e.duckSpaces && plural(e.duckSpaces, 'duck box', 'duck boxes'), e.bread && plural(e.bread, 'bread', 'bread'), e.eggs && plural(e.eggs, 'egg')].filter(Boolean).join(', ');
       const out = e.outlined ? `outlines the ${shapeName(e.outlined)}` : '';
       const parts = [out, got ? `captures ${got}` : ''].filter(Boolean).join(' and ');
       return parts ? `${seatName(s, e.seat)} ${parts}${e.lost ? ` (${e.lost} beyond a full row lost)` : ''}.` : null;
@@ -94,7 +94,7 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
 
 function overText(s: DucksState, e: Extract<DucksEvent, { type: 'over' }>): string {
   if (e.end.kind === 'aborted') return 'The game was called off.';
-  const lines = e.scores.map((x, i) => `${seatName(s, i)}: ${x.total} points (largest group ${x.group}, ${x.outlined ? `${plural(x.outlined, 'shape')} outlined ${x.shapePoints}` : 'no shape outlined'}, ducks in full rows ${x.duckPoints}; ${plural(x.ducks, 'duck')} penned).`);
+  const lines = e.scores.map((x, i) => `${seatName(s, i)}: ${plural(x.total, 'point')} (largest group ${x.group}, ${x.outlined ? `${plural(x.outlined, 'shape')} outlined ${x.shapePoints}` : 'no shape outlined'}, ducks in full rows ${x.duckPoints}; ${plural(x.ducks, 'duck')} penned).`);
   if (e.end.kind === 'resigned') {
     if (s.seats.length === 1) return `The game ends unscored.`;
     return `${e.end.winners.map((w) => seatName(s, w)).join(' and ')} wins.`;
