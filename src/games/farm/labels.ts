@@ -109,7 +109,7 @@ const INSTEAD: Partial<Record<Action['type'], string>> = {
   share: 'share a field with a sharecropper token',
   tractor: 'put a tractor in your field',
   horse: 'move the horse',
-  evict: 'send a henhouse home (tornado)',
+  evict: 'send any henhouse home (the tornado)',
 };
 
 /**

@@ -131,7 +131,8 @@ export function prompt(s: FarmState, seat: number): Prompt<Action> {
   }
   if (s.stage.kind === 'claim') {
     return {
-      text: `${claimStepWords(actions, henhousesLeft(s, seat))}.${seasonPromptHint(s, 'claim')}`,
+      // The tornado's choice is among the alternatives claimStepWords names.
+      text: `${claimStepWords(actions, henhousesLeft(s, seat))}.`,
       // A Tornado may offer many henhouses to send home: they come last, and "No henhouse" always shows.
       buttons: [
         ...buttonsOf(s, [...actions.filter((a) => a.type !== 'evict' && a.type !== 'pass'), ...actions.filter((a) => a.type === 'evict')].slice(0, 19), isNo).map((b) => (b.action.type === 'evict' ? { ...b, style: 'danger' as const } : b)),
@@ -141,7 +142,7 @@ export function prompt(s: FarmState, seat: number): Prompt<Action> {
   }
   if (s.stage.kind === 'extra') return { text: 'your tile reached a tractor\'s field: place one more tile with `/farm place` (no henhouse on it), or stop.', buttons: [{ label: 'No more tiles', action: { type: 'decline' }, style: 'secondary' }] };
   const row = s.rows?.[seat] ?? [];
-  return { text: `your turn: place one of your tiles with \`/farm place\` (the list offers every cell and turn that fits)${row.length ? `; your row's tiles (${row.join(', ')}) may be placed instead` : ''}.${seasonPromptHint(s, 'place')}`, buttons: [] };
+  return { text: `your turn: place one of your tiles with \`/farm place\` (the list offers every cell and turn that fits)${row.length ? `; your row's tiles (${row.join(', ')}) may be placed instead` : ''}.${seasonPromptHint(s)}`, buttons: [] };
 }
 
 /** R21: what the closer owed the Dust Bowl's choice sees, privately: the owners' hands. */
