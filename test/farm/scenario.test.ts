@@ -71,6 +71,9 @@ describe('setting up and checking a position', () => {
       steps: [{ expect: { shares: { ana: 2, bo: 0, cy: 1 }, sharesInSupply: 3, tractors: [{ cell: '0,0', part: 'south-west' }], tractorsInSupply: 0, storageSupply: { cow: 3, pig: 4, sheep: 2 }, stored: { bo: { cow: 1, sheep: 2 } }, henhouses: [{ player: 'cy', cell: '0,0', part: 'north-east', share: true }, { player: 'ana', cell: '0,0', part: 'north-east' }] } }],
     });
     expect(r.failures).toEqual([]);
+    const added = runScenario({ ...base, ...scoredMap, hands: {}, options: { storage: true }, farms: [{ cell: '1,0', part: 'west' }], storedOn: [{ cell: '0,0', part: 0, kind: 'pig' }], stored: { ana: { pig: 1 } }, steps: [{ expect: { storageSupply: { cow: 4, pig: 2, sheep: 4 } } }] });
+    expect(added.failures).toEqual([]);
+    expect(() => run({ options: { storage: true }, storedOn: [{ cell: '0,0', part: 0, kind: 'pig' }], steps: [] })).toThrow(/storedOn\[0\]: 0,0 0 is not in a scored farm/);
     expect(run({ options: { storage: true }, steps: [{ expect: { storageSupply: { cow: 3 } } }] }).failures).toEqual(['step 1: the storage supply is {"cow":4,"pig":4,"sheep":4}, expected {"cow":3,"pig":0,"sheep":0}']);
   });
 

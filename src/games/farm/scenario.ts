@@ -120,6 +120,8 @@ const fileSchema = z.object({
   horse: partSchema.extend({ left: partSchema.optional() }).nullable().optional(),
   tractors: z.array(partSchema.extend({ fresh: z.boolean().default(false) })).optional(),
   stored: z.record(z.string(), storedCounts).optional(),
+  /** Storage tokens added to farms already scored (R16): out of the supply for good. */
+  storedOn: z.array(partSchema.extend({ kind: z.enum(STORED) })).optional(),
   shares: counts.optional(),
   rows: z.record(z.string(), z.array(z.string())).optional(),
   steps: z.array(stepSchema),
@@ -299,6 +301,18 @@ function build(f: File): Position {
         if (st.supply[k] < 0) throw invalid('stored', `more ${k} tokens than the game's ${STORAGE_EACH}`);
       }
     }
+  }
+  if (f.storedOn) {
+    const st = s.storage;
+    if (!st) throw invalid('storedOn', 'needs the Storage option');
+    f.storedOn.forEach((x, i) => {
+      const key = pos.region(x);
+      const farm = s.farms.find((fm) => fm.regions.includes(key));
+      if (!farm) throw invalid(`storedOn[${i}]`, `${x.cell} ${x.part} is not in a scored farm: a stored animal is added only to a farm being scored`);
+      st.placed.push({ region: farm.regions[0] as number, kind: x.kind });
+      st.supply[x.kind] -= 1;
+      if (st.supply[x.kind] < 0) throw invalid('storedOn', `more ${x.kind} tokens than the game's ${STORAGE_EACH}`);
+    });
   }
   if (f.shares && !s.shares) throw invalid('shares', 'needs the Sharecroppers option');
   if (s.shares) {
