@@ -209,20 +209,20 @@ const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON
 
 /** Why an answer to a pending question is not one of its choices, or null. */
 function checkPending(s: FarmState, choice: Pending, a: Action): Refusal | null {
+  const legal = choiceLabels(s, pendingActions(s, choice), choice.kind === 'storage' || choice.kind === 'dust' ? '/farm answer' : '/farm field');
   if (choice.kind === 'storage') {
-    if (a.type !== 'store' && a.type !== 'decline') return refuse('CHOOSE_FIRST', 'First answer the storage question for the farm being scored.', ['a storage button', 'No']);
+    if (a.type !== 'store' && a.type !== 'decline') return refuse('CHOOSE_FIRST', 'First answer the storage question for the farm being scored.', legal);
     if (a.type === 'store' && !pendingActions(s, choice).some((x) => sameAction(x, a))) {
       const what = choice.phase === 'remove' ? `take out: ${choice.options.join(', ')}` : `add from your storage: ${choice.options.join(', ')}`;
-      return refuse('BAD_STORAGE', `You cannot ${a.op === 'remove' ? 'take out' : 'add'} a ${a.kind} now. You may ${what}, or do nothing.`, ['a storage button', 'No']);
+      return refuse('BAD_STORAGE', `You cannot ${a.op === 'remove' ? 'take out' : 'add'} a ${a.kind} now. You may ${what}, or do nothing.`, legal);
     }
     return null;
   }
   if (choice.kind === 'dust') {
-    if (a.type !== 'take' && a.type !== 'decline') return refuse('CHOOSE_FIRST', 'First choose a tile to take, or take none.', ['a tile button', 'Take none']);
-    if (a.type === 'take' && !pendingActions(s, choice).some((x) => sameAction(x, a))) return refuse('BAD_TAKE', 'That tile cannot be taken: pick one of the tiles offered.', ['a tile button', 'Take none']);
+    if (a.type !== 'take' && a.type !== 'decline') return refuse('CHOOSE_FIRST', 'First choose a tile to take, or take none.', legal);
+    if (a.type === 'take' && !pendingActions(s, choice).some((x) => sameAction(x, a))) return refuse('BAD_TAKE', 'That tile cannot be taken: pick one of the tiles offered.', legal);
     return null;
   }
-  const legal = choiceLabels(s, pendingActions(s, choice), '/farm field');
   const what = choice.kind === 'fox' ? 'the fox' : choice.kind === 'horse' ? 'the horse' : 'a hay bale';
   if (a.type !== choice.kind) return refuse('CHOOSE_FIRST', `First choose the field for ${what} (${FIELD_RULE[choice.kind]}).`, legal);
   if (!choice.options.includes(a.region)) return refuse('BAD_FIELD', `${what[0]?.toUpperCase()}${what.slice(1)} cannot go there: ${FIELD_RULE[choice.kind]}. Pick one of the fields offered.`, legal);
