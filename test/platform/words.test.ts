@@ -1,7 +1,7 @@
 // For every game the bot hosts: the lines the channel reads about what happened (each event's
-// words) agree in number over random games played by the games' own computer players — no "1
-// points", no "1 tiles", no "2 breads", no "a animal", no "1 and 2 and 3" — whatever options are
-// on and whoever times out or resigns along the way.
+// words), and what /status says every few actions, agree in number over random games played by
+// the games' own computer players — no "1 points", no "1 tiles", no "2 breads", no "a animal",
+// no "1 and 2 and 3" — whatever options are on and whoever times out or resigns along the way.
 import { describe, expect, it } from 'vitest';
 import { allGames } from '../../src/games/registry.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
@@ -86,7 +86,7 @@ describe('the agreement checker', () => {
   });
 });
 
-describe('every game\'s event lines agree in number', () => {
+describe('every game\'s event and status lines agree in number', () => {
   const runs = allGames().flatMap((g) => [[g, {}, 'default options'], [g, everyOptionOn(g), 'every option on']] as [AnyGame, Record<string, unknown>, string][]);
   for (const [game, options, which] of runs) {
     it(`${game.title} (${which}): ${GAMES} random games, computers playing, some timing out or resigning`, () => {
@@ -100,10 +100,11 @@ describe('every game\'s event lines agree in number', () => {
           options: () => options,
           maxActions: 20_000,
           system: { timeout: 0.01, resign: 0.001 },
-          check: (state, events) => {
-            for (const e of events) {
-              const line = game.words.event(state, e);
-              if (line === null) continue;
+          check: (state, events, _before, _g, step) => {
+            const said = events.map((e) => game.words.event(state, e)).filter((l): l is string => l !== null);
+            // Every few actions, what /status says too.
+            if (step % 5 === 0) said.push(...game.words.status(state), game.words.phase(state));
+            for (const line of said) {
               lines++;
               for (const slip of agreementSlips(line)) if (!slips.has(slip)) slips.set(slip, line);
             }

@@ -163,7 +163,7 @@ export function statusLines(s: DucksState): string[] {
     const sc = scoreOf(s, seat);
     const unlocks = [breadUnlocked(a) && 'bread', eggUnlocked(a) && 'egg'].filter(Boolean).join(' and ');
     const rows = COMPONENTS.specialty.map((sh) => `${sh.name} ${a.ducks[sh.id] ?? 0}/${sh.duckBoxes}`).join(', ');
-    return `${seatName(s, seat)} (${colourOf(s, seat)}): ${sc.total} points so far · re-roll spaces ${a.rerolls}/${REROLL_SPACES} (${plural(fullSections(a.rerolls), 're-roll')} a turn) · bread ${a.bread}/${COMPONENTS.breadBoxes}, eggs ${a.eggs}/${COMPONENTS.eggBoxes}${unlocks ? ` (${unlocks} unlocked)` : ''} · shapes outlined: ${a.outlined.map((id) => COMPONENTS.shapes.get(id)?.name ?? id).join(', ') || 'none'} · duck rows: ${rows}${a.pending ? ` · ${plural(a.pending, 'duck box', 'duck boxes')} to place` : ''}`;
+    return `${seatName(s, seat)} (${colourOf(s, seat)}): ${plural(sc.total, 'point')} so far · re-roll spaces ${a.rerolls}/${REROLL_SPACES} (${plural(fullSections(a.rerolls), 're-roll')} a turn) · bread ${a.bread}/${COMPONENTS.breadBoxes}, eggs ${a.eggs}/${COMPONENTS.eggBoxes}${unlocks ? ` (${unlocks} unlocked)` : ''} · shapes outlined: ${a.outlined.map((id) => COMPONENTS.shapes.get(id)?.name ?? id).join(', ') || 'none'} · duck rows: ${rows}${a.pending ? ` · ${plural(a.pending, 'duck box', 'duck boxes')} to place` : ''}`;
   });
   if (s.automa) lines.push(`The Automa (${s.automa.colour}): ${plural(s.automa.deck.length, 'card')} left · target ${COMPONENTS.soloTarget} points`);
   return lines;

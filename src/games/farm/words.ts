@@ -158,20 +158,20 @@ export function dustPeek(s: FarmState, seat: number): string {
 }
 
 export function phaseText(s: FarmState): string {
-  return s.outcome ? 'game over' : `round ${s.round} · ${s.stack.length} tiles in the stack`;
+  return s.outcome ? 'game over' : `round ${s.round} · ${count(s.stack.length, 'tile')} in the stack`;
 }
 
 export function statusLines(s: FarmState): string[] {
   const lines = s.seats.map((x, i) => {
     const stored = s.storage?.held[i];
     const parts = [
-      `${x.name}: ${s.scores[i]} points`,
-      `${henhousesLeft(s, i)} henhouses at home`,
-      `${(s.hands[i] ?? []).length} tiles in hand`,
+      `${x.name}: ${count(s.scores[i] ?? 0, 'point')}`,
+      `${count(henhousesLeft(s, i), 'henhouse')} at home`,
+      `${count((s.hands[i] ?? []).length, 'tile')} in hand`,
       s.rows?.[i]?.length ? `row: ${s.rows[i]?.join(', ')}` : '',
-      s.bales ? `${s.bales.held[i]} bales` : '',
-      s.shares ? `${s.shares.held[i]} sharecropper token${s.shares.held[i] === 1 ? '' : 's'}` : '',
-      stored ? `stored: ${stored.cow} cows, ${stored.pig} pigs, ${stored.sheep} sheep` : '',
+      s.bales ? count(s.bales.held[i] ?? 0, 'bale') : '',
+      s.shares ? count(s.shares.held[i] ?? 0, 'sharecropper token') : '',
+      stored ? `stored: ${count(stored.cow, 'cow')}, ${count(stored.pig, 'pig')}, ${stored.sheep} sheep` : '',
       `card: ${farmerText(s.farmers[i] as string)}${s.out[i] ? ' (left)' : ''}`,
     ];
     return parts.filter(Boolean).join(' · ');
@@ -185,7 +185,7 @@ export function statusLines(s: FarmState): string[] {
   if (s.options.chickens) lines.push(s.fox === null ? 'The fox is off the map.' : `The fox is on ${s.placed[tileOfKey(s.fox)]?.id ?? '?'}.`);
   if (s.tractors) lines.push(`Tractors: ${s.tractors.supply} in the supply${s.tractors.on.length ? `, on ${s.tractors.on.map((t) => tileAt(s, t.region)).join(' and ')}` : ''}.`);
   if (s.horse) lines.push(s.horse.region === null ? 'The horse waits in the supply for the next farm scored.' : `The horse is on ${tileAt(s, s.horse.region)}.`);
-  if (s.storage) lines.push(`Storage supply: ${s.storage.supply.cow} cows, ${s.storage.supply.pig} pigs, ${s.storage.supply.sheep} sheep.`);
+  if (s.storage) lines.push(`Storage supply: ${count(s.storage.supply.cow, 'cow')}, ${count(s.storage.supply.pig, 'pig')}, ${s.storage.supply.sheep} sheep.`);
   if (s.shares) lines.push(`Sharecropper tokens in the supply: ${s.shares.supply}.`);
   return lines;
 }

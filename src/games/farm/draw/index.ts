@@ -293,12 +293,12 @@ const LEGEND_CHARS = 48;
 
 function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean }[] {
   const out: { text: string; seat?: number; bold?: boolean }[] = [];
-  out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tiles in the stack`, bold: true });
+  out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tile${v.stack === 1 ? '' : 's'} in the stack`, bold: true });
   const order = v.names.map((_, i) => i).sort((a, b) => (v.scores[b] ?? 0) - (v.scores[a] ?? 0) || a - b);
   for (const i of order) {
     const houses = v.henhousesLeft[i] ?? 0;
     const bales = v.bales ? ` · ${v.bales.held[i]} bale${v.bales.held[i] === 1 ? '' : 's'}` : '';
-    out.push({ text: `${v.names[i]}${v.current === i ? ' (to play)' : ''}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pts · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.current === i });
+    out.push({ text: `${v.names[i]}${v.current === i ? ' (to play)' : ''}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pt${v.scores[i] === 1 ? '' : 's'} · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.current === i });
     out.push({ text: `   card: ${v.farmers[i]?.text ?? ''}` });
     const tokens = [
       v.shares ? `${v.shares[i]} sharecropper${v.shares[i] === 1 ? '' : 's'}` : '',
