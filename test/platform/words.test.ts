@@ -50,8 +50,9 @@ export function agreementSlips(line: string): string[] {
   for (const m of line.matchAll(/\b(\w+(?:, \w+)*) and (\w+) and (\w+)\b/g)) if ([m[1], m[2], m[3]].every((x) => /\d/.test(x ?? ''))) out.push(`"${m[0]}": a list of three is "1, 2 and 3"`);
   for (const m of line.matchAll(/\b(an?) ([A-Za-z][\w-]*)/g)) {
     const [article, word] = [m[1]!.toLowerCase(), m[2]!];
-    // A letter said by its name: "an L", "a U".
-    const vowelSound = /^[A-Z]$/.test(word) ? 'AEFHILMNORSX'.includes(word) : /^[aeiou]/i.test(word) ? !/^(one|once|uni|use|usu|euro)/i.test(word) : /^(hour|honest|honou?r|heir)/i.test(word);
+    // A letter said by its name: "an L", "a U", "an L-shaped pen".
+    const letter = /^([A-Z])(?:-|$)/.exec(word)?.[1];
+    const vowelSound = letter ? 'AEFHILMNORSX'.includes(letter) : /^[aeiou]/i.test(word) ? !/^(one|once|uni|use|usu|euro)/i.test(word) : /^(hour|honest|honou?r|heir)/i.test(word);
     if ((article === 'an') !== vowelSound) out.push(`"${m[0]}": "${vowelSound ? 'an' : 'a'}" before "${word}"`);
   }
   for (const m of line.matchAll(/\b([a-z]+) \1\b/gi)) if (!/^(ha|no)$/i.test(m[1] ?? '')) out.push(`"${m[0]}": a word twice`);
@@ -79,7 +80,7 @@ describe('the agreement checker', () => {
     expect(agreementSlips('Bob captures 2 duck box and re-rolls dice 1 and 2 and 3.')).toHaveLength(2);
     expect(agreementSlips('Ann draws a egg; the 2 ducks is out.')).toHaveLength(2);
     expect(agreementSlips('Farm 1 is closed: 1 animal, 3 sheep, 2 points each; Bob places B17 at 1,2 and re-rolls dice 1, 2 and 3; Cyd +1 for bales, 0 points.')).toEqual([]);
-    expect(agreementSlips('Ann fills 2 re-roll spaces and captures 3 duck boxes; an L pen, a U pen, an hour, a unit.')).toEqual([]);
+    expect(agreementSlips('Ann fills 2 re-roll spaces and captures 3 duck boxes; an L pen, a U pen, an L-shaped pen, a U-shaped pen, an hour, a unit.')).toEqual([]);
     expect(agreementSlips('an undefined tile')).toHaveLength(1);
     expect(agreementSlips('Ann and Bob wins. Cyd, Dee and Eve leads and skips.')).toHaveLength(2);
     expect(agreementSlips('Ann and Bob share the win. Ann wins.')).toEqual([]);
