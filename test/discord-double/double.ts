@@ -16,11 +16,11 @@ import {
   type APIButtonComponent,
   type APIStringSelectComponent,
   type APIInteractionDataResolved,
-  type APIMessageTopLevelComponent,
 } from 'discord.js';
 import { Gateway } from './gateway.ts';
 import { ACK_DEADLINE_MS, InteractionRegistry, type InteractionKind, type InteractionRecord } from './interactions.ts';
-import { MessageLog, type PostedMessage } from './messages.ts';
+import { MessageLog, messageText, type PostedMessage } from './messages.ts';
+import { isComponentsV2, walkComponents } from './components.ts';
 import { RestApi, type ChannelRateLimit, type RateLimitRule, type RequestRecord } from './rest.ts';
 import type { Violation } from './validate.ts';
 import {
@@ -439,7 +439,7 @@ export class DiscordDouble {
       () => this.log.inChannel(channel.id).find((m) => !m.loading && predicate(m)),
       timeoutMs,
       `a message in #${channel.name} matching the predicate`,
-      () => `#${channel.name} holds:\n${this.log.inChannel(channel.id).map((m) => `  ${m.ephemeral ? '(ephemeral) ' : ''}${JSON.stringify(m.content)} [${m.attachments.length} files]`).join('\n') || '  nothing'}`,
+      () => `#${channel.name} holds:\n${this.log.inChannel(channel.id).map((m) => `  ${m.ephemeral ? '(ephemeral) ' : ''}${JSON.stringify(messageText(m))} [${m.attachments.length} files]`).join('\n') || '  nothing'}`,
     );
   }
 
@@ -503,7 +503,7 @@ export class DiscordDouble {
     user: User,
     channel: Channel,
     data: Record<string, unknown>,
-    extra: { commandName?: string; customId?: string; message?: PostedMessage },
+    extra: { commandName?: string; customId?: string; message?: PostedMessage; values?: string[] },
   ): Promise<InteractionRecord> {
     await this.waitForBotConnected(10_000, channel.guildId);
     const member = this.#member(user, channel);
@@ -516,6 +516,7 @@ export class DiscordDouble {
       guildId: channel.guildId,
       commandName: extra.commandName ?? null,
       customId: extra.customId ?? null,
+      values: extra.values ?? null,
       sourceMessageId: extra.message?.id ?? null,
       dispatchedAt: this.clock.now(),
       callbackType: null,
@@ -678,27 +679,18 @@ export class DiscordDouble {
     return record.choices ?? [];
   }
 
-  /** Buttons on a message, in order, as the client renders them. */
+  /** Buttons on a message, in order, as the client renders them (in rows, containers and section accessories). */
   buttons(message: PostedMessage): APIButtonComponent[] {
-    const out: APIButtonComponent[] = [];
-    const walk = (c: APIMessageTopLevelComponent | { type: number; components?: unknown[] }): void => {
-      if (c.type === ComponentType.Button) out.push(c as APIButtonComponent);
-      const children = (c as { components?: unknown[] }).components;
-      if (Array.isArray(children)) for (const child of children) walk(child as { type: number });
-      const accessory = (c as { accessory?: { type: number } }).accessory;
-      if (accessory) walk(accessory);
-    };
-    for (const c of message.components) walk(c);
-    return out;
+    return walkComponents(message.components, isComponentsV2(message.flags))
+      .map((v) => v.component)
+      .filter((c) => c.type === ComponentType.Button) as unknown as APIButtonComponent[];
   }
 
-  /** String select menus on a message, in order. */
+  /** String select menus on a message, in order (in rows at the top or in containers). */
   selects(message: PostedMessage): APIStringSelectComponent[] {
-    const out: APIStringSelectComponent[] = [];
-    for (const row of message.components) {
-      for (const c of (row as { components?: { type: number }[] }).components ?? []) if (c.type === ComponentType.StringSelect) out.push(c as APIStringSelectComponent);
-    }
-    return out;
+    return walkComponents(message.components, isComponentsV2(message.flags))
+      .map((v) => v.component)
+      .filter((c) => c.type === ComponentType.StringSelect) as unknown as APIStringSelectComponent[];
   }
 
   /**
@@ -713,13 +705,18 @@ export class DiscordDouble {
     const menus = this.selects(current);
     const menu = menus.find((m) => m.custom_id === placeholderOrCustomId) ?? menus.find((m) => m.placeholder?.startsWith(placeholderOrCustomId));
     if (!menu) throw new Error(`no menu "${placeholderOrCustomId}" on the message (menus: ${menus.map((m) => m.placeholder ?? m.custom_id).join(', ') || 'none'})`);
+    if (menu.disabled) throw new Error(`the menu "${menu.placeholder ?? menu.custom_id}" is disabled`);
     const offered = new Set(menu.options.map((o) => o.value));
     const missing = values.filter((v) => !offered.has(v));
     if (missing.length) throw new Error(`the menu does not offer ${missing.join(', ')} (it offers ${[...offered].join(', ')})`);
+    const [min, max] = [menu.min_values ?? 1, menu.max_values ?? 1];
+    if (values.length < min || values.length > max || new Set(values).size !== values.length) {
+      throw new Error(`the menu takes ${min === max ? min : `${min} to ${max}`} different value(s), not ${values.length}`);
+    }
     const channel = this.world.channels.get(current.channelId);
     if (!channel) throw new Error('the message is in an unknown channel');
     const data = { custom_id: menu.custom_id, component_type: ComponentType.StringSelect, values };
-    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current }));
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current, values }));
   }
 
   /**
@@ -733,7 +730,7 @@ export class DiscordDouble {
       : { custom_id: customId, component_type: ComponentType.Button };
     // Discord always sends the message a component is on; a forger picks which.
     const current = this.log.get(message.id) ?? message;
-    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId, message: current }));
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId, message: current, ...(opts.values ? { values: opts.values } : {}) }));
   }
 
   /** A plain message `user` writes in `channel` (the bot reads none; it gives a forged press a message to sit on). */
