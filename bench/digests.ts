@@ -20,6 +20,7 @@ import { farm } from '../src/games/farm/index.ts';
 import { fence } from '../src/games/fence/index.ts';
 import { kimbo } from '../src/games/kimbo/index.ts';
 import type { Actor, AnyGame } from '../src/platform/game.ts';
+import { applyRequest } from '../src/platform/requests.ts';
 import { Rng, seedRng } from '../src/platform/rng.ts';
 import { randomVariantOptions } from '../test/fence/variant-options.ts';
 import { ranchOptions } from '../test/farm/random-play-setup.ts';
@@ -79,9 +80,9 @@ export function gameDigests(set: DigestSet): { seen: string; states: string; act
       if (step >= set.maxActions) throw new Error(`${game.id} digest game ${g}: did not end in ${set.maxActions} actions`);
       if (game.activeSeats(s).length === 0) throw new Error(`${game.id} digest game ${g}: nobody can act`);
       const { actor, input } = request(game, s, plan, n, step, drive, bots);
-      const r = game.apply(s, actor, input);
+      const r = applyRequest(game, s, actor, input);
       if (!r.ok) throw new Error(`${game.id} digest game ${g} step ${step}: ${String(actor)} ${JSON.stringify(input)} refused: ${r.code} ${r.message}`);
-      seen.update(JSON.stringify([actor, r.events, game.seatsLeft(r.events)]));
+      seen.update(JSON.stringify([actor, r.events, r.left]));
       s = r.state;
       actions++;
     }

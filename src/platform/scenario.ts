@@ -6,6 +6,7 @@
  */
 import { gameById } from '../games/registry.ts';
 import { ScenarioError, type AnyGame, type ScenarioResult } from './game.ts';
+import { requestsTo } from './requests.ts';
 
 export { ScenarioError, type ScenarioResult };
 
@@ -31,5 +32,5 @@ export function scenarioGame(input: unknown): { game: AnyGame; json: Record<stri
 /** Plays a scenario file. Throws ScenarioError only when the file itself is invalid. */
 export function runScenario(input: unknown): ScenarioResult & { game: AnyGame } {
   const { game, json } = scenarioGame(input);
-  return { ...game.scenario!.run(json), game };
+  return { ...game.scenario!.run(json, requestsTo(game)), game };
 }

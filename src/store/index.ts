@@ -9,6 +9,7 @@ import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/cl
 import type { Backend, StoredGame, TimerWrite } from './backend.ts';
 import type { Actor, AnyGame, Refusal } from '../platform/game.ts';
 import { loadState, StateLoadError } from '../platform/state.ts';
+import { applyRequest } from '../platform/requests.ts';
 import { checkOptions } from '../platform/options.ts';
 import { gameById } from '../games/registry.ts';
 import { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError } from './errors.ts';
@@ -486,7 +487,7 @@ export class Store {
     // Applied exactly as it will be logged, so that replay sees the same input.
     const logged = JSON.stringify(action ?? null);
     const engine = engineOf(kind);
-    const result = engine.apply(state, actor, JSON.parse(logged));
+    const result = applyRequest(engine, state, actor, JSON.parse(logged));
     if (!result.ok) {
       if (known) await this.#playable(gameId, expectedVersion);
       return { ok: false, refusal: result };
@@ -499,7 +500,7 @@ export class Store {
     try {
       written = await this.backend.writeAction({
         gameId, expectedVersion, version, actor: String(actor), userId: opts.userId ?? null, action: logged, events: JSON.stringify(result.events),
-        state: stateText, seatsLeft: engine.seatsLeft(result.events), ending: ending ? { status: ending.status, outcome: JSON.stringify(ending.outcome) } : null,
+        state: stateText, seatsLeft: result.left, ending: ending ? { status: ending.status, outcome: JSON.stringify(ending.outcome) } : null,
         timers: timers ? timerWrite(timers) : null, at: new Date(),
       });
     } catch (e) {

@@ -9,6 +9,7 @@
  * without `isFinal` offers no undo.
  */
 import type { Actor, AnyGame } from '../platform/game.ts';
+import { applyRequest } from '../platform/requests.ts';
 import { gameById } from '../games/registry.ts';
 import { StaleVersionError, StoreError } from './errors.ts';
 import type { LogEntry, Store } from './index.ts';
@@ -48,7 +49,7 @@ export function replayLog(engine: AnyGame, initial: unknown, log: readonly Pick<
       state = top.before;
       continue;
     }
-    const r = engine.apply(state, entry.actor, entry.action);
+    const r = applyRequest(engine, state, entry.actor, entry.action);
     if (!r.ok) throw new StoreError('REPLAY_FAILED', `game #${gameId}: logged action ${entry.seq} is refused on replay: ${r.message}`);
     inEffect.push({ seq: entry.seq, actor: entry.actor, action: entry.action, events: r.events, before: state });
     state = r.state;

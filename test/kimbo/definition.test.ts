@@ -2,6 +2,7 @@
 // of bad input (state unchanged), prompts and words players read.
 import { describe, expect, it } from 'vitest';
 import { kimbo } from '../../src/games/kimbo/index.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 import { playOut } from '../../src/games/kimbo/bots.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
 import { edge, labels, moveTo, newGame, position } from './helpers.ts';
@@ -46,7 +47,7 @@ describe('the /kimbo definition', () => {
       ['system', { type: 'explode' }, /Not a request/],
     ];
     for (const [actor, input, message] of cases) {
-      const r = kimbo.apply(s, actor, input);
+      const r = applyRequest(kimbo, s, actor, input);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.message).toMatch(message);
     }

@@ -4,9 +4,9 @@
  * expectations after each. Used by `npm run scenario` and test/scenarios/ducks-*.json.
  */
 import { z } from 'zod';
-import { ScenarioError, type ScenarioResult } from '../../platform/game.ts';
+import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
 import { COMPONENTS } from './components.ts';
-import { apply, legalActions, setup, simpleChoice } from './engine.ts';
+import { legalActions, setup, simpleChoice } from './engine.ts';
 import { readDot, spaceIndex, SIZE, outline, type Colour } from './grid.ts';
 import { draw, newPens, pathEdges, scoreOf, shapeOf, boundaryCounts, penOf, isSpecialty } from './rules.ts';
 import type { Action, DucksEvent, DucksState } from './state.ts';
@@ -137,7 +137,7 @@ function readAction(s: DucksState, seat: number, action: NonNullable<z.output<ty
   return action;
 }
 
-export function runScenario(json: unknown): ScenarioResult<DucksState> {
+export function runScenario(json: unknown, apply: ApplyRequest<DucksState, DucksEvent>): ScenarioResult<DucksState> {
   const parsed = scenarioSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const sc = parsed.data;

@@ -4,9 +4,9 @@
  * or index), steps played on it, and expectations checked after each.
  */
 import { z } from 'zod';
-import { ScenarioError, type ScenarioResult } from '../../platform/game.ts';
+import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
 import { Board, regionKey } from './board.ts';
-import { apply, setup, simpleChoice } from './engine.ts';
+import { setup, simpleChoice } from './engine.ts';
 import type { FarmEvent } from './events.ts';
 import { FARMERS } from './farmers.ts';
 import { MARKET } from './market.ts';
@@ -210,7 +210,7 @@ function resolve(pos: Position, a: Record<string, unknown>): unknown {
   return out;
 }
 
-export function runScenario(json: unknown): ScenarioResult<FarmState> {
+export function runScenario(json: unknown, apply: ApplyRequest<FarmState, FarmEvent>): ScenarioResult<FarmState> {
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const f = parsed.data;

@@ -1,10 +1,10 @@
 /** FENCE! for the platform (its definition, `fence`) and the engine's public face for tests and tools. */
 import { defineGame, type Outcome as PlatformOutcome, type Picture } from '../../platform/game.ts';
-import { Rng } from '../../platform/rng.ts';
+import { botRng } from '../../platform/rng.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { chooseRandom } from './ai/random.ts';
 import { chooseSimple } from './ai/simple.ts';
-import { actingSeats, applyAction, createGame, legalActions, movesOf, simpleCandidates, whoMustAct } from './engine.ts';
+import { abortGame, actingSeats, applyAction, createGame, leaveGame, legalActions, movesOf, simpleCandidates, timeOut, whoMustAct } from './engine.ts';
 import type { FenceEvent } from './events.ts';
 import { removeCards } from './cards.ts';
 import { handPicture, mapPicture, tileHandPicture, wholeMap, DRAWINGS } from './pictures.ts';
@@ -17,9 +17,9 @@ import { viewFor, type FenceView } from './views.ts';
 import { tradeLine, tradeOffers } from './variants/trading-cards.ts';
 import { actionLabel, cardsText, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, summaryLines, tileName, unavailableText } from './words.ts';
 
-export { createGame, applyAction, legalActions, whoMustAct, actingSeats, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
+export { createGame, applyAction, legalActions, whoMustAct, actingSeats, actionKey, timeOut, leaveGame, abortGame, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
 export { viewFor, type FenceView, type SeatView } from './views.ts';
-export { actionSchema, systemActionSchema, type Action, type SystemAction, type Actor } from './actions.ts';
+export { actionSchema, type Action, type Actor } from './actions.ts';
 export type { FenceEvent } from './events.ts';
 export type { Refusal, RefusalCode } from './refusals.ts';
 export { actionLabel, eventText, nbName, tileName, seatName, cardsText } from './words.ts';
@@ -38,7 +38,7 @@ export type Strategy = 'simple' | 'random';
 export function computerAction(s: FenceState, seat: number, strategy: Strategy = 'simple'): Action | null {
   const legal = strategy === 'simple' ? simpleCandidates(s, seat) : movesOf(s, seat);
   if (legal.length === 0) return null;
-  const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
+  const rng = botRng(s.rng, seat);
   // The random player now and then offers a trade (Trading Cards); the simple one never does.
   if (strategy === 'random' && s.options.tradingCards && rng.next() < 0.1) {
     const deals = tradeOffers(s, seat);
@@ -120,15 +120,16 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   activeSeats: actingSeats,
   // Suggestions and buttons list moves that jail their own mover last.
   legalActions: (s, seat) => playersOrder(s, seat, legalActions(s, seat)),
-  apply: applyAction,
+  play: applyAction,
+  onLeave: leaveGame,
+  onTimeout: timeOut,
+  onAbort: abortGame,
   outcome: outcomeOf,
-  seatsLeft: (events) => events.flatMap((e) => (e.type === 'removed' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: viewFor,
   bots: {
     simple: (s, seat) => computerAction(s, seat, 'simple'),
     random: (s, seat) => computerAction(s, seat, 'random'),
   },
-  defaultBot: 'simple',
   words: {
     action: actionLabel,
     event: eventText,

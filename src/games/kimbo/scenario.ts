@@ -4,10 +4,9 @@
  * expectations after each step.
  */
 import { z } from 'zod';
-import { ScenarioError, type ScenarioResult } from '../../platform/game.ts';
+import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
 import { BOARD, HOME, nameOfSquare, parseEdge, parseSquare } from './board.ts';
-import { simplePlayer } from './bots.ts';
-import { applyAction, createGame, currentResults, legalActions, type Action } from './engine.ts';
+import { createGame, currentResults, legalActions, type Action, type KimboEvent } from './engine.ts';
 import { optionsSchema, type KimboState } from './state.ts';
 import { actionLabel, eventText, resultLabel } from './words.ts';
 
@@ -47,7 +46,7 @@ const fileSchema = z.object({
   steps: z.array(stepSchema),
 });
 
-export function runScenario(json: unknown): ScenarioResult<KimboState> {
+export function runScenario(json: unknown, apply: ApplyRequest<KimboState, KimboEvent>): ScenarioResult<KimboState> {
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const f = parsed.data;
@@ -86,7 +85,7 @@ export function runScenario(json: unknown): ScenarioResult<KimboState> {
     const where = `step ${n + 1}`;
     const actor = step.by === 'system' ? 'system' : seatOf(step.by);
     const input = resolve(s, actor, step.action, { seatOf, square, slot });
-    const r = applyAction(s, actor, input, simplePlayer);
+    const r = apply(s, actor, input);
     const e = step.expect ?? {};
     if (!r.ok) {
       lines.push({ step: n + 1, action: input, refused: { code: r.code, message: r.message } });
