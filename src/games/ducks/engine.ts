@@ -398,6 +398,8 @@ function leave(s: DucksState, events: DucksEvent[], seat: number, reason: LeaveR
   const playerLeft = s.seats.some((_, i) => i !== seat && !s.takenOver.includes(i));
   if (s.options.takeOver && s.seats.length > 1 && playerLeft) {
     s.takenOver.push(seat);
+    // The computer plays on in the seat: its count of timeouts starts again.
+    s.timeouts[seat] = 0;
     events.push({ type: 'tookOver', seat });
     playTakenOver(s, events);
     return;
