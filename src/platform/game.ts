@@ -220,8 +220,8 @@ export interface GameDefinition<S, A, E, V, O> {
   id: string;
   /** As players know it: "Chess". */
   title: string;
-  /** One line for `/games` and the command's description (≤ 100 characters). */
-  description: string;
+  /** One line for `/games` and the command's description (≤ 100 characters). Omitted: "Play <title> in this channel". */
+  description?: string;
   seats: { min: number; max: number };
   /**
    * The options of a game, as a zod object whose every field has a default. The one source of
@@ -274,8 +274,8 @@ export interface GameDefinition<S, A, E, V, O> {
   /** Omitted: the first of `bots`. */
   defaultBot?: string;
   words: GameWords<S, A, E>;
-  /** Move subcommands, in the order they are listed. */
-  commands: MoveCommand<A>[];
+  /** Move subcommands, in the order they are listed. Omitted: none (moves are made with the prompts' buttons). */
+  commands?: MoveCommand<A>[];
   /** Parses an autocomplete value or a button's value back into an action (untrusted text); null if it is not one. */
   decode(text: string): A | null;
   /** Writes an action as an autocomplete value or a button value: ≤ 80 characters. */
@@ -313,7 +313,7 @@ export interface GameDefinition<S, A, E, V, O> {
 }
 
 type Def<S, A, E, V, O> = GameDefinition<S, A, E, V, O>;
-type Defaulted = 'options' | 'activeSeats' | 'defaultBot';
+type Defaulted = 'description' | 'options' | 'activeSeats' | 'defaultBot' | 'commands';
 
 /** A game as the platform runs it: its definition with every default filled in (defineGame). */
 export type Game<S, A, E, V, O> = Omit<Def<S, A, E, V, O>, Defaulted | 'state' | 'words'> & Required<Pick<Def<S, A, E, V, O>, Defaulted>> & {
@@ -344,17 +344,21 @@ export function defineGame<S extends SeatState, A, E, V, O>(def: GameDefinition<
   if (!activeSeats) throw new Error(`${def.id}: a game says how its turns go (turn) or who acts (activeSeats)`);
   const defaultBot = def.defaultBot ?? Object.keys(def.bots)[0];
   if (defaultBot === undefined || !def.bots[defaultBot]) throw new Error(`${def.id}: a game has a computer player (bots, defaultBot)`);
-  const help = `**How to play ${def.title} here**: \`/${def.id} new\` opens a game; players press **Join**, the host **Start**. Then, when the bot asks you:\n`
-    + def.commands.map((c) => `• \`/${def.id} ${c.name}\`: ${c.description}`).join('\n');
+  const commands = def.commands ?? [];
+  const description = def.description ?? `Play ${def.title} in this channel`;
+  const help = `**How to play ${def.title} here**: \`/${def.id} new\` opens a game; players press **Join** and the host **Start**. When it is your turn, press one of the buttons${commands.length ? ' or use:' : '.'}`
+    + commands.map((c) => `\n• \`/${def.id} ${c.name}\`: ${c.description}`).join('');
   return {
     ...def,
+    description,
+    commands,
     options: def.options ?? (NO_OPTIONS as unknown as z.ZodType<O>),
     state: { upgraders: {}, ...def.state },
     activeSeats,
     defaultBot,
     words: {
       resign: 'You leave the game.',
-      rules: [{ name: 'Overview', value: 'overview', text: `**${def.title}**: ${def.description}` }],
+      rules: [{ name: 'Overview', value: 'overview', text: `**${def.title}**: ${description}` }],
       help,
       ...def.words,
     },

@@ -75,8 +75,8 @@ export class Rng {
 /**
  * The generator a computer player of `seat` draws its tie-breaks from: derived from the game's
  * (`rng`, not advanced), so the same state always yields the same choice, and different per
- * seat. `mix` folds in what else should vary the draws: a round (Game of Fences), a count that
- * grows as the game goes on (Duck Pens' pens).
+ * seat. `mix` folds in what else should vary the draws: the round, a count that grows as the
+ * game goes on.
  */
 export function botRng(rng: RngState, seat: number, mix: { round?: number; salt?: number } = {}): Rng {
   return new Rng([

@@ -53,7 +53,7 @@ const seatIndex = z.number().int().min(0);
  */
 export const platformActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resign') }),
-  // The seat that ran out of time; omitted in FENCE! games logged before several seats could be timed (the first one waited for).
+  // The seat that ran out of time; omitted in games logged before several seats could be timed (the first one waited for).
   z.object({ type: z.literal('timeout'), seat: seatIndex.optional() }),
   z.object({ type: z.literal('remove'), seat: seatIndex, reason: leaveReasonSchema.exclude(['resigned']) }),
   z.object({ type: z.literal('abort') }),

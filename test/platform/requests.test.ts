@@ -109,7 +109,7 @@ describe('the platform applies its own requests', () => {
     expect(JSON.stringify(s)).toBe(before);
   });
 
-  it('a timeout without a seat (FENCE! games logged before several seats could be timed) is the first seat waited for', () => {
+  it('a timeout without a seat (games logged before several seats could be timed) is the first seat waited for', () => {
     const picked = ok(applyRequest(race, start(), 0, step)).state;
     const r = ok(applyRequest(race, picked, 'system', { type: 'timeout' }));
     expect(r.events[0]).toEqual({ type: 'timedOut', seat: 1 });
@@ -127,7 +127,7 @@ describe('a game says how its turns go, and members with a sensible default may 
   });
 
   it('turn.current: the one seat whose turn it is; the first bot plays by default; the words have defaults', () => {
-    const { id: _, title: __, turn: ___, activeSeats: ____, defaultBot: _____, words, ...rest } = race;
+    const { id: _, title: __, turn: ___, activeSeats: ____, defaultBot: _____, description: ______, words, ...rest } = race;
     const solo = defineGame({
       ...rest, id: 'solo', title: 'Solo', options: race.options, state: { version: 1, schema: race.state.schema },
       turn: { current: () => 0 },
@@ -139,7 +139,8 @@ describe('a game says how its turns go, and members with a sensible default may 
     expect(solo.defaultBot).toBe('steady');
     expect(solo.state.upgraders).toEqual({});
     expect(solo.words.resign).toBe('You leave the game.');
-    expect(solo.words.rules[0]?.text).toBe('**Solo**: A tiny race for tests');
+    expect(solo.description).toBe('Play Solo in this channel');
+    expect(solo.words.rules[0]?.text).toBe('**Solo**: Play Solo in this channel');
     expect(solo.words.help).toContain('`/solo step`: Pick your step for this round');
   });
 

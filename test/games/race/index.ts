@@ -39,7 +39,7 @@ const view = (s: State, viewer: number | 'channel') => ({ goal: s.options.goal, 
 const steps = (): Action[] => [1, 2, 3].map((n) => ({ type: 'step', n }));
 const waiting = (s: State, seat: number): boolean => race.activeSeats(s).includes(seat);
 export const race = defineGame<State, Action, Event, ReturnType<typeof view>, z.output<typeof optionsSchema>>({
-  id: 'race', title: 'Race', description: 'A tiny race for tests', seats: { min: 1, max: 3 },
+  id: 'race', title: 'Race', seats: { min: 1, max: 3 },
   options: optionsSchema,
   state: { version: 1, schema: stateSchema },
   setup: ({ seats, options }) => ({ ok: true, state: { ...newSeats(seats), version: 1, game: 'race', options, positions: seats.map(() => 0), picks: seats.map(() => null), round: 1, winners: null, aborted: false }, events: [] }),
