@@ -5,8 +5,9 @@
  * the state). The platform (lobby, store, timers, turn posts, buttons, autocomplete, pictures)
  * is written once and drives every game only through this interface.
  *
- * Seats are numbered 0..n-1 in joining order. The platform never reads a state, an action, an
- * event or a view itself: it hands them back to the game's functions.
+ * Seats are numbered 0..n-1 in joining order. Of a state the platform reads only its own
+ * fields (`seatFields`: who sits where, who is out, timeouts in a row; src/platform/seats.ts);
+ * actions, events, views and the rest of the state it hands back to the game's functions.
  */
 import { z } from 'zod';
 import { newSeats, seatFields, TIMEOUTS_TO_LEAVE, type LeaveReason, type Seat, type SeatInfo, type SeatState } from './seats.ts';
@@ -17,6 +18,7 @@ export type Actor = Seat | 'system';
 /** Whom a view is for: a seat (their private knowledge included) or the channel (public only). */
 export type Viewer = Seat | 'channel';
 
+/** A change: the new state and the events that tell it. */
 export type Applied<S, E> = { ok: true; state: S; events: E[] };
 /** A refused request: a machine code (for logs), a sentence for the player, and what would be legal (labels). */
 export type Refusal = { ok: false; code: string; message: string; legal: string[] };
