@@ -766,7 +766,7 @@ function endRound(ctx: Ctx): void {
 // ---- Leaving, victory ---------------------------------------------------------------------------
 
 /** H2/H4: the seat leaves; pawn off the map, cards to the discard pile, tiles discarded. */
-function removeSeat(ctx: Ctx, seat: number, reason: 'resigned' | 'kicked' | 'timeouts' | 'left'): void {
+function removeSeat(ctx: Ctx, seat: number, reason: LeaveReason): void {
   const s = ctx.s;
   const wasActing = whoMustAct(s) === seat;
   s.out[seat] = true;

@@ -17,7 +17,7 @@ import { viewFor, type FenceView } from './views.ts';
 import { tradeLine, tradeOffers } from './variants/trading-cards.ts';
 import { actionLabel, cardsText, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, summaryLines, tileName, unavailableText } from './words.ts';
 
-export { createGame, applyAction, legalActions, whoMustAct, actingSeats, actionKey, timeOut, leaveGame, abortGame, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
+export { createGame, applyAction, legalActions, whoMustAct, actingSeats, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
 export { viewFor, type FenceView, type SeatView } from './views.ts';
 export { actionSchema, type Action, type Actor } from './actions.ts';
 export type { FenceEvent } from './events.ts';

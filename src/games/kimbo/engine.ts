@@ -18,8 +18,6 @@ export const actionSchema = z.discriminatedUnion('type', [
 ]);
 export type Action = z.output<typeof actionSchema>;
 
-export type { LeaveReason };
-
 export type KimboEvent =
   | { type: 'started'; first: number; rolls: { seat: number; dice: [number, number] }[][] }
   | { type: 'fenceMoved'; seat: number; from: number; to: number }
