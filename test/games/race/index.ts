@@ -1,17 +1,21 @@
 /**
- * Race: a tiny game that lives only in tests, to prove that a game plugs into the platform with
- * its own folder and one registration. 1–3 runners race to square 10. Each round every runner
- * still in the race picks a step of 1, 2 or 3 at the same time (picks stay hidden until all are
- * in); then all move. Reaching 10 wins (ties share). A runner who times out steps 1.
+ * Race: a tiny game that lives only in tests, to prove that a game plugs into the platform with its
+ * own folder and one registration. 1–3 runners race to square 10. Each round every runner still in
+ * picks a step of 1, 2 or 3 at the same time (hidden until all are in); then all move. Reaching 10
+ * wins (ties share). A runner who times out steps 1. The platform handles leaving and timeouts.
  */
 import { z } from 'zod';
 import { defineGame, newSeats, refuse, seatFields, type Applied } from '../../../src/platform/game.ts';
 
-const optionsSchema = z.object({ goal: z.number().int().min(5).max(30).default(10).meta({ label: 'Finish line', description: 'The square that wins the race', slash: 'goal', setting: true, summary: 'race to {}', choices: [5, 10, 20, 30] }),
-  fast: z.boolean().default(false).meta({ label: 'Fast steps', description: 'Steps count double', group: 'Pace', summary: ['normal steps', 'double steps'] }) });
-const stateSchema = z.object({ ...seatFields, version: z.literal(1), game: z.literal('race'), options: optionsSchema, positions: z.array(z.number().int().min(0)),
+const optionsSchema = z.object({
+  goal: z.number().int().min(5).max(30).default(10).meta({ label: 'Finish line', description: 'The square that wins the race', slash: 'goal', setting: true, summary: 'race to {}', choices: [5, 10, 20, 30] }),
+  fast: z.boolean().default(false).meta({ label: 'Fast steps', description: 'Steps count double', group: 'Pace', summary: ['normal steps', 'double steps'] }),
+});
+const stateSchema = z.object({
+  ...seatFields, version: z.literal(1), game: z.literal('race'), options: optionsSchema, positions: z.array(z.number().int().min(0)),
   picks: z.array(z.number().int().min(1).max(3).nullable()), // this round's hidden picks, per seat (null: not yet)
-  round: z.number().int().min(1), winners: z.array(z.number().int()).nullable(), aborted: z.boolean() });
+  round: z.number().int().min(1), winners: z.array(z.number().int()).nullable(), aborted: z.boolean(),
+});
 type State = z.output<typeof stateSchema>;
 const actionSchema = z.object({ type: z.literal('step'), n: z.number().int().min(1).max(3) });
 type Action = z.output<typeof actionSchema>;
@@ -37,14 +41,11 @@ const readStep = (text: string): Action | null => (/^\s*(?:step\s*)?[1-3]\s*$/i.
 const view = (s: State, viewer: number | 'channel') => ({ goal: s.options.goal, names: s.seats.map((x) => x.name), positions: [...s.positions],
   picked: s.picks.map((p) => p !== null), out: [...s.out], round: s.round, mine: typeof viewer === 'number' ? (s.picks[viewer] ?? null) : null });
 const steps = (): Action[] => [1, 2, 3].map((n) => ({ type: 'step', n }));
-const waiting = (s: State, seat: number): boolean => race.activeSeats(s).includes(seat);
 export const race = defineGame<State, Action, Event, ReturnType<typeof view>, z.output<typeof optionsSchema>>({
-  id: 'race', title: 'Race', seats: { min: 1, max: 3 },
-  options: optionsSchema,
-  state: { version: 1, schema: stateSchema },
+  id: 'race', title: 'Race', seats: { min: 1, max: 3 }, options: optionsSchema, state: { version: 1, schema: stateSchema },
   setup: ({ seats, options }) => ({ ok: true, state: { ...newSeats(seats), version: 1, game: 'race', options, positions: seats.map(() => 0), picks: seats.map(() => null), round: 1, winners: null, aborted: false }, events: [] }),
   turn: { waiting: (s, seat) => s.picks[seat] === null },
-  legalActions: (s, seat) => (waiting(s, seat) ? steps() : []),
+  legalActions: (s, seat): Action[] => (race.activeSeats(s).includes(seat) ? steps() : []),
   play: (s, seat, input) => {
     const a = actionSchema.safeParse(input);
     if (!a.success) return refuse('INVALID', 'Pick a step of 1, 2 or 3.', ['Step 1', 'Step 2', 'Step 3']);
@@ -55,7 +56,7 @@ export const race = defineGame<State, Action, Event, ReturnType<typeof view>, z.
   onAbort: (s) => ({ ok: true, state: { ...s, aborted: true }, events: [{ type: 'over', winners: null }] }),
   outcome: (s) => (s.aborted ? { status: 'aborted', winners: [], detail: { aborted: true } } : s.winners ? { status: 'finished', winners: s.winners, detail: { winners: s.winners } } : null),
   view,
-  bots: { steady: (s, seat) => (waiting(s, seat) ? { type: 'step', n: 2 } : null) },
+  bots: { steady: (s, seat): Action | null => (race.activeSeats(s).includes(seat) ? { type: 'step', n: 2 } : null) },
   words: {
     action: (_s, a) => `Step ${a.n}`,
     event: (s, e) => {
@@ -70,8 +71,7 @@ export const race = defineGame<State, Action, Event, ReturnType<typeof view>, z.
     resign: 'You leave the race.',
   },
   commands: [{ name: 'step', option: 'step', description: 'Pick your step for this round', choice: 'How far (1–3)', what: 'pick a step', accepts: (a) => a.type === 'step' }],
-  encode: (a) => `step${a.n}`, decode: readStep,
-  parse: (_s, _seat, _command, typed) => readStep(typed),
+  encode: (a) => `step${a.n}`, decode: readStep, parse: (_s, _seat, _command, typed) => readStep(typed),
   board: (s) => ({ kind: 'track', view: view(s, 'channel'), alt: `Race to ${s.options.goal}: ${s.seats.map((x, i) => `${x.name} on ${s.positions[i]}`).join(', ')}.` }),
   hand: (s, seat) => ({ text: s.picks[seat] ? `Your pick this round: ${s.picks[seat]}` : 'You have not picked this round yet.', pictures: [] }),
   drawings: new URL('./draw/index.ts', import.meta.url).href,
