@@ -36,18 +36,18 @@ const answer = <S, E>(r: Applied<S, E>): Answer<S, E> => ({ ok: true, state: r.s
 export function applyRequest<S, E>(game: Rules<S, E>, state: S, actor: Actor, input: unknown): Answer<S, E> {
   const t = state as S & SeatState;
   const inGame = (seat: Seat): boolean => Number.isInteger(seat) && seat >= 0 && seat < t.seats.length;
+  const parsed = platformActionSchema.safeParse(input);
+  const a = parsed.success ? parsed.data : null;
   if (actor !== 'system') {
     if (!inGame(actor)) return refuse('NOT_SEATED', 'You are not in this game.');
     if (game.outcome(state)) return refuse('GAME_OVER', 'This game is over.');
     if (t.out[actor]) return refuse('NOT_IN_GAME', 'You have left this game.');
-    if ((input as { type?: unknown } | null)?.type === 'resign') return leave(game, state, actor, 'resigned', []);
+    if (a?.type === 'resign') return leave(game, state, actor, 'resigned', []);
     const r = game.play(state, actor, input);
     return r.ok ? { ok: true, state: withTimeouts(r.state, actor, 0), events: r.events, left: [] } : r;
   }
-  const parsed = platformActionSchema.safeParse(input);
-  if (!parsed.success || parsed.data.type === 'resign') return refuse('INVALID', 'Not a request this game knows.');
+  if (!a || a.type === 'resign') return refuse('INVALID', 'Not a request this game knows.');
   if (game.outcome(state)) return refuse('GAME_OVER', 'This game is over.');
-  const a = parsed.data;
   if (a.type === 'abort') return answer(game.onAbort(state));
   if (a.type === 'remove') {
     if (!inGame(a.seat) || t.out[a.seat]) return refuse('NOT_IN_GAME', 'That player is not in the game.');
