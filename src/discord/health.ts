@@ -6,8 +6,9 @@
  * saturated. No player data: counts and timings only.
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import type { BotContext } from './context.ts';
-import { errorText, type LogFields } from './log.ts';
+import type { Client } from 'discord.js';
+import type { Store } from '../store/index.ts';
+import { errorText, type LogFields, type Logger } from './log.ts';
 import { ownsGuild, type ShardScope } from './shards.ts';
 
 export const HEALTH_INTERVAL_MS = 60_000;
@@ -101,7 +102,7 @@ export class Health {
   #loop = new LoopDelay();
   #timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ctx: BotContext, private readonly scope: () => ShardScope) {}
+  constructor(private readonly ctx: { client: Client; store: Store; log: Logger; now: () => number }, private readonly scope: () => ShardScope) {}
 
   /** Waits for Discord's global rate limit, kept as interactions are. */
   #globalWaits: { at: number; ms: number }[] = [];

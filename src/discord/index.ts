@@ -7,12 +7,13 @@
  */
 import { Client, Events, GatewayIntentBits, Options, RESTEvents, type ClientOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/index.ts';
-import { allGames } from '../games/registry.ts';
+import { allGames, gameById } from '../games/registry.ts';
 import { closeRenderer, warmRenderer } from '../render/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import { createLogger, errorText, type Logger } from './log.ts';
 import { route } from './router.ts';
+import { discordPosting } from './posting.ts';
 import { Outbox } from './outbox.ts';
 import { recoverGames } from './recovery.ts';
 import { Scheduler } from './scheduler.ts';
@@ -96,7 +97,7 @@ export class GameBot {
     warmRenderer(allGames().map((g) => g.drawings));
     // A PostgreSQL connection that fails outside a query is replaced by the pool: a log line, not a crash.
     let storeLog = log;
-    const store = await openStore(opts.databaseUrl, { onConnectionError: (problem) => storeLog.warn('database connection lost', { problem }) });
+    const store = await openStore(opts.databaseUrl, { kinds: gameById, onConnectionError: (problem) => storeLog.warn('database connection lost', { problem }) });
     const client = new Client({
       intents: [GatewayIntentBits.Guilds],
       makeCache: botCaches(),
@@ -107,7 +108,7 @@ export class GameBot {
     const stopInteractionRest = exemptInteractionEndpoints(client);
     // The outbox's posts count as work in flight, so that stop() lets them finish.
     const outbox = new Outbox((p) => bot.#track(p), undefined, opts.now ?? Date.now);
-    const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };
+    const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined), posting: discordPosting(() => ctx) };
     const bot: GameBot = new GameBot(client, store, ctx);
     bot.#stopInteractionRest = stopInteractionRest;
     client.on(Events.InteractionCreate, (i) => {

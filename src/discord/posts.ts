@@ -8,6 +8,7 @@ import {
   AttachmentBuilder,
   ButtonBuilder,
   ButtonStyle,
+  type Client,
   type MessageCreateOptions,
   type SendableChannels,
 } from 'discord.js';
@@ -15,12 +16,20 @@ import { createHash } from 'node:crypto';
 import { pictureIdentity, type AnyGame, type ChoiceButton, type Picture, type PostPlan, type Step } from '../platform/game.ts';
 import { render, type Rendered } from '../render/index.ts';
 import type { SeatRecord } from '../store/index.ts';
-import type { BotContext } from './context.ts';
-import { buttonId } from './ids.ts';
+import { buttonId, choiceId } from './ids.ts';
 import { errorText } from './log.ts';
-import type { PostBuild } from './outbox.ts';
+import type { Logger } from './log.ts';
 
 export type { Step };
+
+/** What posting needs of the bot: its client, and its log for what went wrong. */
+export interface Poster {
+  client: Client;
+  log: Logger;
+}
+
+/** A post, built when its turn in the channel comes (outbox.ts): its pictures are drawn then. */
+export type PostBuild = () => Promise<MessageCreateOptions>;
 
 /** How the channel calls a seat: a mention for a person, the name in bold for a computer. */
 export const mention = (seats: SeatRecord[], seat: number): string => {
@@ -65,10 +74,10 @@ export function turnButtons(def: AnyGame, gameId: number, version: number, state
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
   const outcome = def.outcome(state);
   if (outcome) return outcome.status === 'finished' ? [rematchRow(gameId)] : rows;
-  const choices = def.activeSeats(state)
+  const offers = def.activeSeats(state)
     .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
-    .flatMap((seat) => def.words.prompt(state, seat).buttons);
-  rows.push(...choiceRows(def, gameId, version, choices));
+    .map((seat) => ({ seat, buttons: def.words.prompt(state, seat).buttons }));
+  rows.push(...choiceRows(def, gameId, version, offers));
   if (def.hand) {
     rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder().setCustomId(buttonId({ verb: 'hand', gameId })).setLabel('Show my hand').setStyle(ButtonStyle.Secondary),
@@ -77,22 +86,34 @@ export function turnButtons(def: AnyGame, gameId: number, version: number, state
   return rows;
 }
 
-/** Choice buttons (each value once), five to a row, at most four rows. */
-export function choiceRows(def: AnyGame, gameId: number, version: number, choices: readonly ChoiceButton<unknown>[]): ActionRowBuilder<ButtonBuilder>[] {
+/** The choices a seat is offered with its prompt. */
+export interface Offer {
+  seat: number;
+  buttons: readonly ChoiceButton<unknown>[];
+}
+
+/**
+ * Choice buttons, five to a row, at most four rows: one per action, naming every seat it is
+ * offered to (a press answers only for one of them, and only this choice: handlers/play.ts).
+ */
+export function choiceRows(def: AnyGame, gameId: number, version: number, offers: readonly Offer[]): ActionRowBuilder<ButtonBuilder>[] {
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  const seen = new Set<string>();
-  const unique = choices.filter((c) => {
-    const value = def.encode(c.action);
-    if (seen.has(value)) return false;
-    seen.add(value);
-    return true;
-  });
+  const byValue = new Map<string, { button: ChoiceButton<unknown>; seats: number[] }>();
+  for (const { seat, buttons } of offers) {
+    for (const button of buttons) {
+      const value = def.encode(button.action);
+      const same = byValue.get(value);
+      if (same) same.seats.push(seat);
+      else byValue.set(value, { button, seats: [seat] });
+    }
+  }
+  const unique = [...byValue].map(([value, c]) => ({ value, ...c }));
   for (let i = 0; i < unique.length && rows.length < 4; i += 5) {
     rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
       unique.slice(i, i + 5).map((c) => new ButtonBuilder()
-        .setCustomId(buttonId({ verb: 'pick', gameId, version, value: def.encode(c.action) }))
-        .setLabel(c.label.slice(0, 80))
-        .setStyle(STYLES[c.style ?? 'primary'])),
+        .setCustomId(choiceId(gameId, version, c.seats, c.value))
+        .setLabel(c.button.label.slice(0, 80))
+        .setStyle(STYLES[c.button.style ?? 'primary'])),
     ));
   }
   return rows;
@@ -236,13 +257,13 @@ export function listText(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-export async function sendable(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {
+export async function sendable(ctx: Pick<Poster, 'client'>, channelId: string): Promise<SendableChannels | null> {
   const c = ctx.client.channels.cache.get(channelId) ?? (await ctx.client.channels.fetch(channelId).catch(() => null));
   return c && c.isSendable() ? c : null;
 }
 
 /** Posts to a channel; a failure (missing permissions, deleted channel) is logged, not thrown. */
-export async function post(ctx: BotContext, channelId: string, msg: MessageCreateOptions, game?: number): Promise<string | null> {
+export async function post(ctx: Poster, channelId: string, msg: MessageCreateOptions, game?: number): Promise<string | null> {
   try {
     const c = await sendable(ctx, channelId);
     if (!c) throw new Error('the channel is gone or not a text channel');

@@ -184,10 +184,13 @@ export interface ScenarioResult<S = unknown> {
 /** A request applied by the platform: its events and the seats it made leave (the store marks them). */
 export type Answer<S, E> = (Applied<S, E> & { left: { seat: Seat; reason: LeaveReason }[] }) | Refusal;
 
-/** How the platform applies requests to one game (`requestsTo`, src/platform/requests.ts). */
+/**
+ * How a request is applied: the platform's way (`applyRequest`, src/platform/requests.ts, which
+ * the runtime's applyRules calls), passed to scenario files so that they play as the bot does.
+ */
 export type ApplyRequest<S, E> = (s: S, actor: Actor, input: unknown) => Answer<S, E>;
 
-/** Optional support for scenario files (`npm run scenario`, test/scenarios/): see src/platform/scenario.ts. */
+/** Optional support for scenario files (`npm run scenario`, test/scenarios/): see src/runtime/scenario.ts. */
 export interface ScenarioSupport<S, E> {
   /**
    * Plays a scenario file of this game (`"game"` already checked): sets up its position, plays

@@ -1,6 +1,7 @@
 /**
  * Where a request meets a game: the one function through which every request is applied —
- * by the store (and its replay), scenario runners, benches and tests alike. The platform
+ * by the runtime (src/runtime/rules.ts's applyRules: moves, replay and undo, scenario files),
+ * benches and tests alike. The platform
  * applies its own requests (resign, timeout, remove, abort) and the seat bookkeeping that
  * goes with them (who is out, timeouts in a row, H2's removal after the third) and asks the
  * game only what they mean for its rules; a seat's own actions go to the game's `play`.

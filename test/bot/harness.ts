@@ -75,7 +75,7 @@ export class Harness {
       discordApiUrl: this.double.apiUrl,
       token: this.double.token,
       databaseUrl: this.databaseUrl,
-      logger: createLogger({ sink: (l) => this.logs.push(l) }),
+      logger: createLogger({ level: 'debug', sink: (l) => this.logs.push(l) }),
       seedFor: (id) => this.seedFor(id),
       now: () => Date.now() + this.nowOffset,
       timerPollMs: 60_000,

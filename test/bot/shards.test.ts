@@ -12,6 +12,7 @@ import { openStore, type Store } from '../../src/store/index.ts';
 import { DiscordDouble, shardOfGuild, type Channel, type User } from '../discord-double/index.ts';
 import { startPostgres, type PostgresCluster } from '../store/postgres.ts';
 import { check, step, type CrashReport } from './crash-driver.ts';
+import { replay } from '../../src/runtime/replay.ts';
 
 const SHARD_BOT = fileURLToPath(new URL('./shard-bot.ts', import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,7 +65,7 @@ beforeAll(async () => {
   }
   pg = await startPostgres();
   const databaseUrl = await pg.createDatabase();
-  store = await openStore(databaseUrl);
+  store = await openStore(databaseUrl, { kinds: gameById });
   shards = await startShards({
     token: double.token,
     shards: 2,
@@ -176,7 +177,7 @@ describe('two shard processes on one database', () => {
     for (const [gameId, version] of acknowledged) {
       const game = await store.getGame(gameId);
       expect(game.game.version).toBeGreaterThanOrEqual(version);
-      const replayed = await store.replay(gameId);
+      const replayed = await replay(store, gameId);
       expect(replayed.version).toBe(game.game.version);
       expect(JSON.stringify(replayed.state)).toBe(JSON.stringify(game.state));
     }

@@ -109,13 +109,18 @@ export class InteractionHandle {
     );
   }
 
-  /** The original response once it has content: a direct reply, or a deferred reply after its edit. */
+  /**
+   * The original response once it has content: a direct reply, or a deferred reply after its
+   * edit; or, when the bot deleted it to answer below what was posted since, that answer (its
+   * first follow-up).
+   */
   reply(timeoutMs = 5000): Promise<PostedMessage> {
     return this.double.waitFor(
       () => {
         this.#unanswered();
         const o = this.original;
-        return o && !o.loading ? o : undefined;
+        if (o) return o.loading ? undefined : o;
+        return this.record.originalMessageId ? this.followUps[0] : undefined;
       },
       timeoutMs,
       `the reply to interaction ${this.record.id}`,
@@ -153,6 +158,8 @@ export class DiscordDouble {
   version = 0;
 
   readonly #events = new EventEmitter();
+  /** What each interaction was dispatched with, for a second delivery (deliverAgain). */
+  readonly #dispatched = new Map<string, unknown>();
   readonly #server: Server;
   readonly #rest: RestApi;
   #port = 0;
@@ -297,7 +304,8 @@ export class DiscordDouble {
 
   // ---------------------------------------------------------------- the world
 
-  createUser(username: string, opts: { globalName?: string; bot?: boolean } = {}): User {
+  /** `id`: a fixed id (the sandbox keeps its users' ids across restarts); by default a new snowflake. */
+  createUser(username: string, opts: { globalName?: string; bot?: boolean; id?: string } = {}): User {
     const user = this.world.addUser(username, opts);
     this.changed();
     return user;
@@ -307,9 +315,9 @@ export class DiscordDouble {
    * A guild with the bot in it. The bot gets a role with `botPermissions`; @everyone gets
    * `everyonePermissions`. The owner (all permissions) is a separate user unless given.
    */
-  createGuild(name: string, opts: { owner?: User; everyonePermissions?: bigint; botPermissions?: bigint } = {}): Guild {
+  createGuild(name: string, opts: { owner?: User; everyonePermissions?: bigint; botPermissions?: bigint; id?: string } = {}): Guild {
     const owner = opts.owner ?? this.world.addUser(`${name}-owner`);
-    const guild = this.world.addGuild(name, owner.id, opts.everyonePermissions ?? DEFAULT_EVERYONE_PERMISSIONS);
+    const guild = this.world.addGuild(name, owner.id, opts.everyonePermissions ?? DEFAULT_EVERYONE_PERMISSIONS, opts.id);
     const botRole = this.world.addRole(guild.id, this.bot.username, opts.botPermissions ?? DEFAULT_BOT_PERMISSIONS);
     this.world.addMember(guild.id, owner.id);
     this.world.addMember(guild.id, this.bot.id, [botRole.id]);
@@ -346,8 +354,8 @@ export class DiscordDouble {
     return member;
   }
 
-  createChannel(guild: Guild, name: string): Channel {
-    const channel = this.world.addChannel(guild.id, name, 'text');
+  createChannel(guild: Guild, name: string, opts: { id?: string } = {}): Channel {
+    const channel = this.world.addChannel(guild.id, name, 'text', opts);
     this.gateway.dispatch('CHANNEL_CREATE', this.world.apiChannel(channel.id));
     this.changed();
     return channel;
@@ -366,10 +374,11 @@ export class DiscordDouble {
   }
 
   /** A thread someone other than the bot started. */
-  createThread(parent: Channel, name: string, opts: { private?: boolean; owner?: User } = {}): Channel {
+  createThread(parent: Channel, name: string, opts: { private?: boolean; owner?: User; id?: string } = {}): Channel {
     const thread = this.world.addChannel(parent.guildId, name, opts.private ? 'private-thread' : 'public-thread', {
       parentId: parent.id,
       ownerId: opts.owner?.id ?? null,
+      ...(opts.id ? { id: opts.id } : {}),
     });
     this.gateway.dispatch('THREAD_CREATE', { ...this.world.apiChannel(thread.id), newly_created: true });
     this.changed();
@@ -529,7 +538,7 @@ export class DiscordDouble {
           context: 0,
         }
       : { user: this.world.apiUser(user.id), authorizing_integration_owners: { '0': '0' }, context: 1 };
-    this.gateway.dispatch('INTERACTION_CREATE', {
+    const payload = {
       id: record.id,
       application_id: this.applicationId,
       type,
@@ -544,9 +553,19 @@ export class DiscordDouble {
       ...where,
       ...(extra.message ? { message: this.log.apiMessage(extra.message) } : {}),
       data,
-    });
+    };
+    this.#dispatched.set(record.id, payload);
+    this.gateway.dispatch('INTERACTION_CREATE', payload);
     this.changed();
     return record;
+  }
+
+  /** Delivers an interaction a second time, as it was (Discord may: the bot must answer and apply it once). */
+  deliverAgain(handle: InteractionHandle): void {
+    const payload = this.#dispatched.get(handle.id);
+    if (!payload) throw new Error(`interaction ${handle.id} was not dispatched by this double`);
+    this.gateway.dispatch('INTERACTION_CREATE', payload);
+    this.changed();
   }
 
   /**

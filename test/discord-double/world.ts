@@ -159,8 +159,8 @@ export class World {
     return user;
   }
 
-  addGuild(name: string, ownerId: string, everyonePermissions: bigint): Guild {
-    const guild: Guild = { id: this.ids.next(), name, ownerId, createdAt: this.iso() };
+  addGuild(name: string, ownerId: string, everyonePermissions: bigint, id?: string): Guild {
+    const guild: Guild = { id: id ?? this.ids.next(), name, ownerId, createdAt: this.iso() };
     this.guilds.set(guild.id, guild);
     // Discord's @everyone role shares the guild's id.
     this.roles.set(guild.id, { id: guild.id, guildId: guild.id, name: '@everyone', permissions: everyonePermissions, position: 0 });

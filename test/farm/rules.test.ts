@@ -175,7 +175,7 @@ describe('F7 F8 F9 turns, placement and claims', () => {
         if (Math.floor(elsewhere / 4) !== s.stage.tile) {
           const r = apply(s, seat, { type: 'claim', region: elsewhere });
           expect(r.ok).toBe(false);
-          if (!r.ok) expect(r.message).toMatch(/tile just placed|no henhouse left/);
+          if (!r.ok) expect(r.message).toMatch(/not on the tile you just placed/);
         }
       }
       s = ok(s, seat, simpleChoice(s, seat)).state;

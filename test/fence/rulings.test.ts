@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { requestsTo } from '../../src/platform/requests.ts';
 import { createGame, fence, viewFor } from '../../src/games/fence/index.ts';
 import { cardConservationProblem, loadScenario, runScenario, ScenarioError } from '../../src/games/fence/scenario.ts';
+import { runScenario as runAnyScenario } from '../../src/runtime/scenario.ts';
 import { onTestMap } from './test-map.ts';
 
 const seats = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `p${i}`, computer: false }));
@@ -200,5 +201,24 @@ describe('the scenario runner', () => {
     const i = run(invalid);
     expect(i.status).toBe(2);
     expect(i.stderr).toMatch(/players/);
+  });
+  it('npm run scenario numbers its steps as docs/scenarios.md shows: the example runs as printed there, and an invalid step is named by its number', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/scenarios.md'), 'utf8');
+    const example = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).at(-1)!;
+    const shown = /The first output lines[^\n]*\n\n```\n([\s\S]*?)```/.exec(doc)![1]!.trim().split('\n');
+    // The example as `npm run scenario` reads it (the platform's runner, which needs "game").
+    const { lines, failures } = runAnyScenario(example);
+    expect(failures).toEqual([]);
+    expect(shown.length).toBeGreaterThan(2);
+    shown.forEach((line, k) => {
+      // What the page shows, up to where it leaves the rest out ("…"), is how the line begins.
+      const printed = JSON.stringify(lines[k]);
+      expect(printed.startsWith(line.split('…')[0]!.replace(/, $/, '')), `${printed}\n  is shown as\n${line}`).toBe(true);
+      expect(lines[k]).toMatchObject({ step: k + 1 });
+    });
+    const steps = [{ expect: { cops: 'Goose Green' } }, { expect: { cops: 'Goose Green' } }, { expect: { handz: {} } }];
+    const invalid = () => loadScenario(onTestMap({ pawns: { ana: 'Old Town', bo: 'Four Points', cy: 'Sunnyside' }, cops: 'Goose Green', steps }));
+    expect(invalid).toThrow(/step 3: expect: Unrecognized key: "handz"/);
+    expect(invalid).not.toThrow(/steps\.2/);
   });
 });

@@ -38,7 +38,8 @@ describe('typed moves through Discord', () => {
 
     // Play on until someone is to start a main-phase turn with a pawn to push.
     let s = (await h.game()).state;
-    for (let k = 0; k < 60 && !(s.phase === 'main' && !s.pending && legalActions(s, whoMustAct(s)!).some((a) => a.type === 'push')); k++) {
+    const ready = (x: FenceState) => x.phase === 'main' && !x.pending && ['push', 'moveSelf'].every((type) => legalActions(x, whoMustAct(x)!).some((a) => a.type === type));
+    for (let k = 0; k < 60 && !ready(s); k++) {
       await h.playOne();
       s = (await h.game()).state;
     }
@@ -49,6 +50,16 @@ describe('typed moves through Discord', () => {
     // Words that name no move: the list of what is possible.
     const lost = await h.fence(user, 'push', { push: 'over the hills' });
     expect(lost.content).toMatch(/^Pick one of the suggestions in the list to push a pawn\.\nYou could: \*\*Push /);
+
+    // A card that does not exist, with the place a legal move goes to, typed or as JSON: not
+    // played with another card; the list, and the game unchanged.
+    const move = legal.find((a): a is Extract<Action, { type: 'moveSelf' }> => a.type === 'moveSelf')!;
+    const version = (await h.game()).game.version;
+    for (const typed of [`r7 ${move.to}`, JSON.stringify({ type: 'moveSelf', cards: ['R7'], to: move.to })]) {
+      const r7 = await h.fence(user, 'move', { move: typed });
+      expect(r7.content, typed).toMatch(/^Pick one of the suggestions in the list to Move Yourself\./);
+    }
+    expect((await h.game()).game.version).toBe(version);
 
     // Cards not held: the engine's reason, word for word.
     const hand = new Set(s.hands[seat]);

@@ -32,6 +32,17 @@ describe('the /kimbo definition', () => {
     expect(kimbo.parse!(s, 0, 'fence', 'F5 K12')).toBeNull();
   });
 
+  it('/kimbo move before rolling says to roll first; a fence on a black line or an entrance has its own refusal', () => {
+    const s = position({});
+    const typed = kimbo.parse!(s, 0, 'move', 'piece 1 A1 east');
+    const r = applyRequest(kimbo, s, 0, typed);
+    expect(r.ok || r.message).toMatch(/^Roll first: press \*\*Roll the dice\*\*/);
+    expect(kimbo.words.unavailable!(s, 0, 'move')).toMatch(/^Roll first/);
+    const mine = s.fences.find((f) => f.owner === 0)!.slot;
+    const line = applyRequest(kimbo, s, 0, kimbo.parse!(s, 0, 'fence', `${kimbo.words.action(s, { type: 'fence', from: mine, to: mine }).split(' ')[1]} C4|D4`));
+    expect(line.ok || [line.code, line.message]).toEqual(['NOT_A_SLOT', expect.stringContaining('C4|D4 is a black line')]);
+  });
+
   it('refuses bad input with a reason and leaves the game as it was', () => {
     const s = position({ pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'] }, fences: [], dice: [1, 2] });
     const copy = JSON.stringify(s);

@@ -99,6 +99,11 @@ describe('Game of Fences in Discord', () => {
     const other = mover === ana ? bo : ana;
     const notYours = await h.command(other, 'kimbo', 'fence', { fence: 'F5|G5 K12|K13' }, channel);
     expect(notYours.content).toMatch(/turn/i);
+    // Before rolling, the move list says what to do instead of a choice to answer.
+    const early = await h.double.autocomplete(mover, channel, 'kimbo', 'move', '', { subcommand: 'move' });
+    expect(early.map((c) => c.name)).toEqual([expect.stringMatching(/^Roll first: press Roll the dice/)]);
+    const typedEarly = await h.command(mover, 'kimbo', 'move', { move: 'piece 1 east' }, channel);
+    expect(typedEarly.content).toMatch(/Roll first/);
     const choices = await h.double.autocomplete(mover, channel, 'kimbo', 'fence', 'K12|K13', { subcommand: 'fence' });
     expect(choices.length).toBeGreaterThan(0);
     expect(choices.every((c) => c.name.endsWith('→ K12|K13'))).toBe(true);
@@ -140,6 +145,9 @@ describe('Game of Fences in Discord', () => {
     const mover = h.userOf(game, game.state.current);
     const neutral = await h.command(mover, 'kimbo', 'fence', { fence: `${nameOfEdge(west.slots[0]!)} K12|K13` }, channel);
     expect(neutral.content).toContain('That fence is neutral: nobody may move it.');
+    // A move typed before the roll: the answer says to roll first.
+    const early = await h.command(mover, 'kimbo', 'move', { move: 'piece 1' }, channel);
+    expect(early.content).toMatch(/^Roll first: press \*\*Roll the dice\*\*/);
     const map = await h.command(cy, 'kimbo', 'map', {}, channel);
     expect(map.attachments[0]?.filename).toBe('board.png');
     for (let n = 0; n < 9; n++) await playOne(channel, n);

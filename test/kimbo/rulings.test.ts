@@ -1,4 +1,4 @@
-// Game of Fences rulings G7–G28, one or more tests each, named by id. The board's own rulings
+// Game of Fences rulings G7–G29, one or more tests each, named by id. The board's own rulings
 // (G1–G6) are proven on the data in board.test.ts.
 import { describe, expect, it } from 'vitest';
 import { BOARD, HOME, nameOfSquare } from '../../src/games/kimbo/board.ts';
@@ -83,8 +83,10 @@ describe('the turn (G10)', () => {
     expect(code({ type: 'fence', from: theirs, to: edge('K12|K13') })).toBe('NOT_YOUR_FENCE');
     expect(code({ type: 'fence', from: neutral, to: edge('K12|K13') })).toBe('NOT_YOUR_FENCE');
     expect(code({ type: 'fence', from: mine, to: theirs })).toBe('SLOT_TAKEN');
-    expect(code({ type: 'fence', from: mine, to: edge('H6|H7') })).toBe('SLOT_TAKEN');
-    expect(code({ type: 'fence', from: mine, to: edge('C4|D4') })).toBe('SLOT_TAKEN');
+    const refusal = (a: unknown) => { const r = apply(s, 0, a); return r.ok ? null : { code: r.code, message: r.message }; };
+    expect(refusal({ type: 'fence', from: mine, to: edge('H6|H7') })).toEqual({ code: 'NOT_A_SLOT', message: expect.stringMatching(/^H6\|H7 is an entrance into HOME: it stays open/) });
+    expect(refusal({ type: 'fence', from: mine, to: edge('C4|D4') })).toEqual({ code: 'NOT_A_SLOT', message: expect.stringMatching(/^C4\|D4 is a black line/) });
+    expect(refusal({ type: 'fence', from: mine, to: theirs })?.message).toMatch(/already holds a fence/);
     const legal = legalActions(s, 0).filter((a) => a.type === 'fence');
     expect(legal.every((a) => a.type === 'fence' && BOARD.edgeKind[a.to] === 'slot' && !s.fences.some((f) => f.slot === a.to))).toBe(true);
   });
@@ -142,8 +144,8 @@ describe('movement (G11–G15)', () => {
 
   it('G14 option (a): a capture at the end of the first die is optional and the piece goes on', () => {
     const s = position({ pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'], 1: ['B4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [1, 2] });
-    expect(labels(s)).toEqual(expect.arrayContaining(['piece 1 A4 east 1+2 → C5', 'piece 1 A4 east 1+2 → C5, takes Bo\'s 1']));
-    const r = act(s, 0, moveTo(s, 'piece 1 A4 east 1+2 → C5, takes Bo\'s 1'));
+    expect(labels(s)).toEqual(expect.arrayContaining(['piece 1 A4 east 1+2 → C5', 'piece 1 A4 east 1+2 → C5 (takes Bo\'s 1 on B4)']));
+    const r = act(s, 0, moveTo(s, 'piece 1 A4 east 1+2 → C5 (takes Bo\'s 1 on B4)'));
     expect(r.state.stage).toBe('corner');
     expect(r.state.pieces[1]![0]).toBeLessThan(0);
   });
@@ -157,7 +159,8 @@ describe('movement (G11–G15)', () => {
   it('G14 option (b): two pieces, one die each in the chosen order; the first one\'s capture is made before the second moves', () => {
     const s = position({ pieces: { 0: ['A4', 'A6', 'HOME', 'HOME'], 1: ['B4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [1, 2] });
     const ls = labels(s);
-    expect(ls).toContain('piece 1 A4 east 1 → B4, piece 2 A6 east 2 → C6, takes Bo\'s 1');
+    // The capture note follows the piece that captured, and says where.
+    expect(ls).toContain('piece 1 A4 east 1 → B4 (takes Bo\'s 1 on B4), piece 2 A6 east 2 → C6');
     // Piece 2 reaching B4 with its die after piece 1 captured there would end on its own piece.
     expect(ls.some((l) => /piece 2 A6 \w+ \d → B4/.test(l) && l.includes('piece 1 A4 east 1 → B4'))).toBe(false);
   });
@@ -183,7 +186,7 @@ describe('pieces, capture, HOME (G16–G19)', () => {
 
   it('G17 a move ending on an opponent captures it; the capturer chooses its start square', () => {
     const s = position({ pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'], 1: ['C4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [2, 1] });
-    const r = act(s, 0, moveTo(s, 'piece 1 A4 east 2 → C4, piece 2 O8 west 1 → N8, takes Bo\'s 1'));
+    const r = act(s, 0, moveTo(s, 'piece 1 A4 east 2 → C4 (takes Bo\'s 1 on C4), piece 2 O8 west 1 → N8'));
     expect(labels(s)).not.toContain('piece 1 A4 east 2 → C4, piece 2 O8 west 1 → N8');
     expect(r.state.stage).toBe('corner');
     expect(kimbo.words.prompt(r.state, 0).buttons.map((b) => b.label)).toEqual(['A1 (top left)', 'O1 (top right)', 'O15 (bottom right)', 'A15 (bottom left)']);
@@ -214,7 +217,7 @@ describe('pieces, capture, HOME (G16–G19)', () => {
 describe('doubles and using the dice (G20–G22)', () => {
   it('G20 on doubles a piece may jump a fence of any colour, neutral too, and lands like a move', () => {
     const s = position({ pieces: { 0: ['D5', 'O8', 'HOME', 'HOME'], 1: ['D6', 'HOME', 'HOME', 'HOME'] }, fences: [['D5|D6', null], ['D4|D5', 1]], dice: [2, 2] });
-    expect(labels(s)).toEqual(expect.arrayContaining(['piece 1 jumps D5 → D6, takes Bo\'s 1', 'piece 1 jumps D5 → D4']));
+    expect(labels(s)).toEqual(expect.arrayContaining(['piece 1 jumps D5 → D6 (takes Bo\'s 1 on D6)', 'piece 1 jumps D5 → D4']));
     const noDoubles = position({ pieces: { 0: ['D5', 'O8', 'HOME', 'HOME'] }, fences: [['D5|D6', null]], dice: [2, 3] });
     expect(labels(noDoubles).some((l) => l.includes('jumps'))).toBe(false);
   });
@@ -265,7 +268,7 @@ describe('doubles and using the dice (G20–G22)', () => {
   });
 });
 
-describe('victory, views, computer players, house rules (G23–G28)', () => {
+describe('victory, views, computer players, house rules (G23–G29)', () => {
   it('G23 the first player with all four pieces in HOME wins at once', () => {
     const s = position({ pieces: { 0: ['H6', 'H5', 'HOME', 'HOME'], 1: ['C4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [1, 2] });
     const r = act(s, 0, moveTo(s, 'piece 1 H6 south 1 → HOME, piece 2 H5 south 2 → HOME'));
@@ -311,7 +314,7 @@ describe('victory, views, computer players, house rules (G23–G28)', () => {
     const win = position({ pieces: { 0: ['H4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [2, 1] });
     expect(simplePlayer(win, 0)).toEqual(moveTo(win, 'piece 1 H4 south 2+1 → HOME'));
     const capture = position({ n: 3, pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'], 1: ['C4', 'HOME', 'A1', 'A1'], 2: ['N8', 'A1', 'A1', 'A1'] }, fences: [], dice: [2, 1] });
-    expect(simplePlayer(capture, 0)).toEqual(moveTo(capture, 'piece 1 A4 east 2 → C4, piece 2 O8 west 1 → N8, takes Bo\'s 1, takes Cy\'s 1'));
+    expect(simplePlayer(capture, 0)).toEqual(moveTo(capture, 'piece 1 A4 east 2 → C4 (takes Bo\'s 1 on C4), piece 2 O8 west 1 → N8 (takes Cy\'s 1 on N8)'));
   });
 
   it('G26 a timed-out turn is played whole by the simple strategy; three in a row remove the player', () => {
@@ -341,6 +344,40 @@ describe('victory, views, computer players, house rules (G23–G28)', () => {
     expect(r.left).toEqual([{ seat, reason: 'resigned' }]);
     const last = act(r.state, r.state.current, { type: 'resign' });
     expect(last.state.outcome?.kind === 'won' && last.state.outcome.reason).toBe('lastSeat');
+  });
+
+  it('G29 a move may end on the square it started from, after a reversal: it is a move, and its words say it turned back', () => {
+    // D4 is walled east and west; with a fence on D4|D5 it is a dead end. D3 south 1 then back 1.
+    const s = position({ pieces: { 0: ['D3', 'HOME', 'HOME', 'HOME'], 1: ['C12', 'HOME', 'HOME', 'HOME'] }, fences: [['D4|D5', 1]], dice: [1, 1] });
+    expect(labels(s)).toContain('piece 1 D3 south 1+1 (turns back) → D3');
+    const r = act(s, 0, moveTo(s, 'piece 1 D3 south 1+1 (turns back) → D3'));
+    expect(r.state.pieces[0]![0]).toBe(sq('D3'));
+    expect(r.state.current).toBe(1);
+    expect(r.events.some((e) => e.type === 'rollLost')).toBe(false);
+    expect(said(r.state, r.events)).toContain('Ana moves piece 1 from D3 and back to D3 (1+1, turning back in a dead end).');
+    // A reversal that ends elsewhere shows in the label too: D2 south 3 comes back to D3.
+    const t = position({ pieces: { 0: ['D2', 'HOME', 'HOME', 'HOME'], 1: ['C12', 'HOME', 'HOME', 'HOME'] }, fences: [['D4|D5', 1]], dice: [1, 2] });
+    expect(labels(t)).toContain('piece 1 D2 south 1+2 (turns back) → D3');
+    expect(labels(t)).toContain('piece 1 D2 east 1+2 → G2');
+  });
+
+  it('G29 a capturer who leaves before choosing sends each captured piece to its own start square, and the channel is told', () => {
+    const s = position({ n: 3, pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'], 1: ['C4', 'HOME', 'HOME', 'HOME'], 2: ['N8', 'A1', 'A1', 'A1'] }, fences: [], dice: [2, 1] });
+    const captured = act(s, 0, moveTo(s, 'piece 1 A4 east 2 → C4 (takes Bo\'s 1 on C4), piece 2 O8 west 1 → N8 (takes Cy\'s 1 on N8)'));
+    expect(captured.state.stage).toBe('corner');
+    const placed = act(captured.state, 0, { type: 'corner', corner: 2 });
+    expect(placed.state.stage).toBe('corner');
+    const r = act(placed.state, 0, { type: 'resign' });
+    // Cy's piece 1 began on A1 (piece n starts on the n-th start square): it goes back there.
+    expect(r.state.pieces[2]![0]).toBe(sq('A1'));
+    expect(r.state.pieces[1]![0]).toBe(sq('O15'));
+    expect(r.events.map((e) => e.type)).toEqual(['left', 'returned', 'turn']);
+    expect(said(r.state, r.events)).toContain("Ana left before choosing where it goes: Cy's piece 1 goes back to its own start square, A1 (top left).");
+    expect(r.state.stage).toBe('start');
+    // Removed by the platform: the same.
+    const removed = ok(apply(captured.state, 'system', { type: 'remove', seat: 0, reason: 'kicked' }));
+    expect(removed.events.filter((e) => e.type === 'returned').map((e) => e.type === 'returned' && nameOfSquare(e.square))).toEqual(['A1', 'A1']);
+    expect(removed.state.pieces[1]![0]).toBe(sq('A1'));
   });
 
   it('G28 at the round limit the most pieces in HOME wins; ties share', () => {

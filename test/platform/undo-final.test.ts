@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { gameById } from '../../src/games/registry.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
 import { applyRequest } from '../../src/platform/requests.ts';
-import { checkUndo, type InEffect } from '../../src/store/undo.ts';
+import { checkUndo, type InEffect } from '../../src/runtime/replay.ts';
 
 /** Plays `game` with its default bot and sorts each seat action by what undo says of it right after. */
 function undoAnswers(game: AnyGame, seats: number, steps: number): { final: Set<string>; undoable: Set<string> } {

@@ -7,12 +7,12 @@
 import { newSeats, TIMEOUTS_TO_LEAVE, type Applied, type LeaveReason, type Refusal, type TimedOut } from '../../platform/game.ts';
 import { botRng, Rng, seedRng } from '../../platform/rng.ts';
 import { COMPONENTS } from './components.ts';
-import { borderFences, other, outline, readDot, type Colour, type Dot } from './grid.ts';
+import { borderFences, other, outline, type Colour, type Dot } from './grid.ts';
 import {
   allowedPlacements, breadUnlocked, canonical, draw, eggUnlocked, fullSections, legalPaths, newPens, pathEdges, penOf,
   REROLL_SPACES, scoreOf, ducksOn, boundaryCounts, type Path,
 } from './rules.ts';
-import { actionSchema, STATE_VERSION, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type FenceAction, type Pen } from './state.ts';
+import { actionSchema, STATE_VERSION, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type EndReason, type FenceAction, type Pen } from './state.ts';
 import { refusalFor } from './refusals.ts';
 
 export type Result = Applied<DucksState, DucksEvent> | Refusal;
@@ -35,6 +35,7 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
     out: newSeats(input.seats).out,
     colours,
     rng: rng.state,
+    fixedDice: [],
     fences: borderFences(),
     pens: [],
     areas: input.seats.map(emptyArea),
@@ -91,7 +92,22 @@ const pathAction = (type: 'fence' | 'bread', p: Path): FenceAction => {
   const pair = (d: Dot): [number, number] => [d[0], d[1]];
   return type === 'fence' && b ? { type, from: pair(from), via: pair(a), to: pair(b) } : { type, from: pair(from), to: pair(a) };
 };
-export const actionPath = (a: FenceAction): Path => (a.type === 'fence' && a.via ? [a.from, a.via, a.to] : [a.from, a.to]);
+export const actionPath = (a: FenceAction): Path => (a.type === 'fence' && a.via ? [a.from, a.via, ...(a.bends ?? []), a.to] : [a.from, a.to]);
+
+/**
+ * Whether keeping the dice now ends the turn as a skip (D20): they give no legal fence (the
+ * bread's included) and no die fills a re-roll space. Players are warned before they keep them.
+ */
+export function keepingSkips(s: DucksState): boolean {
+  return s.turn.stage === 'reroll' && turnSkips(s) && fenceActions({ ...s, turn: { ...s.turn, stage: 'act' } }).length === 0;
+}
+
+/** Whether the turn, ended with its dice as they stand, is a skip (D20): no fence drawn, no re-roll space filled. */
+export function turnSkips(s: DucksState): boolean {
+  const drew = s.turn.fenced || s.turn.special === 'bread';
+  const fills = s.turn.dice.some((d) => d !== colourOf(s, s.turn.seat)) && areaOf(s, s.turn.seat).rerolls < REROLL_SPACES;
+  return !drew && !fills;
+}
 
 /** Non-empty sets of dice, as sorted index lists. */
 const SUBSETS = [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]];
@@ -164,6 +180,7 @@ export function timeOut(state: DucksState, seat: number, inARow: number): TimedO
 
 /** Two actions are the same move (a fence read from either end included). */
 export function sameAction(a: Action, b: Action): boolean {
+  if (a.type === 'fence' && b.type === 'fence' && (a.bends || b.bends)) return false;
   if ((a.type === 'fence' || a.type === 'bread') && a.type === b.type) return fenceKey(a) === fenceKey(b as FenceAction);
   if (a.type === 'reroll' && b.type === 'reroll') return [...a.dice].sort().join() === [...b.dice].sort().join();
   if (a.type === 'place' && b.type === 'place') return [...a.cells].sort((x, y) => x - y).join() === [...b.cells].sort((x, y) => x - y).join();
@@ -176,13 +193,21 @@ function fenceKey(a: FenceAction): string {
   return JSON.stringify(canonical(bent && a.type === 'fence' && a.via ? [a.from, a.via, a.to] : [a.from, a.to]));
 }
 
+/** One die: a scenario's fixed colour first, else the generator's. */
+const rollDie = (s: DucksState, rng: Rng): 'red' | 'blue' => s.fixedDice.shift() ?? (rng.next() < 0.5 ? 'red' : 'blue');
+
 /** Applies a legal action (already checked). */
 function step(s: DucksState, events: DucksEvent[], seat: number, a: Action): void {
   const rng = new Rng(s.rng);
   switch (a.type) {
-    case 'box': placeBox(s, events, seat, a.shape, false); break;
+    case 'box': {
+      placeBox(s, events, seat, a.shape, false);
+      // D19: once the last owed box of a finished game is placed, the game is scored.
+      if (s.turn.stage === 'final' && s.areas.every((x) => x.pending === 0)) finishScored(s, events);
+      break;
+    }
     case 'roll': {
-      s.turn.dice = [0, 1, 2].map(() => (rng.next() < 0.5 ? 'red' : 'blue'));
+      s.turn.dice = [0, 1, 2].map(() => rollDie(s, rng));
       s.lastEdges = [];
       s.rng = rng.state;
       events.push({ type: 'rolled', seat, dice: [...s.turn.dice] });
@@ -192,7 +217,7 @@ function step(s: DucksState, events: DucksEvent[], seat: number, a: Action): voi
       break;
     }
     case 'reroll': {
-      for (const i of a.dice) s.turn.dice[i] = rng.next() < 0.5 ? 'red' : 'blue';
+      for (const i of [...a.dice].sort()) s.turn.dice[i] = rollDie(s, rng);
       s.rng = rng.state;
       s.turn.rerollsLeft--;
       events.push({ type: 'rerolled', seat, which: [...a.dice].sort(), dice: [...s.turn.dice] });
@@ -235,6 +260,7 @@ function enterActions(s: DucksState, events: DucksEvent[]): void {
 function endTurn(s: DucksState, events: DucksEvent[]): void {
   const seat = s.turn.seat;
   const area = areaOf(s, seat);
+  const skip = turnSkips(s);
   const theirs = s.turn.dice.filter((d) => d !== colourOf(s, seat)).length;
   const filled = Math.min(theirs, REROLL_SPACES - area.rerolls);
   if (filled > 0) {
@@ -242,8 +268,6 @@ function endTurn(s: DucksState, events: DucksEvent[]): void {
     area.rerolls += filled;
     events.push({ type: 'rerollSpaces', seat, filled, unlocked: fullSections(area.rerolls) - before });
   }
-  const drew = s.turn.fenced || s.turn.special === 'bread';
-  const skip = !drew && filled === 0;
   events.push({ type: 'turnEnded', seat, skip });
   for (const pen of s.turn.newPens) capture(s, events, pen);
   s.skips = skip ? s.skips + 1 : 0;
@@ -313,7 +337,6 @@ function placeBox(s: DucksState, events: DucksEvent[], seat: number, shape: stri
   area.pending--;
   events.push({ type: 'box', seat, shape, auto });
   if (!auto) settleBoxes(s, events, seat);
-  if (s.turn.stage === 'final' && s.areas.every((a) => a.pending === 0)) finishScored(s, events);
 }
 
 // ---- The Automa ------------------------------------------------------------------------------------
@@ -343,7 +366,10 @@ function placeAutoma(s: DucksState, events: DucksEvent[], cells: number[]): void
   const automa = s.automa!;
   const card = currentCard(s) as number;
   const sorted = [...cells].sort((a, b) => a - b);
-  const { nearest } = allowedPlacements(s.fences, s.pens, COMPONENTS.cards[card] as { shape: string; dot: Dot });
+  const allowed = allowedPlacements(s.fences, s.pens, COMPONENTS.cards[card] as { shape: string; dot: Dot });
+  // A5: the nearest dots this placement's outline passes through, to tell which one was used.
+  const through = allowed.placements.find((p) => p.cells.join() === sorted.join())?.dots ?? [];
+  const used = allowed.nearest ? allowed.dots.filter((d) => through.includes(`${d[0]},${d[1]}`)).map((d) => [d[0], d[1]] as [number, number]) : [];
   const edges = outline(sorted).filter((e) => s.fences[e] === '.');
   s.fences = draw(s.fences, edges, automa.colour);
   const own: Pen = { cells: sorted, owner: automa.colour, shape: COMPONENTS.cards[card]?.shape ?? null, completer: automa.colour, automa: true, red: 0, blue: 0 };
@@ -352,7 +378,7 @@ function placeAutoma(s: DucksState, events: DucksEvent[], cells: number[]): void
   own.blue = counts.blue;
   s.pens.push(own);
   s.lastEdges = [...edges];
-  events.push({ type: 'automaPlaced', card, cells: sorted, edges, pen: s.pens.length - 1, nearest });
+  events.push({ type: 'automaPlaced', card, cells: sorted, edges, pen: s.pens.length - 1, nearest: allowed.nearest, ...(allowed.nearest ? { dots: used } : {}) });
   for (const pen of newPens(s.fences, s.pens, automa.colour, edges)) {
     s.pens.push(pen);
     events.push({ type: 'penFormed', pen: s.pens.length - 1, by: automa.colour });
@@ -364,9 +390,16 @@ function placeAutoma(s: DucksState, events: DucksEvent[], cells: number[]): void
 
 // ---- The end ----------------------------------------------------------------------------------------
 
-/** The game is over by D20/A9: owed duck boxes are placed first, then the score (D21, D22). */
+/**
+ * The game is over by D20/A9, at once: no further turn or card. Duck boxes still owed are
+ * placed first (D19: by their owners, or by the simple strategy when their time runs out), then
+ * the score (D21, D22).
+ */
 function finishScored(s: DucksState, events: DucksEvent[]): void {
-  if (s.areas.some((a) => a.pending > 0)) {
+  const reason: EndReason = s.skips >= 2 ? 'skips' : 'deck';
+  const owed = s.areas.flatMap((a, seat) => (a.pending > 0 ? [{ seat, boxes: a.pending }] : []));
+  if (owed.length) {
+    if (s.turn.stage !== 'final') events.push({ type: 'ending', reason, owed });
     s.turn.stage = 'final';
     return;
   }
@@ -380,7 +413,7 @@ function finishScored(s: DucksState, events: DucksEvent[]): void {
     top = top.filter(({ x }) => x.ducks === ducks);
     winners = top.map(({ i }) => i);
   }
-  finish(s, events, { kind: 'scored', winners, seat: null });
+  finish(s, events, { kind: 'scored', reason, winners, seat: null });
 }
 
 function finish(s: DucksState, events: DucksEvent[], end: NonNullable<DucksState['end']>): void {
@@ -488,12 +521,3 @@ export function randomChoice(s: DucksState, seat: number): Action | null {
   const doing = legal.filter((a) => a.type !== 'done' && a.type !== 'keep');
   return doing.length && rng.next() < 0.9 ? rng.pick(doing) : rng.pick(legal);
 }
-
-/** Reads a typed fence ("C4 → C7", "c4-c6-e6"); null when it is not a path of dots. */
-export function readPath(text: string): Dot[] | null {
-  const parts = text.split(/\s*(?:→|->|-|–|—|\bto\b|,|\s)\s*/i).filter((p) => p.length > 0);
-  if (parts.length < 2 || parts.length > 3) return null;
-  const dots = parts.map(readDot);
-  return dots.every((d): d is Dot => d !== null) ? dots : null;
-}
-

@@ -1,6 +1,7 @@
 /** Duck Pens for the platform: its definition, `ducks`. */
 import { defineGame } from '../../platform/game.ts';
-import { abortGame, apply, activeSeats, leaveGame, legalActions, randomChoice, readPath, setup, simpleChoice, fenceLength, sameAction, timeOut } from './engine.ts';
+import { abortGame, actionPath, apply, activeSeats, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
+import { fenceOf, parseFence } from './typed.ts';
 import { posts } from './posts.ts';
 import { runScenario } from './scenario.ts';
 import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, upgraders, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
@@ -16,7 +17,7 @@ function encode(a: Action): string {
     case 'roll': case 'keep': case 'done': return a.type;
     case 'reroll': return `reroll:${a.dice.join('')}`;
     case 'box': return `box:${a.shape}`;
-    case 'fence': return `fence:${[a.from, ...(a.via ? [a.via] : []), a.to].map(dotName).join('-')}`;
+    case 'fence': return `fence:${actionPath(a).map(dotName).join('-')}`;
     case 'bread': return `bread:${[a.from, a.to].map(dotName).join('-')}`;
     case 'place': return `place:${a.cells.map(spaceName).join('-')}`;
   }
@@ -30,9 +31,8 @@ function decode(text: string): Action | null {
   else if (kind === 'box') candidate = { type: 'box', shape: rest };
   else if (kind === 'fence' || kind === 'bread') {
     const dots = rest.split('-').map(readDot);
-    if (dots.some((d) => d === null) || dots.length < 2 || dots.length > 3) return null;
-    const [from, b, c] = dots as [number, number][];
-    candidate = c ? { type: kind, from, via: b, to: c } : { type: kind, from, to: b };
+    if (dots.some((d) => d === null) || dots.length < 2 || dots.length > 10) return null;
+    candidate = fenceOf(kind, dots as [number, number][]);
   } else if (kind === 'place') {
     const names = rest.split('-');
     if (!names.every((n) => SPACE.test(n))) return null;
@@ -41,20 +41,6 @@ function decode(text: string): Action | null {
   }
   const parsed = actionSchema.safeParse(candidate);
   return parsed.success ? parsed.data : null;
-}
-
-/** A fence typed by hand: the legal one it names (either end first), the regular fence before the bread's. */
-function parse(s: DucksState, seat: number, command: string, typed: string): Action | null {
-  if (command !== 'fence') return decode(typed.trim());
-  const dots = readPath(typed);
-  if (!dots) return null;
-  const [from, b, c] = dots.map((d) => [d[0], d[1]] as [number, number]) as [[number, number], [number, number], [number, number] | undefined];
-  const regular: Action = c ? { type: 'fence', from, via: b, to: c } : { type: 'fence', from, to: b };
-  const legal = legalActions(s, seat);
-  const match = legal.find((l) => sameAction(l, regular)) ?? (c ? undefined : legal.find((l) => sameAction(l, { type: 'bread', from, to: b })));
-  if (match) return match;
-  // Not legal: the regular fence (or, when the roll gave none, the bread's) so the refusal says why.
-  return !c && fenceLength(s) === 0 ? { type: 'bread', from, to: b } : regular;
 }
 
 const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);
@@ -91,7 +77,7 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   ],
   encode,
   decode,
-  parse,
+  parse: (s, seat, command, typed) => (command === 'fence' ? parseFence(s, seat, typed) : decode(typed.trim())),
   posts,
   // D24: a fence is ink once drawn, so its player sees it first.
   preview: (s, seat, a) => (a.type === 'fence' || a.type === 'bread' ? previewPicture(s, seat, a) : null),

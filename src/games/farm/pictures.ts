@@ -40,7 +40,7 @@ function mapAlt(v: FarmView, window: Window | null): string {
     last ? `Last tile ${last.id} at ${last.x},${last.y}.` : '',
     `Scores: ${v.names.map((n, i) => `${n} ${v.scores[i]}`).join(', ')}.`,
     v.season ? `Season: ${v.season.name}.` : '',
-    `${v.farms.length} farms closed; ${v.henhouses.length} henhouses on the map; ${v.stack} tiles in the stack.`,
+    `${v.farms.length} farm${v.farms.length === 1 ? '' : 's'} closed; ${v.henhouses.length} henhouse${v.henhouses.length === 1 ? '' : 's'} on the map; ${v.stack} tile${v.stack === 1 ? '' : 's'} in the stack.`,
   ];
   return parts.filter(Boolean).join(' ').slice(0, 1024);
 }

@@ -52,8 +52,8 @@ export const henhouseSchema = z.object({ seat, region: z.number().int().min(0), 
 export const awardSchema = z.object({
   seat,
   points: z.number().int(),
-  /** What earned them: the animals (the owner's share), the closer's farmer card. */
-  why: z.enum(['animals', 'card', 'market', 'bales', 'horse', 'storage']),
+  /** What earned them: the animals (the owner's share), the closer's farmer card; `winter`: an unowned farm's animals for its closer (S10). */
+  why: z.enum(['animals', 'card', 'market', 'bales', 'horse', 'storage', 'winter']),
 });
 export type Award = z.output<typeof awardSchema>;
 

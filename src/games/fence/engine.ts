@@ -5,17 +5,16 @@
  */
 import type { LeaveReason, TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
-import { actionSchema, type Action } from './actions.ts';
-import { buildContext, buildersNow, connectionsAt, hasLegalPlacement, legalPlacements, placementProblem, type Placement } from './building.ts';
+import { actionSchema, sameAction, type Action, type Refusal } from './actions.ts';
+import { buildContext, buildersNow, connectionsAt, hasLegalPlacement, placementProblem, type Placement } from './building.ts';
 import { COLOURS, colourOf, hasColour, isNumber, removeCards, sortCards, valueOf, type Card, type Colour } from './cards.ts';
 import type { FenceEvent } from './events.ts';
 import { graphOf, tileIdOfKey, type NbId } from './geometry.ts';
-import { explainRefusal, type Refusal } from './refusals.ts';
-import {
-  activeSeats, canLeaveJail, movingOthers, firstPlayerOf, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
-  pushMoves, selfMoves, tileSetOf, tipOffMoves,
-} from './rules.ts';
-import { chooseSimple } from './ai/simple.ts';
+import { actingSeats, buildingAtOnce, legalActions, movesOf, remember, whoMustAct } from './legal.ts';
+import { explainRefusal } from './refusals.ts';
+import { hotGoodsDistances } from './roads.ts';
+import { activeSeats, canLeaveJail, movingOthers, firstPlayerOf, hotGoodsPerRound, inPlay, inPlayAt, isJailed, tileSetOf } from './rules.ts';
+import { chooseSimple, simpleCandidates } from './ai/simple.ts';
 import { DEFAULT_OPTIONS, STATE_VERSION, type Extended, type FenceOptions, type FenceState, type HotGoodsRoll, type SeatInfo } from './state.ts';
 import { choosableColours, stashSize, takeCard, takePair } from './stash.ts';
 import * as variants from './variants/index.ts';
@@ -37,12 +36,6 @@ export interface CreateInput {
 }
 
 /** Working copy of a state for one apply: only what an action can change is copied. */
-/**
- * The legal actions found when an apply settled, kept for the state it returned: the bot,
- * the computer players and the next apply all ask for them again.
- */
-const legalCache = new WeakMap<FenceState, { seat: number; legal: Action[] }>();
-
 class Ctx implements Table {
   readonly s: FenceState;
   /** Set by `advance` when it stops for a player; cleared by any later change. */
@@ -141,8 +134,7 @@ class Ctx implements Table {
   }
   finish(): Applied {
     this.s.rng = this.rng.state;
-    if (this.settled) legalCache.set(this.s, this.settled);
-    if (this.builders) actingCache.set(this.s, this.builders);
+    remember(this.s, this.settled, this.builders);
     return { ok: true, state: this.s, events: this.events };
   }
 }
@@ -220,104 +212,6 @@ function autoBuild(ctx: Ctx): void {
     const action = chooseSimple(ctx.s, seat, simpleCandidates(ctx.s, seat), ctx.rng);
     applyLegal(ctx, seat, action);
   }
-}
-
-// ---- Who acts, what is legal ----------------------------------------------------------------
-
-/**
- * What the simple strategy chooses among: all legal actions, except that during building
- * swaps are only looked at when nothing can be placed (it never prefers a swap).
- */
-export function simpleCandidates(s: FenceState, seat: number): Action[] {
-  if (s.phase === 'building' && !s.pending) {
-    const places = legalPlacements(buildContext(s, tileSetOf(s)), seat, { swaps: false });
-    if (places.length) return places;
-  }
-  return movesOf(s, seat);
-}
-
-/** The seat the game waits for first, or null when it is over. */
-export function whoMustAct(s: FenceState): number | null {
-  if (s.outcome) return null;
-  return s.pending ? s.pending.seat : actingSeats(s)[0] ?? s.current;
-}
-
-/** Builders found when an apply settled, kept for the state it returned (see legalCache). */
-const actingCache = new WeakMap<FenceState, number[]>();
-
-/** Every seat that may act now: one, except while everyone builds at once (Free-For-All). */
-export function actingSeats(s: FenceState): number[] {
-  if (s.outcome) return [];
-  if (s.pending) return [s.pending.seat];
-  if (!buildingAtOnce(s)) {
-    // An offer's target answers while the turn's player goes on (Trading Cards).
-    const asked = s.phase === 'main' ? variants.asked(s) : [];
-    return asked.length ? [s.current, ...asked.filter((i) => i !== s.current)] : [s.current];
-  }
-  return [...(actingCache.get(s) ?? buildersNow(s))];
-}
-
-const buildingAtOnce = (s: FenceState): boolean => s.phase === 'building' && variants.placesAtOnce(s.options);
-
-
-/** Every legal action of a seat right now (empty when it is not theirs to act). */
-export function legalActions(s: FenceState, seat: number): Action[] {
-  const moves = movesOf(s, seat);
-  const deals = s.phase === 'main' && seat === s.current ? variants.offers(s, seat) : [];
-  return deals.length ? [...moves, ...deals] : moves;
-}
-
-/** The legal actions besides the deals a variant lets a player propose (they never keep a turn going). */
-export function movesOf(s: FenceState, seat: number): Action[] {
-  const cached = legalCache.get(s);
-  if (cached && cached.seat === seat) return [...cached.legal];
-  if (s.outcome || s.out[seat] || !actingSeats(s).includes(seat)) return [];
-  const p = s.pending;
-  if (p) {
-    if (p.kind === 'drawColour' || p.kind === 'discardColour') return choosableColours(s.stash).map((colour) => ({ type: 'chooseColour', colour }));
-    if ('options' in p) return p.options.map((nb) => ({ type: 'chooseNeighborhood', nb }));
-    return variants.pendingActions(s, p) ?? [];
-  }
-  if (s.phase === 'building') {
-    return legalPlacements(buildContext(s, tileSetOf(s)), seat);
-  }
-  if (s.phase !== 'main') return [];
-  if (seat !== s.current) return variants.answers(s, seat) ?? [];
-  const actions: Action[] = [];
-  const fresh = !movingOthers(s);
-  if (fresh) {
-    const selves = selfMoves(s, seat);
-    for (const m of selves) actions.push({ type: 'moveSelf', cards: m.cards, to: m.to });
-    // B17: a jailed player who can leave must.
-    if (isJailed(s, seat) && selves.length > 0) return actions;
-  }
-  if (!s.turn.pushed) for (const m of pushMoves(s, seat)) actions.push({ type: 'push', target: m.target, to: m.to });
-  if (!s.turn.cops) {
-    for (const to of copsRoadMoves(s)) actions.push({ type: 'copsRoad', to });
-    for (const m of tipOffMoves(s, seat)) actions.push({ type: 'tipOff', cards: m.cards, to: m.to });
-  }
-  actions.push(...variants.extraActions(s, seat));
-  return actions;
-}
-
-/** A canonical string for comparing actions (card order does not matter). */
-export function actionKey(a: Action): string {
-  const norm = 'cards' in a ? { ...a, cards: sortCards(a.cards) } : a.type === 'offerTrade' ? { ...a, give: sortCards(a.give), ask: sortCards(a.ask) } : a;
-  return JSON.stringify(norm, Object.keys(norm).sort());
-}
-
-/** Same action? Field by field, cards as a multiset. */
-export function sameAction(a: Action, b: Action): boolean {
-  if (a.type !== b.type) return false;
-  const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
-  for (const k of Object.keys(x)) {
-    if (Array.isArray(x[k])) {
-      // Card lists (a move's cards, an offer's give and ask) compare as multisets.
-      const ca = x[k] as string[], cb = y[k] as string[] | undefined;
-      if (!Array.isArray(cb) || ca.length !== cb.length || removeCards(ca, cb)?.length !== 0) return false;
-    } else if (x[k] !== y[k]) return false;
-  }
-  return Object.keys(y).length === Object.keys(x).length;
 }
 
 // ---- Applying -----------------------------------------------------------------------------------

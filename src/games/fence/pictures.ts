@@ -12,12 +12,12 @@ import { handAlt, listAnd, mapAlt, seatLabel, tileHandAlt, closeUpAlt } from './
 import type { FenceEvent } from './events.ts';
 import { parseNbId, type NbId } from './geometry.ts';
 import { cellName, mapArea } from './grid.ts';
-import { hotGoodsDistances } from './rules.ts';
+import { hotGoodsDistances } from './roads.ts';
 import type { FenceState, HotGoodsRoll, LastMove } from './state.ts';
 import * as variants from './variants/index.ts';
-import { defOf, tileSetOfView, viewFor, type FenceView } from './views.ts';
+import { defOf, tileSetOfView, type CloseUpView, type FenceView } from './views.ts';
+import { viewFor } from './visible.ts';
 import { panesFor, type FocusCell } from './draw/window.ts';
-import type { CloseUpView } from './draw/closeup.ts';
 
 /** The map with its panels: players, Jail, Hot Goods. */
 export const mapPicture = (view: FenceView): Picture => ({ kind: 'map', view: asDrawn(view), alt: mapAlt(view) });

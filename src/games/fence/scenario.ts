@@ -12,8 +12,9 @@ import { z } from 'zod';
 import { ScenarioError, type Answer, type ApplyRequest, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { cardSchema, colourOf, sortCards, type Card, type Colour } from './cards.ts';
-import { createGame, legalActions, whoMustAct, actionKey } from './engine.ts';
-import { computerAction } from './index.ts';
+import { createGame } from './engine.ts';
+import { legalActions, whoMustAct } from './legal.ts';
+import { computerAction } from './ai/index.ts';
 import { eventText } from './words.ts';
 import type { FenceEvent } from './events.ts';
 import { cellKey, sidesFit, tileIdOfKey, type NbId, type PlacedTile } from './geometry.ts';
@@ -21,7 +22,7 @@ import { inPlay, tileSetOf } from './rules.ts';
 import { DEFAULT_OPTIONS, extendedSchema, optionsSchema, STATE_VERSION, type FenceOptions, type FenceState } from './state.ts';
 import { deckOf, onePileFromStart, onePileInMain } from './variants/index.ts';
 import { standardTileSet } from './tiles.ts';
-import type { Action } from './actions.ts';
+import { actionKey, type Action } from './actions.ts';
 
 // ---- The format ---------------------------------------------------------------------------------
 
@@ -104,7 +105,7 @@ const placedSchema = z.object({
 }).strict();
 
 export const scenarioSchema = z.object({
-  /** The game; required by the platform's runner (src/platform/scenario.ts), optional here. */
+  /** The game; required by the platform's runner (src/runtime/scenario.ts), optional here. */
   game: z.literal('fence').optional(),
   name: z.string().min(1),
   description: z.string().optional(),
@@ -228,10 +229,17 @@ function parse(json: unknown): Scenario {
   }
   const parsed = scenarioSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.slice(0, 8).map((i) => `  ${i.path.join('.') || '(top level)'}: ${i.message}`);
+    const lines = parsed.error.issues.slice(0, 8).map((i) => `  ${where(i.path)}: ${i.message}`);
     throw new ScenarioError(`invalid scenario:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Where in the file a problem is: "step 3: expect" for a step, numbered from 1 as the runner prints them. */
+function where(path: readonly PropertyKey[]): string {
+  const [head, index, ...rest] = path.map(String);
+  if (head === 'steps' && index !== undefined && /^\d+$/.test(index)) return [`step ${Number(index) + 1}`, rest.join('.')].filter(Boolean).join(': ');
+  return path.map(String).join('.') || '(top level)';
 }
 
 /** Every card code of the deck with its number of copies (N per code, B1, as the variants change it). */

@@ -286,6 +286,8 @@ export const extendedSchema = z.object({
   trade: z.object({ from: seatIndex, to: seatIndex, give: z.array(cardSchema).max(2), ask: z.array(cardSchema).max(2) }).optional(),
   /** Hot Goods by Cards, set aside: this round's cards, shuffled back into the Stash at its end. */
   setAside: z.array(cardSchema).optional(),
+  /** Free-For-All: how many tiles each seat has placed or swapped in (computer players keep the people's pace). */
+  placed: z.array(z.number().int().min(0)).optional(),
 });
 
 export const stateSchema = z.object({

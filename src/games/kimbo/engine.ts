@@ -1,13 +1,13 @@
 /**
  * The Game of Fences engine: setup (G7–G9), the turn as stages (G10: a fence move or the roll,
- * playing the roll, the captured pieces' start squares), victory (G23, G28) and leaving (G27).
+ * playing the roll, the captured pieces' start squares), victory (G23, G28) and leaving (G27, G29).
  * Pure and deterministic: dice come from the generator kept in the state.
  */
 import { z } from 'zod';
 import { refuse, type Applied, type LeaveReason, type Refusal, type SeatInfo, type TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
-import { BOARD, HOME } from './board.ts';
-import { OFF, rollResults, type Position, type Result } from './moves.ts';
+import { BOARD, HOME, nameOfEdge } from './board.ts';
+import { OFF, rollResults, turnsBack, type Position, type Result } from './moves.ts';
 import { STATE_VERSION, type KimboOptions, type KimboState } from './state.ts';
 
 export const actionSchema = z.discriminatedUnion('type', [
@@ -18,19 +18,27 @@ export const actionSchema = z.discriminatedUnion('type', [
 ]);
 export type Action = z.output<typeof actionSchema>;
 
+/** A move key no result has (a result's key packs four squares, so it is never 0): "no such move". */
+export const NO_RESULT = '0';
+
 export type KimboEvent =
   | { type: 'started'; first: number; rolls: { seat: number; dice: [number, number] }[][] }
   | { type: 'fenceMoved'; seat: number; from: number; to: number }
   | { type: 'rolled'; seat: number; dice: [number, number] }
   | { type: 'rollLost'; seat: number; dice: [number, number] }
-  | { type: 'moved'; seat: number; moves: { piece: number; from: number; to: number; jump: boolean; dice: number[] }[]; captures: { seat: number; piece: number; at: number }[]; unused: number | null }
+  | { type: 'moved'; seat: number; moves: { piece: number; from: number; to: number; jump: boolean; dice: number[]; turnsBack?: true }[]; captures: { seat: number; piece: number; at: number }[]; unused: number | null }
   | { type: 'cornered'; seat: number; victim: { seat: number; piece: number }; square: number }
+  /** G29: a capturer left before choosing; the captured piece went back to its own start square. */
+  | { type: 'returned'; seat: number; victim: { seat: number; piece: number }; square: number }
   | { type: 'turn'; seat: number; round: number }
   | { type: 'timedOut'; seat: number; inARow: number }
   | { type: 'left'; seat: number; reason: LeaveReason }
   | { type: 'over'; outcome: NonNullable<KimboState['outcome']> };
 
 export type ApplyResult = Applied<KimboState, KimboEvent> | Refusal;
+
+/** What a player who tries to move a piece before rolling is told. */
+export const ROLL_FIRST = 'Roll first: press **Roll the dice** (before rolling you may move one of your fences with `/kimbo fence`).';
 
 /** G7: seats in join order sit north, south, east, west. */
 const SIDE_ORDER = [0, 2, 1, 3];
@@ -184,7 +192,7 @@ function playResult(s: KimboState, seat: number, r: Result, events: KimboEvent[]
   events.push({
     type: 'moved',
     seat,
-    moves: r.moves.map((m) => ({ piece: m.piece, from: m.squares[0]!, to: m.squares[m.squares.length - 1]!, jump: m.jump, dice: m.dice })),
+    moves: r.moves.map((m) => ({ piece: m.piece, from: m.squares[0]!, to: m.squares[m.squares.length - 1]!, jump: m.jump, dice: m.dice, ...(turnsBack(m.squares) ? { turnsBack: true as const } : {}) })),
     captures: r.captures,
     unused: r.unused,
   });
@@ -202,21 +210,47 @@ function playResult(s: KimboState, seat: number, r: Result, events: KimboEvent[]
   endTurn(s, events);
 }
 
+/**
+ * G29: a capturer who leaves before choosing the start squares of the pieces they captured:
+ * each goes back to the start square it began the game on, and the channel is told. (Game
+ * logic of leaving, apart from the seat handling around it.)
+ */
+function returnCapturedPieces(s: KimboState, seat: number, events: KimboEvent[]): void {
+  if (s.current !== seat || s.stage !== 'corner') return;
+  for (const victim of s.corners) {
+    if (victim.seat === seat) continue;
+    const square = BOARD.starts[victim.piece]!;
+    s.pieces[victim.seat]![victim.piece] = square;
+    events.push({ type: 'returned', seat, victim: { ...victim }, square });
+  }
+  s.corners = [];
+}
+
 /** G27: pieces leave the board, fences stay as neutral ones; the last player left wins. */
 function leave(s: KimboState, seat: number, reason: LeaveReason, events: KimboEvent[]): void {
   const wasCurrent = s.current === seat;
   s.out[seat] = true;
   s.pieces[seat] = [];
   for (const f of s.fences) if (f.owner === seat) f.owner = null;
+  events.push({ type: 'left', seat, reason });
   // A captured piece of theirs no longer needs a start square; one they captured goes back to its own.
   s.corners = s.corners.filter((c) => c.seat !== seat);
-  if (wasCurrent) for (const c of s.corners) s.pieces[c.seat]![c.piece] = BOARD.starts[c.piece]!;
-  events.push({ type: 'left', seat, reason });
+  returnCapturedPieces(s, seat, events);
   const left = activeSeats(s);
   if (left.length === 1) return finish(s, events, { kind: 'won', seats: left, reason: 'lastSeat' });
   if (left.length === 0) return finish(s, events, { kind: 'nobody' });
   if (wasCurrent) endTurn(s, events);
   else if (s.stage === 'corner' && s.corners.length === 0) endTurn(s, events);
+}
+
+/** Why a fence cannot stand on an edge that is no slot (G2, G3). */
+function notASlot(edge: number): string {
+  const name = nameOfEdge(edge);
+  switch (BOARD.edgeKind[edge]) {
+    case 'black': return `${name} is a black line: fences stand only on the lines between squares that are not printed black.`;
+    case 'entrance': return `${name} is an entrance into HOME: it stays open, no fence stands in it. To shut it, fence the other three sides of its square.`;
+    default: return `${name} is inside HOME: no fence stands there.`;
+  }
 }
 
 /** Applies one of the player's own actions (already parsed) for the seat on turn. */
@@ -231,14 +265,15 @@ function play(s: KimboState, seat: number, a: Action, events: KimboEvent[]): Ref
       const fence = s.fences.find((f) => f.slot === a.from);
       if (!fence) return refuse('NO_FENCE', 'There is no fence there.');
       if (fence.owner !== seat) return refuse('NOT_YOUR_FENCE', fence.owner === null ? 'That fence is neutral: nobody may move it.' : 'That fence is not yours: you may move only your own colour.');
-      if (!vacantSlots(s).includes(a.to)) return refuse('SLOT_TAKEN', BOARD.edgeKind[a.to] === 'slot' ? 'That slot already holds a fence.' : 'A fence cannot stand there: not on a black line or an entrance into HOME.');
+      if (BOARD.edgeKind[a.to] !== 'slot') return refuse('NOT_A_SLOT', notASlot(a.to));
+      if (!vacantSlots(s).includes(a.to)) return refuse('SLOT_TAKEN', `${nameOfEdge(a.to)} already holds a fence: choose an empty slot.`);
       fence.slot = a.to;
       events.push({ type: 'fenceMoved', seat, from: a.from, to: a.to });
       roll(s, seat, events);
       return null;
     }
     case 'move': {
-      if (s.stage !== 'play') return refuse('NOT_NOW', s.stage === 'start' ? 'Roll the dice first.' : 'First choose a start square for the captured piece.');
+      if (s.stage !== 'play') return refuse('NOT_NOW', s.stage === 'start' ? ROLL_FIRST : 'First choose a start square for the captured piece: the buttons on the last post.');
       const r = currentResults(s).find((x) => x.key === a.key);
       if (!r) return refuse('ILLEGAL_MOVE', 'That is not one of the moves this roll allows.');
       playResult(s, seat, r, events);
@@ -283,7 +318,7 @@ export function applyAction(state: KimboState, seat: number, input: unknown): Ap
   return refused ?? { ok: true, state: s, events };
 }
 
-/** G27: a seat leaves (resigned, removed). */
+/** G27: a seat leaves (resigned, removed); G29: pieces it captured and had not yet placed go back to their own start squares. */
 export function leaveGame(state: KimboState, seat: number, reason: LeaveReason): Applied<KimboState, KimboEvent> {
   const s = copyState(state);
   const events: KimboEvent[] = [];

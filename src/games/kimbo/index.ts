@@ -1,12 +1,12 @@
 /** Game of Fences (Parker Brothers, 1960) for the platform: its definition, `kimbo`. */
 import { defineGame, type Outcome, type Picture } from '../../platform/game.ts';
-import { parseEdge } from './board.ts';
 import { randomPlayer, simplePlayer } from './bots.ts';
 import { abortGame, actionSchema, applyAction, createGame, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
+import { parseTyped } from './typed.ts';
 import { runScenario } from './scenario.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type KimboOptions, type KimboState } from './state.ts';
 import { boardAlt, viewFor, type KimboView } from './views.ts';
-import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
+import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines, unavailableText } from './words.ts';
 
 export { createGame, applyAction, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
 export type { KimboState } from './state.ts';
@@ -22,25 +22,6 @@ function outcomeOf(s: KimboState): Outcome | null {
   const o = s.outcome;
   if (!o) return null;
   return { status: o.kind === 'aborted' ? 'aborted' : 'finished', winners: o.kind === 'won' ? [...o.seats] : [], detail: o };
-}
-
-/** Words of a typed move, for matching against the labels of the legal moves ("4+3" stays one word: the sum). */
-const words = (text: string): string[] => text.toLowerCase().replace(/\s*\+\s*/g, '+').replace(/→|->|,|\(|\)/g, ' ').split(/\s+/).filter((w) => w && w !== 'to');
-
-/** A typed move: the one legal move whose label has every word typed ("B3 east 4", "piece 2 H6 HOME"). */
-function parseTyped(s: KimboState, seat: number, command: string, typed: string): Action | null {
-  if (command === 'fence') {
-    const edges = typed.trim().split(/\s+(?:to|→|->)?\s*|\s*(?:→|->)\s*/).filter(Boolean).map(parseEdge);
-    if (edges.length === 2 && edges[0] !== null && edges[1] !== null) return { type: 'fence', from: edges[0]!, to: edges[1]! };
-    return null;
-  }
-  const want = words(typed);
-  if (want.length === 0) return null;
-  const matching = legalActions(s, seat).filter((a) => a.type === 'move').filter((a) => {
-    const have = new Set(words(actionLabel(s, a)));
-    return want.every((w) => have.has(w));
-  });
-  return matching.length === 1 ? matching[0]! : null;
 }
 
 /** Events after which a move cannot be taken back: the dice rolled (a fence move rolls at once), a player leaving, the end. */
@@ -64,7 +45,7 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
   outcome: outcomeOf,
   view: (s) => viewFor(s),
   bots: { simple: simplePlayer, random: randomPlayer },
-  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
+  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, unavailable: unavailableText },
   commands: [
     { name: 'fence', option: 'fence', what: 'move a fence', description: 'Before rolling: move one of your fences to an empty slot', choice: 'Your fence → an empty slot (type a square to narrow)', accepts: (a) => a.type === 'fence' },
     { name: 'move', option: 'move', what: 'move', description: 'Play your roll: a piece and where it goes', choice: 'Piece and destination (type a piece number or square)', accepts: (a) => a.type === 'move' },
