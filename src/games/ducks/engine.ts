@@ -12,8 +12,7 @@ import {
   allowedPlacements, breadUnlocked, canonical, draw, eggUnlocked, fullSections, legalPaths, newPens, pathEdges, penOf,
   REROLL_SPACES, scoreOf, ducksOn, boundaryCounts, type Path,
 } from './rules.ts';
-import { actionSchema, STATE_VERSION, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type EndReason, type FenceAction, type Pen } from './state.ts';
-import { refusalFor } from './refusals.ts';
+import { STATE_VERSION, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type EndReason, type FenceAction, type Pen } from './state.ts';
 
 export type Result = Applied<DucksState, DucksEvent> | Refusal;
 
@@ -134,17 +133,14 @@ export function automaChoices(s: DucksState): number[][] {
 
 // ---- Apply -------------------------------------------------------------------------------------------
 
-/** Plays one of a seat's own actions (the platform has checked the seat is in and the game goes on). */
-export function apply(state: DucksState, actor: number, input: unknown): Result {
-  const parsed = actionSchema.safeParse(input);
-  if (!parsed.success) return refusalFor(state, actor, null);
-  const action = parsed.data;
-  // The legal action it names (a fence read from either end, dice in any order) is what is played.
-  const match = legalActions(state, actor).find((l) => sameAction(l, action));
-  if (!match) return refusalFor(state, actor, action);
+/**
+ * Plays an action already known to be one of `seat`'s legal ones (play.ts checks what a seat
+ * asks and refuses the rest), then the turns of seats the computer plays on.
+ */
+export function playLegal(state: DucksState, seat: number, action: Action): Applied<DucksState, DucksEvent> {
   const s = structuredClone(state);
   const events: DucksEvent[] = [];
-  step(s, events, actor, match);
+  step(s, events, seat, action);
   playTakenOver(s, events);
   return { ok: true, state: s, events };
 }

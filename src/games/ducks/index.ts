@@ -1,6 +1,7 @@
 /** Duck Pens for the platform: its definition, `ducks`. */
 import { defineGame } from '../../platform/game.ts';
-import { abortGame, actionPath, apply, activeSeats, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
+import { abortGame, actionPath, activeSeats, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
+import { play } from './play.ts';
 import { fenceOf, parseFence } from './typed.ts';
 import { posts } from './posts.ts';
 import { runScenario } from './scenario.ts';
@@ -58,7 +59,7 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   setup,
   activeSeats,
   legalActions,
-  play: apply,
+  play,
   onLeave: leaveGame,
   onTimeout: timeOut,
   onAbort: abortGame,
