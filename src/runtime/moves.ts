@@ -53,7 +53,7 @@ export async function applyAction(
   const ending = endingOf(def, result.state);
   const timers = !ending && opts.timers ? await opts.timers(result.state, expectedVersion + 1) : null;
   const version = await store.saveAction(gameId, expectedVersion, {
-    kind, actor, userId: opts.userId ?? null, action: logged, events: result.events, state: result.state, seatsLeft: def.seatsLeft(result.events), ending, timers,
+    kind, actor, userId: opts.userId ?? null, action: logged, events: result.events, state: result.state, seatsLeft: result.left, ending, timers,
   });
   return { ok: true, state: result.state, events: result.events, version, ending };
 }

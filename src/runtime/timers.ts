@@ -1,6 +1,7 @@
 /**
- * The turn time limit (H2), all of it but the game's own `timeout` rule: which seats are on the
- * clock, when their reminder and timeout are due, and what a due one means. The clocks are
+ * The turn time limit (H2), all of it but what a timeout does (the platform's `timeout`
+ * request: src/platform/requests.ts, the game's onTimeout): which seats are on the clock,
+ * when their reminder and timeout are due, and what a due one means. The clocks are
  * timers in the store (so a restart loses none), written with the move that starts them
  * (moves.ts); the scheduler (src/discord/scheduler.ts) finds due ones and hands them to
  * moves.ts's fireTurnTimer.

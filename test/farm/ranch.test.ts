@@ -9,8 +9,13 @@ import type { FarmEvent } from '../../src/games/farm/events.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import type { Animal } from '../../src/games/farm/tiles.ts';
 import marketData from '../../assets/farm/market.json' with { type: 'json' };
-import { runScenario } from '../../src/games/farm/scenario.ts';
+import { runScenario as runFile } from '../../src/games/farm/scenario.ts';
 import { explore, newGame } from './helpers.ts';
+import { farm } from '../../src/games/farm/index.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
+
+/** A scenario file played through the platform's requests, as the bot plays it. */
+const runScenario = (json: unknown) => runFile(json, requestsTo(farm));
 
 /** Plays a position written as a scenario; every expectation must hold. */
 function play(file: Record<string, unknown>): FarmState {

@@ -309,7 +309,7 @@ describe('F14 F15 F16 the end, bots and house rules', () => {
     const r = ok(s, 0, { type: 'resign' });
     expect(r.state.out[0]).toBe(true);
     expect(r.state.outcome).toEqual({ kind: 'finished', winners: [1], reason: 'alone' });
-    expect(farm.seatsLeft(r.events)).toEqual([{ seat: 0, reason: 'resigned' }]);
+    expect(r.left).toEqual([{ seat: 0, reason: 'resigned' }]);
   });
 
   it('F16 the round limit ends the game as F14 does', () => {

@@ -4,7 +4,12 @@
 // runner prints names regions as players see them (a cell and a part), never by internal number.
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/platform/game.ts';
-import { runScenario } from '../../src/games/farm/scenario.ts';
+import { runScenario as runFile } from '../../src/games/farm/scenario.ts';
+import { farm } from '../../src/games/farm/index.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
+
+/** A scenario file played through the platform's requests, as the bot plays it. */
+const runScenario = (json: unknown) => runFile(json, requestsTo(farm));
 
 const base = {
   game: 'farm',

@@ -10,6 +10,7 @@ import { loadSeasons, SEASON_IDS, SEASONS, type SeasonId } from '../../src/games
 import { leaders, movableTiles, summerFields } from '../../src/games/farm/seasons.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import { tileById } from '../../src/games/farm/tiles.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 import type { Action } from '../../src/games/farm/actions.ts';
 import seasonData from '../../assets/farm/seasons.json' with { type: 'json' };
 import { newGame, ok } from './helpers.ts';
@@ -299,7 +300,7 @@ describe('S7 Spring', () => {
   it('S7 a timed-out turn that earns an extra turn plays one turn only: the extra one waits for its player', () => {
     const found = explore('spring', {}, (before) => {
       if (before.stage.kind !== 'place' || before.pending.length) return;
-      const r = apply(before, 'system', { type: 'timeout', seat: before.current });
+      const r = applyRequest(farm, before, 'system', { type: 'timeout', seat: before.current });
       if (!r.ok || !r.events.some((e) => e.type === 'extraTurn')) return;
       expect(r.events.filter((e) => e.type === 'placed')).toHaveLength(1);
       expect(farm.activeSeats(r.state)).toEqual([before.current]);

@@ -10,9 +10,13 @@ import { apply } from '../../src/games/farm/engine.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import type { MapPictureView } from '../../src/games/farm/pictures.ts';
 import { wholeMap } from '../../src/games/farm/posts.ts';
-import { runScenario } from '../../src/games/farm/scenario.ts';
+import { runScenario as runFile } from '../../src/games/farm/scenario.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import { eventText } from '../../src/games/farm/words.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
+
+/** A scenario file played through the platform's requests, as the bot plays it. */
+const runScenario = (json: unknown) => runFile(json, requestsTo(farm));
 
 /** Plays a position written as a scenario (with no expectations of its own) and returns the state and the lines. */
 function position(file: Record<string, unknown>): { state: FarmState; lines: { ok?: boolean; message?: string; legal?: string[]; text?: string[] }[] } {

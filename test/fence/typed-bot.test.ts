@@ -6,6 +6,7 @@ import type { User } from '../discord-double/index.ts';
 import { Harness } from '../bot/harness.ts';
 import { fence, legalActions, nbName, seatName, whoMustAct, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { inPlay } from '../../src/games/fence/rules.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User;
@@ -22,7 +23,7 @@ afterAll(async () => {
 function engineSays(s: FenceState, seat: number, command: string, typed: string): string {
   const action = fence.parse!(s, seat, command, typed);
   expect(action, `"${typed}" is understood`).not.toBeNull();
-  const r = fence.apply(s, seat, action);
+  const r = applyRequest(fence, s, seat, action);
   if (r.ok) throw new Error(`"${typed}" is legal`);
   return r.message;
 }

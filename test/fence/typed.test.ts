@@ -6,6 +6,7 @@ import { loadScenario } from '../../src/games/fence/scenario.ts';
 import { buildContext, placementProblem } from '../../src/games/fence/building.ts';
 import { tileSetOf } from '../../src/games/fence/rules.ts';
 import { onTestMap } from './test-map.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 
 // ana in Old Town (1,3) holding Red 2, Red 4, Blue Ace, Blue 2; bo next door in Four Points (4,2); the Cops in Goose Green.
 const main = (): FenceState =>
@@ -13,7 +14,7 @@ const main = (): FenceState =>
 
 const parse = (s: FenceState, command: string, typed: string): Action | null => fence.parse!(s, 0, command, typed) as Action | null;
 const refusal = (s: FenceState, a: Action | null): string => {
-  const r = fence.apply(s, 0, a);
+  const r = applyRequest(fence, s, 0, a);
   if (r.ok) throw new Error('the move was played');
   return r.message;
 };
@@ -25,7 +26,7 @@ describe('typed moves', () => {
     for (const typed of ways) expect(parse(s, 'move', typed), typed).toEqual({ type: 'moveSelf', cards: ['R4', 'B2'], to: '4-2/0' });
     expect(parse(s, 'move', 'blue ace')).toEqual({ type: 'moveSelf', cards: ['B1'], to: '1-1/0' });
     // The move is legal and played as typed.
-    expect(fence.apply(s, 0, parse(s, 'move', 'b1 to sunnyside')).ok).toBe(true);
+    expect(applyRequest(fence, s, 0, parse(s, 'move', 'b1 to sunnyside')).ok).toBe(true);
   });
 
   it('B14 B7 a typed move that is understood but illegal gets the engine’s specific reason', () => {

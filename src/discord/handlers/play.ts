@@ -8,6 +8,7 @@ import type { AnyGame } from '../../platform/game.ts';
 import { onGame, onPress, type ComponentHandler, type GameCall, type GameCommand, type Outcome, type PressCall } from '../command.ts';
 import type { BotContext } from '../context.ts';
 import { act, type ActResult } from '../../runtime/moves.ts';
+import { applyRules } from '../../runtime/rules.ts';
 import type { Answer } from '../game.ts';
 import {
   botCanPost, channelLock, inGuild, player, pressedRunningGame, refuse, runningGame, seatOf, started, waitingNames, withDef, yourTurn,
@@ -87,7 +88,7 @@ function typedMove(def: AnyGame, state: unknown, seat: number, move: Move, typed
   const value = def.encode(action);
   if (def.legalActions(state, seat).some((a) => def.encode(a) === value)) return action;
   // Some games read a move in a form their list does not spell the same way: the rules decide.
-  return def.apply(state, seat, action).ok ? action : null;
+  return applyRules(def, state, seat, action).ok ? action : null;
 }
 
 /** Why a move subcommand offers a seat nothing on their turn: the game's words, or a plain default. */

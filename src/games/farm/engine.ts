@@ -3,9 +3,9 @@
  * (F10–F12), the end (F14) and the house rules for play in a channel (F16). Pure: the state is
  * copied, changed and returned with the events it caused.
  */
-import type { Refusal, Applied } from '../../platform/game.ts';
-import { Rng, seedRng } from '../../platform/rng.ts';
-import { actionSchema, systemSchema, type Action } from './actions.ts';
+import type { Refusal, Applied, LeaveReason, TimedOut } from '../../platform/game.ts';
+import { botRng, Rng, seedRng } from '../../platform/rng.ts';
+import { actionSchema, type Action } from './actions.ts';
 import { Board, regionKey, regionOfKey, tileOfKey, type Field, type Placement } from './board.ts';
 import { Ctx, fromLeftOf } from './ctx.ts';
 import type { FarmEvent } from './events.ts';
@@ -165,15 +165,8 @@ export function legalActions(s: FarmState, seat: number): Action[] {
   return [...claimActions(s, board, s.stage.tile, seat), { type: 'pass' }];
 }
 
-export function apply(state: FarmState, actor: number | 'system', input: unknown): Result {
-  if (state.outcome) return refuse('GAME_OVER', 'This game is over.');
-  if (actor === 'system') return applySystem(state, input);
-  if (state.out[actor] !== false) return refuse('NOT_IN_GAME', 'You are not playing in this game.');
-  if ((input as { type?: unknown } | null)?.type === 'resign') {
-    const ctx = new Ctx(state);
-    removeSeat(ctx, actor, 'resigned');
-    return ctx.done();
-  }
+/** Plays one of a seat's own actions (the platform has checked the seat is in and the game goes on). */
+export function apply(state: FarmState, actor: number, input: unknown): Result {
   const parsed = actionSchema.safeParse(input);
   if (!parsed.success) return refuse('INVALID', 'That is not a farm move: place a tile, or answer the question asked.', legalLabels(state, actor));
   const action = parsed.data;
@@ -182,7 +175,6 @@ export function apply(state: FarmState, actor: number | 'system', input: unknown
   const problem = check(state, actor, action);
   if (problem) return problem;
   const ctx = new Ctx(state);
-  ctx.s.timeouts[actor] = 0;
   play(ctx, actor, action);
   return ctx.done();
 }
@@ -679,7 +671,7 @@ function finish(ctx: Ctx, reason: 'tiles' | 'rounds' | 'alone' | 'aborted'): voi
 }
 
 /** F16 (FENCE H2, H4): a leaver's henhouses leave the map (their sharecropper tokens to the supply) and their tiles leave play. */
-function removeSeat(ctx: Ctx, seat: number, reason: string): void {
+function removeSeat(ctx: Ctx, seat: number, reason: LeaveReason): void {
   const s = ctx.s;
   s.out[seat] = true;
   if (s.shares) s.shares.supply += s.henhouses.filter((h) => h.seat === seat && h.share).length;
@@ -699,35 +691,32 @@ function removeSeat(ctx: Ctx, seat: number, reason: string): void {
   } else proceed(ctx);
 }
 
-function applySystem(state: FarmState, input: unknown): Result {
-  const parsed = systemSchema.safeParse(input);
-  if (!parsed.success) return refuse('INVALID', 'Not a request the farm game knows.');
-  const a = parsed.data;
+/** F16: a seat leaves (resigned, removed). */
+export function leaveGame(state: FarmState, seat: number, reason: LeaveReason): Applied<FarmState, FarmEvent> {
   const ctx = new Ctx(state);
-  if (a.type === 'abort') {
-    finish(ctx, 'aborted');
-    return ctx.done();
-  }
-  if (a.seat < 0 || a.seat >= state.seats.length || state.out[a.seat]) return refuse('NOT_IN_GAME', 'That player is not in the game.');
-  if (a.type === 'remove') {
-    removeSeat(ctx, a.seat, a.reason);
-    return ctx.done();
-  }
-  if (activeSeats(state)[0] !== a.seat) return refuse('NOT_WAITING', 'That player is not being waited for.');
-  // H2: the computer plays the owed turn (to its end, Tractor extras too), or answers the owed questions, with the simple strategy.
+  removeSeat(ctx, seat, reason);
+  return ctx.done();
+}
+
+export function abortGame(state: FarmState): Applied<FarmState, FarmEvent> {
+  const ctx = new Ctx(state);
+  finish(ctx, 'aborted');
+  return ctx.done();
+}
+
+/** H2: the computer plays the owed turn (to its end, Tractor extras too), or answers the owed questions, with the simple strategy. */
+export function timeOut(state: FarmState, seat: number, inARow: number): TimedOut<FarmState, FarmEvent> {
+  const ctx = new Ctx(state);
   const choiceOnly = state.pending.length > 0;
   const turn = [state.current, state.round].join();
   // One timeout plays one turn: a Spring extra turn (S7) earned in it waits for its player.
-  for (let guard = 0; guard < 40 && !ctx.s.outcome && activeSeats(ctx.s)[0] === a.seat && !ctx.events.some((e) => e.type === 'extraTurn'); guard++) {
+  for (let guard = 0; guard < 40 && !ctx.s.outcome && activeSeats(ctx.s)[0] === seat && !ctx.events.some((e) => e.type === 'extraTurn'); guard++) {
     if (choiceOnly ? ctx.s.pending.length === 0 : [ctx.s.current, ctx.s.round].join() !== turn) break;
-    const choice = simpleChoice(ctx.s, a.seat);
+    const choice = simpleChoice(ctx.s, seat);
     if (!choice) break;
-    play(ctx, a.seat, choice);
+    play(ctx, seat, choice);
   }
-  const inARow = (state.timeouts[a.seat] ?? 0) + 1;
-  ctx.s.timeouts[a.seat] = inARow;
-  ctx.emit({ type: 'timedOut', seat: a.seat, inARow });
-  if (inARow >= 3 && !ctx.s.out[a.seat] && !ctx.s.outcome) removeSeat(ctx, a.seat, 'timeouts');
+  ctx.emit({ type: 'timedOut', seat, inARow });
   return ctx.done();
 }
 
@@ -737,7 +726,7 @@ export function simpleChoice(s: FarmState, seat: number): Action | null {
   const owed = s.pending[0];
   if (owed) return simpleAnswer(s, owed);
   const board = new Board(s.placed);
-  const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
+  const rng = botRng(s.rng, seat);
   if (s.stage.kind === 'gate') {
     // The toggle that gains most at once over the best opponent, if any gains.
     let best: Action = { type: 'keepGates' };

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
 import { Board, regionKey, tileOfKey } from './board.ts';
-import { apply, legalActions, setup, simpleChoice } from './engine.ts';
+import { legalActions, setup, simpleChoice } from './engine.ts';
 import type { FarmEvent } from './events.ts';
 import { FARMERS } from './farmers.ts';
 import { actionLabel, partName, regionPlace } from './labels.ts';
@@ -380,7 +380,7 @@ function choicesNow(s: FarmState): string[] {
 
 const sameSet = (a: string[], b: string[]): boolean => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 
-export function runScenario(json: unknown, applyRequest: ApplyRequest<FarmState, FarmEvent> = apply): ScenarioResult<FarmState> {
+export function runScenario(json: unknown, applyRequest: ApplyRequest<FarmState, FarmEvent>): ScenarioResult<FarmState> {
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const f = parsed.data;
