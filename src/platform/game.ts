@@ -87,6 +87,14 @@ export interface PostPlan<S, E> {
   ahead?: readonly Picture[];
 }
 
+/** A typed move's words that name nothing in the game (a card, player or place it does not have). */
+export interface NotUnderstood {
+  notUnderstood: string[];
+}
+
+export const isNotUnderstood = (x: unknown): x is NotUnderstood =>
+  typeof x === 'object' && x !== null && Array.isArray((x as { notUnderstood?: unknown }).notUnderstood);
+
 /** A button offered with a prompt; pressing it submits `action` for the seat the prompt is for. */
 export interface ChoiceButton<A> {
   label: string;
@@ -285,8 +293,12 @@ export interface GameDefinition<S, A, E, V, O> {
   decode(text: string): A | null;
   /** Writes an action as an autocomplete value or a button value: ≤ 80 characters. */
   encode(action: A): string;
-  /** Reads a move typed by hand (not picked from the list) for `command`; null when it is not understood. */
-  parse?(s: S, seat: Seat, command: string, typed: string): A | null;
+  /**
+   * Reads a move typed by hand (not picked from the list) for `command`; null when it is not
+   * understood, or the words that name nothing in the game ("r7" where there is no Red 7), so
+   * the player is told what was not understood instead of a guess being played.
+   */
+  parse?(s: S, seat: Seat, command: string, typed: string): A | NotUnderstood | null;
   /**
    * How the public posts of one change are cut: one per moment players see as separate (a
    * turn, a roll), each with its picture. Omitted: one post for the whole batch with `board`.

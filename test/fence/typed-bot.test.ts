@@ -49,15 +49,15 @@ describe('typed moves through Discord', () => {
 
     // Words that name no move: the list of what is possible.
     const lost = await h.fence(user, 'push', { push: 'over the hills' });
-    expect(lost.content).toMatch(/^Pick one of the suggestions in the list to push a pawn\.\nYou could: \*\*Push /);
+    expect(lost.content).toMatch(/^“over”, “hills” in “over the hills” name nothing in this game, so nothing was played\. Pick one of the suggestions in the list to push a pawn\.\nYou could: \*\*Push /);
 
     // A card that does not exist, with the place a legal move goes to, typed or as JSON: not
     // played with another card; the list, and the game unchanged.
     const move = legal.find((a): a is Extract<Action, { type: 'moveSelf' }> => a.type === 'moveSelf')!;
     const version = (await h.game()).game.version;
-    for (const typed of [`r7 ${move.to}`, JSON.stringify({ type: 'moveSelf', cards: ['R7'], to: move.to })]) {
+    for (const [typed, said] of [[`r7 ${move.to}`, /^“r7” in “r7 .*” names nothing in this game, so nothing was played\. Pick one of the suggestions in the list to Move Yourself\./], [JSON.stringify({ type: 'moveSelf', cards: ['R7'], to: move.to }), /^Pick one of the suggestions in the list to Move Yourself\./]] as const) {
       const r7 = await h.fence(user, 'move', { move: typed });
-      expect(r7.content, typed).toMatch(/^Pick one of the suggestions in the list to Move Yourself\./);
+      expect(r7.content, typed).toMatch(said);
     }
     expect((await h.game()).game.version).toBe(version);
 

@@ -4,7 +4,7 @@
  * game's encoding of an action; whatever arrives is decoded and checked again by the game.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type AutocompleteInteraction } from 'discord.js';
-import type { AnyGame } from '../../platform/game.ts';
+import { isNotUnderstood, type AnyGame } from '../../platform/game.ts';
 import { onGame, onPress, type ComponentHandler, type GameCall, type GameCommand, type Outcome, type PressCall } from '../command.ts';
 import type { BotContext } from '../context.ts';
 import { act, type ActResult } from '../../runtime/moves.ts';
@@ -84,7 +84,7 @@ async function suggest(ctx: BotContext, i: AutocompleteInteraction, def: AnyGame
  */
 function typedMove(def: AnyGame, state: unknown, seat: number, move: Move, typed: string): unknown {
   const action = readMove(def, state, seat, move, typed);
-  if (action === null || !move.accepts(action)) return null;
+  if (action === null || isNotUnderstood(action) || !move.accepts(action)) return null;
   const value = def.encode(action);
   if (def.legalActions(state, seat).some((a) => def.encode(a) === value)) return action;
   // Some games read a move in a form their list does not spell the same way: the rules decide.
@@ -96,14 +96,17 @@ function unavailable(def: AnyGame, state: unknown, seat: number, move: Move): st
   return def.words.unavailable?.(state, seat, move.name) ?? `You cannot ${move.what} right now.`;
 }
 
-/** Reads what was submitted: a chosen suggestion, a move the game understands, or a label typed in full. */
+/**
+ * Reads what was submitted: a chosen suggestion, a move the game understands, or a label typed
+ * in full; or the words the game could not read (NotUnderstood).
+ */
 function readMove(def: AnyGame, state: unknown, seat: number, move: Move, value: string): unknown {
   const decoded = def.decode(value);
   if (decoded !== null) return decoded;
-  const parsed = def.parse?.(state, seat, move.name, value);
-  if (parsed !== null && parsed !== undefined) return parsed;
+  const parsed = def.parse?.(state, seat, move.name, value) ?? null;
+  if (parsed !== null && !isNotUnderstood(parsed)) return parsed;
   const typed = value.trim().toLowerCase();
-  return offered(def, state, seat, move).find((o) => o.label.toLowerCase() === typed)?.action ?? null;
+  return offered(def, state, seat, move).find((o) => o.label.toLowerCase() === typed)?.action ?? parsed;
 }
 
 /** A move subcommand, once it is the invoker's turn in this channel's game. */
@@ -111,7 +114,12 @@ async function play({ ctx, r, i, def, game, seat }: GameCall & { game: RunningGa
   const value = i.options.getString(move.option, true);
   const action = readMove(def, game.state, seat, move, value);
   const legal = offered(def, game.state, seat, move).map((o) => o.label);
-  if (action === null) {
+  // Words naming nothing in the game are pointed out, unless the command has nothing to offer anyway (then why is said).
+  if (isNotUnderstood(action) && legal.length > 0) {
+    const words = action.notUnderstood.map((w) => `“${w.slice(0, 30)}”`).join(', ');
+    return refuse('NOT_UNDERSTOOD', `${words} in “${value.slice(0, 60)}” ${action.notUnderstood.length > 1 ? 'name' : 'names'} nothing in this game, so nothing was played. Pick one of the suggestions in the list to ${move.what}.`, legal);
+  }
+  if (action === null || isNotUnderstood(action)) {
     if (!def.words.unavailable && def.words.prompt(game.state, seat).buttons.length > 0 && legal.length === 0) return refuse('CHOICE_PENDING', 'First answer the choice in front of you: the buttons on the last game post.');
     // Words that fit several moves ("push cy" with two roads out): those moves, not the whole list.
     const fitting = legal.filter((l) => matches(l, value));
