@@ -5,7 +5,7 @@
  * overdue means no process is firing it (a shard down); a climbing p99 means the bot is
  * saturated. No player data: counts and timings only.
  */
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BotContext } from './context.ts';
 import { errorText, type LogFields } from './log.ts';
 import { ownsGuild, type ShardScope } from './shards.ts';
@@ -60,7 +60,7 @@ export function percentile(sorted: readonly number[], q: number): number | null 
  * wake an idle bot a thousand times a second.
  */
 export class LoopDelay {
-  readonly #histogram: IntervalHistogram;
+  readonly #histogram: ReturnType<typeof monitorEventLoopDelay>;
 
   constructor(private readonly periodMs = 10) {
     this.#histogram = monitorEventLoopDelay({ resolution: periodMs });
