@@ -60,7 +60,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   // A shard whose manager died without it (SIGKILL to the manager alone) stops too: the host,
   // started again, runs a new process for this shard, and two must never run it at once.
-  if (managed) process.once('disconnect', () => shutdown('manager gone'));
+  if (managed) {
+    process.once('disconnect', () => shutdown('manager gone'));
+    // What discord.js still tells the manager meanwhile (its shard's disconnection) has nobody
+    // to go to: Node reports it as an 'error' event, which would end the process mid-stop.
+    process.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ERR_IPC_CHANNEL_CLOSED') logger.error('manager channel error', { error: errorText(err) });
+    });
+  }
 }
 
 /** The host's shards (SHARDS, or all of them) of the bot's SHARD_COUNT, all in this process. */

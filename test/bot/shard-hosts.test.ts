@@ -399,4 +399,15 @@ describe('two hosts, each running its range of the shards, on one database', () 
     expect(double.requests.filter((r) => r.method === 'PUT' && r.route.includes('/commands'))).toHaveLength(1);
     double.expectNoViolations();
   }, 600_000);
+
+  it('a host\'s shard processes whose manager was killed alone stop by themselves, so a new manager\'s never run beside them', async () => {
+    const manager = hosts.get('A')!;
+    manager.child.kill('SIGKILL');
+    await manager.exited;
+    // The shards are orphans now: they notice their manager is gone, finish their work and leave Discord.
+    await double.waitFor(() => (linesOf('A').filter((l) => l.msg === 'bot stopped').length === 2 ? true : undefined), 60_000, 'host A\'s shards to stop', lastLines('A'));
+    expect(linesOf('A').filter((l) => l.msg === 'shutting down').map((l) => [l.shard ?? null, l.signal])).toEqual([[null, 'manager gone'], [null, 'manager gone']]);
+    await double.waitFor(() => (HOSTS.A.ids.every((s) => !double.gateway.liveShards.includes(s)) ? true : undefined), 30_000, 'host A\'s shards to leave the gateway');
+    expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+  }, 120_000);
 });
