@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 const snowflake = /^\d{17,20}$/;
 
-/** Discord's own bound: a shard id is below 4096 × max_concurrency; more shards than this no bot runs. */
+/** The most shards the configuration takes (a bot of 10 million servers runs about 4,000). */
 const MAX_SHARDS = 4096;
 const SHARD_COUNT_PROBLEM = `SHARD_COUNT must be 'auto' or a whole number of shards from 1 to ${MAX_SHARDS}`;
 
