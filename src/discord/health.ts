@@ -5,7 +5,7 @@
  * overdue means no process is firing it (a shard down); a climbing p99 means the bot is
  * saturated. No player data: counts and timings only.
  */
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Client } from 'discord.js';
 import type { Store } from '../store/index.ts';
 import { errorText, type LogFields, type Logger } from './log.ts';
@@ -61,7 +61,7 @@ export function percentile(sorted: readonly number[], q: number): number | null 
  * wake an idle bot a thousand times a second.
  */
 export class LoopDelay {
-  readonly #histogram: IntervalHistogram;
+  readonly #histogram: ReturnType<typeof monitorEventLoopDelay>;
 
   constructor(private readonly periodMs = 10) {
     this.#histogram = monitorEventLoopDelay({ resolution: periodMs });

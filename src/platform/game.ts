@@ -315,7 +315,8 @@ export interface GameDefinition<S, A, E, V, O> {
   /** The private part of `/hand`, for a seat still in the game; omitted when a game has no secrets. */
   hand?(s: S, seat: Seat): { text: string; pictures: Picture[] };
   /**
-   * The module that draws this game's pictures: its URL (`new URL('./draw/index.ts', import.meta.url).href`).
+   * The module that draws this game's pictures: its URL (`moduleBeside('./draw/index.ts', import.meta.url)`
+   * from files.ts, which names the compiled .js once built).
    * Its default export is a Drawings object (src/render/drawings.ts); the render worker loads it, so
    * canvas never enters the game's rules.
    */

@@ -8,7 +8,7 @@
  * `closeRenderer()` stops them all (bot shutdown).
  *
  * Size: `RENDER_THREADS` when set, else the cores `os.availableParallelism()` reports (shared
- * by the shard processes of one ShardingManager), at most MAX_THREADS. On a 2-core machine
+ * by the shard processes a host's ShardingManager runs), at most MAX_THREADS. On a 2-core machine
  * with one process that is 2: the pictures of a burst of turns use both cores while the main
  * thread waits on the database and Discord; the main thread (about as much CPU a turn as its
  * picture, measured by `npx tsx bench/shards.ts throughput 1`) then competes with them, and
@@ -22,10 +22,11 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { moduleBeside } from '../platform/files.ts';
 import { renderJobInThread, type EncodedPicture, type RenderJob } from './job.ts';
 import type { JobMessage, ReplyMessage } from './worker.ts';
 
-const entry = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href;
+const entry = moduleBeside('./worker.ts', import.meta.url);
 
 const BOOT = `
 const { workerData } = require('node:worker_threads');
@@ -64,14 +65,15 @@ const MAX_THREADS = 4;
 
 /**
  * How many render workers the pool may run (read at each job, so a test or the bench can change
- * it). Shard processes started by discord.js's ShardingManager (SHARD_COUNT set) share the
- * machine's cores between them.
+ * it). The shard processes a host's ShardingManager runs share the host's cores between them:
+ * it tells each how many they are (HOST_SHARD_PROCESSES, see src/shard.ts). SHARD_COUNT would
+ * not do: it counts the shards of every host, and a host may run several in one process.
  */
 export function renderThreads(): number {
   const asked = Number(process.env.RENDER_THREADS);
   if (Number.isInteger(asked) && asked >= 1) return asked;
-  const shards = Math.max(1, Number(process.env.SHARD_COUNT) || 1);
-  return Math.max(1, Math.min(MAX_THREADS, Math.floor(availableParallelism() / shards)));
+  const processes = Math.max(1, Number(process.env.HOST_SHARD_PROCESSES) || 1);
+  return Math.max(1, Math.min(MAX_THREADS, Math.floor(availableParallelism() / processes)));
 }
 
 const slots: Slot[] = [];

@@ -240,8 +240,20 @@ export async function openStore(databaseUrl: string = process.env.DATABASE_URL ?
 /** Timer.seat of a timer that is not a seat's. */
 const NO_SEAT = -1;
 
-/** Due timers read per query when filtering by guild. */
-const DUE_PAGE = 500;
+/**
+ * Discord's shard of a game's guild, `(guild_id >> 22) % count` (src/discord/shards.ts), in SQL
+ * that both providers run; the count is the statement's first parameter. A guild id that is no
+ * snowflake of at most 63 bits (none is before 2084) is on shard 0, as a game of no guild is.
+ */
+const SHARD_OF_GAME = `CASE WHEN length(g."guildId") BETWEEN 1 AND 19 AND trim(g."guildId", '0123456789') = ''
+  AND (length(g."guildId") < 19 OR g."guildId" <= '9223372036854775807')
+  THEN (CAST(g."guildId" AS BIGINT) >> 22) % ? ELSE 0 END`;
+
+/** Which shards' games a query is about: these ids of the bot's `count` shards. */
+export interface ShardSet {
+  readonly ids: readonly number[];
+  readonly count: number;
+}
 
 /** How many games' last states the store keeps parsed (one entry per recently played game). */
 const STATE_CACHE_SIZE = 1000;
@@ -668,27 +680,24 @@ export class Store {
   }
 
   /**
-   * Timers whose time has come, oldest first; with `owns`, only those of the guilds it accepts
-   * (a shard's), read page by page so that another shard's backlog never hides this one's.
-   * Claim (claimTimer) each one before handling it.
+   * Timers whose time has come, oldest first; with `shards`, only those of games in the guilds
+   * on these shards (a process's or a host's), chosen by the database, so that the backlog of
+   * another host's guilds (a host that is down) is never read. Claim (claimTimer) each one
+   * before handling it.
    */
-  async dueTimers(now: Date = new Date(), limit = 100, owns?: (guildId: string) => boolean): Promise<TimerRecord[]> {
-    const include = { game: { select: { guildId: true, channelId: true, status: true, version: true } } } as const;
-    const rows = [];
-    if (!owns) rows.push(...(await this.prisma.timer.findMany({ where: { fireAt: { lte: now } }, orderBy: { fireAt: 'asc' }, take: limit, include })));
-    else {
-      for (let after = 0; rows.length < limit;) {
-        const page = await this.prisma.timer.findMany({ where: { fireAt: { lte: now }, id: { gt: after } }, orderBy: { id: 'asc' }, take: DUE_PAGE, include });
-        rows.push(...page.filter((r) => owns(r.game.guildId)));
-        if (page.length < DUE_PAGE) break;
-        after = page[page.length - 1]!.id;
-      }
-      rows.sort((a, b) => a.fireAt.getTime() - b.fireAt.getTime() || a.id - b.id);
-      rows.length = Math.min(rows.length, limit);
-    }
-    return rows.map((r) => ({
-      id: r.id, gameId: r.gameId, kind: r.kind, seat: r.seat === NO_SEAT ? null : r.seat, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown,
-      game: { ...r.game, status: r.game.status as GameStatus },
+  async dueTimers(now: Date = new Date(), limit = 100, shards?: ShardSet): Promise<TimerRecord[]> {
+    const scoped = shards && shards.count > 1 ? shards : null;
+    const rows = await this.backend.query({
+      sql: `SELECT t."id", t."gameId", t."kind", t."seat", t."fireAt", t."payload", g."guildId", g."channelId", g."status", g."version"
+        FROM "Timer" t JOIN "Game" g ON g."id" = t."gameId"
+        WHERE t."fireAt" <= ?${scoped ? ` AND ${SHARD_OF_GAME} IN (${scoped.ids.map(() => '?').join(', ')})` : ''}
+        ORDER BY t."fireAt", t."id" LIMIT ?`,
+      args: [now, ...(scoped ? [scoped.count, ...scoped.ids] : []), limit],
+    });
+    return rows.map(([id, gameId, kind, seat, fireAt, payload, guildId, channelId, status, version]) => ({
+      id: Number(id), gameId: Number(gameId), kind: kind as string, seat: Number(seat) === NO_SEAT ? null : Number(seat), fireAt: fireAt as Date,
+      payload: JSON.parse(payload as string) as unknown,
+      game: { guildId: guildId as string, channelId: channelId as string, status: status as GameStatus, version: Number(version) },
     }));
   }
 

@@ -1,5 +1,6 @@
 /** Game of Fences (Parker Brothers, 1960) for the platform: its definition, `kimbo`. */
 import { defineGame, type Outcome, type Picture } from '../../platform/game.ts';
+import { moduleBeside } from '../../platform/files.ts';
 import { randomPlayer, simplePlayer } from './bots.ts';
 import { abortGame, actionSchema, applyAction, createGame, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
 import { parseTyped } from './typed.ts';
@@ -11,7 +12,7 @@ import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, st
 export { createGame, applyAction, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
 export type { KimboState } from './state.ts';
 
-const DRAWINGS = new URL(import.meta.url.endsWith('.ts') ? './draw/index.ts' : './draw/index.js', import.meta.url).href;
+const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);
 
 export const boardPicture = (s: KimboState): Picture => {
   const view = viewFor(s);
