@@ -156,7 +156,10 @@ function paletteFor(colours: Uint32Array, size: number): { palette: number[][]; 
     palette = byUse.map(rgbOf);
     byUse.forEach((c, k) => exact.set(c, k));
   } else {
-    palette = quantize(new Uint8Array(colours.buffer, colours.byteOffset, colours.length * 4).slice(), size);
+    // The quantiser's time grows with the square of the colour bins it starts from: past a few
+    // thousand colours (a photograph, never a board), coarser bins keep a frame to milliseconds.
+    const format = byUse.length > 4096 ? 'rgb444' : 'rgb565';
+    palette = quantize(new Uint8Array(colours.buffer, colours.byteOffset, colours.length * 4).slice(), size, { format });
     const taken = new Set<number>();
     for (const c of byUse.slice(0, EXACT)) {
       const k = nearest(palette, c, taken);
