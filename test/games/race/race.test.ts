@@ -113,7 +113,7 @@ describe('a game registered from its own folder', () => {
     expect(round.content).toContain('Ana wins the race!');
     expect(end.content).toBe(`**Game #${/Game #(\d+)/.exec(end.content)![1]} is over.** 🏆 <@${ana.id}> wins!\nStart another with \`/race new\`, or press **Rematch** for the same players and options; **Replay** shows the whole game again.`);
     expect(end.notified).toEqual([ana.id]);
-    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
+    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch', 'Replay']);
     const game = await h.store.getGame(Number(/Game #(\d+)/.exec(end.content)![1]));
     expect(game.game.status).toBe('finished');
   });
