@@ -90,6 +90,14 @@ export function recordOf(loaded: LoadedGame, log: readonly LogEntry[]): GameReco
   };
 }
 
+/** A record as a file: one line per move, so it reads (and diffs) move by move. */
+export function recordText(record: GameRecordFile): string {
+  const { actions, ...head } = record;
+  const top = JSON.stringify(head, null, 2);
+  const moves = actions.map((a) => `    ${JSON.stringify(a)}`).join(',\n');
+  return `${top.slice(0, -2)},\n  "actions": [${moves ? `\n${moves}\n  ` : ''}]\n}\n`;
+}
+
 /** A record file's text, read and checked. */
 export function parseRecord(text: string): GameRecordFile {
   let json: unknown;

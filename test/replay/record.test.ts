@@ -6,9 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { allGames, gameById, registerGame } from '../../src/games/registry.ts';
 import type { Actor, AnyGame } from '../../src/platform/game.ts';
 import type { LoadedGame, LogEntry } from '../../src/store/index.ts';
-import { recordText } from '../../src/discord/handlers/replay.ts';
 import { replayFrames, shownPictures } from '../../src/replay/animation.ts';
-import { parseRecord, rebuild, recordOf, RecordError, stateDigest, type GameRecordFile } from '../../src/replay/record.ts';
+import { parseRecord, rebuild, recordOf, RecordError, recordText, stateDigest, type GameRecordFile } from '../../src/replay/record.ts';
 import { race } from '../games/race/index.ts';
 
 registerGame(race);

@@ -9,7 +9,7 @@
 import { AttachmentBuilder, PermissionFlagsBits, type ChatInputCommandInteraction } from 'discord.js';
 import type { LoadedGame } from '../../store/index.ts';
 import { drawReplay } from '../../replay/animation.ts';
-import { recordOf, type GameRecordFile } from '../../replay/record.ts';
+import { recordOf, recordText, type GameRecordFile } from '../../replay/record.ts';
 import { onPress, onServer, type ComponentHandler, type ServerCommand } from '../command.ts';
 import type { BotContext } from '../context.ts';
 import { botCanPost, hasPerm, inGuild, isGameAdmin, pressedGame, refuse, withDef, type GameHere, type Precondition } from '../guards.ts';
@@ -47,14 +47,16 @@ const AT_ONCE = 2;
 let drawing = 0;
 const waiting: (() => void)[] = [];
 
-async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  if (drawing >= AT_ONCE) await new Promise<void>((go) => waiting.push(go));
-  drawing++;
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (drawing < AT_ONCE) drawing++;
+  // A finished replay hands its place to the next one waiting, as it is.
+  else await new Promise<void>((go) => waiting.push(go));
   try {
     return await work();
   } finally {
-    drawing--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else drawing--;
   }
 }
 
@@ -71,7 +73,7 @@ async function recordHere(ctx: BotContext, game: LoadedGame): Promise<GameRecord
 /** Draws the replay and posts it in the game's channel; the message id, or null when it could not be posted. */
 async function postReplay(ctx: BotContext, game: GameHere, askedBy: string): Promise<string | null> {
   const record = await recordHere(ctx, game);
-  const replay = await oneAtATime(() => drawReplay(record));
+  const replay = await inTurn(() => drawReplay(record));
   const { animation } = replay;
   ctx.log.info('replay drawn', {
     game: game.game.id, kind: game.def.id, frames: animation.frames, pictures: replay.pictures, bytes: animation.gif.length,
@@ -139,14 +141,6 @@ const playerOrAdmin: Precondition<{ r: Reply; game: GameHere }> = {
     ? {}
     : refuse('NOT_PLAYER', `Only the players of game #${game.game.id} (${listText(game.seats.filter((s) => !s.computer).map((s) => s.name))}) or an admin can export its record.`),
 };
-
-/** A record as a file: one line per move, so it reads (and diffs) move by move. */
-export function recordText(record: GameRecordFile): string {
-  const { actions, ...head } = record;
-  const top = JSON.stringify(head, null, 2);
-  const moves = actions.map((a) => `    ${JSON.stringify(a)}`).join(',\n');
-  return `${top.slice(0, -2)},\n  "actions": [${moves ? `\n${moves}\n  ` : ''}]\n}\n`;
-}
 
 export const exportCommand: ServerCommand = {
   name: 'export',
