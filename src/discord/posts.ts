@@ -69,11 +69,11 @@ export function promptFor(def: AnyGame, state: unknown, seats: SeatRecord[]): { 
 
 const STYLES = { primary: ButtonStyle.Primary, secondary: ButtonStyle.Secondary, success: ButtonStyle.Success, danger: ButtonStyle.Danger } as const;
 
-/** Buttons of a turn post: every waiting person's choices (theirs alone to press) and "Show my hand"; Rematch once the game is over. */
+/** Buttons of a turn post: every waiting person's choices (theirs alone to press) and "Show my hand"; Rematch and Replay once the game is over. */
 export function turnButtons(def: AnyGame, gameId: number, version: number, state: unknown, seats: SeatRecord[]): ActionRowBuilder<ButtonBuilder>[] {
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
   const outcome = def.outcome(state);
-  if (outcome) return outcome.status === 'finished' ? [rematchRow(gameId)] : rows;
+  if (outcome) return outcome.status === 'finished' ? [endRow(gameId)] : rows;
   const offers = def.activeSeats(state)
     .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
     .map((seat) => ({ seat, buttons: def.words.prompt(state, seat).buttons }));
@@ -119,9 +119,13 @@ export function choiceRows(def: AnyGame, gameId: number, version: number, offers
   return rows;
 }
 
-/** The end post's button: a new lobby with the same players and options (handlers/rematch.ts). */
-const rematchRow = (gameId: number): ActionRowBuilder<ButtonBuilder> => new ActionRowBuilder<ButtonBuilder>().addComponents(
+/**
+ * The end post's buttons: a new lobby with the same players and options (handlers/rematch.ts),
+ * and the game's replay as one animated picture (handlers/replay.ts).
+ */
+const endRow = (gameId: number): ActionRowBuilder<ButtonBuilder> => new ActionRowBuilder<ButtonBuilder>().addComponents(
   new ButtonBuilder().setCustomId(buttonId({ verb: 'rematch', gameId })).setLabel('Rematch').setStyle(ButtonStyle.Primary),
+  new ButtonBuilder().setCustomId(buttonId({ verb: 'replay', gameId })).setLabel('Replay').setStyle(ButtonStyle.Secondary),
 );
 
 /** A picture as an attachment, its alt text as the description. */
@@ -242,12 +246,12 @@ export class PicturesAhead {
 /** A picture's identity, short: views run to tens of kilobytes. */
 const digest = (p: Picture): string => createHash('sha1').update(pictureIdentity(p)).digest('base64');
 
-/** A finished game's last post: who won (mentioned, so they hear of it), the game's story, Rematch. */
+/** A finished game's last post: who won (mentioned, so they hear of it), the game's story, Rematch and Replay. */
 function endPost(def: AnyGame, gameId: number, version: number, state: unknown, winners: number[], seats: SeatRecord[]): MessageCreateOptions {
   const names = winners.map((w) => mention(seats, w));
   const result = names.length === 0 ? 'Nobody wins.' : names.length === 1 ? `🏆 ${names[0]} wins!` : `🏆 ${listText(names)} share the win!`;
   const story = def.words.summary?.(state) ?? [];
-  const lines = [`**Game #${gameId} is over.** ${result}`, ...story, `Start another with \`/${def.id} new\`, or press **Rematch** for the same players and options.`];
+  const lines = [`**Game #${gameId} is over.** ${result}`, ...story, `Start another with \`/${def.id} new\`, or press **Rematch** for the same players and options; **Replay** shows the whole game again.`];
   const userIds = winners.map((w) => seats.find((s) => s.seat === w)?.userId).filter((u): u is string => !!u);
   return { content: lines.join('\n').slice(0, 2000), components: turnButtons(def, gameId, version, state, seats), allowedMentions: { users: userIds } };
 }

@@ -134,7 +134,7 @@ describe('my games, rematch, stats and leaderboard', () => {
 
   it('Rematch opens a lobby in the same channel with the same options and computer, and asks the other player to Join', async () => {
     const end = await playToAnasWin(first());
-    expect(labels(end)).toEqual(['Rematch']);
+    expect(labels(end)).toEqual(['Rematch', 'Replay']);
     const old = (await h.store.listGames({ channelId: first().id })).at(-1)!;
     expect(old.status).toBe('finished');
 

@@ -129,7 +129,7 @@ describe('Game of Fences in Discord', () => {
     const winner = won?.[1] === 'Ana' ? ana : bo;
     expect(end.content).toMatch(new RegExp(`^\\*\\*Game #${game.game.id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
     expect(end.notified).toEqual([winner.id]);
-    expect(buttonLabels(end)).toEqual(['Rematch']);
+    expect(buttonLabels(end)).toEqual(['Rematch', 'Replay']);
     expect(ways.button + ways.autocomplete + ways.typed).toBeGreaterThan(10);
     expect(ways.typed).toBeGreaterThan(0);
     expect(ways.autocomplete).toBeGreaterThan(0);

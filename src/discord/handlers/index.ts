@@ -15,6 +15,7 @@ import { addbotCommand, lobbyComponents, newCommand, startCommand } from './lobb
 import { mineCommand } from './mine.ts';
 import { moveCommands, playComponents } from './play.ts';
 import { rematchComponents } from './rematch.ts';
+import { exportCommand, replayComponents } from './replay.ts';
 import { gameSettingsCommand, serverSettingsCommand } from './settings.ts';
 import { leaderboardCommand, statsCommand } from './stats.ts';
 import { undoCommand, undoComponents } from './undo.ts';
@@ -46,7 +47,7 @@ export const gameCommands = (def: AnyGame): GameCommand[] => allGameCommands(def
 export const gameCommand = (def: AnyGame, name: string): GameCommand | undefined => allGameCommands(def).find((c) => c.name === name);
 
 /** `/games`: the server's games and settings, and the bot's health. */
-export const serverCommands: readonly ServerCommand[] = [listCommand, mineCommand, statsCommand, leaderboardCommand, serverSettingsCommand, healthCommand];
+export const serverCommands: readonly ServerCommand[] = [listCommand, mineCommand, statsCommand, leaderboardCommand, exportCommand, serverSettingsCommand, healthCommand];
 
 /** What each button and menu does, by the verb of its custom id: every verb has one. */
 export const components: Readonly<Record<ButtonVerb, ComponentHandler>> = {
@@ -56,4 +57,5 @@ export const components: Readonly<Record<ButtonVerb, ComponentHandler>> = {
   ...adminComponents,
   ...undoComponents,
   ...rematchComponents,
+  ...replayComponents,
 };

@@ -111,9 +111,9 @@ describe('a game registered from its own folder', () => {
     expect(h.double.visibleTo(ana, channel).slice(-3).map((m) => m.id)).toEqual([round.id, end.id, over.id]);
     expect(click.original).toBeUndefined();
     expect(round.content).toContain('Ana wins the race!');
-    expect(end.content).toBe(`**Game #${/Game #(\d+)/.exec(end.content)![1]} is over.** 🏆 <@${ana.id}> wins!\nStart another with \`/race new\`, or press **Rematch** for the same players and options.`);
+    expect(end.content).toBe(`**Game #${/Game #(\d+)/.exec(end.content)![1]} is over.** 🏆 <@${ana.id}> wins!\nStart another with \`/race new\`, or press **Rematch** for the same players and options; **Replay** shows the whole game again.`);
     expect(end.notified).toEqual([ana.id]);
-    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
+    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch', 'Replay']);
     const game = await h.store.getGame(Number(/Game #(\d+)/.exec(end.content)![1]));
     expect(game.game.status).toBe('finished');
   });
