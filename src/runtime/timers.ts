@@ -11,7 +11,7 @@
  */
 import type { GameTimer, TimerChanges, TimerKey, TimerRecord } from '../store/index.ts';
 import type { GameWithDef, Runtime, StartedGame, TurnNews } from './context.ts';
-import { awayNow, clockDeadline, clockRan, howTold, loadPresence, NEVER, standInFrom, type Presence } from './presence.ts';
+import { clockDeadline, clockRan, howTold, loadPresence, NEVER, standInFrom, type Presence } from './presence.ts';
 
 export const TURN_TIMERS = ['reminder', 'timeout'] as const;
 /** A seat's timers: its clock, and the ping it is owed once it is back. */
@@ -164,7 +164,7 @@ export type DueTurnTimer =
   | { due: 'stale' }
   /** The game is paused: its clocks were stopped again. */
   | { due: 'paused' }
-  /** Not due after all: its player's settings stop it for longer than when it was armed (it was armed again). */
+  /** Not due after all: its player's settings stop it for longer than when it was armed (it was armed again), or want no ping any more. */
   | { due: 'held' }
   | { due: 'reminder'; seat: number; deadline: Date | null; ping: boolean }
   | { due: 'timeout'; seat: number }
@@ -193,10 +193,14 @@ export async function dueTurnTimer(rt: Runtime, game: StartedGame, t: Pick<Timer
   const timers = await store.listTimers(t.gameId);
   const timeout = timers.find((x) => x.kind === 'timeout' && timerSeat(x) === seat);
   if (t.kind === 'ping') {
-    const away = awayNow(u, presence.now);
-    if (away) return again(new Date(away.until));
+    const last = (t.payload as PingPayload).last === true;
+    const alone = game.def.activeSeats(game.state).filter((x) => !presence.standIns.has(x) && game.seats.some((s) => s.seat === x && !s.computer)).length === 1;
+    const told = howTold(u, presence.now, last ? 'last' : 'turn', alone);
+    // Their settings may have changed since: still away, or no pings wanted any more.
+    if (told.how === 'later') return again(new Date(told.at));
+    if (told.how === 'silent') return { due: 'held' };
     const since = timeout ? clockOf(timeout).since : undefined;
-    return { due: 'ping', seat, last: (t.payload as PingPayload).last === true, since: since === undefined ? null : new Date(since) };
+    return { due: 'ping', seat, last, since: since === undefined ? null : new Date(since) };
   }
   if (t.kind === 'timeout' && presence.standIns.has(seat)) return { due: 'stand-in', seat };
   // Armed with the settings of the time: later ones (quiet hours set since) may stop it for longer.

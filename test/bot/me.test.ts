@@ -11,8 +11,6 @@ import { Harness } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User, dee: User;
-const MIN = 60_000;
-const HOUR = 60 * MIN;
 
 beforeAll(async () => {
   registerGame(race);
