@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Actor, Refusal, Step } from '../platform/game.ts';
-import { inEffectOf, StoreError, type Ending, type LoadedGame, type Store, type TimerChanges, type TimerRecord, type UserSettingsRecord } from '../store/index.ts';
+import { inEffectOf, StoreError, type Ending, type LoadedGame, type Store, type TimerChanges, type TimerRecord } from '../store/index.ts';
 import type { GameWithDef, Runtime, StartedGame, TurnNews } from './context.ts';
-import { howTold, loadPresence, type Presence } from './presence.ts';
+import { howTold, loadPresence, waitedFor, type Presence } from './presence.ts';
 import { undoLast, type UndoOutcome, type UndoRefusal } from './replay.ts';
 import { applyRules, defOf, endingOf, optionsOf, setUp, standIn } from './rules.ts';
 import { armTurnTimers, dueTurnTimer, planTurnTimers } from './timers.ts';
@@ -236,13 +236,6 @@ export async function catchUp(rt: Runtime, game: StartedGame, opts: { showStart?
   return out.held ? { computerMoves } : { computerMoves, posted: out.posted };
 }
 
-/** The people `state` waits for (not the computer's seats, nor players it stands in for), with their settings. */
-export function waitedFor(game: GameWithDef, state: unknown, presence: Presence): { seat: number; userId: string; settings: UserSettingsRecord | undefined }[] {
-  return game.def.activeSeats(state).flatMap((seat) => {
-    const s = game.seats.find((x) => x.seat === seat);
-    return s?.userId && !s.computer && !presence.standIns.has(seat) ? [{ seat, userId: s.userId, settings: presence.settings.get(seat) }] : [];
-  });
-}
 
 /**
  * What the channel has not been told of the game as loaded (`game.state` at `game.game.version`):

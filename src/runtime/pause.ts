@@ -6,8 +6,8 @@
  * Callers hold the channel's lock.
  */
 import type { PauseNews, Runtime, StartedGame } from './context.ts';
-import { catchUp, waitedFor } from './moves.ts';
-import { howTold, loadPresence, votesNeeded } from './presence.ts';
+import { catchUp } from './moves.ts';
+import { howTold, loadPresence, votesNeeded, waitedFor } from './presence.ts';
 import { armTurnTimers } from './timers.ts';
 
 export type PauseWish = 'pause' | 'resume';

@@ -279,6 +279,16 @@ export function nextDigest(u: UserSettingsRecord, after: number): number {
   return nextLocal(after + 1, u.quiet ? u.quiet.end : 9 * 60, u.timeZone);
 }
 
+// ---- Whom a game waits for ------------------------------------------------------------------
+
+/** The people `state` waits for (not the computer's seats, nor players it stands in for), with their settings. */
+export function waitedFor(game: GameWithDef, state: unknown, presence: Presence): { seat: number; userId: string; settings: UserSettingsRecord | undefined }[] {
+  return game.def.activeSeats(state).flatMap((seat) => {
+    const s = game.seats.find((x) => x.seat === seat);
+    return s?.userId && !s.computer && !presence.standIns.has(seat) ? [{ seat, userId: s.userId, settings: presence.settings.get(seat) }] : [];
+  });
+}
+
 // ---- Pauses ---------------------------------------------------------------------------------
 
 /** How many of a game's people must vote to pause or resume it: more than half of those still in it. */

@@ -11,7 +11,7 @@
  */
 import type { GameTimer, TimerChanges, TimerKey, TimerRecord } from '../store/index.ts';
 import type { GameWithDef, Runtime, StartedGame, TurnNews } from './context.ts';
-import { clockDeadline, clockRan, howTold, loadPresence, NEVER, standInFrom, type Presence } from './presence.ts';
+import { clockDeadline, clockRan, howTold, loadPresence, NEVER, standInFrom, waitedFor, type Presence } from './presence.ts';
 
 export const TURN_TIMERS = ['reminder', 'timeout'] as const;
 /** A seat's timers: its clock, and the ping it is owed once it is back. */
@@ -194,8 +194,7 @@ export async function dueTurnTimer(rt: Runtime, game: StartedGame, t: Pick<Timer
   const timeout = timers.find((x) => x.kind === 'timeout' && timerSeat(x) === seat);
   if (t.kind === 'ping') {
     const last = (t.payload as PingPayload).last === true;
-    const alone = game.def.activeSeats(game.state).filter((x) => !presence.standIns.has(x) && game.seats.some((s) => s.seat === x && !s.computer)).length === 1;
-    const told = howTold(u, presence.now, last ? 'last' : 'turn', alone);
+    const told = howTold(u, presence.now, last ? 'last' : 'turn', waitedFor(game, game.state, presence).length === 1);
     // Their settings may have changed since: still away, or no pings wanted any more.
     if (told.how === 'later') return again(new Date(told.at));
     if (told.how === 'silent') return { due: 'held' };
