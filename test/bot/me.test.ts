@@ -113,6 +113,28 @@ describe('my settings', () => {
     await abort(channel);
   });
 
+  it('a server may let turn clocks run during quiet hours: the turn then ends in them, still without a ping', async () => {
+    const { channel: owls, boss } = h.setupGuild('Night Owls', 'owls', [ana, bo]);
+    const saved = await h.command(boss, 'games', 'settings', { 'quiet-hours-clock': false }, owls);
+    expect(saved.content).toContain("A player's turn clock stops during their quiet hours: no; during their vacation: yes (`quiet-hours-clock`, `vacation-clock`; players set theirs with `/games me`).");
+    clockAt('2027-03-02T21:30:00Z');
+    await h.command(ana, 'race', 'new', { goal: 30, 'turn-limit': 3600 }, owls);
+    const lobby = await h.double.waitForMessage(owls, (m) => m.content.includes('is open: join in!'));
+    await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
+    await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
+    expect(h.latestPost(owls).notified).toEqual([ana.id]);
+    await step(ana, owls);
+    const before = h.double.messages(owls).length;
+    clockAt('2027-03-02T22:31:00Z');
+    await h.running.bot.tickTimers();
+    const text = postsSince(owls, before).map((m) => m.content).join('\n');
+    expect(text).toContain('Bo ran out of time and steps 1.');
+    // Half time came in his quiet hours too: the reminder named him without a ping.
+    expect(text).toContain(`⏰ <@${bo.id}>, half of your time`);
+    expect(postsSince(owls, before).flatMap((m) => m.notified)).not.toContain(bo.id);
+    await abort(owls);
+  });
+
   it('a vacation stops the clock and the pings until it ends; the status and /games mine say so', async () => {
     clockAt('2027-03-01T12:00:00Z');
     expect(await me(cy, { 'vacation-from': '2027-03-02', 'vacation-to': '2027-03-03' })).toContain(`• Vacation: 2027-03-02 to 2027-03-03, from ${t('2027-03-02T00:00:00Z')}: your turn clocks stop (this server allows it); no pings until you are back.`);
