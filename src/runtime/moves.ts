@@ -228,14 +228,16 @@ export async function catchUp(rt: Runtime, game: StartedGame, opts: { showStart?
     now = await runComputers(rt, game, game.state, version, steps, presence, covered);
     news = withCovered(await armTurnTimers(rt, game, now.state, now.version, [], presence), presence, covered);
     // A post that was lost pinged nobody: whoever the game waits for hears of it now.
-    if (steps.length > 0 && now.version === version && game.game.pausedAt === null) news = { ...news, ping: waitedFor(game, now.state, presence).filter((p) => howTold(p.settings, presence.now, 'turn', false).how === 'ping').map((p) => p.userId) };
+    if (steps.length > 0 && now.version === version && game.game.pausedAt === null) {
+      const ping = waitedFor(game, now.state, presence).filter((p) => howTold(p.settings, presence.now, 'turn', false).how === 'ping');
+      news = { ...news, ping: ping.map((p) => p.userId) };
+    }
   }
   const computerMoves = now.version - version;
   if (steps.length === 0) return { computerMoves };
   const out = rt.posting.change(game, now.version, steps, undefined, news);
   return out.held ? { computerMoves } : { computerMoves, posted: out.posted };
 }
-
 
 /**
  * What the channel has not been told of the game as loaded (`game.state` at `game.game.version`):

@@ -133,7 +133,7 @@ export async function planTurnTimers(
     if (limitMs) put({ kind: 'reminder', seat, fireAt: paused ? NEVER : fireAtOf(presence, 'reminder', seat, now, limitMs / 2), payload: clock(limitMs / 2) });
   }
 
-  // Who hears of it: each new turn, and the one person everyone else has now played before.
+  // Who hears of it: each new turn, and (once a turn) the one person the game now waits for alone, everyone else having played.
   const only = waiting.length === 1 ? waiting[0]! : null;
   const lastClock = only !== null ? kept.get(only) : undefined;
   const last = only !== null && lastClock && before.size >= 2 && !clockOf(lastClock).lastTold ? only : null;
