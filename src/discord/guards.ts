@@ -198,7 +198,7 @@ export function waitingNames(game: RunningGame): string {
 /** Why nothing is played in a paused game, and how it goes on. */
 export function pausedText(game: GameHere): string {
   const since = game.game.pausedAt ? ` (since <t:${Math.floor(game.game.pausedAt.getTime() / 1000)}:R>)` : '';
-  return `Game #${game.game.id} is paused${since}, so nothing was played. To go on, resume it with \`/${game.def.id} pause\`: the host or a member with Manage Channels alone, or ${votesNeeded(game.seats)} of its players.`;
+  return `Game #${game.game.id} is paused${since}, so nothing was changed. To go on, resume it with \`/${game.def.id} pause\`: the host or a member with Manage Channels alone, or ${votesNeeded(game.seats)} of its players.`;
 }
 
 /** The game is not paused: a paused game accepts no moves (src/runtime/pause.ts). */

@@ -61,7 +61,7 @@ describe('a paused game', () => {
     const version = (await h.store.getGame(id)).game.version;
 
     // Nothing is played: a typed move, a button, an undo each get a refusal saying how to go on.
-    const refusal = new RegExp(`^Game #${id} is paused \\(since <t:\\d+:R>\\), so nothing was played\\. To go on, resume it with \`/race pause\`: the host or a member with Manage Channels alone, or 2 of its players\\.`);
+    const refusal = new RegExp(`^Game #${id} is paused \\(since <t:\\d+:R>\\), so nothing was changed\\. To go on, resume it with \`/race pause\`: the host or a member with Manage Channels alone, or 2 of its players\\.`);
     expect((await h.command(ana, 'race', 'step', { step: 'step1' }, channel)).content).toMatch(refusal);
     expect((await (await h.double.clickButton(cy, turnPost, 'Step 3')).reply(10_000)).content).toMatch(refusal);
     expect((await h.command(bo, 'race', 'undo', {}, channel)).content).toMatch(refusal);
