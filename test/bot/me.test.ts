@@ -58,7 +58,7 @@ async function abort(channel: Channel): Promise<void> {
 describe('my settings', () => {
   it('are private, checked, and say what they do', async () => {
     clockAt('2027-03-01T12:00:00Z');
-    expect(await me(bo, {})).toContain('• Pings: Every turn that is mine.\n• Time zone: UTC (it is 12:00 there now). Set yours with `time-zone`.\n• Quiet hours: none.');
+    expect(await me(bo, {})).toContain('• Pings: every turn that is yours.\n• Time zone: UTC (it is 12:00 there now). Set yours with `time-zone`.\n• Quiet hours: none.');
     expect(await me(bo, { 'time-zone': 'Europe/Pari' })).toBe('Nothing was saved: “Europe/Pari” is not a time zone I know: pick one from the list, or type its name, like Europe/Paris or America/New_York.');
     expect(await me(bo, { 'quiet-from': 22 * 60 })).toBe('Nothing was saved: Quiet hours need a start and an end: give both quiet-from and quiet-to.');
     expect(await me(bo, { 'vacation-from': '2027-03-10', 'vacation-to': '2027-03-02' })).toBe('Nothing was saved: Your vacation cannot end (2027-03-02) before it starts (2027-03-10).');
@@ -199,7 +199,7 @@ describe('my settings', () => {
   it('a daily digest by direct message instead of pings, once a day, only when a game waits for them', async () => {
     // Bo: quiet hours 22:00–07:00 in Paris, so his digest comes at 07:00 his time (06:00 UTC).
     clockAt('2027-03-06T12:00:00Z');
-    expect(await me(bo, { notify: 'digest' })).toContain(`• Pings: No pings: a daily summary by direct message (next one ${t('2027-03-07T06:00:00Z')}; it cannot arrive if your privacy settings block direct messages from server members).`);
+    expect(await me(bo, { notify: 'digest' })).toContain(`• Pings: none, a daily summary by direct message instead (next one ${t('2027-03-07T06:00:00Z')}; it cannot arrive if your privacy settings block direct messages from server members).`);
     const { id, channel, post } = await startRace('digest', [ana, bo]);
     expect(post.notified).toEqual([ana.id]);
     expect((await step(ana, channel)).notified).toEqual([]);
@@ -230,7 +230,7 @@ describe('my settings', () => {
 
   it('is told once that a game waits for them alone, and with notify:last only then', async () => {
     clockAt('2027-03-09T12:00:00Z');
-    expect(await me(cy, { notify: 'last' })).toContain('• Pings: Only when a game waits for me alone.');
+    expect(await me(cy, { notify: 'last' })).toContain('• Pings: only when a game waits for you alone.');
     const { channel, post } = await startRace('last-one', [ana, bo, cy]);
     expect([...post.notified].sort()).toEqual([ana.id, bo.id].sort());
     expect((await step(ana, channel)).notified).toEqual([]);

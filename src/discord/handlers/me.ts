@@ -107,7 +107,7 @@ function settingsText(u: UserSettingsRecord, now: number, server: { quietHoursSt
   const local = localTime(now, u.timeZone);
   const allows = (yes: boolean | undefined) => (server === null ? 'on servers that allow it' : yes ? 'this server allows it' : 'not on this server');
   const lines = ['**Your settings** (the same in every server and game)'];
-  const notify = NOTIFY_CHOICES.find((c) => c.value === u.notify)!.name.replace(' (default)', '');
+  const notify = { every: 'every turn that is yours', last: 'only when a game waits for you alone', digest: 'none, a daily summary by direct message instead' }[u.notify];
   const digest = u.notify === 'digest' && u.digestAt ? ` (next one ${when(u.digestAt)}; it cannot arrive if your privacy settings block direct messages from server members)` : '';
   lines.push(`• Pings: ${notify}${digest}.`);
   lines.push(`• Time zone: ${zone} (it is ${clock(local.minutes)} there now).${u.timeZone ? '' : ' Set yours with `time-zone`.'}`);
