@@ -5,8 +5,8 @@
  * most 100 characters. Every part is untrusted: handlers check it against the store.
  * A choice (`pick`) also names the seats it was offered to: `f:pick:<gameId>:<version>:s<seats>:<action>`.
  */
-export type ButtonVerb = 'join' | 'leave' | 'start' | 'hand' | 'handr' | 'pick' | 'abort' | 'resign' | 'cancel' | 'opts' | 'opt' | 'optp' | 'undo' | 'rematch' | 'replay';
-const VERBS: ReadonlySet<string> = new Set<ButtonVerb>(['join', 'leave', 'start', 'hand', 'handr', 'pick', 'abort', 'resign', 'cancel', 'opts', 'opt', 'optp', 'undo', 'rematch', 'replay']);
+export type ButtonVerb = 'join' | 'leave' | 'start' | 'hand' | 'handr' | 'pick' | 'abort' | 'resign' | 'cancel' | 'opts' | 'opt' | 'optp' | 'undo' | 'rematch' | 'replay' | 'pause' | 'resume';
+const VERBS: ReadonlySet<string> = new Set<ButtonVerb>(['join', 'leave', 'start', 'hand', 'handr', 'pick', 'abort', 'resign', 'cancel', 'opts', 'opt', 'optp', 'undo', 'rematch', 'replay', 'pause', 'resume']);
 
 export interface ButtonId {
   verb: ButtonVerb;

@@ -15,10 +15,12 @@ import {
 import { createHash } from 'node:crypto';
 import { pictureIdentity, type AnyGame, type ChoiceButton, type Picture, type PostPlan, type Step } from '../platform/game.ts';
 import { render, type Rendered } from '../render/index.ts';
+import type { TurnNews } from '../runtime/context.ts';
 import type { SeatRecord } from '../store/index.ts';
 import { buttonId, choiceId } from './ids.ts';
 import { errorText } from './log.ts';
 import type { Logger } from './log.ts';
+import { notified } from './notify.ts';
 
 export type { Step };
 
@@ -153,9 +155,12 @@ const MAX_FILES = 10;
  * mentions that notify) and carries the buttons, so a batch of computer turns pings a person
  * once. A finished game gets one more post: its end, the winners mentioned, the game's
  * summary and **Rematch**. Each post is built when asked for, so the first goes out after one
- * drawing, not all of them; a picture shared by several posts is drawn once.
+ * drawing, not all of them; a picture shared by several posts is drawn once. `news`: who of
+ * those asked is notified (notify.ts); without it, all of them.
  */
-export function turnPosts(def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], ahead: PicturesAhead, head?: string): TurnPosts {
+export function turnPosts(
+  def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], ahead: PicturesAhead, head?: string, news?: TurnNews,
+): TurnPosts {
   const last = steps[steps.length - 1];
   if (!last) return { held: false, posts: [] };
   const cut: PostPlan<unknown, unknown>[] = def.posts
@@ -188,7 +193,7 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
       content: lines.join('\n').slice(0, 2000),
       files,
       components: turnButtons(def, gameId, version, g.state, seats),
-      allowedMentions: { users: prompt.mentionIds },
+      allowedMentions: { users: notified(prompt.mentionIds, news) },
     };
   });
   if (end && finished) posts.push(async () => endPost(def, gameId, version, cut[cut.length - 1]!.state, end.winners, seats));

@@ -10,6 +10,7 @@
 import type { TimerRecord } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import { fireTurnTimer } from '../runtime/moves.ts';
+import { sendDigests } from './digest.ts';
 import { started, withDef } from './guards.ts';
 import { errorText } from './log.ts';
 import { abortGame } from './handlers/admin.ts';
@@ -83,6 +84,8 @@ export class Scheduler {
       }
       this.ctx.log.info('timer', { game: t.gameId, timer: t.kind, outcome, ms: Math.round(performance.now() - started) });
     }
+    // Players' daily digests are due on the same clock (each claimed, so one process sends it).
+    if (!this.#stopped) await sendDigests(this.ctx).catch((err: unknown) => this.ctx.log.error('digests failed', { error: errorText(err) }));
   }
 
   async #fire(t: TimerRecord): Promise<{ outcome: string; posted?: Promise<string | null> }> {

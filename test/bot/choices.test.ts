@@ -133,12 +133,12 @@ describe('words that read right for whoever reads them', () => {
     const channel = h.double.createChannel(h.guild, 'status-reader');
     await startWithBo(channel, 'race');
     const byBo = await h.command(bo, 'race', 'status', {}, channel);
-    expect(byBo.content).toContain('\nWaiting for: Ana.\n');
-    expect(byBo.content).toContain('\nWaiting for: Bo, pick your step');
+    expect(byBo.content).toMatch(/\nWaiting for: Ana since <t:\d+:R>\.\n/);
+    expect(byBo.content).toMatch(/\nWaiting for: Bo since <t:\d+:R>, pick your step/);
     expect(byBo.content).not.toContain('Ana, pick your step');
     const byCy = await h.command(h.users.cy!, 'race', 'status', {}, channel);
-    expect(byCy.content).toContain('\nWaiting for: Ana.\n');
-    expect(byCy.content).toContain('\nWaiting for: Bo.\n');
+    expect(byCy.content).toMatch(/\nWaiting for: Ana since <t:\d+:R>\.\n/);
+    expect(byCy.content).toMatch(/\nWaiting for: Bo since <t:\d+:R>\.\n/);
     expect(byCy.content).not.toContain('pick your step');
     await abort('race', channel);
   });

@@ -366,11 +366,9 @@ export class DiscordDouble {
    * CHANNEL_CREATE for it; the bot learns of it from the interaction that carries it.
    */
   createDM(user: User): Channel {
-    const existing = [...this.world.channels.values()].find((c) => c.kind === 'dm' && c.ownerId === user.id);
-    if (existing) return existing;
-    const dm = this.world.addChannel(null, user.username, 'dm', { ownerId: user.id });
-    this.changed();
-    return dm;
+    const { channel, created } = this.world.dmWith(user.id);
+    if (created) this.changed();
+    return channel;
   }
 
   /** A thread someone other than the bot started. */

@@ -213,6 +213,13 @@ export class World {
     return [...this.roles.values()].filter((r) => r.guildId === guildId);
   }
 
+  /** The DM between `userId` and the bot: one per user, as on Discord, made when first asked for. */
+  dmWith(userId: string): { channel: Channel; created: boolean } {
+    const existing = [...this.channels.values()].find((c) => c.kind === 'dm' && c.ownerId === userId);
+    if (existing) return { channel: existing, created: false };
+    return { channel: this.addChannel(null, this.users.get(userId)?.username ?? userId, 'dm', { ownerId: userId }), created: true };
+  }
+
   channelsOf(guildId: string): Channel[] {
     return [...this.channels.values()].filter((c) => c.guildId === guildId);
   }

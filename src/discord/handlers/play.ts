@@ -11,7 +11,7 @@ import { act, type ActResult } from '../../runtime/moves.ts';
 import { applyRules } from '../../runtime/rules.ts';
 import type { Answer } from '../game.ts';
 import {
-  botCanPost, channelLock, inGuild, player, pressedRunningGame, refuse, runningGame, seatOf, started, waitingNames, withDef, yourTurn,
+  botCanPost, channelLock, inGuild, pausedText, player, pressedRunningGame, refuse, runningGame, seatOf, started, unpaused, waitingNames, withDef, yourTurn,
   type Precondition, type RunningGame,
 } from '../guards.ts';
 import { choiceId, choiceOf } from '../ids.ts';
@@ -39,7 +39,7 @@ export function moveCommands(def: AnyGame): GameCommand[] {
     name: move.name,
     define: (s) => s.setDescription(move.description.slice(0, 100))
       .addStringOption((o) => o.setName(move.option).setDescription(move.choice.slice(0, 100)).setRequired(true).setAutocomplete(true)),
-    handle: onGame(inGuild, botCanPost, channelLock, runningGame, player, yourTurn, (c) => play(c, move)),
+    handle: onGame(inGuild, botCanPost, channelLock, runningGame, unpaused, player, yourTurn, (c) => play(c, move)),
     autocomplete: (ctx, i) => suggest(ctx, i, def, move),
   }));
 }
@@ -62,6 +62,7 @@ async function suggest(ctx: BotContext, i: AutocompleteInteraction, def: AnyGame
   if (game.def.id !== def.id) return say(`This channel's game is ${game.def.title}: use /${game.def.id}.`, 'none');
   const seat = seatOf(game.seats, i.user.id);
   if (!seat || seat.leftAt) return say('You are not playing in this game.', 'none');
+  if (game.game.pausedAt) return say(pausedText(game).replace(/[`*]/g, ''), 'none');
   if (!def.activeSeats(game.state).includes(seat.seat)) return say(`Not your turn: waiting for ${waitingNames(game)}.`, 'none');
   const all = offered(def, game.state, seat.seat, move);
   if (all.length === 0) {
@@ -205,7 +206,7 @@ export const playComponents = {
   pick: {
     kind: 'button',
     edits: true,
-    handle: onPress(botCanPost, channelLock, pressedRunningGame, offeredChoice, async ({ ctx, i, game, seat, action }) => {
+    handle: onPress(botCanPost, channelLock, pressedRunningGame, unpaused, offeredChoice, async ({ ctx, i, game, seat, action }) => {
       const label = game.def.words.action(game.state, action);
       const res = await act(ctx, game, seat, action, { userId: i.user.id });
       if (!res.ok) return refuse(res.refusal.code, res.refusal.message, res.refusal.legal);

@@ -170,7 +170,7 @@ describe('a game registered from its own folder', () => {
     await waitForEdit(ask, /resigned/, 'the resignation');
     expect(h.latestPost(channel).content).toContain('Ana leaves the race.');
     const status = await h.command(bo, 'race', 'status', {}, channel);
-    expect(status.content).toMatch(/^\*\*Game #\d+\*\* — round 2, race to 10 · 10 minutes per turn\nWaiting for: Bo, pick your step/);
+    expect(status.content).toMatch(/^\*\*Game #\d+\*\* — round 2, race to 10 · 10 minutes per turn\nWaiting for: Bo since <t:\d+:R>, pick your step/);
     expect(status.content).toContain('Ana: square 1 (out)');
   });
 
