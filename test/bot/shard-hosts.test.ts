@@ -354,7 +354,10 @@ describe('two hosts, each running its range of the shards, on one database', () 
     const seat = def.activeSeats(game.state!).find((s) => game.seats.find((x) => x.seat === s && !x.computer))!;
     const timeout = (await store.listTimers(game.game.id)).find((t) => t.kind === 'timeout' && t.seat === seat)!;
     expect(timeout).toBeDefined();
-    await store.armTimer(game.game.id, 'timeout', new Date(Date.now() - 1000), timeout.payload, seat);
+    // A clock says when its turn began and how long it had (src/runtime/timers.ts): its turn began long enough ago to be over.
+    const clock = timeout.payload as { from?: number; leftMs?: number | null };
+    expect(typeof clock.leftMs).toBe('number');
+    await store.armTimer(game.game.id, 'timeout', new Date(Date.now() - 1000), { ...clock, from: Date.now() - clock.leftMs! - 1000 }, seat);
     // Host A polls past it (a timer of A's own, armed later, fires) and leaves it alone.
     const sentinel = await expiringLobby(a0);
     await double.waitFor(() => (timerLines(sentinel.gameId).length ? true : undefined), 60_000, 'host A\'s own timer', lastLines('A'));
