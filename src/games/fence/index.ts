@@ -2,8 +2,10 @@
 import { defineGame, type Outcome as PlatformOutcome, type Picture } from '../../platform/game.ts';
 import { Rng } from '../../platform/rng.ts';
 import { actionSchema, type Action } from './actions.ts';
+import { chooseEasy } from './ai/easy.ts';
 import { chooseRandom } from './ai/random.ts';
 import { chooseSimple } from './ai/simple.ts';
+import { chooseStrong } from './ai/strong.ts';
 import { actingSeats, applyAction, createGame, legalActions, movesOf, simpleCandidates, whoMustAct } from './engine.ts';
 import type { FenceEvent } from './events.ts';
 import { removeCards } from './cards.ts';
@@ -28,7 +30,8 @@ export { standardTileSet, type TileDef, type TileSet } from './tiles.ts';
 export { STATE_VERSION, DEFAULT_OPTIONS, type FenceState, type FenceOptions, type SeatInfo, type Outcome, type Pending } from './state.ts';
 export type { NbId, PlacedTile } from './geometry.ts';
 
-export type Strategy = 'simple' | 'random';
+/** The computer players: the three levels (`simple` is normal's older name) and a random one. */
+export type Strategy = 'easy' | 'normal' | 'simple' | 'strong' | 'random';
 
 /**
  * A computer player's choice for a seat, or null when the seat has nothing to do. Its
@@ -36,15 +39,20 @@ export type Strategy = 'simple' | 'random';
  * state always yields the same choice.
  */
 export function computerAction(s: FenceState, seat: number, strategy: Strategy = 'simple'): Action | null {
-  const legal = strategy === 'simple' ? simpleCandidates(s, seat) : movesOf(s, seat);
+  const legal = strategy === 'random' ? movesOf(s, seat) : simpleCandidates(s, seat);
   if (legal.length === 0) return null;
   const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
-  // The random player now and then offers a trade (Trading Cards); the simple one never does.
+  // The random player now and then offers a trade (Trading Cards); the others never do.
   if (strategy === 'random' && s.options.tradingCards && rng.next() < 0.1) {
     const deals = tradeOffers(s, seat);
     if (deals.length) return rng.pick(deals);
   }
-  return strategy === 'simple' ? chooseSimple(s, seat, legal, rng) : chooseRandom(legal, rng);
+  switch (strategy) {
+    case 'random': return chooseRandom(legal, rng);
+    case 'easy': return chooseEasy(s, seat, legal, rng);
+    case 'strong': return chooseStrong(s, seat, legal, rng);
+    default: return chooseSimple(s, seat, legal, rng);
+  }
 }
 
 /**
@@ -125,7 +133,10 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   seatsLeft: (events) => events.flatMap((e) => (e.type === 'removed' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: viewFor,
   bots: {
+    normal: (s, seat) => computerAction(s, seat, 'normal'),
     simple: (s, seat) => computerAction(s, seat, 'simple'),
+    easy: (s, seat) => computerAction(s, seat, 'easy'),
+    strong: (s, seat) => computerAction(s, seat, 'strong'),
     random: (s, seat) => computerAction(s, seat, 'random'),
   },
   defaultBot: 'simple',
