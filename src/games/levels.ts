@@ -12,9 +12,10 @@ export type Level = (typeof LEVELS)[number];
 export interface MatchResult {
   /** Points of each seat: 1 for a win alone, ½ each for a shared win or a game nobody won. */
   points: [number, number];
-  /** Actions each seat's bot chose, and the milliseconds it took to choose them. */
+  /** Actions each seat's bot chose, the milliseconds it took to choose them, and the longest choice. */
   moves: [number, number];
   ms: [number, number];
+  slowest: [number, number];
 }
 
 /**
@@ -30,13 +31,16 @@ export function playMatch(game: AnyGame, bots: readonly [string, string], seed: 
   let state = game.setup({ seats: bots.map((_, i) => ({ name: `P${i + 1}`, computer: true })), seed, options: game.options.parse(options) }).state;
   const moves: [number, number] = [0, 0];
   const ms: [number, number] = [0, 0];
+  const slowest: [number, number] = [0, 0];
   for (let step = 0; !game.outcome(state); step++) {
     if (step >= maxActions) throw new Error(`${game.id} ${seed}: no end after ${maxActions} actions`);
     const seat = game.activeSeats(state)[0] as Seat | undefined;
     if (seat === undefined) throw new Error(`${game.id} ${seed}: nobody can act, yet the game is not over`);
     const t0 = performance.now();
     const action = players[seat]!(state, seat);
-    ms[seat as 0 | 1] += performance.now() - t0;
+    const took = performance.now() - t0;
+    ms[seat as 0 | 1] += took;
+    slowest[seat as 0 | 1] = Math.max(slowest[seat as 0 | 1], took);
     moves[seat as 0 | 1]++;
     if (action === null) throw new Error(`${game.id} ${seed}: seat ${seat} is waited for but its bot (${bots[seat]}) has nothing to do`);
     const result = game.apply(state, seat, action);
@@ -45,15 +49,16 @@ export function playMatch(game: AnyGame, bots: readonly [string, string], seed: 
   }
   const winners = game.outcome(state)!.winners;
   const points: [number, number] = winners.length === 1 ? [winners[0] === 0 ? 1 : 0, winners[0] === 1 ? 1 : 0] : [0.5, 0.5];
-  return { points, moves, ms };
+  return { points, moves, ms, slowest };
 }
 
 export interface PairingResult {
   games: number;
   /** Points of the first-named bot over all games, out of `games`. */
   points: number;
-  /** Milliseconds per move of each bot of the pairing. */
+  /** Milliseconds per move of each bot of the pairing, and its slowest move. */
   msPerMove: [number, number];
+  slowest: [number, number];
 }
 
 /**
@@ -64,6 +69,7 @@ export function playPairing(game: AnyGame, a: string, b: string, games: number, 
   let points = 0;
   const moves: [number, number] = [0, 0];
   const ms: [number, number] = [0, 0];
+  const slowest: [number, number] = [0, 0];
   const pairs = Math.ceil(games / 2);
   for (let g = 0; g < pairs; g++) {
     const seed = `${seedPrefix}-${game.id}-${g}`;
@@ -75,7 +81,9 @@ export function playPairing(game: AnyGame, a: string, b: string, games: number, 
       moves[1] += r.moves[ib];
       ms[0] += r.ms[ia];
       ms[1] += r.ms[ib];
+      slowest[0] = Math.max(slowest[0], r.slowest[ia]);
+      slowest[1] = Math.max(slowest[1], r.slowest[ib]);
     }
   }
-  return { games: pairs * 2, points, msPerMove: [ms[0] / Math.max(1, moves[0]), ms[1] / Math.max(1, moves[1])] };
+  return { games: pairs * 2, points, msPerMove: [ms[0] / Math.max(1, moves[0]), ms[1] / Math.max(1, moves[1])], slowest };
 }

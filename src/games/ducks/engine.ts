@@ -463,7 +463,7 @@ function playForSeat(s: DucksState, events: DucksEvent[], seat: number): void {
 // ---- The simple strategy (D25) ---------------------------------------------------------------------
 
 /** A generator for tie-breaks, derived from the game's without advancing it. */
-const tieRng = (s: DucksState, seat: number): Rng => new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, (s.rng[3] + s.fences.length + s.pens.length) >>> 0]);
+export const tieRng = (s: DucksState, seat: number): Rng => new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, (s.rng[3] + s.fences.length + s.pens.length) >>> 0]);
 
 /** The pens a fence would close, with their owners. */
 export function pensAfter(s: DucksState, a: FenceAction, seat: number, inPen: readonly number[] = penOf(s.pens)): Pen[] {

@@ -1,5 +1,6 @@
 /** Duck Pens for the platform: its definition, `ducks`. */
 import { defineGame } from '../../platform/game.ts';
+import { easyChoice, strongChoice } from './bots.ts';
 import { actionPath, apply, activeSeats, legalActions, randomChoice, setup, simpleChoice } from './engine.ts';
 import { fenceOf, parseFence } from './typed.ts';
 import { posts } from './posts.ts';
@@ -65,7 +66,7 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   },
   seatsLeft: (events) => events.flatMap((e) => (e.type === 'left' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: (s) => viewOf(s),
-  bots: { simple: simpleChoice, random: randomChoice },
+  bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
   defaultBot: 'simple',
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
   commands: [

@@ -1,6 +1,6 @@
 /** Game of Fences (Parker Brothers, 1960) for the platform: its definition, `kimbo`. */
 import { defineGame, type Outcome, type Picture } from '../../platform/game.ts';
-import { randomPlayer, simplePlayer } from './bots.ts';
+import { PLAYERS, simplePlayer } from './bots.ts';
 import { actionSchema, applyAction, createGame, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
 import { parseTyped } from './typed.ts';
 import { runScenario } from './scenario.ts';
@@ -44,7 +44,7 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
   outcome: outcomeOf,
   seatsLeft: (events) => events.flatMap((e) => (e.type === 'left' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: (s) => viewFor(s),
-  bots: { simple: simplePlayer, random: randomPlayer },
+  bots: PLAYERS,
   defaultBot: 'simple',
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, unavailable: unavailableText },
   commands: [
