@@ -1,6 +1,7 @@
 /** Fences (the farm game) for the platform: its definition, `farm`. */
 import { defineGame } from '../../platform/game.ts';
 import { actionSchema, type Action } from './actions.ts';
+import { easyChoice, strongChoice } from './bots.ts';
 import { activeSeats, apply, legalActions, randomChoice, setup, simpleChoice } from './engine.ts';
 import type { FarmEvent } from './events.ts';
 import { DRAWINGS, handPicture, previewPicture } from './pictures.ts';
@@ -40,7 +41,7 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   outcome: (s) => (s.outcome ? { status: s.outcome.kind, winners: [...s.outcome.winners], detail: { ...s.outcome, scores: [...s.scores] } } : null),
   seatsLeft: (events) => events.flatMap((e) => (e.type === 'removed' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: viewFor,
-  bots: { simple: simpleChoice, random: randomChoice },
+  bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
   defaultBot: 'simple',
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
   commands: [

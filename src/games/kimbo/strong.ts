@@ -12,20 +12,22 @@ import { currentResults, positionOf, type Action } from './engine.ts';
 import { OFF, paths, type Result } from './moves.ts';
 import type { KimboState } from './state.ts';
 
-/** Dice a piece still needs, per square (HOME 0), for one placement of the fences. */
-let measured: { key: string; dice: Float64Array; reach: number[][][] } | null = null;
+/** Where a piece can end from a square with a count (G13: one end per choice of turns), remembered. */
+type Reach = (sq: number, n: number) => number[];
 
-function measure(s: KimboState): { dice: Float64Array; reach: number[][][] } {
+/** Dice a piece still needs, per square (HOME 0), for one placement of the fences. */
+let measured: { key: string; dice: Float64Array; reach: Reach } | null = null;
+
+function measure(s: KimboState): { dice: Float64Array; reach: Reach } {
   const fenced = positionOf(s).fenced;
   const key = [...fenced].sort((a, b) => a - b).join(',');
   if (measured?.key === key) return measured;
-  // Where a piece can end from each square with a count of 1–12 (G13: one end per choice of turns).
-  const reach: number[][][] = [];
-  for (const sq of BOARD.squares) {
-    const byCount: number[][] = [[]];
-    for (let n = 1; n <= 12; n++) byCount.push([...new Set(paths(BOARD, fenced, sq, n).map((p) => p[p.length - 1]!))]);
-    reach[sq] = byCount;
-  }
+  const ends = new Map<number, number[]>();
+  const reach: Reach = (sq, n) => {
+    let e = ends.get(sq * 16 + n);
+    if (!e) ends.set(sq * 16 + n, (e = [...new Set(paths(BOARD, fenced, sq, n).map((p) => p[p.length - 1]!))]));
+    return e;
+  };
   // Expected dice to HOME if each die may move this piece or be spent elsewhere: the fixed point
   // of V(sq) = 1 + mean over a die d of min(V(sq), best end of d), HOME being 0.
   const dice = new Float64Array(225).fill(60);
@@ -36,7 +38,7 @@ function measure(s: KimboState): { dice: Float64Array; reach: number[][][] } {
       let total = 0;
       for (let d = 1; d <= 6; d++) {
         let best = dice[sq]!;
-        for (const end of reach[sq]![d]!) best = Math.min(best, value(end));
+        for (const end of reach(sq, d)) best = Math.min(best, value(end));
         total += best;
       }
       const next = Math.min(60, 1 + total / 6);
@@ -58,12 +60,10 @@ export function chooseStrong(s: KimboState, seat: number, rng: Rng): Action | nu
   const { dice, reach } = measure(s);
   const far = (sq: number): number => (sq === HOME ? 0 : sq === OFF ? worstStart(dice) : dice[sq]!);
   if (s.stage === 'corner') {
-    const victim = s.corners[0];
     let best = 0;
     BOARD.starts.forEach((sq, i) => {
       if (dice[sq]! > dice[BOARD.starts[best]!]!) best = i;
     });
-    void victim;
     return { type: 'corner', corner: best };
   }
   const results = currentResults(s);
@@ -106,14 +106,12 @@ const worstStart = (dice: Float64Array): number => Math.max(...BOARD.starts.map(
  * The share of the 36 rolls on which some other player could end a move on `sq`: one die, the
  * other, or both for one piece (G14), by any of their pieces on the board.
  */
-function captureChance(pieces: readonly (readonly number[])[], others: readonly number[], sq: number, reach: number[][][]): number {
+function captureChance(pieces: readonly (readonly number[])[], others: readonly number[], sq: number, reach: Reach): number {
   const hits = new Set<number>();
   for (const o of others) {
     for (const p of pieces[o] ?? []) {
       if (p < 0) continue;
-      const from = reach[p];
-      if (!from) continue;
-      for (let n = 1; n <= 12; n++) if (from[n]!.includes(sq)) hits.add(n);
+      for (let n = 1; n <= 12; n++) if (!hits.has(n) && reach(p, n).includes(sq)) hits.add(n);
     }
   }
   if (hits.size === 0) return 0;

@@ -1,12 +1,14 @@
 /**
  * The strong strategy: it plans its whole turn (Move Yourself, or both parts of Move Others in
- * either order) and judges where the pawns and the Cops would stand when the other players
- * move next: who is in Jail and whether they can leave, how surely the others could jail it
- * (by road it is certain; a tip-off needs the right cards), what its cards are worth, and how
- * near the Hot Goods it stands. Like the simple strategy it reads only what its seat may know:
- * the board, the card counts and its own hand (never the Stash, the others' cards or the dice
- * to come), so it weighs the others' tip-offs by how likely their hands hold the cards.
- * Building, pawn placement, colour draws and the variants' own moves are the simple strategy's.
+ * either order) and judges where the pawns and the Cops would stand when the others move next:
+ * who is in Jail and whether they can walk out, how surely the others could jail it in the
+ * turns they play before its own (by road that is certain; a tip-off needs the right cards),
+ * what its cards are worth, and how near the Hot Goods it stands. With two players each gets
+ * two turns in a row as the First Player marker passes (B13): it watches the other's two, and
+ * plans its own two together. Like the simple strategy it reads only what its seat may know:
+ * the board, the card counts and colours the table has seen, and its own hand (never the
+ * Stash, the others' card values or the dice to come). Building, pawn placement, colour draws
+ * and the variants' own moves are the simple strategy's.
  */
 import type { Rng } from '../../../platform/rng.ts';
 import type { Action } from '../actions.ts';
@@ -28,18 +30,16 @@ interface Sketch {
 }
 
 /** What a win, a card and a Hot Goods card in expectation are worth to the evaluation. */
-const E = (k: string, d: number) => Number(process.env[k] ?? d);
 const WIN = 1000;
-const CARD = E('CARD', 14);
-const PAIR = E('PAIR', 40);
-const PAIR2 = E('PAIR2', 0);
-const HOT_GOODS = E('HOT', 22);
-const JAILED_OPP = E('JOPP', 20);
-const STUCK_OPP = E('SOPP', 60);
+const CARD = 14;
+const PAIR = 40;
+const HOT_GOODS = 22;
+const JAILED_OPP = 20;
+const STUCK_OPP = 60;
 /** How many of the best ends of our turn are judged again after the replies. */
-const DEEP = E('DEEP', 25);
+const DEEP = 25;
 /** How surely a jailing two turns away by road is found and played. */
-const ROAD2 = E('ROAD2', 0.8);
+const ROAD2 = 0.8;
 
 const PLANNED = new Set<Action['type']>(['moveSelf', 'push', 'copsRoad', 'tipOff']);
 
@@ -261,7 +261,7 @@ export class Planner {
     const me = this.me;
     const cards = k.hand.length + k.drawn.length;
     const pair = this.hasPair(k);
-    let v = cards * CARD + (pair ? PAIR : 0) + (this.pairs(k) >= 2 ? PAIR2 : 0);
+    let v = cards * CARD + (pair ? PAIR : 0);
     const othersFree: number[] = [];
     // Chance that every other player in Jail stays there (none holds a way out).
     let stuck = 1;
