@@ -32,11 +32,17 @@ export function easyChoice(s: FarmState, seat: number): Action | null {
   return rng.pick(places.filter((p) => board.neighbours(p.x, p.y) === most));
 }
 
-/** What an open field is worth in hand: its points times the chance it closes before the end. */
-const closeChance = (frontier: number, tilesLeft: number): number => (tilesLeft <= 0 ? 0 : Math.min(1, tilesLeft / 20) / (1 + CLOSE_SLOPE * frontier));
-const CLOSE_SLOPE = 0.9;
+/**
+ * The chance an open field is closed before the end, by the empty cells it faces and the tiles
+ * left: measured over simple players' games (2 players, 40 seeds): a field one cell short of
+ * closed closes about 4 times in 5 early on, one three cells short about 1 in 7, one four or
+ * more short almost never, and ever less often as the tiles run out.
+ */
+const CLOSE_BASE = [1, 0.8, 0.4, 0.15, 0.02];
+const closeChance = (frontier: number, tilesLeft: number): number =>
+  (CLOSE_BASE[Math.min(frontier, CLOSE_BASE.length - 1)] as number) * Math.min(1, Math.max(0, tilesLeft) / 45) ** (0.6 * frontier);
 /** A henhouse kept for a better field, in points. */
-const HENHOUSE = 0.8;
+const HENHOUSE = 1.5;
 
 /**
  * Strong: judges each placement by what it scores at once for it and against its best rival
@@ -125,7 +131,7 @@ function inHand(s: FarmState, board: Board, seat: number, next: number | null = 
 }
 
 /** The chance the next player holds a tile that closes a field one tile short of closed. */
-const EXPOSED = 0.5;
+const EXPOSED = 0.8;
 
 /** The seat that plays after `seat` (the next one still in the game). */
 function nextSeat(s: FarmState, seat: number): number | null {
