@@ -36,8 +36,10 @@ const PAIR = 40;
 const HOT_GOODS = 22;
 const JAILED_OPP = 20;
 const STUCK_OPP = 60;
+/** A jailed player's last pair spent to walk out: the next jailing wins. */
+const LAST_PAIR = 40;
 /** How many of the best ends of our turn are judged again after the replies. */
-const DEEP = 25;
+const DEEP = 50;
 /** How surely a jailing two turns away by road is found and played. */
 const ROAD2 = 0.8;
 
@@ -97,6 +99,13 @@ class Beliefs {
     if (!this.known) return pairChance(this.s.hands[seat]?.length ?? 0);
     const c = this.colourCache[seat] ??= this.colours(seat);
     return c.red > 0 && c.blue > 0 ? 1 : 0;
+  }
+
+  /** Chance the seat still holds a pair after paying one to walk out of Jail. */
+  secondPair(seat: number): number {
+    if (!this.known) return pairChance((this.s.hands[seat]?.length ?? 0) - 2);
+    const c = this.colourCache[seat] ??= this.colours(seat);
+    return c.red > 1 && c.blue > 1 ? 1 : 0;
   }
 
   /** Chance the seat holds a card of this colour and value. */
@@ -295,7 +304,11 @@ export class Planner {
   /** What the others in Jail are worth to us: their way out costs them a pair, and without one they lose their part. */
   private othersJailed(k: Sketch): number {
     let v = 0;
-    for (const i of this.others) if (k.pawns[i] === 'jail') v += 2 * CARD + JAILED_OPP + (1 - this.beliefs.pair(i)) * STUCK_OPP;
+    for (const i of this.others) {
+      if (k.pawns[i] !== 'jail') continue;
+      const pair = this.beliefs.pair(i);
+      v += 2 * CARD + JAILED_OPP + (1 - pair) * STUCK_OPP + pair * (1 - this.beliefs.secondPair(i)) * LAST_PAIR;
+    }
     return v;
   }
 
