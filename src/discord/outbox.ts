@@ -8,15 +8,14 @@
  * (Game.boardMessageId), which `/games mine` links to; the buttons of the game's previous
  * prompt are then removed, so only the newest post offers any.
  */
-import { DiscordAPIError, RESTJSONErrorCodes, type MessageCreateOptions } from 'discord.js';
-import type { GameRecord } from '../store/index.ts';
+import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type PermissionsBitField } from 'discord.js';
+import type { GameRecord, Store } from '../store/index.ts';
 import { KeyedQueue } from '../store/queue.ts';
-import type { BotContext } from './context.ts';
-import { missingPermissions } from './guards.ts';
 import { errorText } from './log.ts';
-import { PicturesAhead, sendable } from './posts.ts';
+import { PicturesAhead, sendable, type PostBuild, type Poster } from './posts.ts';
 
-export type PostBuild = () => Promise<MessageCreateOptions>;
+/** What the outbox needs of the bot: posting, and the store where it records what the channel shows. */
+type Posting = Poster & { store: Store };
 
 /** What the outbox needs of a game: where it is posted and what its channel showed when it was loaded. */
 export type PostedGame = Pick<GameRecord, 'id' | 'channelId' | 'postedVersion' | 'boardMessageId'>;
@@ -54,7 +53,7 @@ export class Outbox {
    * sentence saying why they could not be posted. Never rejects. `version`: the game version
    * the posts show (a turn post), or null (a reminder, a note).
    */
-  send(ctx: BotContext, game: PostedGame, version: number | null, posts: readonly PostBuild[]): Promise<string | null> {
+  send(ctx: Posting, game: PostedGame, version: number | null, posts: readonly PostBuild[]): Promise<string | null> {
     const { id: gameId, channelId } = game;
     if (version !== null) this.#promised.set(gameId, Math.max(version, this.#promised.get(gameId) ?? 0));
     return this.track(this.#queue.run(channelId, async () => {
@@ -80,7 +79,7 @@ export class Outbox {
   }
 
   /** `id` is the game's latest turn post: `/games mine` links to it, and the one before loses its buttons. */
-  async #newPrompt(ctx: BotContext, game: PostedGame, id: string): Promise<void> {
+  async #newPrompt(ctx: Posting, game: PostedGame, id: string): Promise<void> {
     const before = this.#prompts.get(game.id) ?? game.boardMessageId;
     this.#prompts.set(game.id, id);
     await ctx.store.setMessageIds(game.id, { boardMessageId: id }).catch((err: unknown) => ctx.log.error('recording the post failed', { game: game.id, error: errorText(err) }));
@@ -98,7 +97,7 @@ export class Outbox {
     return this.#queue.run(channelId, () => Promise.resolve());
   }
 
-  async #post(ctx: BotContext, channelId: string, gameId: number, build: PostBuild): Promise<{ id: string } | { problem: string }> {
+  async #post(ctx: Posting, channelId: string, gameId: number, build: PostBuild): Promise<{ id: string } | { problem: string }> {
     const msg = await build();
     let last: unknown = null;
     for (let attempt = 0; attempt <= this.backoffMs.length; attempt++) {
@@ -160,8 +159,19 @@ export class Recent<V> {
   }
 }
 
+/** The permissions the bot lacks to post a game in a channel (files: a picture goes with it), as Discord names them. */
+export function missingPermissions(perms: Readonly<PermissionsBitField>, need: { thread: boolean; files?: boolean; createThread?: boolean }): string[] {
+  const needed: [bigint, string][] = [
+    [PermissionFlagsBits.ViewChannel, 'View Channel'],
+    need.thread ? [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads'] : [PermissionFlagsBits.SendMessages, 'Send Messages'],
+  ];
+  if (need.files !== false) needed.push([PermissionFlagsBits.AttachFiles, 'Attach Files']);
+  if (need.createThread) needed.push([PermissionFlagsBits.CreatePublicThreads, 'Create Public Threads'], [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads']);
+  return [...new Set(needed.filter(([flag]) => !perms.has(flag)).map(([, name]) => name))];
+}
+
 /** The permissions the bot lacks to post in the channel, as Discord names them. */
-async function missingHere(ctx: BotContext, channelId: string, files: boolean): Promise<string[]> {
+async function missingHere(ctx: Posting, channelId: string, files: boolean): Promise<string[]> {
   const c = await sendable(ctx, channelId);
   const me = ctx.client.user;
   if (!c || !me || c.isDMBased()) return [];

@@ -8,19 +8,30 @@ import {
   AttachmentBuilder,
   ButtonBuilder,
   ButtonStyle,
+  type Client,
   type MessageCreateOptions,
   type SendableChannels,
 } from 'discord.js';
 import { createHash } from 'node:crypto';
 import { pictureIdentity, type AnyGame, type ChoiceButton, type Picture, type PostPlan, type Step } from '../platform/game.ts';
 import { render, type Rendered } from '../render/index.ts';
+import type { TurnNews } from '../runtime/context.ts';
 import type { SeatRecord } from '../store/index.ts';
-import type { BotContext } from './context.ts';
-import { buttonId } from './ids.ts';
+import { buttonId, choiceId } from './ids.ts';
 import { errorText } from './log.ts';
-import type { PostBuild } from './outbox.ts';
+import type { Logger } from './log.ts';
+import { notified } from './notify.ts';
 
 export type { Step };
+
+/** What posting needs of the bot: its client, and its log for what went wrong. */
+export interface Poster {
+  client: Client;
+  log: Logger;
+}
+
+/** A post, built when its turn in the channel comes (outbox.ts): its pictures are drawn then. */
+export type PostBuild = () => Promise<MessageCreateOptions>;
 
 /** How the channel calls a seat: a mention for a person, the name in bold for a computer. */
 export const mention = (seats: SeatRecord[], seat: number): string => {
@@ -60,15 +71,15 @@ export function promptFor(def: AnyGame, state: unknown, seats: SeatRecord[]): { 
 
 const STYLES = { primary: ButtonStyle.Primary, secondary: ButtonStyle.Secondary, success: ButtonStyle.Success, danger: ButtonStyle.Danger } as const;
 
-/** Buttons of a turn post: every waiting person's choices (theirs alone to press) and "Show my hand"; Rematch once the game is over. */
+/** Buttons of a turn post: every waiting person's choices (theirs alone to press) and "Show my hand"; Rematch and Replay once the game is over. */
 export function turnButtons(def: AnyGame, gameId: number, version: number, state: unknown, seats: SeatRecord[]): ActionRowBuilder<ButtonBuilder>[] {
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
   const outcome = def.outcome(state);
-  if (outcome) return outcome.status === 'finished' ? [rematchRow(gameId)] : rows;
-  const choices = def.activeSeats(state)
+  if (outcome) return outcome.status === 'finished' ? [endRow(gameId)] : rows;
+  const offers = def.activeSeats(state)
     .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
-    .flatMap((seat) => def.words.prompt(state, seat).buttons);
-  rows.push(...choiceRows(def, gameId, version, choices));
+    .map((seat) => ({ seat, buttons: def.words.prompt(state, seat).buttons }));
+  rows.push(...choiceRows(def, gameId, version, offers));
   if (def.hand) {
     rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder().setCustomId(buttonId({ verb: 'hand', gameId })).setLabel('Show my hand').setStyle(ButtonStyle.Secondary),
@@ -77,30 +88,46 @@ export function turnButtons(def: AnyGame, gameId: number, version: number, state
   return rows;
 }
 
-/** Choice buttons (each value once), five to a row, at most four rows. */
-export function choiceRows(def: AnyGame, gameId: number, version: number, choices: readonly ChoiceButton<unknown>[]): ActionRowBuilder<ButtonBuilder>[] {
+/** The choices a seat is offered with its prompt. */
+export interface Offer {
+  seat: number;
+  buttons: readonly ChoiceButton<unknown>[];
+}
+
+/**
+ * Choice buttons, five to a row, at most four rows: one per action, naming every seat it is
+ * offered to (a press answers only for one of them, and only this choice: handlers/play.ts).
+ */
+export function choiceRows(def: AnyGame, gameId: number, version: number, offers: readonly Offer[]): ActionRowBuilder<ButtonBuilder>[] {
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  const seen = new Set<string>();
-  const unique = choices.filter((c) => {
-    const value = def.encode(c.action);
-    if (seen.has(value)) return false;
-    seen.add(value);
-    return true;
-  });
+  const byValue = new Map<string, { button: ChoiceButton<unknown>; seats: number[] }>();
+  for (const { seat, buttons } of offers) {
+    for (const button of buttons) {
+      const value = def.encode(button.action);
+      const same = byValue.get(value);
+      if (same) same.seats.push(seat);
+      else byValue.set(value, { button, seats: [seat] });
+    }
+  }
+  const unique = [...byValue].map(([value, c]) => ({ value, ...c }));
   for (let i = 0; i < unique.length && rows.length < 4; i += 5) {
     rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
       unique.slice(i, i + 5).map((c) => new ButtonBuilder()
-        .setCustomId(buttonId({ verb: 'pick', gameId, version, value: def.encode(c.action) }))
-        .setLabel(c.label.slice(0, 80))
-        .setStyle(STYLES[c.style ?? 'primary'])),
+        .setCustomId(choiceId(gameId, version, c.seats, c.value))
+        .setLabel(c.button.label.slice(0, 80))
+        .setStyle(STYLES[c.button.style ?? 'primary'])),
     ));
   }
   return rows;
 }
 
-/** The end post's button: a new lobby with the same players and options (handlers/rematch.ts). */
-const rematchRow = (gameId: number): ActionRowBuilder<ButtonBuilder> => new ActionRowBuilder<ButtonBuilder>().addComponents(
+/**
+ * The end post's buttons: a new lobby with the same players and options (handlers/rematch.ts),
+ * and the game's replay as one animated picture (handlers/replay.ts).
+ */
+const endRow = (gameId: number): ActionRowBuilder<ButtonBuilder> => new ActionRowBuilder<ButtonBuilder>().addComponents(
   new ButtonBuilder().setCustomId(buttonId({ verb: 'rematch', gameId })).setLabel('Rematch').setStyle(ButtonStyle.Primary),
+  new ButtonBuilder().setCustomId(buttonId({ verb: 'replay', gameId })).setLabel('Replay').setStyle(ButtonStyle.Secondary),
 );
 
 /** A picture as an attachment, its alt text as the description. */
@@ -128,9 +155,12 @@ const MAX_FILES = 10;
  * mentions that notify) and carries the buttons, so a batch of computer turns pings a person
  * once. A finished game gets one more post: its end, the winners mentioned, the game's
  * summary and **Rematch**. Each post is built when asked for, so the first goes out after one
- * drawing, not all of them; a picture shared by several posts is drawn once.
+ * drawing, not all of them; a picture shared by several posts is drawn once. `news`: who of
+ * those asked is notified (notify.ts); without it, all of them.
  */
-export function turnPosts(def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], ahead: PicturesAhead, head?: string): TurnPosts {
+export function turnPosts(
+  def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], ahead: PicturesAhead, head?: string, news?: TurnNews,
+): TurnPosts {
   const last = steps[steps.length - 1];
   if (!last) return { held: false, posts: [] };
   const cut: PostPlan<unknown, unknown>[] = def.posts
@@ -163,7 +193,7 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
       content: lines.join('\n').slice(0, 2000),
       files,
       components: turnButtons(def, gameId, version, g.state, seats),
-      allowedMentions: { users: prompt.mentionIds },
+      allowedMentions: { users: notified(prompt.mentionIds, news) },
     };
   });
   if (end && finished) posts.push(async () => endPost(def, gameId, version, cut[cut.length - 1]!.state, end.winners, seats));
@@ -221,12 +251,12 @@ export class PicturesAhead {
 /** A picture's identity, short: views run to tens of kilobytes. */
 const digest = (p: Picture): string => createHash('sha1').update(pictureIdentity(p)).digest('base64');
 
-/** A finished game's last post: who won (mentioned, so they hear of it), the game's story, Rematch. */
+/** A finished game's last post: who won (mentioned, so they hear of it), the game's story, Rematch and Replay. */
 function endPost(def: AnyGame, gameId: number, version: number, state: unknown, winners: number[], seats: SeatRecord[]): MessageCreateOptions {
   const names = winners.map((w) => mention(seats, w));
   const result = names.length === 0 ? 'Nobody wins.' : names.length === 1 ? `🏆 ${names[0]} wins!` : `🏆 ${listText(names)} share the win!`;
   const story = def.words.summary?.(state) ?? [];
-  const lines = [`**Game #${gameId} is over.** ${result}`, ...story, `Start another with \`/${def.id} new\`, or press **Rematch** for the same players and options.`];
+  const lines = [`**Game #${gameId} is over.** ${result}`, ...story, `Start another with \`/${def.id} new\`, or press **Rematch** for the same players and options; **Replay** shows the whole game again.`];
   const userIds = winners.map((w) => seats.find((s) => s.seat === w)?.userId).filter((u): u is string => !!u);
   return { content: lines.join('\n').slice(0, 2000), components: turnButtons(def, gameId, version, state, seats), allowedMentions: { users: userIds } };
 }
@@ -236,13 +266,13 @@ export function listText(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-export async function sendable(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {
+export async function sendable(ctx: Pick<Poster, 'client'>, channelId: string): Promise<SendableChannels | null> {
   const c = ctx.client.channels.cache.get(channelId) ?? (await ctx.client.channels.fetch(channelId).catch(() => null));
   return c && c.isSendable() ? c : null;
 }
 
 /** Posts to a channel; a failure (missing permissions, deleted channel) is logged, not thrown. */
-export async function post(ctx: BotContext, channelId: string, msg: MessageCreateOptions, game?: number): Promise<string | null> {
+export async function post(ctx: Poster, channelId: string, msg: MessageCreateOptions, game?: number): Promise<string | null> {
   try {
     const c = await sendable(ctx, channelId);
     if (!c) throw new Error('the channel is gone or not a text channel');

@@ -5,13 +5,12 @@
  * when the channel's last post does not show it, and lobbies get their expiry timer. A shard
  * recovers only its own guilds' games: the other shards are running and look after theirs.
  */
-import type { Step } from '../platform/game.ts';
+import { catchUp } from '../runtime/moves.ts';
 import type { BotContext } from './context.ts';
-import { armTurnTimers, runComputers, unseenStep } from './game.ts';
-import { withDef } from './guards.ts';
+import { withDef, type RunningGame } from './guards.ts';
 import { armLobbyExpiry, lobbyMessage, refreshLobby } from './handlers/lobby.ts';
 import { errorText } from './log.ts';
-import { post, turnPosts } from './posts.ts';
+import { post } from './posts.ts';
 import { ownsGuild, SINGLE_SHARD, type ShardScope } from './shards.ts';
 
 export interface Recovered {
@@ -45,7 +44,7 @@ export async function recoverGames(ctx: BotContext, scope: ShardScope = SINGLE_S
 
 async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerMoves: number; posted?: Promise<string | null> }> {
   const loaded = await ctx.store.getGame(gameId);
-  const { status, postedVersion, version } = loaded.game;
+  const { status, postedVersion } = loaded.game;
   if (status === 'broken') return { computerMoves: 0 };
   const game = withDef(loaded);
   if (status === 'lobby') {
@@ -60,18 +59,6 @@ async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerM
   if (loaded.state === null) return { computerMoves: 0 };
   // Started, but the lobby post may still offer Join.
   if (postedVersion === null) await refreshLobby(ctx, game, 'The game has started.');
-  const steps: Step<unknown, unknown>[] = [];
-  // What the channel has not been told yet (a post the game holds stays held: see turnPosts).
-  const unseen = await unseenStep(ctx, game);
-  if (unseen) steps.push(unseen);
-  else if (postedVersion === null) steps.push({ state: game.state, events: [] });
-  let now = { state: game.state, version };
-  if (status === 'running') {
-    now = await runComputers(ctx, game, game.state, version, steps);
-    await armTurnTimers(ctx, game, now.state, now.version, []);
-  }
-  const computerMoves = now.version - version;
-  const out = turnPosts(game.def, gameId, now.version, steps, game.seats, ctx.outbox.ahead);
-  if (out.posts.length === 0) return { computerMoves };
-  return { computerMoves, posted: ctx.outbox.send(ctx, game.game, now.version, out.posts) };
+  // Computer seats that must act play, turn clocks are armed again, the channel is told what it was not.
+  return catchUp(ctx, game as RunningGame, { showStart: postedVersion === null });
 }

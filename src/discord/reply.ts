@@ -31,6 +31,8 @@ export type Ack = 'private' | 'update';
 export class Reply {
   /** 'ok', 'refused:<CODE>', 'error' … for the interaction's log line. */
   outcome = 'ok';
+  /** The precondition that refused the call (guards.ts), for the log line. */
+  precondition: string | null = null;
   #mode: Ack | null = null;
 
   constructor(readonly i: Repliable) {}
@@ -79,6 +81,19 @@ export class Reply {
   async update(p: PrivatePayload & Pick<MessageEditOptions, 'attachments'>): Promise<void> {
     if (this.#mode !== 'update') return this.private(p);
     await this.i.editReply({ content: clip(p.content), files: p.files ?? [], components: p.components ?? [], attachments: p.attachments ?? [], allowedMentions: { parse: [] } });
+  }
+
+  /**
+   * A private answer as a new message, below whatever the channel got since the interaction
+   * came in: the reply it was acknowledged with sits where the interaction was, above those
+   * posts, and is removed (as is the presser's private message a pressed button sat on: its
+   * question is answered).
+   */
+  async below(p: PrivatePayload): Promise<void> {
+    if (!this.i.deferred) return this.private(p);
+    // Gone already (its user dismissed it): the answer still comes.
+    await this.i.deleteReply().catch(() => undefined);
+    await this.i.followUp({ content: clip(p.content), files: p.files ?? [], components: p.components ?? [], allowedMentions: { parse: [] }, flags: MessageFlags.Ephemeral });
   }
 
   /** A specific, ephemeral refusal. `code` goes to the log line. */

@@ -5,6 +5,7 @@
  * test/games/levels.test.ts).
  */
 import type { AnyGame, Seat } from '../platform/game.ts';
+import { applyRequest } from '../platform/requests.ts';
 
 export const LEVELS = ['easy', 'normal', 'strong'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -43,7 +44,7 @@ export function playMatch(game: AnyGame, bots: readonly [string, string], seed: 
     slowest[seat as 0 | 1] = Math.max(slowest[seat as 0 | 1], took);
     moves[seat as 0 | 1]++;
     if (action === null) throw new Error(`${game.id} ${seed}: seat ${seat} is waited for but its bot (${bots[seat]}) has nothing to do`);
-    const result = game.apply(state, seat, action);
+    const result = applyRequest(game, state, seat, action);
     if (!result.ok) throw new Error(`${game.id} ${seed}: ${bots[seat]}'s ${JSON.stringify(action)} was refused: ${result.message}`);
     state = result.state;
   }

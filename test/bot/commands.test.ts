@@ -4,7 +4,8 @@
 // who may do it, when it is not theirs to do.
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
+import { fence, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
+import { isNotUnderstood } from '../../src/platform/game.ts';
 import type { Channel, Guild, PostedMessage, User } from '../discord-double/index.ts';
 import { Harness } from './harness.ts';
 
@@ -193,6 +194,33 @@ describe('information', () => {
     expect(help.ephemeral).toBe(true);
     expect(help.content).toMatch(/^\*\*How to play FENCE! here\*\*\n/);
     for (const cmd of ['/fence new', '/fence place', '/fence move', '/fence hand', '/fence resign', '/fence abort', '/fence kick', '/fence settings']) expect(help.content).toContain(cmd);
+    // Game of Fences and Fences are other games, each named with its command and what it is.
+    expect(help.content).toMatch(/\*\*Other games of this bot\*\*\n• \*\*Game of Fences\*\*: `\/kimbo new` — .+\n(.+\n)*• \*\*Fences\*\*: `\/farm new` — .+/);
+  });
+});
+
+describe('typed moves', () => {
+  it('autocomplete suggests first what the typed cards would play ("r6"), as sending the same text plays it', async () => {
+    const channel = h.double.createChannel(h.guild, 'typed-cards');
+    await runningGame(channel, [bo]);
+    await playUntilMain(channel);
+    const game = await h.game(channel);
+    const seat = whoMustAct(game.state)!;
+    const user = h.userOf(game, seat);
+    // A Move Yourself the game reads from its cards alone, written as a player would ("r6", "r3 b1").
+    const move = fence.legalActions(game.state, seat).flatMap((a) => {
+      if (a.type !== 'moveSelf') return [];
+      const typed = a.cards.map((c) => c.toLowerCase()).join(' ');
+      const read = fence.parse!(game.state, seat, 'move', typed);
+      return read && !isNotUnderstood(read) && fence.encode(read) === fence.encode(a) ? [{ action: a, typed }] : [];
+    })[0];
+    expect(move).toBeDefined();
+    const label = fence.words.action(game.state, move!.action);
+    expect(label.toLowerCase()).not.toContain(move!.typed);
+    const choices = await h.double.autocomplete(user, channel, 'fence', 'move', move!.typed, { subcommand: 'move' });
+    expect(choices[0]).toEqual({ name: label, value: fence.encode(move!.action) });
+    const sent = await h.fence(user, 'move', { move: move!.typed }, channel);
+    expect(sent.content.startsWith(`Done: ${label}.`) || sent.content.startsWith(`${label}: only you see this preview`), sent.content).toBe(true);
   });
 });
 

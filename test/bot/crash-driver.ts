@@ -23,8 +23,8 @@ import type { ButtonBuilder, ActionRowBuilder } from 'discord.js';
 import { gameById } from '../../src/games/registry.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { promptFor, turnButtons } from '../../src/discord/posts.ts';
-import { buttonId } from '../../src/discord/ids.ts';
-import { TURN_TIMERS } from '../../src/discord/game.ts';
+import { choiceId } from '../../src/discord/ids.ts';
+import { TURN_TIMERS } from '../../src/runtime/timers.ts';
 import { startBot } from '../../src/main.ts';
 import type { GameBot } from '../../src/discord/index.ts';
 import { openStore, type LoadedGame, type Store } from '../../src/store/index.ts';
@@ -140,7 +140,7 @@ async function openTable(channelCount: number) {
   const databaseUrl = `file:${join(dir, 'fence.db')}`;
   // This process reads the same file to choose moves and to check; the bot writes it.
   await (await openStore(databaseUrl)).close();
-  const store = await openStore(databaseUrl);
+  const store = await openStore(databaseUrl, { kinds: gameById });
   const close = async () => {
     await store.close();
     await double.stop();
@@ -278,7 +278,7 @@ export async function step(double: DiscordDouble, store: Store, def: AnyGame, ch
   if (move) return double.runCommand(user, channel, 'fence', { subcommand: move.name, options: { [move.option]: def.encode(action) } });
   // A choice: its button on the latest post that has buttons (a reminder may have come after it).
   const post = [...double.messages(channel)].reverse().find((m) => m.components.length > 0);
-  const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
+  const id = choiceId(game.game.id, game.game.version, [seat], def.encode(action));
   return post && double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id) ? double.clickButton(user, post, id) : null;
 }
 

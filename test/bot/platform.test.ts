@@ -60,8 +60,9 @@ describe('the platform, for every game', () => {
     const list = await h.command(bo, 'games', 'list', {}, raceRoom);
     expect(list.ephemeral).toBe(true);
     expect(list.content).toMatch(/^\*\*Games on this server\*\* \(\d+\)/);
-    expect(list.content).toMatch(new RegExp(`FENCE! in <#${fenceRoom.id}>: lobby, 1/8 seats`));
-    expect(list.content).toMatch(new RegExp(`Race in <#${raceRoom.id}>: round 1, race to 10, waiting for Ana and Bo`));
+    // Each game named with its command: three of the bot's games have "fence" in their name.
+    expect(list.content).toMatch(new RegExp(`FENCE! \\(\`/fence\`\\) in <#${fenceRoom.id}>: lobby, 1/8 seats`));
+    expect(list.content).toMatch(new RegExp(`Race \\(\`/race\`\\) in <#${raceRoom.id}>: round 1, race to 10, waiting for Ana since <t:\\d+:R> and Bo since <t:\\d+:R>`));
     await abortHere('fence', fenceRoom);
     await abortHere('race', raceRoom);
   });
@@ -102,16 +103,16 @@ describe('the platform, for every game', () => {
     await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
     const game = (await h.store.loadActiveGame(channel.id))!;
     const store = h.store;
-    const real = store.applyAction.bind(store);
+    const real = store.saveAction.bind(store);
     // Another process wrote first: the store's compare-and-set refuses this write.
-    store.applyAction = async (id) => {
-      store.applyAction = real;
+    store.saveAction = async (id) => {
+      store.saveAction = real;
       throw new StaleVersionError(id, game.game.version, game.game.version + 1);
     };
     const reply = await h.command(ana, 'race', 'step', { step: 'step2' }, channel);
     expect(reply.ephemeral).toBe(true);
     expect(reply.content).toMatch(/^The game moved on while your request was handled, so nothing was changed\. Here is where it stands now:\n\*\*Game #\d+\*\* — round 1, race to 10/);
-    expect(reply.content).toContain('Waiting for: Ana, pick your step');
+    expect(reply.content).toMatch(/Waiting for: Ana since <t:\d+:R>, pick your step/);
     expect((await h.store.getGame(game.game.id)).game.version).toBe(game.game.version);
     await h.double.waitFor(() => (h.logs.some((l) => l.includes('"outcome":"refused:STALE"')) ? true : undefined), 5000, 'the log line of the stale request');
     await abortHere('race', channel);

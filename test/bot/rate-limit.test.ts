@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { computerAction, whoMustAct } from '../../src/games/fence/index.ts';
 import { gameById } from '../../src/games/registry.ts';
-import { buttonId } from '../../src/discord/ids.ts';
+import { buttonId, choiceId } from '../../src/discord/ids.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
 import type { InteractionHandle, User } from '../discord-double/index.ts';
 import { midTurn } from '../../src/games/fence/posts.ts';
@@ -42,7 +42,7 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
     if (how) {
       presses.push(await h.double.runCommand(ana, channel, 'fence', { subcommand: how.sub, options: { [how.option]: def.encode(action) } }));
     } else {
-      const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
+      const id = choiceId(game.game.id, game.game.version, [seat], def.encode(action));
       // The choice is on a turn post, or (in the middle of Ana's turn) on her private answer.
       const post = await h.double.waitFor(() => h.double.log.all().find((m) => m.channelId === channel.id && (!m.ephemeral || m.recipientId === ana.id) && h.double.buttons(m).some((b) => 'custom_id' in b && b.custom_id === id)), 60_000, 'the choice');
       presses.push(await h.double.clickButton(ana, post, id));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computerAction, legalActions, whoMustAct } from '../../src/games/fence/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { Harness, SUB_OF } from './harness.ts';
+import { applyAction } from '../../src/runtime/moves.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -39,7 +40,7 @@ describe('start-up repairs what a stop between saving and posting left', () => {
     let game = await h.game(channel);
     while (game.seats.find((s) => s.seat === whoMustAct(game.state))?.computer !== true) {
       const seat = whoMustAct(game.state)!;
-      const r = await h.store.applyAction(id, game.game.version, seat, computerAction(game.state, seat, 'simple'));
+      const r = await applyAction(h.store, id, game.game.version, seat, computerAction(game.state, seat, 'simple'));
       expect(r.ok).toBe(true);
       game = await h.game(channel);
     }

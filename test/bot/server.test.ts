@@ -120,21 +120,22 @@ describe('my games, rematch, stats and leaderboard', () => {
     const mine = await games(ana, 'mine');
     expect(mine.ephemeral).toBe(true);
     const link = (g: typeof one) => `https://discord.com/channels/${h.guild.id}/${g.game.channelId}/${g.game.boardMessageId}`;
-    expect(mine.content).toBe([
+    // Each with since when it waits for them (a Discord timestamp: each reader sees it in their own time).
+    expect(mine.content.replace(/<t:\d+:R>/g, '<t:…:R>')).toBe([
       '**Your games on this server** (2, your turn in 2)',
-      `• #${one.game.id} Race in <#${first().id}>: **your turn** · [latest post](${link(one)})`,
-      `• #${two.game.id} Race in <#${second().id}>: **your turn** · [latest post](${link(two)})`,
+      `• #${one.game.id} Race (\`/race\`) in <#${first().id}>: **your turn** since <t:…:R> · [latest post](${link(one)})`,
+      `• #${two.game.id} Race (\`/race\`) in <#${second().id}>: **your turn** since <t:…:R> · [latest post](${link(two)})`,
     ].join('\n'));
     expect(h.double.log.get(two.game.boardMessageId!)?.content).toContain('Bo has picked.');
     const bos = await games(bo, 'mine');
-    expect(bos.content).toContain(`#${one.game.id} Race in <#${first().id}>: **your turn**`);
-    expect(bos.content).toContain(`#${two.game.id} Race in <#${second().id}>: waiting for Ana`);
+    expect(bos.content).toContain(`#${one.game.id} Race (\`/race\`) in <#${first().id}>: **your turn** since <t:`);
+    expect(bos.content).toMatch(new RegExp(`#${two.game.id} Race \\(\`/race\`\\) in <#${second().id}>: waiting for Ana since <t:\\d+:R> · `));
     expect((await games(cy, 'mine')).content).toBe('You are not in any game on this server. `/games list` shows the open lobbies.');
   });
 
   it('Rematch opens a lobby in the same channel with the same options and computer, and asks the other player to Join', async () => {
     const end = await playToAnasWin(first());
-    expect(labels(end)).toEqual(['Rematch']);
+    expect(labels(end)).toEqual(['Rematch', 'Replay']);
     const old = (await h.store.listGames({ channelId: first().id })).at(-1)!;
     expect(old.status).toBe('finished');
 
@@ -182,8 +183,8 @@ describe('my games, rematch, stats and leaderboard', () => {
     await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
     await aborted(abort);
 
-    expect((await games(ana, 'stats')).content).toBe("**Ana's games on this server**\nRace: 2 played · 2 won · 0 abandoned\n1 aborted game is not counted.");
-    expect((await games(ana, 'stats', { player: bo, game: 'race' })).content).toBe("**Bo's Race games on this server**\nRace: 2 played · 0 won · 0 abandoned\n1 aborted game is not counted.");
+    expect((await games(ana, 'stats')).content).toBe("**Ana's games on this server**\nRace (`/race`): 2 played · 2 won · 0 abandoned\n1 aborted game is not counted.");
+    expect((await games(ana, 'stats', { player: bo, game: 'race' })).content).toBe("**Bo's Race games on this server**\nRace (`/race`): 2 played · 0 won · 0 abandoned\n1 aborted game is not counted.");
     expect((await games(ana, 'stats', { player: cy })).content).toMatch(/^Cy has no finished games on this server yet\./);
 
     const board = await games(cy, 'leaderboard', { game: 'race' });

@@ -8,6 +8,7 @@ import { inEffectOf } from '../../src/store/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
 import { Harness } from './harness.ts';
+import { replay } from '../../src/runtime/replay.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -50,6 +51,7 @@ describe('undo', () => {
     const { reply, user } = await fenceMove(channel);
     expect(labels(reply)).toEqual(['Undo']);
     const moved = h.latestPost(channel);
+    const movedText = moved.content;
     const other = user === ana ? bo : ana;
     const posts = h.double.messages(channel).length;
     const undone = await (await h.double.clickButton(user, reply, 'Undo')).reply(10_000);
@@ -61,6 +63,11 @@ describe('undo', () => {
     expect(told.notified).toEqual([user.id]);
     expect(told.attachments.map((a) => a.filename)).toEqual(['map.png']);
     expect(told.id).not.toBe(moved.id);
+    // The taken-back move's post no longer reads as a live turn: every line struck, nobody asked to play, no buttons.
+    const struck = h.double.log.get(moved.id)!;
+    expect(movedText).toMatch(/your turn/);
+    expect(struck.content).toBe([...movedText.split('\n').map((l) => (l.trim() ? `~~${l}~~` : l)), `-# Taken back by ${name}.`].join('\n'));
+    expect(struck.components).toEqual([]);
 
     const after = await h.game(channel);
     expect(after.state).toEqual(before.state);
@@ -68,7 +75,7 @@ describe('undo', () => {
     const log = await h.store.getActionLog(after.game.id);
     expect(log.map((e) => e.action)[1]).toEqual({ platform: 'undo', undoes: 1 });
     expect(inEffectOf(log)).toEqual([]);
-    expect((await h.store.replay(after.game.id)).state).toEqual(after.state);
+    expect((await replay(h.store, after.game.id)).state).toEqual(after.state);
 
     // The same player moves again; the other player cannot take it back, and the old button is stale.
     const again = await fenceMove(channel);
@@ -99,7 +106,7 @@ describe('undo', () => {
       const refused = await h.fence(user, 'undo', {}, channel);
       refusals.set(kind, refused.content);
     }
-    expect(refusals.get('draw')).toMatch(/^Your last move stands: something hidden or random came out of it \(“(Ana|Bo) draws a (red|blue) card.*”\), so it cannot be taken back\.$/);
+    expect(refusals.get('draw')).toMatch(/^Your last move stands: something hidden or random came out of it \(“(Ana|Bo) (draws|chooses to draw) a (red|blue) card.*”\), so it cannot be taken back\.$/);
     expect(refusals.get('roll')).toMatch(/^Your last move stands: something hidden or random came out of it \(“Hot Goods \d+\/\d+: red \d+, blue \d+.*”\), so it cannot be taken back\.$/);
   }, 120_000);
 

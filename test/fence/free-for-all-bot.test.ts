@@ -59,4 +59,30 @@ describe('E6 Free-For-All through Discord', () => {
     expect(posts).toMatch(/Ana placed .*/);
     expect(posts).toMatch(/Bo placed .*/);
   }, 120_000);
+  it('E6 with a computer seat on a Big Map: Start asks both people, the computer keeps pace instead of placing every tile, and the post is not cut', async () => {
+    const room = h.setupGuild('Free Builders With A Computer', 'fence-ffa-computer', [ana, bo]);
+    await h.fence(room.boss, 'settings', { 'free-for-all': true, 'big-map': true }, room.channel);
+    await h.fence(ana, 'new', {}, room.channel);
+    const lobby = await h.double.waitForMessage(room.channel, (m) => m.content.includes('is open: join in!'));
+    await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
+    await h.fence(ana, 'addbot', {}, room.channel);
+    await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
+
+    const game = await h.game(room.channel);
+    const computer = game.seats.find((x) => x.computer)!.seat;
+    expect(game.state.phase).toBe('building');
+    expect(game.state.map.length).toBeLessThanOrEqual(3);
+    for (const person of [ana, bo]) {
+      const seat = game.seats.find((x) => x.userId === person.id)!.seat;
+      expect(game.state.tileHands[seat]!.length).toBeGreaterThan(20);
+    }
+    expect(game.state.tileHands[computer]!.length).toBeGreaterThan(20);
+    const posts = h.double.messages(room.channel).map((m) => m.content).join('\n');
+    expect(posts).not.toMatch(/earlier line/);
+    expect(posts).not.toMatch(/from (Ana|Bo)'s hand/i);
+    const start = h.latestPost(room.channel);
+    expect(start.content).toContain(`<@${ana.id}>`);
+    expect(start.content).toContain(`<@${bo.id}>`);
+    expect(start.content).toContain('everyone builds at once');
+  }, 120_000);
 });

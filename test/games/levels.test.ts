@@ -4,6 +4,7 @@
 // always was, and every level is deterministic and plays only legal actions.
 import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/platform/game.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 import { allGames } from '../../src/games/registry.ts';
 import { LEVELS, playPairing } from '../../src/games/levels.ts';
 
@@ -19,7 +20,7 @@ function choices(game: AnyGame, bots: readonly [string, string], seed: string): 
     const bot = bots[seat]!;
     const action = game.bots[bot]!(state, seat);
     seen.push({ state, seat, bot, action });
-    const r = game.apply(state, seat, action);
+    const r = applyRequest(game, state, seat, action);
     if (!r.ok) throw new Error(`${game.id}: ${bot}'s ${JSON.stringify(action)} was refused: ${r.message}`);
     state = r.state;
   }

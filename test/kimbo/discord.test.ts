@@ -99,6 +99,11 @@ describe('Game of Fences in Discord', () => {
     const other = mover === ana ? bo : ana;
     const notYours = await h.command(other, 'kimbo', 'fence', { fence: 'F5|G5 K12|K13' }, channel);
     expect(notYours.content).toMatch(/turn/i);
+    // Before rolling, the move list says what to do instead of a choice to answer.
+    const early = await h.double.autocomplete(mover, channel, 'kimbo', 'move', '', { subcommand: 'move' });
+    expect(early.map((c) => c.name)).toEqual([expect.stringMatching(/^Roll first: press Roll the dice/)]);
+    const typedEarly = await h.command(mover, 'kimbo', 'move', { move: 'piece 1 east' }, channel);
+    expect(typedEarly.content).toMatch(/Roll first/);
     const choices = await h.double.autocomplete(mover, channel, 'kimbo', 'fence', 'K12|K13', { subcommand: 'fence' });
     expect(choices.length).toBeGreaterThan(0);
     expect(choices.every((c) => c.name.endsWith('→ K12|K13'))).toBe(true);
@@ -124,7 +129,7 @@ describe('Game of Fences in Discord', () => {
     const winner = won?.[1] === 'Ana' ? ana : bo;
     expect(end.content).toMatch(new RegExp(`^\\*\\*Game #${game.game.id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
     expect(end.notified).toEqual([winner.id]);
-    expect(buttonLabels(end)).toEqual(['Rematch']);
+    expect(buttonLabels(end)).toEqual(['Rematch', 'Replay']);
     expect(ways.button + ways.autocomplete + ways.typed).toBeGreaterThan(10);
     expect(ways.typed).toBeGreaterThan(0);
     expect(ways.autocomplete).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { whoMustAct } from '../../src/games/fence/index.ts';
 import { Harness } from '../bot/harness.ts';
 import { asStored, postgresCluster } from './helpers.ts';
 import { connectionProblem } from '../../src/store/postgres.ts';
+import { replay } from '../../src/runtime/replay.ts';
 
 let h: Harness;
 const PASSWORD = 'pw-never-logged';
@@ -58,7 +59,7 @@ it('plays a game through Discord on PostgreSQL, across a restart and a timeout, 
   expect(h.latestPost().content).toMatch(/Game #1 is over/);
   const stored = await h.store.getGame(1);
   expect(stored.game.status).toBe('finished');
-  expect(asStored((await h.store.replay(1)).state)).toEqual(stored.state);
+  expect(asStored((await replay(h.store, 1)).state)).toEqual(stored.state);
   expect(await h.store.listTimers(1)).toEqual([]);
   h.double.expectNoViolations();
 }, 120_000);

@@ -6,9 +6,9 @@
  * test/scenarios/ducks-*.json.
  */
 import { z } from 'zod';
-import { ScenarioError, type ScenarioResult } from '../../platform/game.ts';
+import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
 import { COMPONENTS } from './components.ts';
-import { apply, currentCard, legalActions, setup, simpleChoice } from './engine.ts';
+import { currentCard, legalActions, setup, simpleChoice } from './engine.ts';
 import { dotName, edgeSpaces, readDot, spaceIndex, spaceName, SIZE, outline, type Colour, type Dot } from './grid.ts';
 import {
   allowedPlacements, boundaryCounts, breadUnlocked, draw, eggUnlocked, fullSections, isSpecialty, newPens, pathEdges, penOf, penShape, REROLL_SPACES, scoreOf, shapeOf,
@@ -298,7 +298,7 @@ function named(s: DucksState, e: DucksEvent): Record<string, unknown> {
   return out;
 }
 
-export function runScenario(json: unknown): ScenarioResult<DucksState> {
+export function runScenario(json: unknown, applyRequest: ApplyRequest<DucksState, DucksEvent>): ScenarioResult<DucksState> {
   const parsed = scenarioSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const sc = parsed.data;
@@ -322,7 +322,7 @@ export function runScenario(json: unknown): ScenarioResult<DucksState> {
       const seat = system ? -1 : seatOf(st.by);
       const input = system ? (typeof st.action === 'object' && typeof st.action.seat === 'string' ? { ...st.action, seat: seatOf(st.action.seat) } : st.action) : readAction(state, seat, st.action);
       Object.assign(line, { by: st.by, action: input });
-      const r = apply(state, system ? 'system' : seat, input);
+      const r = applyRequest(state, system ? 'system' : seat, input);
       if (r.ok) {
         events = r.events;
         state = r.state;

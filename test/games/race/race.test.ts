@@ -102,13 +102,18 @@ describe('a game registered from its own folder', () => {
     const refused = await h.command(ana, 'race', 'step', { step: 'seven' }, channel);
     expect(refused.content).toMatch(/^Pick one of the suggestions in the list to pick a step\.\nYou could: \*\*Step 1\*\*/);
     const click = await h.double.clickButton(ana, h.latestPost(channel), 'Step 2');
-    expect((await click.reply(10_000)).content).toBe('Done: Step 2. The game is over.');
+    const over = await click.followUp(0, 10_000);
+    expect(over.content).toBe('Done: Step 2. The game is over.');
     // The last round's post, then the end post: the winner mentioned, Rematch.
     const [round, end] = h.double.messages(channel).slice(-2) as [PostedMessage, PostedMessage];
+    // Ana reads that the game is over below the posts that show it, not above them: the reply
+    // the press was acknowledged with (placed where she pressed) is gone.
+    expect(h.double.visibleTo(ana, channel).slice(-3).map((m) => m.id)).toEqual([round.id, end.id, over.id]);
+    expect(click.original).toBeUndefined();
     expect(round.content).toContain('Ana wins the race!');
-    expect(end.content).toBe(`**Game #${/Game #(\d+)/.exec(end.content)![1]} is over.** 🏆 <@${ana.id}> wins!\nStart another with \`/race new\`, or press **Rematch** for the same players and options.`);
+    expect(end.content).toBe(`**Game #${/Game #(\d+)/.exec(end.content)![1]} is over.** 🏆 <@${ana.id}> wins!\nStart another with \`/race new\`, or press **Rematch** for the same players and options; **Replay** shows the whole game again.`);
     expect(end.notified).toEqual([ana.id]);
-    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
+    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch', 'Replay']);
     const game = await h.store.getGame(Number(/Game #(\d+)/.exec(end.content)![1]));
     expect(game.game.status).toBe('finished');
   });
@@ -165,7 +170,7 @@ describe('a game registered from its own folder', () => {
     await waitForEdit(ask, /resigned/, 'the resignation');
     expect(h.latestPost(channel).content).toContain('Ana leaves the race.');
     const status = await h.command(bo, 'race', 'status', {}, channel);
-    expect(status.content).toMatch(/^\*\*Game #\d+\*\* — round 2, race to 10 · 10 minutes per turn\nWaiting for: Bo, pick your step/);
+    expect(status.content).toMatch(/^\*\*Game #\d+\*\* — round 2, race to 10 · 10 minutes per turn\nWaiting for: Bo since <t:\d+:R>, pick your step/);
     expect(status.content).toContain('Ana: square 1 (out)');
   });
 
