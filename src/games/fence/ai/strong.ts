@@ -13,8 +13,8 @@
 import type { Rng } from '../../../platform/rng.ts';
 import type { Action } from '../actions.ts';
 import { colourOf, isNumber, removeCards, valueOf, type Card } from '../cards.ts';
-import type { NbId } from '../geometry.ts';
-import { activeSeats, coordsOfKey, firstPlayerOf, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, mapFacts, pushMoves, selfMoves, tileKeyOf, tipOffMoves, type MapFacts } from '../rules.ts';
+import type { MapGraph, NbId } from '../geometry.ts';
+import { activeSeats, coordsOfKey, copsRoadMoves, firstPlayerOf, graphOfState, hotGoodsDistances, hotGoodsPerRound, inPlay, pushMoves, selfMoves, tileKeyOf, tipOffMoves } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 import { chooseSimple } from './simple.ts';
 
@@ -117,14 +117,16 @@ class Beliefs {
 }
 
 export class Planner {
-  private readonly facts: MapFacts;
+  private readonly graph: MapGraph;
+  private readonly live: Set<NbId>;
   private readonly others: number[];
   private readonly beliefs: Beliefs;
   private readonly hotCache = new Map<string, number[]>();
   private readonly dangerCache = new Map<string, number>();
 
   constructor(private readonly s: FenceState, private readonly me: number) {
-    this.facts = mapFacts(s);
+    this.graph = graphOfState(s);
+    this.live = inPlay(s);
     this.others = activeSeats(s).filter((i) => i !== me);
     this.beliefs = new Beliefs(s, me);
   }
@@ -329,7 +331,7 @@ export class Planner {
   }
 
   private dangerOf(k: Sketch, mine: NbId, copsAt: NbId, ahead: number): number {
-    const { graph } = this.facts;
+    const graph = this.graph;
     const meN = graph.index.get(mine);
     const copsN = graph.index.get(copsAt);
     if (meN === undefined || copsN === undefined) return 0;
@@ -371,7 +373,7 @@ export class Planner {
 
   /** In-play neighborhoods the Cops reach in one road step (signs ignored). */
   private copsSteps(n: number): number[] {
-    const { graph, live } = this.facts;
+    const { graph, live } = this;
     return (graph.und[n] ?? []).filter((m) => live.has(graph.nodes[m]!.id));
   }
 
@@ -379,7 +381,7 @@ export class Planner {
   private roadJail(m: number, c: number): boolean {
     const copsTo = this.copsSteps(c);
     if (copsTo.includes(m)) return true;
-    for (const p of this.facts.graph.out[m] ?? []) if (p === c || copsTo.includes(p)) return true;
+    for (const p of this.graph.out[m] ?? []) if (p === c || copsTo.includes(p)) return true;
     return false;
   }
 
