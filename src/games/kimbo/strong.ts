@@ -51,7 +51,7 @@ function measure(s: KimboState): { dice: Float64Array; reach: Reach } {
   return measured;
 }
 
-/** What a risked piece and a piece in HOME are worth, in dice. */
+/** A piece in HOME is safe for good: it counts this many dice better than its distance, 0. */
 const HOME_BONUS = 2;
 
 export function chooseStrong(s: KimboState, seat: number, rng: Rng): Action | null {
@@ -77,7 +77,7 @@ export function chooseStrong(s: KimboState, seat: number, rng: Rng): Action | nu
     if (mine.every((p) => p === HOME)) return Infinity;
     let v = 0;
     for (const p of mine) v -= far(p) - (p === HOME ? HOME_BONUS : 0);
-    // The others' progress counts against us, the leader's most.
+    // The dice the others still need count for us (averaged over them).
     for (const o of others) {
       const theirs = pieces[o]!.reduce((t, p) => t + far(p), 0);
       v += theirs / others.length;

@@ -30,16 +30,19 @@ interface Sketch {
   copsMoved: boolean;
 }
 
-/** What a win, a card and a Hot Goods card in expectation are worth to the evaluation. */
+/**
+ * What the evaluation counts, in one scale: a win; a card in hand, and a red/blue pair (a way
+ * out of Jail); a Hot Goods card expected this round; another player in Jail, more when they
+ * hold no pair to walk out with, or would spend their last one.
+ */
 const WIN = 1000;
 const CARD = 14;
 const PAIR = 40;
 const HOT_GOODS = 22;
 const JAILED_OPP = 20;
 const STUCK_OPP = 60;
-/** A jailed player's last pair spent to walk out: the next jailing wins. */
 const LAST_PAIR = 40;
-/** How many of the best ends of our turn are judged again after the replies. */
+/** How many of the best ends of our turn are judged again after our next turn, when it follows at once. */
 const DEEP = 50;
 /** How surely a jailing two turns away by road is found and played. */
 const ROAD2 = 0.8;
@@ -117,7 +120,7 @@ class Beliefs {
   }
 }
 
-export class Planner {
+class Planner {
   private readonly graph: MapGraph;
   private readonly live: Set<NbId>;
   private readonly others: number[];
@@ -144,9 +147,9 @@ export class Planner {
     const start: Sketch = { pawns: [...s.pawns], cops: s.cops, hand: [...(s.hands[this.me] ?? [])], drawn: [], pushed: s.turn.pushed, copsMoved: s.turn.cops };
     const ahead = this.others.length === 1 ? 2 : 1;
     const ends = actions.map((a) => {
-      const first = this.play(start, this.me, a);
+      const first = this.play(start, a);
       if (a.type === 'moveSelf') return [first];
-      const more = this.partsLeft(first, this.me, true).map((b) => this.play(first, this.me, b));
+      const more = this.partsLeft(first).map((b) => this.play(first, b));
       return more.length ? more : [first];
     });
     const judged = ends.flatMap((list, i) => list.map((k) => ({ i, k, v: this.evaluate(k, true, ahead) })));
@@ -165,35 +168,32 @@ export class Planner {
   private bestTurn(k: Sketch, ahead: number): number {
     if (k.pawns[this.me] === 'jail' || this.others.every((i) => k.pawns[i] === 'jail')) return this.evaluate(k, true, ahead);
     let best = -Infinity;
-    for (const t of this.turns(k, this.me, true)) best = Math.max(best, this.evaluate(t, true, ahead));
+    for (const t of this.turns(k)) best = Math.max(best, this.evaluate(t, true, ahead));
     return best === -Infinity ? this.evaluate(k, true, ahead) : best;
   }
 
-  /**
-   * Every end of a whole turn of `actor` from `k`: Move Yourself (ours only: the others' cards
-   * are unknown) or both parts of Move Others in either order, the others' by road only.
-   */
-  private turns(k: Sketch, actor: number, mine: boolean): Sketch[] {
+  /** Every end of a whole turn of ours from `k`: Move Yourself, or both parts of Move Others in either order. */
+  private turns(k: Sketch): Sketch[] {
     const fresh: Sketch = { ...k, pushed: false, copsMoved: false };
     const out: Sketch[] = [];
-    if (mine) for (const m of selfMoves(this.stateOf(fresh), actor)) out.push(this.play(fresh, actor, { type: 'moveSelf', cards: m.cards, to: m.to }));
-    for (const a of this.partsLeft(fresh, actor, mine)) {
-      const first = this.play(fresh, actor, a);
-      const more = this.partsLeft(first, actor, mine);
+    for (const m of selfMoves(this.stateOf(fresh), this.me)) out.push(this.play(fresh, { type: 'moveSelf', cards: m.cards, to: m.to }));
+    for (const a of this.partsLeft(fresh)) {
+      const first = this.play(fresh, a);
+      const more = this.partsLeft(first);
       if (more.length === 0) out.push(first);
-      for (const b of more) out.push(this.play(first, actor, b));
+      for (const b of more) out.push(this.play(first, b));
     }
     return out;
   }
 
-  /** The parts of Move Others `actor` may still play after `k` (tip-offs only with our own cards). */
-  private partsLeft(k: Sketch, actor: number, cards: boolean): Action[] {
+  /** The parts of Move Others we may still play after `k` (B15). */
+  private partsLeft(k: Sketch): Action[] {
     const view = this.stateOf(k);
     const out: Action[] = [];
-    if (!k.pushed) for (const m of pushMoves(view, actor)) out.push({ type: 'push', target: m.target, to: m.to });
+    if (!k.pushed) for (const m of pushMoves(view, this.me)) out.push({ type: 'push', target: m.target, to: m.to });
     if (!k.copsMoved) {
       for (const to of copsRoadMoves(view)) out.push({ type: 'copsRoad', to });
-      if (cards && actor === this.me) for (const m of tipOffMoves(view, actor)) out.push({ type: 'tipOff', cards: m.cards, to: m.to });
+      for (const m of tipOffMoves(view, this.me)) out.push({ type: 'tipOff', cards: m.cards, to: m.to });
     }
     return out;
   }
@@ -202,33 +202,33 @@ export class Planner {
     return { ...this.s, pawns: k.pawns, cops: k.cops, hands: this.s.hands.map((h, i) => (i === this.me ? k.hand : h)) };
   }
 
-  /** The sketch after one action of `actor` (B14–B17), without anything random: our draws are counted, not seen. */
-  private play(k: Sketch, actor: number, a: Action): Sketch {
+  /** The sketch after one action of ours (B14–B17), without anything random: our draws are counted, not seen. */
+  private play(k: Sketch, a: Action): Sketch {
     const next: Sketch = { ...k, pawns: [...k.pawns], hand: k.hand, drawn: k.drawn };
-    const jailedBefore = next.pawns[actor] === 'jail';
+    const jailedBefore = next.pawns[this.me] === 'jail';
     let caught = false;
     switch (a.type) {
       case 'moveSelf':
-        if (actor === this.me) next.hand = removeCards(next.hand, a.cards) ?? next.hand;
-        next.pawns[actor] = a.to;
+        next.hand = removeCards(next.hand, a.cards) ?? next.hand;
+        next.pawns[this.me] = a.to;
         break;
       case 'push':
         next.pawns[a.target] = a.to;
         next.pushed = true;
-        if (a.to === next.cops) caught = this.jail(next, a.to, actor);
+        if (a.to === next.cops) caught = this.jail(next, a.to);
         break;
       case 'copsRoad':
       case 'tipOff':
-        if (a.type === 'tipOff' && actor === this.me) next.hand = removeCards(next.hand, a.cards) ?? next.hand;
+        if (a.type === 'tipOff') next.hand = removeCards(next.hand, a.cards) ?? next.hand;
         next.cops = a.to;
         next.copsMoved = true;
-        caught = this.jail(next, a.to, actor);
+        caught = this.jail(next, a.to);
         break;
       default:
         break;
     }
     // B17: Turning State's Evidence draws at once — one card of the colour it lacks, or (by a tip-off) a pair.
-    if (actor === this.me && jailedBefore && caught) {
+    if (jailedBefore && caught) {
       const has = (c: 'red' | 'blue') => next.hand.some((x) => isNumber(x) && colourOf(x) === c) || next.drawn.includes(c);
       const lacking = (['red', 'blue'] as const).filter((c) => !has(c));
       next.drawn = [...next.drawn, ...(a.type === 'tipOff' ? lacking : [lacking[0] ?? 'red'])];
@@ -236,13 +236,13 @@ export class Planner {
     return next;
   }
 
-  /** B16: every pawn in `nb` goes to Jail; whether one of them was not `actor`'s (State's Evidence). */
-  private jail(k: Sketch, nb: NbId, actor: number): boolean {
+  /** B16: every pawn in `nb` goes to Jail; whether one of them was another player's (State's Evidence). */
+  private jail(k: Sketch, nb: NbId): boolean {
     let other = false;
     for (let i = 0; i < k.pawns.length; i++) {
       if (k.pawns[i] !== nb || this.s.out[i]) continue;
       k.pawns[i] = 'jail';
-      if (i !== actor) other = true;
+      if (i !== this.me) other = true;
     }
     return other;
   }
