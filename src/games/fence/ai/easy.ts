@@ -10,7 +10,7 @@ import { caughtBy } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 
 /** Round 1 is the first round of the main phase; round 0 is setup, the Cops' placement included. */
-export const GENTLE_UNTIL_ROUND = 1;
+const GENTLE_UNTIL_ROUND = 1;
 
 export function chooseEasy(s: FenceState, seat: number, legal: readonly Action[], rng: Rng): Action {
   let pool = legal.filter((a) => !caughtBy(s, a).includes(seat));
