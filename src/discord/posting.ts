@@ -4,14 +4,15 @@
  * once its game starts, an undo's correction, a turn's reminder, a player pinged once back,
  * a game's pause. Each picture is drawn just before its post.
  */
-import type { MessageCreateOptions } from 'discord.js';
+import { ComponentType, MessageFlags, type APIMessageTopLevelComponent, type MessageCreateOptions } from 'discord.js';
 import type { PauseNews, Posting, StartedGame } from '../runtime/context.ts';
 import type { BotContext } from './context.ts';
 import { refreshLobby } from './handlers/lobby.ts';
 import { pauseRow } from './handlers/pause.ts';
 import { errorText } from './log.ts';
 import { newsLines, notified, when } from './notify.ts';
-import { boardFile, listText, mention, promptFor, sendable, turnButtons, turnPosts } from './posts.ts';
+import { boardFile, firstLevels, firstWords, listText, mention, pictureFile, promptFor, sendable, turnButtons, turnPosts, v2Post } from './posts.ts';
+import { asSent, isV2, withoutChoices } from './v2.ts';
 
 /** `ctx`: the bot's context, read when a post is made (its logger changes once the shards are known). */
 export function discordPosting(ctx: () => BotContext): Posting {
@@ -42,12 +43,15 @@ export function discordPosting(ctx: () => BotContext): Posting {
       return c.outbox.send(c, game.game, version, [async () => {
         // Built in channel order: the taken-back move's post is out, and the store has its id.
         await strike(c, game.game.id, `Taken back by ${name}.`);
-        return {
-          content: [`${name} took back their move (${label}).`, prompt.text].filter(Boolean).join('\n').slice(0, 2000),
-          files: hadPicture ? [await boardFile(def, state)] : [],
-          components: turnButtons(def, game.game.id, version, state, game.seats),
-          allowedMentions: { users: notified(prompt.mentionIds, news) },
-        };
+        // A first level about places brings its picture, as on a turn post.
+        const firsts = firstLevels(def, state, game.seats);
+        const levelPicture = firsts.length === 1 ? firsts[0]!.level.picture : undefined;
+        return v2Post([
+          { text: `${name} took back their move (${label}).` },
+          { pictures: [...(hadPicture ? [await boardFile(def, state)] : []), ...(levelPicture ? [await pictureFile(def, levelPicture, `${levelPicture.kind}-2.png`)] : [])] },
+          { text: [prompt.text, firstWords(firsts)].filter(Boolean).join('\n') },
+          { rows: turnButtons(def, game.game.id, version, state, game.seats) },
+        ], notified(prompt.mentionIds, news));
       }]);
     },
 
@@ -115,19 +119,29 @@ function pausePost(game: StartedGame, news: PauseNews): MessageCreateOptions {
 
 /**
  * Strikes through the game's latest turn post, which told a move now taken back (and asked
- * someone to play after it): its lines struck, `note` added, its buttons gone. A post that
- * cannot be read (no Read Message History) says only the note; one that cannot be edited stays.
+ * someone to play after it): its lines struck, `note` added, its buttons gone (a V2 post keeps
+ * its pictures). A post that cannot be read (no Read Message History) says only the note; one
+ * that cannot be edited stays.
  */
 async function strike(ctx: BotContext, gameId: number, note: string): Promise<void> {
   const { game } = await ctx.store.getGame(gameId);
   const id = game.boardMessageId;
   if (!id) return;
+  const struck = (text: string): string => text.split('\n').map((l) => (l.trim() ? `~~${l}~~` : l)).join('\n');
   try {
     const channel = await sendable(ctx, game.channelId);
     if (!channel || !('messages' in channel)) return;
     const old = await channel.messages.fetch(id).catch(() => null);
-    const struck = old?.content ? old.content.split('\n').map((l) => (l.trim() ? `~~${l}~~` : l)).join('\n') : '';
-    const content = struck.length + note.length + 5 <= 2000 ? [struck, `-# ${note}`].filter(Boolean).join('\n') : `-# ${note}`;
+    // Turn posts are V2: one that cannot be read is told as the note alone.
+    if (!old || isV2(old.flags)) {
+      const components: APIMessageTopLevelComponent[] = (old ? withoutChoices(asSent(old)) : []).map((c) => (c.type === ComponentType.TextDisplay ? { ...c, content: struck(c.content) } : c));
+      components.push({ type: ComponentType.TextDisplay, content: `-# ${note}` });
+      await channel.messages.edit(id, { components, flags: MessageFlags.IsComponentsV2, allowedMentions: { parse: [] } });
+      ctx.outbox.rewritten(gameId, id, components);
+      return;
+    }
+    const lines = old.content ? struck(old.content) : '';
+    const content = lines.length + note.length + 5 <= 2000 ? [lines, `-# ${note}`].filter(Boolean).join('\n') : `-# ${note}`;
     await channel.messages.edit(id, { content, components: [], allowedMentions: { parse: [] } });
   } catch (err) {
     ctx.log.warn('striking the taken-back post failed', { game: gameId, error: errorText(err) });

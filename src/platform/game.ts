@@ -10,6 +10,7 @@
  * actions, events, views and the rest of the state it hands back to the game's functions.
  */
 import { z } from 'zod';
+import type { Choice } from './choices.ts';
 import { newSeats, seatFields, TIMEOUTS_TO_LEAVE, type LeaveReason, type Seat, type SeatInfo, type SeatState } from './seats.ts';
 
 export { newSeats, seatFields, TIMEOUTS_TO_LEAVE, type LeaveReason, type Seat, type SeatInfo, type SeatState };
@@ -107,6 +108,11 @@ export interface Prompt<A> {
   /** Follows the seat's mention: "your turn: `/chess move` a piece." */
   text: string;
   buttons: ChoiceButton<A>[];
+  /**
+   * The choice as a few taps on labels the pictures mark (src/platform/choices.ts); when given,
+   * the platform offers it instead of `buttons`, its first level on the turn post.
+   */
+  choice?: Choice<A, Picture>;
 }
 
 /**

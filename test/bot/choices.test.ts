@@ -8,7 +8,7 @@ import { allGames, registerGame } from '../../src/games/registry.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
-import { Harness } from './harness.ts';
+import { Harness, textOf } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -25,9 +25,9 @@ afterAll(async () => {
 /** Ana hosts a game of `game` with Bo; resolves with its id once the start is posted. */
 async function startWithBo(channel: Channel, game: string, options: Record<string, string | number | boolean> = {}): Promise<number> {
   await h.command(ana, game, 'new', options, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
-  expect((await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000)).content).toMatch(/has started/);
+  expect(textOf(await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000))).toMatch(/has started/);
   return (await h.store.loadActiveGame(channel.id))!.game.id;
 }
 
@@ -40,7 +40,7 @@ const idOf = (m: PostedMessage, label: string): string => {
 async function abort(game: string, channel: Channel): Promise<void> {
   const ask = await h.command(ana, game, 'abort', {}, channel);
   await (await h.double.clickButton(ana, ask, 'Abort the game')).acknowledged();
-  await h.double.waitFor(() => (/is aborted/.test(h.double.log.get(ask.id)?.content ?? '') ? true : undefined), 10_000, 'the abort');
+  await h.double.waitFor(() => (/is aborted/.test(textOf(h.double.log.get(ask.id))) ? true : undefined), 10_000, 'the abort');
 }
 
 describe('a choice button', () => {
@@ -50,35 +50,35 @@ describe('a choice button', () => {
     const picks = async () => ((await h.store.getGame(id)).state as { picks: (number | null)[] }).picks;
 
     // Round 1: Bo picks; the next post asks Ana alone.
-    expect((await (await h.double.clickButton(bo, h.latestPost(channel), 'Step 2')).reply(10_000)).content).toBe('Done: Step 2.');
+    expect(textOf(await (await h.double.clickButton(bo, h.latestPost(channel), 'Step 2')).reply(10_000))).toBe('Done: Step 2.');
     const anasPost = h.latestPost(channel);
     expect(anasPost.notified).toEqual([ana.id]);
     const anasStep3 = idOf(anasPost, 'Step 3');
-    expect((await (await h.double.clickButton(ana, anasPost, 'Step 1')).reply(10_000)).content).toBe('Done: Step 1.');
+    expect(textOf(await (await h.double.clickButton(ana, anasPost, 'Step 1')).reply(10_000))).toBe('Done: Step 1.');
     expect(await picks()).toEqual([null, null]);
 
     // Round 2 waits for both. Ana's button from round 1, pressed by Bo from a screen that still shows it, is not Bo's.
     const version = (await h.store.getGame(id)).game.version;
     const later = await (await h.double.forgeComponent(bo, channel, anasStep3, anasPost)).reply(10_000);
-    expect(later.content).toBe(`This choice is <@${ana.id}>'s, not yours.`);
+    expect(textOf(later)).toBe(`This choice is <@${ana.id}>'s, not yours.`);
     // The log line names the precondition that refused.
     await h.double.waitFor(() => (h.logs.some((l) => l.includes('"outcome":"refused:NOT_YOUR_CHOICE"') && l.includes('"precondition":"a choice offered to them"')) ? true : undefined), 5000, 'the refusal’s log line');
     expect(await picks()).toEqual([null, null]);
     expect((await h.store.getGame(id)).game.version).toBe(version);
 
     // Bo picks again; the next post asks Ana alone; both press its button at once.
-    expect((await (await h.double.clickButton(bo, h.latestPost(channel), 'Step 1')).reply(10_000)).content).toBe('Done: Step 1.');
+    expect(textOf(await (await h.double.clickButton(bo, h.latestPost(channel), 'Step 1')).reply(10_000))).toBe('Done: Step 1.');
     const anasSecond = h.latestPost(channel);
     const anasStep2 = idOf(anasSecond, 'Step 2');
     const [hers, his] = await Promise.all([
       h.double.clickButton(ana, anasSecond, anasStep2),
       h.double.forgeComponent(bo, channel, anasStep2, anasSecond),
     ]);
-    expect((await hers.reply(10_000)).content).toBe('Done: Step 2.');
-    expect((await his.reply(10_000)).content).toBe(`This choice is <@${ana.id}>'s, not yours.`);
+    expect(textOf(await hers.reply(10_000))).toBe('Done: Step 2.');
+    expect(textOf(await his.reply(10_000))).toBe(`This choice is <@${ana.id}>'s, not yours.`);
     // Round 3 has started, and Bo has not picked in it.
     expect(await picks()).toEqual([null, null]);
-    expect(h.latestPost(channel).content).toContain('Round 2: Ana +2 → 3, Bo +1 → 3.');
+    expect(textOf(h.latestPost(channel))).toContain('Round 2: Ana +2 → 3, Bo +1 → 3.');
     await abort('race', channel);
   });
 
@@ -96,7 +96,7 @@ describe('a choice button', () => {
     // As choice buttons were written before they named their seats, and as they are now.
     for (const forged of [`f:pick:${id}:${next}:${value}`, `f:pick:${id}:${next}:s${(1 << seat!).toString(36)}:${value}`]) {
       const reply = await (await h.double.forgeComponent(user, channel, forged, h.latestPost(channel))).reply(10_000);
-      expect(reply.content, forged).toBe('That choice was never offered, so nothing was done.');
+      expect(textOf(reply), forged).toBe('That choice was never offered, so nothing was done.');
     }
     const after = await h.store.getGame(id);
     expect(after.game.version).toBe(game.version);
@@ -110,9 +110,9 @@ describe('an interaction delivered twice', () => {
     const channel = h.double.createChannel(h.guild, 'twice');
     const id = await startWithBo(channel, 'race');
     const command = await h.double.runCommand(ana, channel, 'race', { subcommand: 'step', options: { step: 'step 2' } });
-    expect((await command.reply(10_000)).content).toBe('Done: Step 2.');
+    expect(textOf(await command.reply(10_000))).toBe('Done: Step 2.');
     const press = await h.double.clickButton(bo, h.latestPost(channel), 'Step 1');
-    expect((await press.reply(10_000)).content).toBe('Done: Step 1.');
+    expect(textOf(await press.reply(10_000))).toBe('Done: Step 1.');
     const version = (await h.store.getGame(id)).game.version;
     const seen = h.logs.filter((l) => l.includes('"msg":"interaction delivered again"')).length;
     h.double.deliverAgain(command);
@@ -133,26 +133,26 @@ describe('words that read right for whoever reads them', () => {
     const channel = h.double.createChannel(h.guild, 'status-reader');
     await startWithBo(channel, 'race');
     const byBo = await h.command(bo, 'race', 'status', {}, channel);
-    expect(byBo.content).toMatch(/\nWaiting for: Ana since <t:\d+:R>\.\n/);
-    expect(byBo.content).toMatch(/\nWaiting for: Bo since <t:\d+:R>, pick your step/);
-    expect(byBo.content).not.toContain('Ana, pick your step');
+    expect(textOf(byBo)).toMatch(/\nWaiting for: Ana since <t:\d+:R>\.\n/);
+    expect(textOf(byBo)).toMatch(/\nWaiting for: Bo since <t:\d+:R>, pick your step/);
+    expect(textOf(byBo)).not.toContain('Ana, pick your step');
     const byCy = await h.command(h.users.cy!, 'race', 'status', {}, channel);
-    expect(byCy.content).toMatch(/\nWaiting for: Ana since <t:\d+:R>\.\n/);
-    expect(byCy.content).toMatch(/\nWaiting for: Bo since <t:\d+:R>\.\n/);
-    expect(byCy.content).not.toContain('pick your step');
+    expect(textOf(byCy)).toMatch(/\nWaiting for: Ana since <t:\d+:R>\.\n/);
+    expect(textOf(byCy)).toMatch(/\nWaiting for: Bo since <t:\d+:R>\.\n/);
+    expect(textOf(byCy)).not.toContain('pick your step');
     await abort('race', channel);
   });
 
   it('an empty /games list names every game with how to start it and what it is; each game’s help names the others', async () => {
     const { channel, boss } = h.setupGuild('Empty Club', 'empty', []);
     const list = await h.command(boss, 'games', 'list', {}, channel);
-    expect(list.content).toMatch(/^No game is open or running on this server\. Start one in a channel:\n/);
-    for (const g of allGames()) expect(list.content).toContain(`• **${g.title}**: \`/${g.id} new\` — ${g.description}`);
+    expect(textOf(list)).toMatch(/^No game is open or running on this server\. Start one in a channel:\n/);
+    for (const g of allGames()) expect(textOf(list)).toContain(`• **${g.title}**: \`/${g.id} new\` — ${g.description}`);
     const help = await h.command(boss, 'race', 'help', {}, channel);
-    expect(help.content.startsWith(race.words.help)).toBe(true);
+    expect(textOf(help).startsWith(race.words.help)).toBe(true);
     for (const g of allGames()) {
-      if (g.id === 'race') expect(help.content).not.toContain(`• **${g.title}**`);
-      else expect(help.content).toContain(`• **${g.title}**: \`/${g.id} new\` — ${g.description}`);
+      if (g.id === 'race') expect(textOf(help)).not.toContain(`• **${g.title}**`);
+      else expect(textOf(help)).toContain(`• **${g.title}**: \`/${g.id} new\` — ${g.description}`);
     }
   });
 });
@@ -166,13 +166,13 @@ describe('autocomplete', () => {
     expect(choices).toEqual([{ name: 'Step 2', value: race.encode({ type: 'step', n: 2 }) }]);
     const more = await h.double.autocomplete(ana, channel, 'race', 'step', '3', { subcommand: 'step' });
     expect(more.map((c) => c.name)).toEqual(['Step 3']);
-    expect((await h.command(ana, 'race', 'step', { step: 'step2' }, channel)).content).toBe('Done: Step 2.');
+    expect(textOf(await h.command(ana, 'race', 'step', { step: 'step2' }, channel))).toBe('Done: Step 2.');
     await abort('race', channel);
   });
 });
 
 it('answered every interaction privately and broke no Discord rule', () => {
-  for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+  for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
   h.double.expectNoViolations();
   expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
 });

@@ -19,7 +19,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ButtonBuilder, ActionRowBuilder } from 'discord.js';
 import { gameById } from '../../src/games/registry.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { promptFor, turnButtons } from '../../src/discord/posts.ts';
@@ -29,7 +28,9 @@ import { startBot } from '../../src/main.ts';
 import type { GameBot } from '../../src/discord/index.ts';
 import { openStore, type LoadedGame, type Store } from '../../src/store/index.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
+import type { Row } from '../../src/discord/v2.ts';
 import { DiscordDouble, type Channel, type PostedMessage, type User } from '../discord-double/index.ts';
+import { textOf } from './harness.ts';
 
 const CHILD = fileURLToPath(new URL('./crash-bot.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -287,7 +288,7 @@ function latestPost(double: DiscordDouble, channel: Channel): PostedMessage | un
   return all[all.length - 1];
 }
 
-const idsOf = (rows: ActionRowBuilder<ButtonBuilder>[]): string[] => rows.flatMap((r) => r.components.map((c) => (c.toJSON() as { custom_id?: string }).custom_id ?? ''));
+const idsOf = (rows: Row[]): string[] => rows.flatMap((r) => ('toJSON' in r ? r.toJSON() : r).components.map((c) => ('custom_id' in c ? c.custom_id : '')));
 
 function fail(what: string, game: LoadedGame, detail = ''): never {
   throw new Error(`after restart, game #${game.game.id} (version ${game.game.version}): ${what}${detail ? `\n${detail}` : ''}`);
@@ -320,7 +321,7 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
       if (game.game.postedVersion !== game.game.version) fail(`the channel shows version ${game.game.postedVersion}`, game);
       const post = latestPost(double, channel);
       const prompt = promptFor(def, state, game.seats).text;
-      if (!post || !post.content.includes(prompt)) fail('the latest post does not show the current prompt', game, `prompt: ${prompt}\nlatest post: ${post?.content ?? 'none'}`);
+      if (!post || !textOf(post).includes(prompt)) fail('the latest post does not show the current prompt', game, `prompt: ${prompt}\nlatest post: ${post ? textOf(post) : 'none'}`);
       const expected = idsOf(turnButtons(def, game.game.id, game.game.version, state, game.seats));
       const shown = double.buttons(post).map((b) => ('custom_id' in b ? b.custom_id : ''));
       if (JSON.stringify(shown) !== JSON.stringify(expected)) fail('the latest post does not carry the current buttons', game, `expected ${expected.join(', ')}\nshown ${shown.join(', ')}`);

@@ -12,6 +12,7 @@ import { isInteractionEndpoint, processShareOfGlobalLimit } from '../../src/disc
 import { processShards } from '../../src/discord/shards.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { DiscordDouble, type Guild, type User } from '../discord-double/index.ts';
+import { textOf } from './harness.ts';
 
 let double: DiscordDouble;
 let bot: RunningBot;
@@ -47,7 +48,7 @@ it('answers players at once while its channel posts wait for the global rate lim
   const helps = await Promise.all(Array.from({ length: 6 }, () => double.runCommand(ana, channels[0]!, 'fence', { subcommand: 'help' })));
   await Promise.all(helps.map((h) => h.reply(10_000)));
   const answered = performance.now() - started;
-  await Promise.all(channels.map((c) => double.waitForMessage(c, (m) => !m.ephemeral && m.content.includes('is open'), 15_000)));
+  await Promise.all(channels.map((c) => double.waitForMessage(c, (m) => !m.ephemeral && textOf(m).includes('is open'), 15_000)));
   const posted = performance.now() - started;
   await Promise.all(lobbies.map((l) => l.reply(10_000)));
   // At 1 request a second, counting the answers would have held the last of them ≥ 5 s.
@@ -57,8 +58,8 @@ it('answers players at once while its channel posts wait for the global rate lim
   // The server's admins see that posts were held back, and how long at most.
   const status = await (await double.runCommand(ana, channels[0]!, 'games', { subcommand: 'status' })).reply(10_000);
   // (Answers that wait for their post are slow here too.)
-  expect(status.content.split('\n')[0]).toMatch(/^\*\*Bot status:\*\* ⚠️ .*Discord is holding posts back\.$/);
-  expect(status.content).toMatch(/\*\*Posting:\*\* Discord held the bot’s posts back \d+ times? in the last minute \(at most [\d.]+ m?s\)/);
+  expect(textOf(status).split('\n')[0]).toMatch(/^\*\*Bot status:\*\* ⚠️ .*Discord is holding posts back\.$/);
+  expect(textOf(status)).toMatch(/\*\*Posting:\*\* Discord held the bot’s posts back \d+ times? in the last minute \(at most [\d.]+ m?s\)/);
   double.expectNoViolations();
 }, 60_000);
 

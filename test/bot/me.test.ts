@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerGame } from '../../src/games/registry.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
-import { Harness } from './harness.ts';
+import { Harness, textOf } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User, dee: User;
@@ -31,28 +31,28 @@ const postsSince = (channel: Channel, n: number): PostedMessage[] => h.double.me
 async function me(user: User, options: Record<string, string | number | boolean>): Promise<string> {
   const reply = await h.command(user, 'games', 'me', options);
   expect(reply.ephemeral).toBe(true);
-  return reply.content;
+  return textOf(reply);
 }
 
 /** Ana opens a race in a new channel, the others join, Ana starts it: the game's id, channel and first post. */
 async function startRace(name: string, players: User[], options: Record<string, string | number | boolean> = {}): Promise<{ id: number; channel: Channel; post: PostedMessage }> {
   const channel = h.double.createChannel(h.guild, name);
   await h.command(ana, 'race', 'new', { goal: 30, ...options }, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const p of players) if (p !== ana) await (await h.double.clickButton(p, lobby, 'Join')).reply(10_000);
   const started = await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
-  return { id: Number(/Game #(\d+)/.exec(started.content)![1]), channel, post: h.latestPost(channel) };
+  return { id: Number(/Game #(\d+)/.exec(textOf(started))![1]), channel, post: h.latestPost(channel) };
 }
 
 async function step(user: User, channel: Channel, n = 1): Promise<PostedMessage> {
-  expect((await h.command(user, 'race', 'step', { step: `step${n}` }, channel)).content).toBe(`Done: Step ${n}.`);
+  expect(textOf(await h.command(user, 'race', 'step', { step: `step${n}` }, channel))).toBe(`Done: Step ${n}.`);
   return h.latestPost(channel);
 }
 
 async function abort(channel: Channel): Promise<void> {
   const ask = await h.command(ana, 'race', 'abort', {}, channel);
   await (await h.double.clickButton(ana, ask, 'Abort the game')).acknowledged();
-  await h.double.waitFor(() => (/is aborted/.test(h.double.log.get(ask.id)?.content ?? '') ? true : undefined), 10_000, 'the abort');
+  await h.double.waitFor(() => (/is aborted/.test(textOf(h.double.log.get(ask.id))) ? true : undefined), 10_000, 'the abort');
 }
 
 describe('my settings', () => {
@@ -78,13 +78,13 @@ describe('my settings', () => {
     // 21:30 UTC is 22:30 in Paris: Bo's quiet hours (22:00–07:00 his time, until 06:00 UTC).
     clockAt('2027-03-01T21:30:00Z');
     const { id, channel, post } = await startRace('quiet', [ana, bo], { 'turn-limit': 3600 });
-    expect(post.content).toContain(`<@${bo.id}>, pick your step`);
+    expect(textOf(post)).toContain(`<@${bo.id}>, pick your step`);
     expect(post.notified).toEqual([ana.id]);
     const last = await step(ana, channel);
-    expect(last.content).toContain('⏳ Everyone else has played: the game waits for **Bo** alone.');
+    expect(textOf(last)).toContain('⏳ Everyone else has played: the game waits for **Bo** alone.');
     expect(last.notified).toEqual([]);
     const status = await h.command(ana, 'race', 'status', {}, channel);
-    expect(status.content).toMatch(new RegExp(`\\nWaiting for: Bo since <t:\\d+:R> — in their quiet hours, back ${t('2027-03-02T06:00:00Z')}\\.\\nTurn ends <t:\\d+:R> \\(then the computer plays it\\); their clock is stopped while they are away\\.`));
+    expect(textOf(status)).toMatch(new RegExp(`\\nWaiting for: Bo since <t:\\d+:R> — in their quiet hours, back ${t('2027-03-02T06:00:00Z')}\\.\\nTurn ends <t:\\d+:R> \\(then the computer plays it\\); their clock is stopped while they are away\\.`));
 
     // An hour later the turn's hour is over, but Bo's clock has not run: nothing happens.
     const before = h.double.messages(channel).length;
@@ -97,29 +97,29 @@ describe('my settings', () => {
     await h.running.bot.tickTimers();
     await h.running.bot.tickTimers();
     const pinged = postsSince(channel, before);
-    expect(pinged.map((m) => m.content)).toEqual([`🔔 <@${bo.id}>, everyone else has played: game #${id} waits for you alone. Pick your step: \`/race step\` or a button.`]);
+    expect(pinged.map((m) => textOf(m))).toEqual([`🔔 <@${bo.id}>, everyone else has played: game #${id} waits for you alone. Pick your step: \`/race step\` or a button.`]);
     expect(pinged[0]!.notified).toEqual([bo.id]);
 
     // His clock started at 06:00 UTC: half of it at 06:30, all of it at 07:00.
     clockAt('2027-03-02T06:31:00Z');
     await h.running.bot.tickTimers();
-    expect(postsSince(channel, before)[1]?.content).toMatch(new RegExp(`^⏰ <@${bo.id}>, half of your time for this turn in game #${id} is gone: the computer plays it for you <t:${Date.parse('2027-03-02T07:00:00Z') / 1000}:R>\\.`));
+    expect(textOf(postsSince(channel, before)[1])).toMatch(new RegExp(`^⏰ <@${bo.id}>, half of your time for this turn in game #${id} is gone: the computer plays it for you <t:${Date.parse('2027-03-02T07:00:00Z') / 1000}:R>\\.`));
     clockAt('2027-03-02T06:58:00Z');
     await h.running.bot.tickTimers();
     expect(postsSince(channel, before)).toHaveLength(2);
     clockAt('2027-03-02T07:01:00Z');
     await h.running.bot.tickTimers();
-    expect(postsSince(channel, before).map((m) => m.content).join('\n')).toContain('Bo ran out of time and steps 1.');
+    expect(postsSince(channel, before).map((m) => textOf(m)).join('\n')).toContain('Bo ran out of time and steps 1.');
     await abort(channel);
   });
 
   it('a server may let turn clocks run during quiet hours: the turn then ends in them, still without a ping', async () => {
     const { channel: owls, boss } = h.setupGuild('Night Owls', 'owls', [ana, bo]);
     const saved = await h.command(boss, 'games', 'settings', { 'quiet-hours-clock': false }, owls);
-    expect(saved.content).toContain("A player's turn clock stops during their quiet hours: no; during their vacation: yes (`quiet-hours-clock`, `vacation-clock`; players set theirs with `/games me`).");
+    expect(textOf(saved)).toContain("A player's turn clock stops during their quiet hours: no; during their vacation: yes (`quiet-hours-clock`, `vacation-clock`; players set theirs with `/games me`).");
     clockAt('2027-03-02T21:30:00Z');
     await h.command(ana, 'race', 'new', { goal: 30, 'turn-limit': 3600 }, owls);
-    const lobby = await h.double.waitForMessage(owls, (m) => m.content.includes('is open: join in!'));
+    const lobby = await h.double.waitForMessage(owls, (m) => textOf(m).includes('is open: join in!'));
     await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
     await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
     expect(h.latestPost(owls).notified).toEqual([ana.id]);
@@ -127,7 +127,7 @@ describe('my settings', () => {
     const before = h.double.messages(owls).length;
     clockAt('2027-03-02T22:31:00Z');
     await h.running.bot.tickTimers();
-    const text = postsSince(owls, before).map((m) => m.content).join('\n');
+    const text = postsSince(owls, before).map((m) => textOf(m)).join('\n');
     expect(text).toContain('Bo ran out of time and steps 1.');
     // Half time came in his quiet hours too: the reminder named him without a ping.
     expect(text).toContain(`⏰ <@${bo.id}>, half of your time`);
@@ -144,11 +144,11 @@ describe('my settings', () => {
     expect((await step(ana, channel)).notified).toEqual([]);
     const back = t('2027-03-04T00:00:00Z');
     const status = await h.command(ana, 'race', 'status', {}, channel);
-    expect(status.content).toMatch(new RegExp(`\\nWaiting for: Cy since <t:\\d+:R> — on vacation, back ${back}\\.\\nTurn ends <t:${Date.parse('2027-03-04T01:00:00Z') / 1000}:R>`));
+    expect(textOf(status)).toMatch(new RegExp(`\\nWaiting for: Cy since <t:\\d+:R> — on vacation, back ${back}\\.\\nTurn ends <t:${Date.parse('2027-03-04T01:00:00Z') / 1000}:R>`));
     const mine = await h.command(ana, 'games', 'mine', {}, channel);
-    expect(mine.content).toMatch(new RegExp(`#${id} Race \\(\`/race\`\\) in <#${channel.id}>: waiting for Cy since <t:\\d+:R> — on vacation, back ${back} · \\[latest post\\]`));
+    expect(textOf(mine)).toMatch(new RegExp(`#${id} Race \\(\`/race\`\\) in <#${channel.id}>: waiting for Cy since <t:\\d+:R> — on vacation, back ${back} · \\[latest post\\]`));
     const list = await h.command(dee, 'games', 'list', {}, channel);
-    expect(list.content).toMatch(new RegExp(`#${id} Race \\(\`/race\`\\) in <#${channel.id}>: round 1, race to 30, waiting for Cy since <t:\\d+:R> — on vacation, back ${back}`));
+    expect(textOf(list)).toMatch(new RegExp(`#${id} Race \\(\`/race\`\\) in <#${channel.id}>: round 1, race to 30, waiting for Cy since <t:\\d+:R> — on vacation, back ${back}`));
 
     const before = h.double.messages(channel).length;
     clockAt('2027-03-03T23:00:00Z');
@@ -156,10 +156,10 @@ describe('my settings', () => {
     expect(postsSince(channel, before)).toEqual([]);
     clockAt('2027-03-04T00:01:00Z');
     await h.running.bot.tickTimers();
-    expect(postsSince(channel, before).map((m) => m.content)).toEqual([`🔔 <@${cy.id}>, everyone else has played: game #${id} waits for you alone. Pick your step: \`/race step\` or a button.`]);
+    expect(postsSince(channel, before).map((m) => textOf(m))).toEqual([`🔔 <@${cy.id}>, everyone else has played: game #${id} waits for you alone. Pick your step: \`/race step\` or a button.`]);
     clockAt('2027-03-04T01:01:00Z');
     await h.running.bot.tickTimers();
-    expect(postsSince(channel, before).map((m) => m.content).join('\n')).toContain('Cy ran out of time and steps 1.');
+    expect(postsSince(channel, before).map((m) => textOf(m)).join('\n')).toContain('Cy ran out of time and steps 1.');
     await abort(channel);
     expect(await me(cy, { 'vacation-from': 'off' })).toContain('• Vacation: none (during one, your turn clocks stop).');
   });
@@ -172,25 +172,25 @@ describe('my settings', () => {
     const before = h.double.messages(channel).length;
     clockAt('2027-03-05T00:01:00Z');
     await h.running.bot.tickTimers();
-    const played = postsSince(channel, before).map((m) => m.content).join('\n');
+    const played = postsSince(channel, before).map((m) => textOf(m)).join('\n');
     expect(played).toContain(`🏖️ **Dee** is on vacation (back ${t('2027-03-07T00:00:00Z')}): the computer plays for them.`);
     expect(played).toContain('Round 1: Ana +1 → 1, Dee +2 → 2.');
     // The next round too, at once: only Ana is waited for, and pinged.
     expect(played).toContain('Dee has picked.');
     expect(h.latestPost(channel).notified).toEqual([ana.id]);
-    expect((await step(ana, channel)).content).toContain('Round 2: Ana +1 → 2, Dee +2 → 4.');
-    expect(h.latestPost(channel).content).toContain('Dee has picked.');
+    expect(textOf(await step(ana, channel))).toContain('Round 2: Ana +1 → 2, Dee +2 → 4.');
+    expect(textOf(h.latestPost(channel))).toContain('Dee has picked.');
 
     // Back early (the vacation cancelled), Dee plays again herself; going away today, the computer takes over at once.
     expect(await me(dee, { 'vacation-from': 'off' })).toContain('• Vacation: none (during one, the computer plays your turns).');
-    expect((await step(ana, channel)).content).toContain('Round 3: Ana +1 → 3, Dee +2 → 6.');
+    expect(textOf(await step(ana, channel))).toContain('Round 3: Ana +1 → 3, Dee +2 → 6.');
     await step(ana, channel);
-    expect((await step(dee, channel, 3)).content).toContain('Round 4: Ana +1 → 4, Dee +3 → 9.');
+    expect(textOf(await step(dee, channel, 3))).toContain('Round 4: Ana +1 → 4, Dee +3 → 9.');
     await step(ana, channel);
     const waiting = h.double.messages(channel).length;
     expect(await me(dee, { 'vacation-from': 'today', 'vacation-to': 'tomorrow' })).toContain('• Vacation: 2027-03-05 to 2027-03-06, back');
     await h.running.bot.tickTimers();
-    expect(postsSince(channel, waiting).map((m) => m.content).join('\n')).toContain('Round 5: Ana +1 → 5, Dee +2 → 11.');
+    expect(postsSince(channel, waiting).map((m) => textOf(m)).join('\n')).toContain('Round 5: Ana +1 → 5, Dee +2 → 11.');
     expect((await h.store.getGame(id)).game.status).toBe('running');
     await abort(channel);
     await me(dee, { 'vacation-from': 'off', 'vacation-computer': false });
@@ -213,7 +213,7 @@ describe('my settings', () => {
     const digests = h.double.messages(dm);
     expect(digests).toHaveLength(1);
     const link = `https://discord.com/channels/${h.guild.id}/${channel.id}/${(await h.store.getGame(id)).game.boardMessageId}`;
-    expect(digests[0]!.content).toMatch(new RegExp(`^\\*\\*Your games today\\*\\* \\(1 waiting for you, as of <t:\\d+:f>\\)\\n• #${id} Race \\(\`/race\`\\) in <#${channel.id}> \\(Fence Club\\): since <t:\\d+:R>, your turn ends <t:\\d+:R> · \\[latest post\\]\\(${link.replace(/[/.]/g, '\\$&')}\\)\\n-# You get this instead of pings`));
+    expect(textOf(digests[0])).toMatch(new RegExp(`^\\*\\*Your games today\\*\\* \\(1 waiting for you, as of <t:\\d+:f>\\)\\n• #${id} Race \\(\`/race\`\\) in <#${channel.id}> \\(Fence Club\\): since <t:\\d+:R>, your turn ends <t:\\d+:R> · \\[latest post\\]\\(${link.replace(/[/.]/g, '\\$&')}\\)\\n-# You get this instead of pings`));
     expect(digests[0]!.notified).toEqual([]);
     // The next day's comes the next day.
     clockAt('2027-03-07T12:00:00Z');
@@ -235,13 +235,13 @@ describe('my settings', () => {
     expect([...post.notified].sort()).toEqual([ana.id, bo.id].sort());
     expect((await step(ana, channel)).notified).toEqual([]);
     const told = await step(bo, channel);
-    expect(told.content).toContain('⏳ Everyone else has played: the game waits for **Cy** alone.');
+    expect(textOf(told)).toContain('⏳ Everyone else has played: the game waits for **Cy** alone.');
     expect(told.notified).toEqual([cy.id]);
     // Bo takes his step back and plays again: Cy is not told a second time.
-    expect((await h.command(bo, 'race', 'undo', {}, channel)).content).toMatch(/^Taken back: Step 1\./);
+    expect(textOf(await h.command(bo, 'race', 'undo', {}, channel))).toMatch(/^Taken back: Step 1\./);
     expect(h.latestPost(channel).notified).toEqual([bo.id]);
     const again = await step(bo, channel, 2);
-    expect(again.content).not.toContain('⏳');
+    expect(textOf(again)).not.toContain('⏳');
     expect(again.notified).toEqual([]);
     // The next round: Ana and Bo hear of it, Cy (not alone) does not.
     expect([...(await step(cy, channel)).notified].sort()).toEqual([ana.id, bo.id].sort());
@@ -250,7 +250,7 @@ describe('my settings', () => {
   });
 
   it('answered every interaction privately and broke no Discord rule', () => {
-    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
     h.double.expectNoViolations();
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
   });

@@ -9,7 +9,7 @@ import { buttonId, choiceId } from '../../src/discord/ids.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
 import type { InteractionHandle, User } from '../discord-double/index.ts';
 import { midTurn } from '../../src/games/fence/posts.ts';
-import { Harness, SUB_OF } from './harness.ts';
+import { Harness, SUB_OF, textOf } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -27,7 +27,7 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
   const channel = h.double.createChannel(h.guild, 'busy');
   h.double.setChannelRateLimit({ messages: 5, perMs: 5000 });
   await h.fence(ana, 'new', { 'auto-build': true, computers: 3, 'turn-limit': 0 }, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   const presses: InteractionHandle[] = [await h.double.clickButton(ana, lobby, 'Start')];
   const handPost = await h.double.waitForMessage(channel, (m) => h.double.buttons(m).some((b) => 'label' in b && b.label === 'Show my hand'), 30_000);
   // Pressed again later from a client that still shows it (newer posts take the buttons over).

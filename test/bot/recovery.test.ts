@@ -5,7 +5,7 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computerAction, legalActions, whoMustAct } from '../../src/games/fence/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
-import { Harness, SUB_OF } from './harness.ts';
+import { Harness, SUB_OF, textOf } from './harness.ts';
 import { applyAction } from '../../src/runtime/moves.ts';
 
 let h: Harness;
@@ -21,9 +21,9 @@ afterAll(async () => {
 
 async function startGame(channel: Channel, options: Record<string, string | number | boolean>, join: User[] = [bo]): Promise<number> {
   await h.fence(ana, 'new', { 'auto-build': true, ...options }, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const u of join) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
-  expect((await h.fence(ana, 'start', {}, channel)).content).toMatch(/has started/);
+  expect(textOf(await h.fence(ana, 'start', {}, channel))).toMatch(/has started/);
   return (await h.game(channel)).game.id;
 }
 
@@ -57,7 +57,7 @@ describe('start-up repairs what a stop between saving and posting left', () => {
     const post = h.latestPost(channel);
     expect(h.double.messages(channel).length).toBeGreaterThan(postsBefore);
     const onTurn = h.userOf(after, whoMustAct(after.state)!);
-    expect(post.content).toContain(`<@${onTurn.id}>`);
+    expect(textOf(post)).toContain(`<@${onTurn.id}>`);
     expect(post.notified).toContain(onTurn.id);
     expect(post.attachments.length).toBe(1);
     const timers = await h.store.listTimers(id);
@@ -88,15 +88,15 @@ describe('missing permissions are said, not swallowed', () => {
     const how = SUB_OF[action.type]!;
     const refused = await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel);
     expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toBe("I cannot post the game here: I am missing the **Attach Files** permission in this channel. Ask a server admin to grant it to my role (or in this channel's permission settings), then try again. Nothing was changed.");
+    expect(textOf(refused)).toBe("I cannot post the game here: I am missing the **Attach Files** permission in this channel. Ask a server admin to grant it to my role (or in this channel's permission settings), then try again. Nothing was changed.");
     expect((await h.store.getGame(id)).game.version).toBe(game.game.version);
 
     h.double.setBotPermissions(channel, { deny: PermissionFlagsBits.SendMessages | PermissionFlagsBits.AttachFiles });
     const both = await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel);
-    expect(both.content).toMatch(/^I cannot post the game here: I am missing the \*\*Send Messages\*\*, \*\*Attach Files\*\* permissions in this channel\./);
+    expect(textOf(both)).toMatch(/^I cannot post the game here: I am missing the \*\*Send Messages\*\*, \*\*Attach Files\*\* permissions in this channel\./);
 
     h.double.setBotPermissions(channel, {});
-    expect((await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel)).content).toMatch(/^Done/);
+    expect(textOf(await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel))).toMatch(/^Done/);
   });
 
   it('a post Discord refuses (a timeout while Attach Files is denied) leaves a note for the admins, and is posted once it can be', async () => {
@@ -110,7 +110,7 @@ describe('missing permissions are said, not swallowed', () => {
     const game = await h.store.getGame(id);
     expect(game.game.version).toBeGreaterThan(0);
     const note: PostedMessage | undefined = h.double.messages(channel).slice(before).at(-1);
-    expect(note?.content).toBe(`⚠️ I could not post the latest turn of game #${id} here: I am missing the **Attach Files** permission in this channel. The game is saved: once an admin fixes it, I post where it stands at the next move or when I restart.`);
+    expect(textOf(note)).toBe(`⚠️ I could not post the latest turn of game #${id} here: I am missing the **Attach Files** permission in this channel. The game is saved: once an admin fixes it, I post where it stands at the next move or when I restart.`);
     expect(h.logs.some((l) => l.includes('"msg":"post failed"') && l.includes('"missing":"Attach Files"'))).toBe(true);
     expect(game.game.postedVersion).toBeLessThan(game.game.version);
 
@@ -118,7 +118,7 @@ describe('missing permissions are said, not swallowed', () => {
     await restart();
     const now = await h.game(channel);
     expect(now.game.postedVersion).toBe(now.game.version);
-    expect(h.latestPost(channel).content).toContain(`<@${h.userOf(now, whoMustAct(now.state)!).id}>`);
+    expect(textOf(h.latestPost(channel))).toContain(`<@${h.userOf(now, whoMustAct(now.state)!).id}>`);
     expect(h.latestPost(channel).attachments.length).toBe(1);
   }, 60_000);
 });
@@ -127,7 +127,7 @@ describe('lobbies expire', () => {
   it('a lobby nobody starts closes after 7 days, announced in the channel; the channel is free again', async () => {
     const channel = h.double.createChannel(h.guild, 'stale-lobby');
     await h.fence(ana, 'new', {}, channel);
-    const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+    const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
     const id = (await h.store.loadActiveGame(channel.id))!.game.id;
     h.nowOffset = 7 * 24 * 3600 * 1000 - 60_000;
     await h.running.bot.tickTimers();
@@ -136,11 +136,11 @@ describe('lobbies expire', () => {
     await h.running.bot.tickTimers();
     h.nowOffset = 0;
     expect((await h.store.getGame(id)).game.status).toBe('aborted');
-    expect(h.latestPost(channel).content).toBe(`Game #${id}'s lobby has closed: nobody started it within 7 days. Start a new one with \`/fence new\`.`);
+    expect(textOf(h.latestPost(channel))).toBe(`Game #${id}'s lobby has closed: nobody started it within 7 days. Start a new one with \`/fence new\`.`);
     const closed = h.double.log.get(lobby.id)!;
     expect(closed.components).toEqual([]);
-    expect(closed.content).toContain('lobby has closed');
-    expect((await h.fence(ana, 'new', {}, channel)).content).toMatch(/^Game #\d+ is open/);
+    expect(textOf(closed)).toContain('lobby has closed');
+    expect(textOf(await h.fence(ana, 'new', {}, channel))).toMatch(/^Game #\d+ is open/);
   });
 
   it('follows the server’s setting, also for a lobby opened before a restart', async () => {
@@ -149,7 +149,7 @@ describe('lobbies expire', () => {
     const boss = h.double.createUser('quickboss', { globalName: 'Boss' });
     h.double.addMember(guild, boss, { roles: [h.double.createRole(guild, 'Admins', PermissionFlagsBits.ManageGuild)] });
     const saved = await h.command(boss, 'games', 'settings', { 'lobby-expiry': 86400 }, channel);
-    expect(saved.content).toMatch(/lobbies close after 1 day without a start/);
+    expect(textOf(saved)).toMatch(/lobbies close after 1 day without a start/);
     await h.fence(boss, 'new', {}, channel);
     const id = (await h.store.loadActiveGame(channel.id))!.game.id;
     // A lobby from before lobbies expired has no timer: start-up arms it.
@@ -159,7 +159,7 @@ describe('lobbies expire', () => {
     await h.running.bot.tickTimers();
     h.nowOffset = 0;
     expect((await h.store.getGame(id)).game.status).toBe('aborted');
-    expect(h.latestPost(channel).content).toMatch(/nobody started it within 1 day\./);
+    expect(textOf(h.latestPost(channel))).toMatch(/nobody started it within 1 day\./);
   });
 });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sandboxSettings, startSandbox, type Sandbox } from '../discord-double/sandbox/server.ts';
 import { startBot } from '../../src/main.ts';
 import { createLogger } from '../../src/discord/log.ts';
+import { textOf } from './harness.ts';
 
 let sandbox: Sandbox;
 const dir = mkdtempSync(join(tmpdir(), 'fence-sandbox-'));
@@ -32,10 +33,10 @@ it('runs the real bot: /fence new from the page opens a lobby that another user 
   const [alice, bob] = sandbox.users;
   const channel = sandbox.channels[0]!;
   expect(await api('/api/command', { user: alice!.id, channel: channel.id, text: '/fence new auto-build:True' })).toEqual({ ok: true });
-  const lobby = await sandbox.double.waitForMessage(channel, (m) => !m.ephemeral && m.content.includes('is open: join in!'));
+  const lobby = await sandbox.double.waitForMessage(channel, (m) => !m.ephemeral && textOf(m).includes('is open: join in!'));
   const click = await api('/api/click', { user: bob!.id, channel: channel.id, message: lobby.id, customId: (sandbox.double.buttons(lobby)[0] as { custom_id: string }).custom_id });
   expect(click.error).toBeUndefined();
-  await sandbox.double.waitForMessage(channel, (m) => m.id === lobby.id && m.content.includes('2. Bob'));
+  await sandbox.double.waitForMessage(channel, (m) => m.id === lobby.id && textOf(m).includes('2. Bob'));
   sandbox.double.expectNoViolations();
 });
 
@@ -47,9 +48,9 @@ it('a picked suggestion shows its label in the command box, and a value with spa
   // The box reads like Discord's: the label, not the value sent (3600).
   expect(hour.text).toBe('/fence new turn-limit:1 hour ');
   expect(await api('/api/command', { user: alice!.id, channel: channel.id, text: `${hour.text}auto-build:True` })).toEqual({ ok: true });
-  const lobby = await sandbox.double.waitForMessage(channel, (m) => !m.ephemeral && m.content.includes('is open: join in!'));
-  expect(lobby.content).toContain('1 hour per turn');
-  expect(lobby.content).toContain('the bot builds the map');
+  const lobby = await sandbox.double.waitForMessage(channel, (m) => !m.ephemeral && textOf(m).includes('is open: join in!'));
+  expect(textOf(lobby)).toContain('1 hour per turn');
+  expect(textOf(lobby)).toContain('the bot builds the map');
 });
 
 it('after a restart the page shows the games the bot kept, in their channels (a thread opened again), and they go on; a new database says the sandbox starts empty', async () => {
@@ -71,9 +72,9 @@ it('after a restart the page shows the games the bot kept, in their channels (a 
     expect(fresh.empty).toMatch(/\/farm new/);
     // A running Fences game in #fence, a Game of Fences lobby in a thread of #general.
     expect(await call(first, '/api/command', { user: alice!.id, channel: fence!.id, text: '/farm new computers:1' })).toEqual({ ok: true });
-    await first.double.waitForMessage(fence!, (m) => !m.ephemeral && m.content.includes('Computer 1'));
+    await first.double.waitForMessage(fence!, (m) => !m.ephemeral && textOf(m).includes('Computer 1'));
     expect(await call(first, '/api/command', { user: alice!.id, channel: fence!.id, text: '/farm start' })).toEqual({ ok: true });
-    await first.double.waitForMessage(fence!, (m) => !m.ephemeral && /goes first/.test(m.content));
+    await first.double.waitForMessage(fence!, (m) => !m.ephemeral && /goes first/.test(textOf(m)));
     expect(await call(first, '/api/command', { user: alice!.id, channel: general!.id, text: '/kimbo new thread:True' })).toEqual({ ok: true });
     const thread = await first.double.waitFor(() => [...first!.double.world.channels.values()].find((c) => c.parentId === general!.id), 5000, 'the thread');
     await first.close();
@@ -92,7 +93,7 @@ it('after a restart the page shows the games the bot kept, in their channels (a 
     expect(((await call(second, `/api/state?user=${alice2!.id}&channel=${general!.id}`)).channels as { id: string }[]).map((c) => c.id)).toContain(thread.id);
     // The kept game answers in its channel as before the restart.
     expect(await call(second, '/api/command', { user: alice2!.id, channel: fence!.id, text: '/farm status' })).toEqual({ ok: true });
-    await second.double.waitForMessage(second.channels[0]!, (m) => /henhouses at home/.test(m.content));
+    await second.double.waitForMessage(second.channels[0]!, (m) => /henhouses at home/.test(textOf(m)));
   } finally {
     await first?.close();
     await second?.close();

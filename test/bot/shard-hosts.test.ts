@@ -21,7 +21,7 @@ import { allGames, gameById } from '../../src/games/registry.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { replay } from '../../src/runtime/replay.ts';
-import { DiscordDouble, shardOfGuild, type Channel, type User } from '../discord-double/index.ts';
+import { DiscordDouble, messageText, shardOfGuild, type Channel, type User } from '../discord-double/index.ts';
 import { startPostgres, type PostgresCluster } from '../store/postgres.ts';
 import { check, step, type CrashReport } from './crash-driver.ts';
 
@@ -180,8 +180,8 @@ async function play(channel: Channel, stop: () => boolean): Promise<void> {
     }
     report.requests++;
     const reply = await sent.reply(10_000).catch(() => null);
-    answers.push(`${channel.name}: ${reply ? reply.content.slice(0, 60) : 'no answer'}`);
-    if (reply && /^Done/.test(reply.content)) {
+    answers.push(`${channel.name}: ${reply ? messageText(reply).slice(0, 60) : 'no answer'}`);
+    if (reply && /^Done/.test(messageText(reply))) {
       moves.set(channel.id, movesIn(channel) + 1);
       const game = await store.loadActiveGame(channel.id);
       if (game) acknowledged.set(game.game.id, Math.max(acknowledged.get(game.game.id) ?? 0, game.game.version));
@@ -313,7 +313,7 @@ describe('two hosts, each running its range of the shards, on one database', () 
     for (const c of tables) await settle(c, 120_000);
     const from = lines.length;
     const armed: { gameId: number; table: Channel; posts: number }[] = [];
-    const reminders = (c: Channel) => double.messages(c).filter((m) => m.content.startsWith('⏰')).length;
+    const reminders = (c: Channel) => double.messages(c).filter((m) => messageText(m).startsWith('⏰')).length;
     for (const table of tables) {
       const game = (await store.loadActiveGame(table.id))!;
       const seat = def.activeSeats(game.state!).find((s) => game.seats.find((x) => x.seat === s && !x.computer))!;

@@ -15,6 +15,7 @@ import { DiscordDouble, shardOfGuild, type Channel, type User } from '../discord
 import { startPostgres, type PostgresCluster } from '../store/postgres.ts';
 import { check, step, type CrashReport } from './crash-driver.ts';
 import { replay } from '../../src/runtime/replay.ts';
+import { textOf } from './harness.ts';
 
 const SHARD_BOT = fileURLToPath(new URL('./shard-bot.ts', import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -104,8 +105,8 @@ async function play(channel: Channel, until: () => boolean): Promise<void> {
     }
     report.requests++;
     const reply = await sent.reply(10_000).catch(() => null);
-    answers.push(`${channel.name}@${channel.guildId}: ${reply ? reply.content.slice(0, 60) : 'no answer'}`);
-    if (reply && /^Done/.test(reply.content)) {
+    answers.push(`${channel.name}@${channel.guildId}: ${reply ? textOf(reply).slice(0, 60) : 'no answer'}`);
+    if (reply && /^Done/.test(textOf(reply))) {
       moves.set(channel.id, (moves.get(channel.id) ?? 0) + 1);
       const game = await store.loadActiveGame(channel.id);
       if (game) acknowledged.set(game.game.id, Math.max(acknowledged.get(game.game.id) ?? 0, game.game.version));
@@ -162,7 +163,7 @@ describe('two shard processes on one database', () => {
       }
     }
     expect(new Set(armed.map((a) => a.shard))).toEqual(new Set([0, 1]));
-    const reminders = (c: Channel) => double.messages(c).filter((m) => m.content.startsWith('⏰')).length;
+    const reminders = (c: Channel) => double.messages(c).filter((m) => textOf(m).startsWith('⏰')).length;
     const posted = new Map(armed.map((a) => [a.gameId, reminders(a.channel)]));
     await double.waitFor(() => (armed.every((a) => reminders(a.channel) > posted.get(a.gameId)!) ? true : undefined), 15_000, 'every reminder');
     // Several more polls of both shards: still one reminder each, and no timer left.

@@ -189,7 +189,7 @@ describe('pieces, capture, HOME (G16–G19)', () => {
     const r = act(s, 0, moveTo(s, 'piece 1 A4 east 2 → C4 (takes Bo\'s 1 on C4), piece 2 O8 west 1 → N8'));
     expect(labels(s)).not.toContain('piece 1 A4 east 2 → C4, piece 2 O8 west 1 → N8');
     expect(r.state.stage).toBe('corner');
-    expect(kimbo.words.prompt(r.state, 0).buttons.map((b) => b.label)).toEqual(['A1 (top left)', 'O1 (top right)', 'O15 (bottom right)', 'A15 (bottom left)']);
+    expect(kimbo.words.prompt(r.state, 0).choice?.options.map((o) => `${o.label} (${o.says})`)).toEqual(['A1 (top left)', 'O1 (top right)', 'O15 (bottom right)', 'A15 (bottom left)']);
     const placed = act(r.state, 0, { type: 'corner', corner: 2 });
     expect(placed.state.pieces[1]![0]).toBe(sq('O15'));
     expect(said(placed.state, placed.events)).toContain("Ana puts Bo's piece 1 on O15.");

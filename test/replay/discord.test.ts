@@ -18,7 +18,7 @@ import { withLentCanvas } from '../../src/render/surface.ts';
 import { replayFrames, shownPictures } from '../../src/replay/animation.ts';
 import { parseRecord, rebuild, type GameRecordFile } from '../../src/replay/record.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
-import { Harness } from '../bot/harness.ts';
+import { Harness, textOf } from '../bot/harness.ts';
 import { readGif } from './gif.ts';
 
 let h: Harness;
@@ -39,13 +39,14 @@ const labels = (m: PostedMessage): string[] => h.double.buttons(h.double.log.get
 /** Ana opens a game of `def` in `channel` with `computers` computer players (and `with` people), and starts it. */
 async function open(channel: Channel, def: AnyGame, computers: number, options: Record<string, string | number | boolean> = {}, others: User[] = []): Promise<number> {
   await h.command(ana, def.id, 'new', { ...options, ...(computers ? { computers } : {}) }, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const u of others) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
-  expect((await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000)).content).toMatch(/has started/);
+  expect(textOf(await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000))).toMatch(/has started/);
   return (await h.store.loadActiveGame(channel.id))!.game.id;
 }
 
-const isEnd = (id: number) => (m: PostedMessage) => m.content.startsWith(`**Game #${id} is over.**`);
+/** The game's last post, which tells its end below the last turn. */
+const isEnd = (id: number) => (m: PostedMessage) => textOf(m).split('\n').some((l) => l.startsWith(`**Game #${id} is over.**`));
 
 /** Ana resigns: the computers play the game to its end. */
 async function resignAndWait(channel: Channel, def: AnyGame, id: number): Promise<PostedMessage> {
@@ -78,7 +79,7 @@ async function playToTheEnd(channel: Channel, def: AnyGame, user: User, id: numb
       const edits = h.double.log.get(where.id)?.edits ?? 0;
       reply = await (await h.double.clickButton(user, where, label)).waitForMessage((m) => m.id !== where.id || m.edits > edits, 10_000);
     }
-    expect(reply.content, reply.content).toMatch(/^Done/);
+    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
     ack = reply;
   }
   return h.double.waitForMessage(channel, isEnd(id), 10_000);
@@ -127,26 +128,26 @@ describe('replay and record', () => {
   it('export: refused for a running game (its seed decides what is to come), another server’s game, and a member who did not play; an admin may', async () => {
     const channel = h.double.createChannel(h.guild, 'replay-running');
     const none = await h.command(ana, 'games', 'export', {}, channel);
-    expect(none.content).toBe('No game has ended in this channel yet. Name one with the `game` option (its number, as in “game #12”).');
+    expect(textOf(none)).toBe('No game has ended in this channel yet. Name one with the `game` option (its number, as in “game #12”).');
     const id = await open(channel, gameById('kimbo')!, 1);
     const running = await h.command(ana, 'games', 'export', { game: id }, channel);
-    expect(running.content).toBe(`Game #${id} is still running. Its record holds the seed, which decides every card and roll still to come, so it can be had once the game is over (\`/kimbo status\` shows where it stands).`);
+    expect(textOf(running)).toBe(`Game #${id} is still running. Its record holds the seed, which decides every card and roll still to come, so it can be had once the game is over (\`/kimbo status\` shows where it stands).`);
     expect(running.attachments).toEqual([]);
     const ask = await h.command(ana, 'kimbo', 'resign', {}, channel);
     await (await h.double.clickButton(ana, ask, 'Resign')).reply(60_000);
     await h.double.waitForMessage(channel, isEnd(id), 60_000);
 
     const stranger = await h.command(cy, 'games', 'export', { game: id }, channel);
-    expect(stranger.content).toBe(`Only the players of game #${id} (Ana) or an admin can export its record.`);
+    expect(textOf(stranger)).toBe(`Only the players of game #${id} (Ana) or an admin can export its record.`);
     expect(stranger.attachments).toEqual([]);
     const { guild: far, channel: farChannel, boss } = h.setupGuild('Far Club', 'far', [ana]);
     expect(far.id).not.toBe(h.guild.id);
     const elsewhere = await h.command(ana, 'games', 'export', { game: id }, farChannel);
-    expect(elsewhere.content).toBe(`There is no game #${id} on this server.`);
+    expect(textOf(elsewhere)).toBe(`There is no game #${id} on this server.`);
     // A Replay button of this game, forged in another channel, does nothing.
     const side = h.double.createChannel(h.guild, 'replay-side');
     const forged = await (await h.double.forgeComponent(bo, side, `f:replay:${id}`, h.double.say(bo, side, 'press me'))).reply(10_000);
-    expect(forged.content).toBe('That button does not belong to a game of this channel, so nothing was done.');
+    expect(textOf(forged)).toBe('That button does not belong to a game of this channel, so nothing was done.');
     expect(h.double.messages(side).filter((m) => m.attachments.length > 0)).toEqual([]);
     // A member with Manage Server of this server may.
     h.double.addMember(h.guild, boss, { roles: [h.double.createRole(h.guild, 'Managers', PermissionFlagsBits.ManageGuild)] });
@@ -185,7 +186,7 @@ describe('replay and record', () => {
   }, 180_000);
 
   it('answered every interaction privately and broke no Discord rule', () => {
-    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
     h.double.expectNoViolations();
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
   });
@@ -195,7 +196,7 @@ async function checkExportAndReplay(channel: Channel, def: AnyGame, id: number, 
   // The record: exported privately by a player, rebuilt to exactly the state and outcome the bot stored.
   const { reply, record } = await exportRecord(ana, channel);
   expect(reply.attachments[0]!.filename).toBe(`game-${id}-${def.id}.json`);
-  expect(reply.content).toMatch(new RegExp(`^The record of game #${id} \\(${def.title}, \\d players, \\d+ moves, .+\\): its seed, options, players and every move`));
+  expect(textOf(reply)).toMatch(new RegExp(`^The record of game #${id} \\(${def.title}, \\d players, \\d+ moves, .+\\): its seed, options, players and every move`));
   const stored = await h.store.getGame(id);
   expect(record).toMatchObject({ game: def.id, id, status: 'finished', seed: stored.game.seed });
   expect(record.seats.map((s) => s.name)).toEqual(stored.seats.map((s) => s.name));
@@ -208,11 +209,11 @@ async function checkExportAndReplay(channel: Channel, def: AnyGame, id: number, 
   // The replay: Bo, who did not play, presses Replay; the channel gets one post with the GIF.
   const before = h.double.messages(channel).length;
   const answer = await (await h.double.clickButton(bo, end, 'Replay')).reply(240_000);
-  expect(answer.content).toBe(`The replay of game #${id} is posted, for everyone in this channel.`);
+  expect(textOf(answer)).toBe(`The replay of game #${id} is posted, for everyone in this channel.`);
   const posts = h.double.messages(channel).slice(before);
   expect(posts).toHaveLength(1);
   const post = posts[0]!;
-  expect(post.content).toMatch(new RegExp(`^🎬 \\*\\*Replay of game #${id}\\*\\* \\(${def.title}\\), asked for by Bo: \\d+ pictures, turn by turn, from the start to the end\\.$`));
+  expect(textOf(post)).toMatch(new RegExp(`^🎬 \\*\\*Replay of game #${id}\\*\\* \\(${def.title}\\), asked for by Bo: \\d+ pictures, turn by turn, from the start to the end\\.$`));
   expect(post.notified).toEqual([]);
   const file = post.attachments[0]!;
   expect(file.filename).toBe(`replay-${id}.gif`);
@@ -250,6 +251,6 @@ async function checkExportAndReplay(channel: Channel, def: AnyGame, id: number, 
 
   // A second press points to the post instead of posting it again.
   const again = await (await h.double.clickButton(ana, end, 'Replay')).reply(10_000);
-  expect(again.content).toMatch(new RegExp(`^The replay of game #${id} is already in this channel: https://discord\\.com/channels/${h.guild.id}/${channel.id}/${post.id} \\(posted <t:\\d+:R>\\)\\.$`));
+  expect(textOf(again)).toMatch(new RegExp(`^The replay of game #${id} is already in this channel: https://discord\\.com/channels/${h.guild.id}/${channel.id}/${post.id} \\(posted <t:\\d+:R>\\)\\.$`));
   expect(h.double.messages(channel).length).toBe(before + 1);
 }

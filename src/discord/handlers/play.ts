@@ -5,7 +5,8 @@
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type AutocompleteInteraction } from 'discord.js';
 import { isNotUnderstood, type AnyGame } from '../../platform/game.ts';
-import { onGame, onPress, type ComponentHandler, type GameCall, type GameCommand, type Outcome, type PressCall } from '../command.ts';
+import { choiceFor, levelPayload, reach, type Level, type Path } from '../choices.ts';
+import { onGame, onMenu, onPress, type ComponentHandler, type GameCall, type GameCommand, type MenuCall, type Outcome, type PressCall } from '../command.ts';
 import type { BotContext } from '../context.ts';
 import { act, type ActResult } from '../../runtime/moves.ts';
 import { applyRules } from '../../runtime/rules.ts';
@@ -14,16 +15,27 @@ import {
   botCanPost, channelLock, inGuild, pausedText, player, pressedRunningGame, refuse, runningGame, seatOf, started, unpaused, waitingNames, withDef, yourTurn,
   type Precondition, type RunningGame,
 } from '../guards.ts';
-import { choiceId, choiceOf } from '../ids.ts';
-import { choiceRows, pictureFile } from '../posts.ts';
+import { choiceId, choiceOf, tapOf, type ButtonId } from '../ids.ts';
+import { pictureFile } from '../posts.ts';
+import type { Reply } from '../reply.ts';
 import { undoRow } from './undo.ts';
 
 const NONE = '-';
 
-function matches(label: string, typed: string): boolean {
-  const words = typed.toLowerCase().split(/\s+/).filter(Boolean);
-  const l = label.toLowerCase();
-  return words.every((w) => l.includes(w));
+/**
+ * The words of a label or of typed text: split at spaces and at the marks between names ("→",
+ * ",", "(", ")", "|", ":"), so "K12|K13" is two squares and "6+3" stays one word.
+ */
+const wordsOf = (text: string): string[] => text.toLowerCase().split(/[\s,()→|:;]+|->/).filter(Boolean);
+
+/**
+ * Whether a label holds every typed word as a whole word: "3" is piece 3, never the 3 of
+ * "6+3"; "k1" is the square K1, never K12. A word of letters only may be the start of one
+ * ("ea" for east, "k" for the squares of column K), since it is being typed.
+ */
+export function matches(label: string, typed: string): boolean {
+  const have = wordsOf(label);
+  return wordsOf(typed).every((w) => have.some((h) => h === w || (/^[a-z]+$/.test(w) && h.startsWith(w))));
 }
 
 type Move = AnyGame['commands'][number];
@@ -147,20 +159,25 @@ async function play({ ctx, r, i, def, game, seat }: GameCall & { game: RunningGa
 
 /**
  * The private answer to an accepted move. When the game holds its post (the turn goes on),
- * it also says what comes next, with the choice buttons, since the channel shows nothing yet.
- * A move that ends the game is answered below the channel's posts that show it.
+ * it also shows what comes next: the first level of the seat's choice, with its picture, since
+ * the channel shows nothing yet. A move that ends the game is answered below the channel's
+ * posts that show it.
  */
-function done(def: AnyGame, game: RunningGame, seat: number, label: string, res: ActResult & { ok: true }): Answer {
+async function done(def: AnyGame, game: RunningGame, seat: number, label: string, res: ActResult & { ok: true }): Promise<Answer> {
   const undo = undoRow(def, game.game.id, game.game.version, res);
   if (!res.held || !def.activeSeats(res.state).includes(seat)) {
     return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted, components: undo, ...(res.over ? { below: true } : {}) };
   }
-  const next = def.words.prompt(res.state, seat);
-  return {
-    text: `Done: ${label}. Next, ${next.text}\nThe channel sees your whole turn once it is over.`,
-    posted: res.posted,
-    components: [...choiceRows(def, game.game.id, res.version, [{ seat, buttons: next.buttons }]), ...undo].slice(0, 5),
-  };
+  const next = choiceFor(def, res.state, seat);
+  const head = `Done: ${label}. Next, ${def.words.prompt(res.state, seat).text}\nThe channel sees your whole turn once it is over.`;
+  const shown = await levelPayload(def, game.game.id, res.version, seat, next, [], (p) => pictureFile(def, p), head, 2 * undo.length);
+  return { text: shown.content, after: shown.below, posted: res.posted, components: [...shown.components, ...undo], files: shown.files, v2: true };
+}
+
+/** A level of a choice shown to the presser alone: its words, its picture, its options and Back. */
+async function showLevel(def: AnyGame, game: RunningGame, version: number, seat: number, level: Level, path: Path): Promise<Answer> {
+  const shown = await levelPayload(def, game.game.id, version, seat, level, path, (p) => pictureFile(def, p));
+  return { text: shown.content, after: shown.below, posted: Promise.resolve(null), components: shown.components, files: shown.files, v2: true };
 }
 
 /**
@@ -174,26 +191,93 @@ function done(def: AnyGame, game: RunningGame, seat: number, label: string, res:
 const offeredChoice: Precondition<PressCall & { game: RunningGame }, { seat: number; action: unknown }> = {
   name: 'a choice offered to them',
   check: async ({ ctx, r, b, game }) => {
-    const { def, state } = game;
-    const { version } = b;
     const choice = choiceOf(b);
-    const action = def.decode(choice.value);
-    if (version === undefined || version > game.game.version || action === null) return refuse('NOT_OFFERED', 'That choice was never offered, so nothing was done.');
-    const stale = refuse('STALE_CHOICE', 'That choice has already been made; the game has moved on (see the latest post).');
-    const active = def.activeSeats(state);
-    const legalFor = (s: number) => def.legalActions(state, s).some((a) => def.encode(a) === choice.value);
-    if (choice.seats === null && version !== game.game.version) return stale;
-    const offeredTo = choice.seats ?? active.filter(legalFor);
-    if (offeredTo.length === 0) return stale;
-    const seat = seatOf(game.seats, r.i.user.id);
-    if (!seat || seat.leftAt || !offeredTo.includes(seat.seat)) {
-      const owner = game.seats.find((s) => s.seat === offeredTo[0]);
-      return refuse('NOT_YOUR_CHOICE', `This choice is ${owner?.userId ? `<@${owner.userId}>` : owner?.name ?? 'another player'}'s, not yours.`);
-    }
-    if (!active.includes(seat.seat) || !legalFor(seat.seat) || (await actedSince(ctx, game.game.id, version, seat.seat))) return stale;
-    return { seat: seat.seat, action };
+    const action = game.def.decode(choice.value);
+    if (b.version === undefined || b.version > game.game.version || action === null) return refuse('NOT_OFFERED', 'That choice was never offered, so nothing was done.');
+    return offeredAction(ctx, r, game, b.version, choice.seats, choice.value, action);
   },
 };
+
+const STALE = 'That choice has already been made; the game has moved on (see the latest post).';
+
+/**
+ * The seat a choice offered at `version` to `seats` (null: a button older than seats in ids,
+ * offered to whoever could answer it then) is answered for: the presser's, if it was offered to
+ * them, they have not acted since and still must act. `can(seat)`: the choice is still theirs.
+ */
+async function offeredSeat(ctx: BotContext, r: Reply, game: RunningGame, version: number, seats: number[] | null, can: (seat: number) => boolean): Promise<{ seat: number } | ReturnType<typeof refuse>> {
+  const active = game.def.activeSeats(game.state);
+  const stale = refuse('STALE_CHOICE', STALE);
+  if (seats === null && version !== game.game.version) return stale;
+  const offeredTo = seats ?? active.filter(can);
+  if (offeredTo.length === 0) return stale;
+  const seat = seatOf(game.seats, r.i.user.id);
+  if (!seat || seat.leftAt || !offeredTo.includes(seat.seat)) {
+    const owner = game.seats.find((s) => s.seat === offeredTo[0]);
+    return refuse('NOT_YOUR_CHOICE', `This choice is ${owner?.userId ? `<@${owner.userId}>` : owner?.name ?? 'another player'}'s, not yours.`);
+  }
+  if (!active.includes(seat.seat) || !can(seat.seat) || (await actedSince(ctx, game.game.id, version, seat.seat))) return stale;
+  return { seat: seat.seat };
+}
+
+/** An action (encoded as `value`) offered as a choice: still legal for the presser's seat. */
+async function offeredAction(ctx: BotContext, r: Reply, game: RunningGame, version: number, seats: number[] | null, value: string, action: unknown): Promise<{ seat: number; action: unknown } | ReturnType<typeof refuse>> {
+  const legalFor = (s: number) => game.def.legalActions(game.state, s).some((a) => game.def.encode(a) === value);
+  const found = await offeredSeat(ctx, r, game, version, seats, legalFor);
+  return 'seat' in found ? { seat: found.seat, action } : found;
+}
+
+/** What a `tap` or `tapm` press chose: an action to play, or a level to show (with its path). */
+type Tapped = { seat: number } & ({ action: unknown } | { level: Level; path: Path });
+
+/**
+ * An option of a choice's level, pressed (`tap`) or picked from its menu (`tapm`): offered to
+ * the presser's seat at a version the game has reached, the seat has not acted since, and the
+ * labels pressed still lead somewhere in the seat's choice now. A leaf is then played as a
+ * choice button is.
+ */
+async function tapped(ctx: BotContext, r: Reply, b: ButtonId, game: RunningGame, picked: string | null): Promise<Tapped | ReturnType<typeof refuse>> {
+  const tap = tapOf(b);
+  const never = refuse('NOT_OFFERED', 'That choice was never offered, so nothing was done.');
+  if (!tap || b.version === undefined || b.version > game.game.version) return never;
+  const { def, state } = game;
+  if (picked?.startsWith('=')) {
+    const action = def.decode(picked.slice(1));
+    return action === null ? never : offeredAction(ctx, r, game, b.version, tap.seats, picked.slice(1), action);
+  }
+  if (picked !== null && !picked.startsWith('>')) return never;
+  const found = await offeredSeat(ctx, r, game, b.version, tap.seats, () => true);
+  if (!('seat' in found)) return found;
+  const path = picked === null ? tap.path : 'labels' in tap.path ? { labels: [...tap.path.labels, picked.slice(1)] } : null;
+  // A menu's path by places is not extended by a label: such menus are not made (ids.ts writes short paths by label).
+  const reached = path ? reach(choiceFor(def, state, found.seat), path) : null;
+  if (!reached) return refuse('STALE_CHOICE', STALE);
+  return 'action' in reached ? { seat: found.seat, action: reached.action } : { seat: found.seat, level: reached.level, path: reached.path };
+}
+
+const pressedTap: Precondition<PressCall & { game: RunningGame }, Tapped> = {
+  name: 'a choice offered to them',
+  check: ({ ctx, r, b, game }) => tapped(ctx, r, b, game, null),
+};
+
+const menuTap: Precondition<MenuCall & { game: RunningGame }, Tapped> = {
+  name: 'a choice offered to them',
+  check: ({ ctx, r, b, game, i }) => (i.values.length === 1 ? tapped(ctx, r, b, game, i.values[0]!) : refuse('NOT_OFFERED', 'Pick one option.')),
+};
+
+/** Plays a chosen action for `seat`, as its button would. */
+async function playChoice(ctx: BotContext, userId: string, game: RunningGame, seat: number, action: unknown): Promise<Outcome> {
+  const label = game.def.words.action(game.state, action);
+  const res = await act(ctx, game, seat, action, { userId });
+  if (!res.ok) return refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
+  return done(game.def, game, seat, label, res);
+}
+
+/** A tapped option: its level shown, or its action played. */
+function onTapped(ctx: BotContext, userId: string, game: RunningGame, t: Tapped): Promise<Outcome> {
+  const version = game.game.version;
+  return 'action' in t ? playChoice(ctx, userId, game, t.seat, t.action) : showLevel(game.def, game, version, t.seat, t.level, t.path);
+}
 
 /** Whether `seat` acted after `version`, or the bot acted for it (its time ran out, it was removed). */
 async function actedSince(ctx: BotContext, gameId: number, version: number, seat: number): Promise<boolean> {
@@ -201,16 +285,24 @@ async function actedSince(ctx: BotContext, gameId: number, version: number, seat
   return (await ctx.store.getActionLog(gameId, { afterSeq: version })).some((e) => e.actor === seat || (e.actor === 'system' && forSeat(e.action)));
 }
 
-/** The choice buttons of turn posts, of a move's private answer, and a preview's Confirm. */
+/**
+ * The choice buttons of turn posts, of a move's private answer, and a preview's Confirm; the
+ * options that open a choice's next level, and its menus.
+ */
 export const playComponents = {
   pick: {
     kind: 'button',
     edits: true,
-    handle: onPress(botCanPost, channelLock, pressedRunningGame, unpaused, offeredChoice, async ({ ctx, i, game, seat, action }) => {
-      const label = game.def.words.action(game.state, action);
-      const res = await act(ctx, game, seat, action, { userId: i.user.id });
-      if (!res.ok) return refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
-      return done(game.def, game, seat, label, res);
-    }),
+    handle: onPress(botCanPost, channelLock, pressedRunningGame, unpaused, offeredChoice, ({ ctx, i, game, seat, action }) => playChoice(ctx, i.user.id, game, seat, action)),
+  },
+  tap: {
+    kind: 'button',
+    edits: true,
+    handle: onPress(botCanPost, channelLock, pressedRunningGame, unpaused, pressedTap, (c) => onTapped(c.ctx, c.i.user.id, c.game, c)),
+  },
+  tapm: {
+    kind: 'menu',
+    edits: true,
+    handle: onMenu(botCanPost, channelLock, pressedRunningGame, unpaused, menuTap, (c) => onTapped(c.ctx, c.i.user.id, c.game, c)),
   },
 } satisfies Record<string, ComponentHandler>;

@@ -1,5 +1,5 @@
 /** Game of Fences (Parker Brothers, 1960) for the platform: its definition, `kimbo`. */
-import { defineGame, type Outcome, type Picture } from '../../platform/game.ts';
+import { defineGame, type Outcome, type Picture, type PostPlan, type Step } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
 import { PLAYERS, simplePlayer } from './bots.ts';
 import { abortGame, actionSchema, applyAction, createGame, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
@@ -7,7 +7,8 @@ import { parseTyped } from './typed.ts';
 import { runScenario } from './scenario.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type KimboOptions, type KimboState } from './state.ts';
 import { boardAlt, viewFor, type KimboView } from './views.ts';
-import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines, unavailableText } from './words.ts';
+import { prompt } from './choices.ts';
+import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, unavailableText } from './words.ts';
 
 export { createGame, applyAction, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
 export type { KimboState } from './state.ts';
@@ -23,6 +24,28 @@ function outcomeOf(s: KimboState): Outcome | null {
   const o = s.outcome;
   if (!o) return null;
   return { status: o.kind === 'aborted' ? 'aborted' : 'finished', winners: o.kind === 'won' ? [...o.seats] : [], detail: o };
+}
+
+/**
+ * One post per turn: a turn's fence, roll and move (and the start square of a piece it
+ * captured) are told together with the board once the turn is over. A turn still under way
+ * (rolled, or a captured piece waiting for its start square) is held: its player is shown their
+ * next choice privately, and the roll is told with the move.
+ */
+function turnPosts(steps: readonly Step<KimboState, KimboEvent>[]): PostPlan<KimboState, KimboEvent>[] {
+  const plans: PostPlan<KimboState, KimboEvent>[] = [];
+  let events: KimboEvent[] = [];
+  steps.forEach((step, i) => {
+    events.push(...step.events);
+    const ends = step.events.some((e) => e.type === 'turn' || e.type === 'over');
+    if (ends || i === steps.length - 1) {
+      plans.push({ events, state: step.state, picture: boardPicture(step.state) });
+      events = [];
+    }
+  });
+  const last = plans[plans.length - 1];
+  if (last && !last.state.outcome && (last.state.stage === 'play' || last.state.stage === 'corner')) last.held = true;
+  return plans;
 }
 
 /** Events after which a move cannot be taken back: the dice rolled (a fence move rolls at once), a player leaving, the end. */
@@ -71,6 +94,7 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
     return parsed.success ? parsed.data : null;
   },
   parse: parseTyped,
+  posts: turnPosts,
   board: boardPicture,
   drawings: DRAWINGS,
   scenario: { run: runScenario },

@@ -1,12 +1,12 @@
 /** What players read: action labels, event lines, prompts, status, rules and help. Plain words for phones. */
-import type { Prompt, RulesTopic } from '../../platform/game.ts';
+import type { RulesTopic } from '../../platform/game.ts';
 import { BOARD, DIRECTIONS, HOME, nameOfEdge, nameOfSquare } from './board.ts';
 import { currentResults, ROLL_FIRST, type Action, type KimboEvent } from './engine.ts';
 import { firstDirection, OFF, turnsBack, type PieceMove, type Result } from './moves.ts';
 import type { KimboState } from './state.ts';
 
 export const SIDE_NAMES = ['North', 'East', 'South', 'West'];
-const CORNER_NAMES = ['top left', 'top right', 'bottom right', 'bottom left'];
+export const CORNER_NAMES = ['top left', 'top right', 'bottom right', 'bottom left'];
 
 export const seatName = (s: KimboState, seat: number): string => s.seats[seat]?.name ?? `player ${seat + 1}`;
 const where = (sq: number): string => (sq === HOME ? 'HOME' : sq === OFF ? 'captured' : nameOfSquare(sq));
@@ -99,28 +99,6 @@ export function eventText(s: KimboState, e: KimboEvent): string | null {
   }
 }
 
-/** Results offered as buttons when there are this few; more go through `/kimbo move`. */
-const MAX_BUTTONS = 10;
-
-export function prompt(s: KimboState, seat: number): Prompt<Action> {
-  if (s.stage === 'start') {
-    return { text: 'your turn. Move one of your fences first with `/kimbo fence` if you like, then roll.', buttons: [{ label: 'Roll the dice', action: { type: 'roll' }, style: 'primary' }] };
-  }
-  if (s.stage === 'corner') {
-    const v = s.corners[0]!;
-    return {
-      text: `you captured ${pieceOf(s, v.seat, v.piece)}: choose the start square it goes to.`,
-      buttons: BOARD.starts.map((sq, corner) => ({ label: `${nameOfSquare(sq)} (${CORNER_NAMES[corner]})`, action: { type: 'corner', corner } })),
-    };
-  }
-  const results = currentResults(s);
-  const dice = s.dice ? `${s.dice[0]} and ${s.dice[1]}` : '';
-  const buttons = results.length <= MAX_BUTTONS ? results.map((r) => ({ label: resultLabel(s, r).slice(0, 80), action: { type: 'move' as const, key: r.key } })) : [];
-  const example = results[0] ? resultLabel(s, results[0]).replace(/ → /g, ' ').replace(/,.*$/, '') : '';
-  const how = results.length <= MAX_BUTTONS ? 'press a move below or use `/kimbo move`' : `choose it with \`/kimbo move\`: type a piece number or a square to narrow the list, or type the move in words, like "${example}"`;
-  return { text: `you rolled ${dice}: ${results.length} possible move${results.length === 1 ? '' : 's'}; ${how}.`, buttons };
-}
-
 /** Why `/kimbo fence` or `/kimbo move` offers nothing now. */
 export function unavailableText(s: KimboState, _seat: number, command: string): string {
   if (command === 'move') return s.stage === 'start' ? ROLL_FIRST : 'First choose a start square for the captured piece.';
@@ -158,8 +136,8 @@ export const RULES: RulesTopic[] = [
 export const HELP = [
   '**How to play Game of Fences here**',
   '`/kimbo new` opens a lobby (2–4 players; **Join**, then the host presses **Start**).',
-  'On your turn the bot pings you. Before rolling you may move a fence: `/kimbo fence` lists your fences and the empty slots (type a slot like "K7" to narrow it). Then press **Roll the dice**.',
-  'After the roll, press one of the moves offered, or use `/kimbo move`: the list shows every possible result; type a piece number ("piece 2") or a square to narrow it. You can also type a move like "piece 2 B3 east 4+3".',
+  'On your turn the bot pings you: press **Roll the dice**, or first **Move a fence** (your fences are lettered on the board; pick one, a part of the board, then an empty slot by its number). `/kimbo fence` does the same by typing.',
+  'Only you see the roll at first: every square a piece can reach is labelled on the board; press one. When the dice move two pieces, the board then shows that move and labels where the other die can go. The channel sees your whole turn, roll and move, in one post. `/kimbo move` lists every possible move too (type a piece number or a square to narrow it), or type one like "piece 2 B3 east 4+3".',
   'Squares are named by column A–O (left to right) and row 1–15 (top to bottom); a fence slot is written between two squares, like "G5|G6".',
   'If you capture a piece, buttons ask which corner it goes to. `/kimbo map` shows the board, `/kimbo status` the pieces, `/kimbo rules` the rules.',
 ].join('\n');
