@@ -5,6 +5,7 @@ import { COMPONENTS } from '../../src/games/ducks/components.ts';
 import { ducks } from '../../src/games/ducks/index.ts';
 import type { DucksState } from '../../src/games/ducks/state.ts';
 import { play, position, refused, sp, withDice } from './helpers.ts';
+import { scoreLine } from '../../src/games/ducks/words.ts';
 
 const two = (extra: Record<string, unknown> = {}) => position({ name: 't', players: ['ana', 'bo'], first: 'ana', ...extra });
 const event = (s: DucksState, e: Parameters<typeof ducks.words.event>[1]) => ducks.words.event(s, e);
@@ -12,11 +13,9 @@ const event = (s: DucksState, e: Parameters<typeof ducks.words.event>[1]) => duc
 describe('Duck Pens words', () => {
   it('counts agree with their nouns: 1 point, 2 bread, duck spaces captured, boxes lost', () => {
     const s = two();
-    const one = { group: 1, outlined: 0, shapePoints: 0, duckPoints: 0, total: 1, ducks: 1 };
-    const over = event(s, { type: 'over', end: { kind: 'scored', reason: 'skips', winners: [0], seat: null }, scores: [one, { ...one, total: 0, group: 0, ducks: 0 }] })!;
-    expect(over).toContain('ana: 1 point (largest group 1, no shape outlined, ducks in full rows 0; 1 duck penned).');
-    expect(over).toContain('bo: 0 points');
-    expect(over).not.toMatch(/\b1 points\b/);
+    const one = { name: 'ana', colour: 'red' as const, group: 1, outlined: 1, shapePoints: 2, fullRows: [{ name: 'P', ducks: 1 }], duckPoints: 1, total: 4, ducks: 1 };
+    expect(scoreLine(one)).toBe('ana: 4 points = 1 for the largest group of 1 pen + 2 for 1 shape outlined + 1 for ducks in pens of full rows (P 1); 1 duck penned.');
+    expect(scoreLine({ ...one, name: 'bo', group: 0, outlined: 0, shapePoints: 0, fullRows: [], duckPoints: 0, total: 0, ducks: 0 })).toBe('bo: 0 points = 0 for pens (none) + 0 for shapes (none outlined) + 0 for ducks (no duck row full); 0 ducks penned.');
     expect(event(s, { type: 'captured', seat: 0, pen: 0, duckSpaces: 2, bread: 2, eggs: 1, outlined: null, lost: 1 })).toBe('ana captures 2 duck spaces, 2 bread and 1 egg (1 box beyond a full row lost).');
     expect(ducks.words.status(s)[0]).toMatch(/^ana \(red\): 0 points so far/);
   });
@@ -73,8 +72,10 @@ describe('Duck Pens words', () => {
     const nothing = at(['blue', 'blue', 'blue']);
     expect(ducks.words.action(nothing, { type: 'keep' })).toBe('Keep these dice and skip the turn');
     const p = ducks.words.prompt(nothing, 0);
-    expect(p.text).toContain('Careful: with these dice you can draw no fence and no die fills a re-roll space, so keeping them skips your turn.');
-    expect(p.buttons.find((b) => b.action.type === 'keep')?.label).toBe('Keep these dice and skip the turn');
+    expect(p.text).toContain('no fence fits these dice (no red die)');
+    expect(p.text).toContain('Careful: keeping them skips your turn.');
+    const keep = p.choice!.options.find((o) => 'action' in o && o.action.type === 'keep')!;
+    expect([keep.label, keep.says, keep.style]).toEqual(['Keep', 'skips your turn: no fence fits these dice and no die fills a re-roll space', 'danger']);
     expect(ducks.words.prompt(at(['blue', 'blue', 'blue'], 1), 0).text).toContain('skips your turn and, after the skip before it, ends the game.');
     const fence = at(['red', 'blue', 'blue']);
     expect(ducks.words.action(fence, { type: 'keep' })).toBe('Keep these dice');

@@ -1,12 +1,12 @@
 /** What players read: action labels, one line per event, prompts, status, rules and help. Plain words, no ruling ids. */
-import type { Prompt, RulesTopic } from '../../platform/game.ts';
+import type { RulesTopic } from '../../platform/game.ts';
 import { a, listText, plural } from './grammar.ts';
-import { shapesPicture } from './views.ts';
+import { endingOf, shapesPicture, type Ending } from './views.ts';
 import { COMPONENTS } from './components.ts';
-import { colourOf, currentCard, fenceLength, keepingSkips, openRows, simpleChoice, legalActions, actionPath, turnSkips } from './engine.ts';
+import { colourOf, fenceLength, keepingSkips, actionPath, turnSkips } from './engine.ts';
 import { dotName, spaceName, type Colour } from './grid.ts';
-import { ducksOn, fullSections, breadUnlocked, eggUnlocked, REROLL_SPACES, scoreOf } from './rules.ts';
-import type { Action, DucksEvent, DucksState, EndReason, FenceAction, Score } from './state.ts';
+import { ducksOn, fullSections, breadUnlocked, eggUnlocked, isSpecialty, REROLL_SPACES, scoreOf } from './rules.ts';
+import type { Action, DucksEvent, DucksState, EndReason, FenceAction, Pen } from './state.ts';
 
 export const seatName = (s: DucksState, seat: number): string => s.seats[seat]?.name ?? `player ${seat + 1}`;
 const Cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
@@ -16,9 +16,9 @@ export const colourName = (s: DucksState, c: Colour): string => {
   return seat >= 0 ? seatName(s, seat) : 'the Automa';
 };
 /** "P pen", "bent 3-space pen": every shape by its own name. */
-const shapeName = (id: string): string => `${COMPONENTS.shapes.get(id)?.name ?? id} pen`;
+export const shapeName = (id: string): string => `${COMPONENTS.shapes.get(id)?.name ?? id} pen`;
 /** What a set of spaces holds, as counted things: "3 ducks, 1 bread and 2 eggs". */
-function contentsOf(cells: readonly number[]): { text: string; one: boolean } {
+export function contentsOf(cells: readonly number[]): { text: string; one: boolean } {
   let bread = 0;
   let eggs = 0;
   for (const c of cells) {
@@ -30,12 +30,37 @@ function contentsOf(cells: readonly number[]): { text: string; one: boolean } {
   const parts = [ducks && plural(ducks, 'duck'), bread && plural(bread, 'bread', 'bread'), eggs && plural(eggs, 'egg')].filter((x): x is string => Boolean(x));
   return { text: listText(parts), one: parts.length === 1 && ducks + bread + eggs === 1 };
 }
-const diceText = (dice: readonly Colour[]): string => dice.map(Cap).join(' · ');
+export const diceText = (dice: readonly Colour[]): string => dice.map(Cap).join(' · ');
 
 /** A fence as a board player says it: "C4 → C7", "C4 → C6 → E6". */
 export const pathText = (a: FenceAction): string => actionPath(a).map(dotName).join(' → ');
 export const cellsText = (cells: readonly number[]): string => cells.map(spaceName).join(' ');
 const ducksIn = (cells: readonly number[]): number => cells.reduce((n, c) => n + ducksOn(c), 0);
+
+/** A pen as players tell it apart: "a P pen", "a 3-space pen". */
+export const penKind = (pen: Pick<Pen, 'cells' | 'shape'>): string => (isSpecialty(pen.shape) ? a(shapeName(pen.shape!)) : a(`${pen.cells.length}-space pen`));
+
+/**
+ * What pens closing means for `seat`, in words: "closes a 3-space pen: you capture 2 ducks",
+ * "closes a P pen for Bo (more of its sides are blue): Bo captures 1 egg"; '' when none closes.
+ */
+export function closesText(s: DucksState, seat: number, pens: readonly Pen[]): string {
+  const each = pens.map((pen) => {
+    const inside = contentsOf(pen.cells).text;
+    const owner = s.colours.indexOf(pen.owner);
+    if (owner === seat) {
+      const outline = isSpecialty(pen.shape) && !s.areas[seat]?.outlined.includes(pen.shape!) ? ` and outline the ${shapeName(pen.shape!)}` : '';
+      return { kind: penKind(pen), what: `you capture ${inside || 'nothing (it is empty)'}${outline}` };
+    }
+    const who = colourName(s, pen.owner);
+    const kind = `${penKind(pen)} for ${who} (more of its sides are ${pen.owner})`;
+    if (owner >= 0) return { kind, what: `${who} captures ${inside || 'nothing (it is empty)'}` };
+    return { kind, what: inside ? `nobody captures its ${inside}` : 'it is empty' };
+  });
+  if (each.length === 0) return '';
+  if (each.length === 1) return `closes ${each[0]!.kind}: ${each[0]!.what}`;
+  return `closes ${each.length} pens: ${listText(each.map((e) => `${e.kind} (${e.what})`))}`;
+}
 
 export function actionLabel(s: DucksState, a: Action): string {
   switch (a.type) {
@@ -111,84 +136,35 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
   }
 }
 
-/** Why a scored game ended (D20, A9): the end post's first line. */
+/** Why a scored game ended (D20, A9): the first line of its end. */
 const ENDED: Record<EndReason, string> = {
-  skips: 'Two turns in a row were skipped: the game is over.',
+  skips: 'Two turns in a row were skipped (no fence drawn, no re-roll space filled): the game is over.',
   deck: 'The Automa\'s last card is played: the game is over.',
 };
 
+/** The end as its last turn's post tells it: why it ended (its score comes in the end's table and summary). */
 function overText(s: DucksState, e: Extract<DucksEvent, { type: 'over' }>): string {
   if (e.end.kind === 'aborted') return 'The game was called off.';
-  const lines = e.scores.map((x, i) => `${seatName(s, i)}: ${plural(x.total, 'point')} (largest group ${x.group}, ${x.outlined ? `${plural(x.outlined, 'shape')} outlined ${x.shapePoints}` : 'no shape outlined'}, ducks in full rows ${x.duckPoints}; ${plural(x.ducks, 'duck')} penned).`);
   if (e.end.kind === 'resigned') {
-    if (s.seats.length === 1) return `The game ends unscored.`;
+    if (s.seats.length === 1) return 'The game ends unscored.';
     return `${e.end.winners.map((w) => seatName(s, w)).join(' and ')} wins.`;
   }
-  const why = e.end.reason ? [ENDED[e.end.reason]] : [];
-  if (s.automa) {
-    const won = e.end.winners.length > 0;
-    return [...why, ...lines, `${won ? `${seatName(s, 0)} beats the Automa` : `${seatName(s, 0)} falls short of the Automa`} (target ${COMPONENTS.soloTarget}).`].join('\n');
-  }
-  return [...why, ...lines, winnersText(s, e.end.winners, e.scores)].join('\n');
+  return e.end.reason ? ENDED[e.end.reason] : 'The game is over.';
 }
 
-/** Who won and, when points were tied, how the tie-break (most ducks penned, D22) settled it. */
-function winnersText(s: DucksState, winners: readonly number[], scores: readonly Score[]): string {
-  const names = listText(winners.map((x) => seatName(s, x)));
-  const top = scores[winners[0] as number];
-  const tiedOnPoints = scores.filter((x) => x.total === top?.total).length > 1;
-  if (winners.length > 1) return `${names} share the win: ${plural(top?.total ?? 0, 'point')} and ${plural(top?.ducks ?? 0, 'duck')} penned each!`;
-  if (!tiedOnPoints || !top) return `${names} wins!`;
-  const others = scores.filter((x, i) => x.total === top.total && i !== winners[0]).map((x) => x.ducks);
-  return `${names} wins on the tie-break: ${plural(top.total, 'point')} each, and ${names} penned more ducks (${top.ducks} to ${others.join(', ')}).`;
+/** One player's score by its parts (D21): "Ana: 12 points = 5 for the largest group of 5 pens + 4 for 2 shapes outlined + 3 for ducks in full rows (P 3); 17 ducks penned." */
+export function scoreLine(row: Ending['rows'][number]): string {
+  const group = row.group ? `${row.group} for the largest group of ${plural(row.group, 'pen')}` : '0 for pens (none)';
+  const shapes = row.outlined ? `${row.shapePoints} for ${plural(row.outlined, 'shape')} outlined` : '0 for shapes (none outlined)';
+  const rows = row.fullRows.length ? `${row.duckPoints} for ducks in pens of full rows (${row.fullRows.map((r) => `${r.name} ${r.ducks}`).join(', ')})` : '0 for ducks (no duck row full)';
+  return `${row.name}: ${plural(row.total, 'point')} = ${group} + ${shapes} + ${rows}; ${plural(row.ducks, 'duck')} penned.`;
 }
 
-export function prompt(s: DucksState, seat: number): Prompt<Action> {
-  const legal = legalActions(s, seat);
-  const area = s.areas[seat];
-  if (legal.some((a) => a.type === 'box') && area) {
-    return {
-      text: `place ${plural(area.pending, 'duck box', 'duck boxes')}: pick a row for each (any row with a free box).`,
-      buttons: openRows(area).map((shape) => {
-        const sh = COMPONENTS.shapes.get(shape);
-        return { label: `${sh?.name ?? shape} row (${area.ducks[shape] ?? 0}/${sh?.duckBoxes ?? 0} crossed)`, action: { type: 'box', shape }, style: 'primary' };
-      }),
-    };
-  }
-  const stage = s.turn.stage;
-  if (stage === 'roll') return { text: 'your turn: roll the dice.', buttons: [{ label: 'Roll', action: { type: 'roll' }, style: 'primary' }] };
-  if (stage === 'reroll') {
-    const mine = colourOf(s, seat);
-    const theirs = s.turn.dice.map((d, i) => (d === mine ? -1 : i)).filter((i) => i >= 0);
-    const buttons: Prompt<Action>['buttons'] = [0, 1, 2].map((i) => ({ label: `Re-roll die ${i + 1} (${s.turn.dice[i]})`, action: { type: 'reroll', dice: [i] }, style: 'secondary' }));
-    if (theirs.length > 1) buttons.push({ label: `Re-roll the ${theirs.length} ${mine === 'red' ? 'blue' : 'red'} dice`, action: { type: 'reroll', dice: theirs }, style: 'secondary' });
-    buttons.push({ label: actionLabel(s, { type: 'keep' }), action: { type: 'keep' }, style: keepingSkips(s) ? 'danger' : 'success' });
-    // Keeping dice that give nothing to do loses the turn: say so before the button is pressed.
-    const warning = keepingSkips(s)
-      ? ` Careful: with these dice you can draw no fence and no die fills a re-roll space, so keeping them skips your turn${s.skips > 0 ? ' and, after the skip before it, ends the game' : ''}.`
-      : '';
-    return { text: `you rolled ${diceText(s.turn.dice)}. Re-roll any dice (${plural(s.turn.rerollsLeft, 're-roll')} left this turn; \`/ducks reroll\` for several), or keep them.${warning}`, buttons };
-  }
-  if (stage === 'act') {
-    const n = fenceLength(s);
-    const parts: string[] = [];
-    const fences = legal.filter((a) => a.type === 'fence');
-    const bread = legal.some((a) => a.type === 'bread');
-    if (fences.length) parts.push(`draw your fence of ${plural(n, 'space')} with \`/ducks fence\` (the list has every legal one${fences.some((a) => a.type === 'fence' && a.via) ? ', bent ones too' : ''})`);
-    if (bread) parts.push('use the bread for a one-space fence (`/ducks fence`, "Bread: …")');
-    // Fences go through `/ducks fence`, whose answer previews them to the player alone first.
-    return { text: `${parts.join('; ')}. Then end your turn.`, buttons: [{ label: actionLabel(s, { type: 'done' }), action: { type: 'done' }, style: 'secondary' }] };
-  }
-  if (stage === 'automa') {
-    const card = currentCard(s);
-    const c = card === null ? null : COMPONENTS.cards[card];
-    const bot = simpleChoice(s, seat);
-    return {
-      text: `place the Automa's ${c ? shapeName(c.shape) : 'pen'} through dot ${c ? dotName(c.dot) : '?'} with \`/ducks place\`, or let the bot place it (fewest ducks).`,
-      buttons: bot && bot.type === 'place' ? [{ label: 'Let the bot place it', action: bot, style: 'primary' }] : [],
-    };
-  }
-  return { text: 'wait for the others.', buttons: [] };
+/** The end of a scored game, after the platform's line naming the winners: each score by its parts, and who won how. */
+export function summary(s: DucksState): string[] {
+  const ending = endingOf(s);
+  if (!ending) return [];
+  return [...ending.rows.map(scoreLine), `${ending.verdict}.`];
 }
 
 export function phaseText(s: DucksState): string {
