@@ -82,6 +82,7 @@ async function strike(ctx: BotContext, gameId: number, note: string): Promise<vo
       const components: APIMessageTopLevelComponent[] = (old ? withoutChoices(asSent(old)) : []).map((c) => (c.type === ComponentType.TextDisplay ? { ...c, content: struck(c.content) } : c));
       components.push({ type: ComponentType.TextDisplay, content: `-# ${note}` });
       await channel.messages.edit(id, { components, flags: MessageFlags.IsComponentsV2, allowedMentions: { parse: [] } });
+      ctx.outbox.rewritten(gameId, id, components);
       return;
     }
     const lines = old.content ? struck(old.content) : '';

@@ -20,7 +20,7 @@ import { choiceFor, levelRows, levelText, type LevelOffer } from './choices.ts';
 import { buttonId } from './ids.ts';
 import { errorText } from './log.ts';
 import type { Logger } from './log.ts';
-import { GALLERY_MAX, layout, type Block, type Row } from './v2.ts';
+import { COMPONENTS_MAX, GALLERY_MAX, layout, type Block, type Row } from './v2.ts';
 
 export type { Step };
 
@@ -76,7 +76,8 @@ export function promptFor(def: AnyGame, state: unknown, seats: SeatRecord[]): { 
 export function turnButtons(def: AnyGame, gameId: number, version: number, state: unknown, seats: SeatRecord[]): Row[] {
   const outcome = def.outcome(state);
   if (outcome) return outcome.status === 'finished' ? [rematchRow(gameId)] : [];
-  const rows = levelRows(def, gameId, version, firstLevels(def, state, seats));
+  // Around the rows: what happened, the pictures, whom the game waits for, and Show my hand.
+  const rows = levelRows(def, gameId, version, firstLevels(def, state, seats), COMPONENTS_MAX - 3 - (def.hand ? 2 : 0));
   if (def.hand) {
     rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder().setCustomId(buttonId({ verb: 'hand', gameId })).setLabel('Show my hand').setStyle(ButtonStyle.Secondary),

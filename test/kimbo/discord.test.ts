@@ -9,7 +9,10 @@ import { BOARD, nameOfEdge } from '../../src/games/kimbo/board.ts';
 import { actionLabel } from '../../src/games/kimbo/words.ts';
 import type { LoadedGame } from '../../src/store/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
+import drawings from '../../src/games/kimbo/draw/index.ts';
 import { kimbo } from '../../src/games/kimbo/index.ts';
+import type { KimboChoiceView } from '../../src/games/kimbo/views.ts';
+import { textsDrawn } from '../render/labels.ts';
 import { Harness, tapsFor, textOf } from '../bot/harness.ts';
 
 let h: Harness;
@@ -82,12 +85,28 @@ async function playOne(channel: Channel, n: number): Promise<void> {
   expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
   lastPrivate.set(user.id, reply);
   const after = await running(channel).catch(() => null);
-  // A roll (or a capture waiting for its start square) is the turn under way: the channel waits.
+  // A roll (or a capture waiting for its start square) is the turn under way: the channel waits,
+  // and the player's answer shows the next level, each label it offers drawn on its picture.
   if (after && after.state.current === s.current && after.state.stage !== 'start' && !after.state.outcome) {
     expect(h.double.messages(channel).length).toBe(before);
+    const level = kimbo.words.prompt(after.state, after.state.current).choice!;
+    expect(reply.attachments.map((a) => a.filename)).toEqual(['choice.png']);
+    const drawn = new Set(textsDrawn(() => drawings['choice']!(level.picture!.view as KimboChoiceView)).texts.map((t) => t.text));
+    const inMenus = h.double.selects(reply).flatMap((m) => m.options.map((o) => o.label));
+    const offered = inMenus.length ? inMenus : buttonLabels(reply).filter((l) => l !== '◀ Back' && l !== 'Undo');
+    expect(offered.length).toBeGreaterThan(0);
+    for (const label of offered) expect(drawn.has(label), label).toBe(true);
     return;
   }
-  await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
+  // The turn is over: one message tells it, with one picture naming whose turn it is now.
+  const told = h.double.messages(channel).slice(before);
+  expect(told, told.map(textOf).join('\n---\n')).toHaveLength(1);
+  expect(told[0]!.attachments).toHaveLength(1);
+  const next = after ?? (await h.store.getGame(game.game.id));
+  if (!next.state || (next.state as KimboState).outcome) return;
+  const waiting = (next.state as KimboState).seats[(next.state as KimboState).current]!.name;
+  expect(told[0]!.attachments[0]!.description).toMatch(new RegExp(` ${waiting} to play\\.$`));
+  expect(textOf(told[0]!)).toContain(`<@${h.userOf(next, (next.state as KimboState).current).id}>, your turn`);
 }
 
 describe('Game of Fences in Discord', () => {
