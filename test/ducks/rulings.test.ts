@@ -551,7 +551,7 @@ describe('A — the solo Automa', () => {
     const pen = state.pens[state.pens.length - 1]!;
     expect(pen).toMatchObject({ owner: 'blue', automa: true, shape: 'O4' });
     expect(state.fences[edge('C8', 'D8')]).toBe('b');
-    expect(texts(state, events).join('\n')).toContain('The Automa\'s pen goes on C8 D8 C9 D9; 3 ducks and 1 bread leave play with it.');
+    expect(texts(state, events).join('\n')).toContain('The Automa\'s pen goes between dots C8 and E10; 3 ducks and 1 bread leave play with it.');
     expect(state.areas[0]!.pending).toBe(0);
     // The Automa's O4 beside I1 J1 I2 J2, walled by red on top: red 4 sides, blue 2 → the player's, captured at once.
     const trap = withDice(solo({ deck: [15, 0], fences: { red: ['I3-K3'] } }), dice('red', 'blue', 'blue'));

@@ -39,8 +39,8 @@ describe('Duck Pens words', () => {
     expect(event(solo, { type: 'card', card: card('L4'), left: 5 })).toMatch(/an L-shaped 4-space pen/);
     // Card 8 is the block on dot F4; say it went through E4 and G4 instead. C1 holds an egg, D1 bread (the board's data).
     const placed = event(solo, { type: 'automaPlaced', card: 8, cells: [sp('C1'), sp('D1')], edges: [], pen: 0, nearest: true, dots: [[4, 3], [6, 3]] });
-    expect(placed).toBe('The Automa\'s pen goes on C1 D1 (dot F4 was not free: it goes through E4 and G4, the nearest dot that could be used); 1 bread and 1 egg leave play with it.');
-    expect(event(solo, { type: 'automaPlaced', card: 8, cells: [sp('C1')], edges: [], pen: 0, nearest: false })).toBe('The Automa\'s pen goes on C1; 1 egg leaves play with it.');
+    expect(placed).toBe('The Automa\'s pen goes between dots C1 and E2 (dot F4 was not free: it goes through E4 and G4, the nearest dot that could be used); 1 bread and 1 egg leave play with it.');
+    expect(event(solo, { type: 'automaPlaced', card: 8, cells: [sp('C1')], edges: [], pen: 0, nearest: false })).toBe('The Automa\'s pen goes between dots C1 and D2; 1 egg leaves play with it.');
   });
 
   it('a typed one-space fence after the regular fence is the bread\'s, refused for what is wrong with it', () => {

@@ -4,7 +4,7 @@ import { a, listText, plural } from './grammar.ts';
 import { endingOf, shapesPicture, type Ending } from './views.ts';
 import { COMPONENTS } from './components.ts';
 import { colourOf, fenceLength, keepingSkips, actionPath, turnSkips } from './engine.ts';
-import { dotName, spaceName, type Colour } from './grid.ts';
+import { dotName, spaceName, spaceXY, type Colour } from './grid.ts';
 import { ducksOn, fullSections, breadUnlocked, eggUnlocked, isSpecialty, REROLL_SPACES, scoreOf } from './rules.ts';
 import type { Action, DucksEvent, DucksState, EndReason, FenceAction, Pen } from './state.ts';
 
@@ -34,7 +34,19 @@ export const diceText = (dice: readonly Colour[]): string => dice.map(Cap).join(
 
 /** A fence as a board player says it: "C4 → C7", "C4 → C6 → E6". */
 export const pathText = (a: FenceAction): string => actionPath(a).map(dotName).join(' → ');
+/** Spaces as typed (`/ducks place`, scenario files): each by the dot at its lower left, "C5 D5 E5". */
 export const cellsText = (cells: readonly number[]): string => cells.map(spaceName).join(' ');
+/**
+ * Where a set of spaces lies, by the dots the board names: "between dots C4 and E6", the
+ * corners of the smallest rectangle holding them. The channel's words name spaces only this
+ * way: a space called "C4" would be the dot C4 on the picture.
+ */
+export function whereText(cells: readonly number[]): string {
+  const xy = cells.map(spaceXY);
+  const xs = xy.map((c) => c[0]);
+  const ys = xy.map((c) => c[1]);
+  return `between dots ${dotName([Math.min(...xs) - 1, Math.min(...ys) - 1])} and ${dotName([Math.max(...xs), Math.max(...ys)])}`;
+}
 const ducksIn = (cells: readonly number[]): number => cells.reduce((n, c) => n + ducksOn(c), 0);
 
 /** A pen as players tell it apart: "a P pen", "a 3-space pen". */
@@ -101,7 +113,7 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
       if (!pen) return null;
       const what = pen.shape && COMPONENTS.specialty.some((x) => x.id === pen.shape) ? a(shapeName(pen.shape)) : a(`${pen.cells.length}-space pen`);
       const tie = pen.red === pen.blue ? ': a tie, so whoever closed it' : '';
-      return `${Cap(what)} closes at ${cellsText(pen.cells)}: ${colourName(s, pen.owner)}'s (sides: red ${pen.red}, blue ${pen.blue}${tie}).`;
+      return `${Cap(what)} closes ${whereText(pen.cells)}: ${colourName(s, pen.owner)}'s (sides: red ${pen.red}, blue ${pen.blue}${tie}).`;
     }
     case 'rerollSpaces': return `${seatName(s, e.seat)} fills ${plural(e.filled, 're-roll space')}${e.unlocked ? ' and unlocks a re-roll for every turn from the next one' : ''}.`;
     case 'captured': {
@@ -125,7 +137,7 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
       const via = e.dots?.length ? `: it goes through ${listText(e.dots.map(dotName))}, the nearest dot that could be used` : ': it goes through the nearest dot that could be used';
       const near = e.nearest && card ? ` (dot ${dotName(card.dot)} was not free${via})` : '';
       const gone = contentsOf(e.cells);
-      return `The Automa's pen goes on ${cellsText(e.cells)}${near}${gone.text ? `; ${gone.text} ${gone.one ? 'leaves' : 'leave'} play with it` : ''}.`;
+      return `The Automa's pen goes ${whereText(e.cells)}${near}${gone.text ? `; ${gone.text} ${gone.one ? 'leaves' : 'leave'} play with it` : ''}.`;
     }
     case 'automaSkipped': return 'The Automa\'s pen fits nowhere: the card is discarded and the Automa skips.';
     case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot plays that part for them${e.inARow >= 3 ? ` (${e.inARow} times in a row)` : ''}.`;
@@ -231,10 +243,9 @@ export const RULES: RulesTopic[] = [
 export const HELP = [
   '**Duck Pens with the bot**',
   '`/ducks new` opens a game: press **Start** alone to play solo against the Automa, or let a friend **Join** (or `/ducks addbot`) for two players. `colour:` picks your colour.',
-  'On your turn press **Roll**; with re-rolls unlocked, press a die\'s button to re-roll it or **Keep these dice** (`/ducks reroll` re-rolls several at once).',
-  '`/ducks fence` lists every legal fence for your roll, written from dot to dot ("C4 → C7", "C4 → C6 → E6" with a bend); type to filter, or type one yourself. You first see it drawn on the board, privately: press **Confirm** to draw it for good. Bread fences show as "Bread: …". Press **End my turn** when you are done.',
-  'Captured duck spaces give duck boxes: press the row to cross off. In solo, place the Automa\'s pen with `/ducks place` or press **Let the bot place it**.',
-  '`/ducks map` shows the board, `/ducks status` the scores and player areas, `/ducks rules` the rules.',
-].join('\n');
+  'On your turn press **Roll**. You then see, privately, the board with every fence your dice allow, each with a number: press a number to draw that fence (it keeps your dice). What each fence does is written beside it ("closes a 3-space pen: you capture 2 ducks"), and the pen it would close is shaded with its number. With re-rolls unlocked, press **Re-roll** first to pick dice, or **Keep** to keep them without a fence yet. **End turn** ends it without a fence.',
+  'In solo the Automa\'s card follows: its pen\'s places are shown one by one, numbered, the one losing the fewest ducks first: press a number. Captured duck spaces give duck boxes: press the row for each. The channel sees your whole turn in one post once it is over.',
+  '`/ducks fence` lists every legal fence for your roll, written from dot to dot ("C4 → C7", "C4 → C6 → E6" with a bend); type to filter, or type one yourself. You first see it drawn on the board, privately: press **Confirm** to draw it for good. Bread fences show as "Bread: …".',
+  '`/ducks map` shows the board, `/ducks status` the scores and player areas, `/ducks rules` the rules.'].join('\n');
 
 export const RESIGN_TEXT = 'You leave the game: with two players the other player wins; a solo game ends unscored.';
