@@ -87,7 +87,7 @@ export function turnButtons(def: AnyGame, gameId: number, version: number, state
 }
 
 /** The first level of each person's choice the game waits for (computers choose alone). */
-function firstLevels(def: AnyGame, state: unknown, seats: SeatRecord[]): LevelOffer[] {
+export function firstLevels(def: AnyGame, state: unknown, seats: SeatRecord[]): LevelOffer[] {
   return def.activeSeats(state)
     .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
     .map((seat) => ({ seats: [seat], level: choiceFor(def, state, seat), path: [] }));
@@ -159,11 +159,14 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
       return v2Post([{ text: told }, { pictures: files }, { text: ending.text }, { rows: turnButtons(def, gameId, version, g.state, seats) }], ending.userIds);
     }
     const prompt = promptFor(def, g.state, seats);
-    const words = firsts.length === 1 ? levelText(firsts[0]!.level) : '';
+    const words = firstWords(firsts);
     return v2Post([{ text: told }, { pictures: files }, { text: [prompt.text, words].filter(Boolean).join('\n') }, { rows: turnButtons(def, gameId, version, g.state, seats) }], prompt.mentionIds);
   });
   return { held: false, posts };
 }
+
+/** What the options of the one person asked do, on the post that asks them (several asked: their buttons say it). */
+export const firstWords = (firsts: readonly LevelOffer[]): string => (firsts.length === 1 ? levelText(firsts[0]!.level) : '');
 
 /** A channel post as one Components V2 message; only `mentionIds` are notified. */
 export function v2Post(blocks: readonly Block[], mentionIds: readonly string[]): MessageCreateOptions {
