@@ -129,8 +129,12 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
     if (!labels) throw new Error(`${script.id}: "${def.words.action(now.state, action)}" cannot be tapped`);
     // The first level is on the turn post, or, in a turn under way, on the player's private message.
     const post = h.latestPost(channel);
-    const onPost = h.choicesOn(post).length > 0 && offers(h, post, labels[0]!);
-    const where = onPost ? post : lastPrivate.get(user.id);
+    // A private answer newer than the post is where a turn under way goes on (the post's own
+    // buttons are then stale: a Duck Pens player crossing off a second duck box presses "P row" again).
+    const mine = lastPrivate.get(user.id);
+    const goesOn = mine !== undefined && BigInt(mine.id) > BigInt(post.id) && offers(h, mine, labels[0]!);
+    const onPost = !goesOn && h.choicesOn(post).length > 0 && offers(h, post, labels[0]!);
+    const where = onPost ? post : mine;
     if (!where) throw new Error(`${script.id}: nowhere to press "${labels[0]}"`);
     // The levels opened on the way are shown privately, each with its picture.
     const root = choiceFor(def, now.state, seat);
@@ -166,6 +170,8 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
     turns.push(turn);
     turn = { key: null, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
   }
+  const end = await load();
+  if (end && !def.outcome(end.state)) throw new Error(`${script.name ?? script.id}: the game did not finish (${turns.length} turns measured)`);
   const sum = (f: (t: (typeof turns)[number]) => number) => turns.reduce((k, t) => k + f(t), 0);
   return {
     game: script.name ?? script.id,

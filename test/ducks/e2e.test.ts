@@ -103,8 +103,11 @@ async function playOne(channel: Channel, user: User, n: number): Promise<void> {
     if (!taps) throw new Error(`the choice does not offer "${ducks.words.action(s, a)}"`);
     if (a.type === 'fence' && s.turn.stage === 'reroll') ways.keptByFence++;
     const post = h.latestPost(channel);
-    const onPost = labels(post).includes(taps[0]!) || h.double.selects(post).some((m) => m.options.some((o) => o.label === taps[0]));
-    reply = (await h.tap(user, onPost ? post : lastPrivate.get(user.id)!, taps)).reply;
+    // A private answer newer than the post is where a turn under way goes on: the post's buttons are stale then.
+    const mine = lastPrivate.get(user.id);
+    const offers = (m: PostedMessage) => labels(m).includes(taps[0]!) || h.double.selects(h.double.log.get(m.id) ?? m).some((x) => x.options.some((o) => o.label === taps[0]));
+    const goesOn = mine !== undefined && BigInt(mine.id) > BigInt(post.id) && offers(mine);
+    reply = (await h.tap(user, goesOn || !offers(post) ? mine! : post, taps)).reply;
     ways.taps++;
   }
   expect(reply.ephemeral).toBe(true);
