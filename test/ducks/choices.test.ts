@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import draw from '../../src/games/ducks/draw/index.ts';
 import { simpleChoice } from '../../src/games/ducks/engine.ts';
 import { ducks } from '../../src/games/ducks/index.ts';
+import { TILES_MAX } from '../../src/games/ducks/choices.ts';
 import { kept } from '../../src/games/ducks/moves.ts';
 import { posts } from '../../src/games/ducks/posts.ts';
 import type { Action, DucksEvent, DucksState } from '../../src/games/ducks/state.ts';
@@ -170,6 +171,21 @@ describe('a Duck Pens turn in taps', () => {
     expect(first.says).toMatch(/(leaves?|leave) play|nothing leaves play/);
     // Each on a tile of its own: the board's row numbers are not drawn there, only the placements' numbers.
     expect(textsDrawn(() => drawPicture(level.picture!)).texts.filter((t) => /^\d+$/.test(t.text)).map((t) => t.text)).toEqual(level.options.map((o) => o.label));
+  });
+
+  it('A6 an open board\'s many placements: Fewest ducks at once (shown on the board), or a direction from the dot and then its numbered places', () => {
+    const s = positions(2, 1, 'automa').map((p) => p.s).find((x) => x.turn.stage === 'automa' && ducks.legalActions(x, 0).length > TILES_MAX)!;
+    const root = choice(s, 0);
+    const [fewest, ...ways] = root.options;
+    expect(fewest!.label).toBe('Fewest ducks');
+    expect(isLeaf(fewest!) && ducks.encode(fewest.action)).toBe(ducks.encode(simpleChoice(s, 0)!));
+    expect(ways.map((o) => o.label).every((l) => ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'].includes(l))).toBe(true);
+    const view = root.picture!.view as DucksChoiceView;
+    expect(view.placed).toEqual(isLeaf(fewest!) && fewest.action.type === 'place' ? fewest.action.cells : null);
+    // Every placement once, under one direction.
+    const under = ways.flatMap((o) => (isLeaf(o) ? [] : o.then().options.map((x) => (isLeaf(x) ? ducks.encode(x.action) : ''))));
+    expect(under.sort()).toEqual(ducks.legalActions(s, 0).map((a) => ducks.encode(a)).sort());
+    for (const o of ways) expect(isLeaf(o) ? 0 : o.then().options.length).toBeLessThanOrEqual(TILES_MAX);
   });
 
   it('a turn\'s board names who is to play, in the picture and its alt text; the end\'s board tells why it ended, the score by parts and the verdict', () => {

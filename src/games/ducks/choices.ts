@@ -18,7 +18,7 @@ import { plural } from './grammar.ts';
 import { actionPath, apply, automaChoices, colourOf, currentCard, fenceActions, fenceLength, keepingSkips, openRows, pensAfter, turnSkips } from './engine.ts';
 import { dotEdges, dotName, inkOf, SIZE, spaceXY, type Dot } from './grid.ts';
 import { fencesIfKept, kept } from './moves.ts';
-import { walk } from './rules.ts';
+import { ducksOn, walk } from './rules.ts';
 import type { Action, DucksState, FenceAction, Pen } from './state.ts';
 import { choicePicture, type DucksChoiceView, type DucksMark, type Tone } from './views.ts';
 import { closesText, contentsOf, diceText, pathText, seatName, shapeName } from './words.ts';
@@ -27,7 +27,7 @@ type Level = Choice<Action, Picture>;
 type Option = ChoiceOption<Action, Picture>;
 
 /** The labels of a level's verbs (drawn beside the dice on its picture). */
-export const VERBS = { roll: 'Roll', reroll: 'Re-roll', keep: 'Keep', end: 'End turn', bread: 'Bread fence', first: 'Automa first' } as const;
+export const VERBS = { roll: 'Roll', reroll: 'Re-roll', keep: 'Keep', end: 'End turn', bread: 'Bread fence', first: 'Automa first', fewest: 'Fewest ducks' } as const;
 
 const STYLE: Record<Tone, ChoiceStyle> = { plain: 'secondary', mine: 'success', theirs: 'danger' };
 
@@ -67,7 +67,9 @@ function ask(s: DucksState, seat: number): { text: string; choice: Level } {
   }
   const card = currentCard(s);
   const c = card === null ? null : COMPONENTS.cards[card];
-  const text = `place the Automa's ${c ? shapeName(c.shape) : 'pen'} through dot ${c ? dotName(c.dot) : '?'}: press its number on the board (1 leaves the fewest ducks).`;
+  const many = automaChoices(s).length > TILES_MAX;
+  const how = many ? `press **${VERBS.fewest}** (shown on the board), or a direction from the dot to see its places` : 'press its number (1 leaves the fewest ducks)';
+  const text = `place the Automa's ${c ? shapeName(c.shape) : 'pen'} through dot ${c ? dotName(c.dot) : '?'}: ${how}.`;
   return { text, choice: automaLevel(s, seat) };
 }
 
@@ -191,30 +193,87 @@ function breadLevel(s: DucksState, seat: number, bread: readonly FenceAction[], 
 
 // ---- The Automa's pen (solo) -----------------------------------------------------------------------
 
-/** The placements of the card's pen, numbered on the board, fewest ducks leaving play first (the simple strategy's pick is 1). */
+/** A placement of the Automa's pen: its spaces, the pens it would close, the ducks that leave play with it. */
+interface Placement {
+  cells: number[];
+  pens: Pen[];
+  ducks: number;
+}
+
+/** Up to this many placements are shown each on a part of the board of its own, numbered; more are first sorted by direction. */
+export const TILES_MAX = 25;
+
+/**
+ * The placements of the card's pen (A3–A6), fewest ducks leaving play first (the engine's order
+ * among equals, so the simple strategy's pick comes first): up to TILES_MAX numbered, each shown
+ * on its own; more (an open board gives an L up to 76) first by the direction they go from the
+ * card's dot, with **Fewest ducks** at once.
+ */
 function automaLevel(s: DucksState, seat: number): Level {
   const card = currentCard(s);
   const c = card === null ? null : COMPONENTS.cards[card];
-  const placements = automaChoices(s).map((cells) => {
+  const all = automaChoices(s).map((cells): Placement => {
     const r = apply(s, seat, { type: 'place', cells });
     const pens = r.ok ? r.events.flatMap((e) => (e.type === 'penFormed' ? [r.state.pens[e.pen]!] : [])) : [];
-    return { cells, pens, ducks: cells.reduce((n, x) => n + (COMPONENTS.contents[x]?.kind === 'ducks' ? (COMPONENTS.contents[x] as { n: number }).n : 0), 0) };
+    return { cells, pens, ducks: cells.reduce((n, x) => n + ducksOn(x), 0) };
   });
-  // Fewest ducks first, the engine's order among equals: 1 is what "let the bot place it" played.
-  const order = placements.map((p, i) => ({ p, i })).sort((x, y) => x.p.ducks - y.p.ducks || x.i - y.i).map((x) => x.p);
-  const dot = c ? c.dot : [SIZE / 2, SIZE / 2];
-  const far = (cell: number) => {
-    const [x, y] = spaceXY(cell);
-    return -((x - 0.5 - dot[0]) ** 2 + (y - 0.5 - dot[1]) ** 2);
-  };
-  // Each placement's number in a space of its own where it can be: the one farthest from the card's dot.
-  const used = new Set<number>();
-  const marks = order.map((p, i) => {
-    const cells = [...p.cells].sort((x, y) => far(x) - far(y));
-    const at = cells.find((x) => !used.has(x)) ?? cells[0]!;
-    used.add(at);
-    return { p, at, label: String(i + 1) };
+  const order = all.map((p, i) => ({ p, i })).sort((x, y) => x.p.ducks - y.p.ducks || x.i - y.i).map((x) => x.p);
+  const title = `${seatName(s, seat)}: place the Automa's ${c ? shapeName(c.shape) : 'pen'} through dot ${c ? dotName(c.dot) : '?'}`;
+  const question = 'where does the Automa\'s pen go?';
+  if (order.length <= TILES_MAX) return placementLevel(s, seat, order, question, title);
+  const dot = c?.dot ?? [SIZE / 2, SIZE / 2];
+  const groups = new Map<string, Placement[]>();
+  for (const p of order) {
+    const d = directionOf(p.cells, dot);
+    groups.set(d, [...(groups.get(d) ?? []), p]);
+  }
+  const directions = DIRECTIONS.filter((d) => groups.has(d.label));
+  const best = order[0]!;
+  const fewest: Option = { label: VERBS.fewest, says: `${placementSays(s, seat, best)} (the simple strategy's place)`, action: { type: 'place', cells: best.cells }, style: STYLE[toneOf(s, seat, best.pens)] };
+  // A compass around the dot: each direction's label the same way from it.
+  const marks: DucksMark[] = directions.map((d) => {
+    const k = DIRECTIONS.indexOf(d);
+    const angle = (k * Math.PI) / 4;
+    return { label: d.label, tone: 'plain', spot: [dot[0] + 1.7 * Math.sin(angle), dot[1] + 1.7 * Math.cos(angle)] };
   });
+  const options: Option[] = directions.map((d) => {
+    const g = groups.get(d.label)!;
+    const least = Math.min(...g.map((p) => p.ducks));
+    return { label: d.label, says: `${plural(g.length, 'place')} ${d.words} of the dot (${least ? `at least ${plural(least, 'duck')} lost` : 'some losing no duck'})`, then: () => placementLevel(s, seat, g, `${question} (${d.words})`, `${title}, ${d.words}`), style: 'secondary' };
+  });
+  // Its label on its space farthest from the dot, away from the compass.
+  const far = [...best.cells].map(spaceXY).sort(([ax, ay], [bx, by]) => Math.hypot(bx - 0.5 - dot[0], by - 0.5 - dot[1]) - Math.hypot(ax - 0.5 - dot[0], ay - 0.5 - dot[1]))[0]!;
+  marks.unshift({ label: fewest.label, tone: toneOf(s, seat, best.pens), spot: [far[0] - 0.5, far[1] - 0.5] });
+  const would = best.pens.map((p) => ({ cells: p.cells, owner: p.owner, labels: [fewest.label] }));
+  return { question: `${question} ${plural(order.length, 'place')}: pick a direction from the dot, or the fewest ducks`, picture: choicePicture(s, seat, title, marks, would, [], best.cells), options: [fewest, ...options] };
+}
+
+/** The eight ways from a dot, each a label drawn where its placements lie. */
+const DIRECTIONS = [
+  { label: 'N', words: 'north' }, { label: 'NE', words: 'north-east' }, { label: 'E', words: 'east' }, { label: 'SE', words: 'south-east' },
+  { label: 'S', words: 'south' }, { label: 'SW', words: 'south-west' }, { label: 'W', words: 'west' }, { label: 'NW', words: 'north-west' },
+] as const;
+
+/** Which of the eight ways from the dot a pen's middle lies (north is up the board). */
+function directionOf(cells: readonly number[], dot: readonly [number, number]): string {
+  const xy = cells.map(spaceXY);
+  const dx = xy.reduce((n, [x]) => n + x - 0.5, 0) / xy.length - dot[0];
+  const dy = xy.reduce((n, [, y]) => n + y - 0.5, 0) / xy.length - dot[1];
+  // Angle from north, clockwise, in eighths.
+  const k = Math.round((Math.atan2(dx, dy) / (2 * Math.PI)) * 8 + 8) % 8;
+  return DIRECTIONS[k]!.label;
+}
+
+/** What a placement does: what leaves play with it, and the pens it closes. */
+function placementSays(s: DucksState, seat: number, p: Placement): string {
+  const gone = contentsOf(p.cells);
+  const closes = closesText(s, seat, p.pens);
+  return `${gone.text ? `${gone.text} ${gone.one ? 'leaves' : 'leave'} play` : 'nothing leaves play'}${closes ? `; ${closes}` : ''}`;
+}
+
+/** Placements numbered in order, each shown on a part of the board of its own, the pens it would close shaded. */
+function placementLevel(s: DucksState, seat: number, order: readonly Placement[], question: string, title: string): Level {
+  const marks = order.map((p, i) => ({ p, label: String(i + 1) }));
   const would = new Map<string, DucksChoiceView['would'][number]>();
   const options: Option[] = marks.map(({ p, label }) => {
     for (const pen of p.pens) {
@@ -222,14 +281,10 @@ function automaLevel(s: DucksState, seat: number): Level {
       w.labels.push(label);
       would.set(pen.cells.join(), w);
     }
-    const gone = contentsOf(p.cells);
-    const closes = closesText(s, seat, p.pens);
-    const leaves = gone.text ? `${gone.text} ${gone.one ? 'leaves' : 'leave'} play` : 'nothing leaves play';
-    return { label, says: `${leaves}${closes ? `; ${closes}` : ''}`, action: { type: 'place', cells: p.cells }, style: STYLE[toneOf(s, seat, p.pens)] };
+    return { label, says: placementSays(s, seat, p), action: { type: 'place', cells: p.cells }, style: STYLE[toneOf(s, seat, p.pens)] };
   });
-  const drawn: DucksMark[] = marks.map(({ p, at, label }) => ({ label, tone: toneOf(s, seat, p.pens), place: { cells: p.cells, at } }));
-  const title = `${seatName(s, seat)}: place the Automa's ${c ? shapeName(c.shape) : 'pen'} through dot ${c ? dotName(c.dot) : '?'}`;
-  return { question: 'where does the Automa\'s pen go?', picture: choicePicture(s, seat, title, drawn, [...would.values()], []), options };
+  const drawn: DucksMark[] = marks.map(({ p, label }) => ({ label, tone: toneOf(s, seat, p.pens), place: { cells: p.cells } }));
+  return { question, picture: choicePicture(s, seat, title, drawn, [...would.values()], []), options };
 }
 
 // ---- Duck boxes -----------------------------------------------------------------------------------

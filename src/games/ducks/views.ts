@@ -66,13 +66,15 @@ export interface Ending {
 }
 
 /**
- * A choice's mark: a candidate fence (its dots, the edge where its label sits) or an Automa
- * placement (its spaces, the space where its label sits). `tone`: what it does for the seat
- * choosing — nothing special, a pen it captures, a pen another side gets.
+ * A choice's mark: a candidate fence (its dots, the edge where its label sits), an Automa
+ * placement (its spaces; each is shown on a part of the board of its own), or a label at a
+ * point of the board (x, y in dots: where a group of placements lies). `tone`: what it does for
+ * the seat choosing — nothing special, a pen it captures, a pen another side gets.
  */
 export type DucksMark =
   | { label: string; tone: Tone; fence: { dots: (readonly [number, number])[]; at: number } }
-  | { label: string; tone: Tone; place: { cells: number[]; at: number } };
+  | { label: string; tone: Tone; place: { cells: number[] } }
+  | { label: string; tone: Tone; spot: readonly [number, number] };
 export type Tone = 'plain' | 'mine' | 'theirs';
 
 /**
@@ -88,6 +90,8 @@ export interface DucksChoiceView extends DucksView {
   /** Pens a candidate would close: their spaces, who would own them, the candidates' labels. */
   would: { cells: number[]; owner: Colour; labels: string[] }[];
   verbs: string[];
+  /** An Automa pen shown where it would go (the fewest ducks' place), its label a spot mark on it. */
+  placed?: number[];
 }
 
 const code = (i: number): string => {
@@ -202,9 +206,9 @@ export const boardPicture = (s: DucksState, lastEdges?: readonly number[]): Pict
 };
 
 /** A choice's picture for `seat`: the board with the level's marks, the pens they would close, its verbs. */
-export function choicePicture(s: DucksState, seat: number, title: string, marks: DucksMark[], would: DucksChoiceView['would'], verbs: string[]): Picture {
+export function choicePicture(s: DucksState, seat: number, title: string, marks: DucksMark[], would: DucksChoiceView['would'], verbs: string[], placed?: number[]): Picture {
   const base = viewOf(s);
-  const view: DucksChoiceView = { ...base, lastEdges: [], title, colour: s.colours[seat] as Colour, marks, would, verbs };
+  const view: DucksChoiceView = { ...base, title, colour: s.colours[seat] as Colour, marks, would, verbs, ...(placed ? { placed } : {}) };
   const labels = [...marks.map((m) => m.label), ...verbs];
   return { kind: 'choice', view, alt: `${title}. ${boardAlt(base)} Labelled: ${labels.join(', ')}.`.slice(0, 1024) };
 }

@@ -499,9 +499,9 @@ function choice(v: DucksChoiceView) {
   const titleH = 12 + title.length * 34;
   const places = v.marks.filter((m): m is Extract<DucksMark, { place: unknown }> => 'place' in m);
   // The dice matter to fences, not to the Automa's pen.
-  const showDice = places.length === 0 && v.turn.dice.length > 0;
+  const showDice = !v.marks.some((m) => !('fence' in m)) && v.turn.dice.length > 0;
   const HEAD = titleH + (showDice || v.verbs.length ? 56 : 0);
-  const gallery = places.length > 0 && places.length <= GALLERY_MAX;
+  const gallery = places.length > 0;
   const height = HEAD + 10 + (gallery ? galleryHeight(places.length) : FIELD(v));
   const canvas = pictureCanvas(W, height);
   const ctx = canvas.getContext('2d');
@@ -516,15 +516,14 @@ function choice(v: DucksChoiceView) {
   const top = HEAD + 10;
   if (gallery) return placementGallery(ctx, v, places, top), canvas;
   field(ctx, v, top, (c) => wouldPens(c, v, top));
+  if (v.placed) placedPen(ctx, v, v.placed, v.automa?.colour ?? (v.colour === 'red' ? 'blue' : 'red'), top);
   const lane = lanes(v);
-  for (const m of v.marks) candidate(ctx, v, m, top, lane.get(m) ?? 0);
+  for (const m of v.marks) if ('fence' in m) candidate(ctx, v, m, top, lane.get(m) ?? 0);
   for (const m of v.marks) markLabel(ctx, v, m, top, lane.get(m) ?? 0);
   for (const w of v.would) penLabels(ctx, v, w, top);
   return canvas;
 }
 
-/** Up to this many placements are each shown on a part of the board of their own. */
-const GALLERY_MAX = 25;
 const TILE = 164;
 const TILE_GAP = 14;
 const CAPTION = 30;
@@ -668,69 +667,39 @@ function lanePoints(v: DucksChoiceView, dots: readonly (readonly [number, number
   });
 }
 
-/** A candidate drawn where it would be: a fence on its lane in the seat's colour, ends marked; an Automa pen outlined. */
-function candidate(ctx: Ctx, v: DucksChoiceView, m: DucksMark, top: number, lane: number): void {
+/** A candidate fence drawn where it would be, on its lane in the seat's colour (green or red when it closes a pen), its ends marked. */
+function candidate(ctx: Ctx, v: DucksChoiceView, m: Extract<DucksMark, { fence: unknown }>, top: number, lane: number): void {
   ctx.save();
   ctx.lineCap = 'round';
-  if ('fence' in m) {
-    const colour = m.tone === 'plain' ? colourOf(v.colour) : m.tone === 'mine' ? C.mine : C.theirs;
-    const points = lanePoints(v, m.fence.dots, lane, top);
-    ctx.strokeStyle = colour;
-    ctx.globalAlpha = 0.85;
-    ctx.lineWidth = 4;
-    ctx.setLineDash([10, 6]);
+  const colour = m.tone === 'plain' ? colourOf(v.colour) : m.tone === 'mine' ? C.mine : C.theirs;
+  const points = lanePoints(v, m.fence.dots, lane, top);
+  ctx.strokeStyle = colour;
+  ctx.globalAlpha = 0.85;
+  ctx.lineWidth = 4;
+  ctx.setLineDash([10, 6]);
+  ctx.beginPath();
+  points.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.fillStyle = colour;
+  for (const [x, y] of [points[0]!, points[points.length - 1]!]) {
     ctx.beginPath();
-    points.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
-    ctx.stroke();
-    ctx.setLineDash([]);
-    ctx.fillStyle = colour;
-    for (const [x, y] of [points[0]!, points[points.length - 1]!]) {
-      ctx.beginPath();
-      ctx.arc(x, y, 5, 0, Math.PI * 2);
-      ctx.fill();
-    }
-  } else {
-    const automa = v.automa?.colour ?? (v.colour === 'red' ? 'blue' : 'red');
-    ctx.strokeStyle = tint(automa, 0.8);
-    ctx.lineWidth = 4;
-    ctx.setLineDash([10, 8]);
-    const inside = new Set(m.place.cells);
-    for (const c of m.place.cells) {
-      const x = (c % v.size) + 1;
-      const y = Math.floor(c / v.size) + 1;
-      const [sx, sy] = px(v.size, top, x - 1, y);
-      const sides: [boolean, number, number, number, number][] = [
-        [y === v.size || !inside.has(c + v.size), sx, sy, sx + CELL, sy],
-        [y === 1 || !inside.has(c - v.size), sx, sy + CELL, sx + CELL, sy + CELL],
-        [x === 1 || !inside.has(c - 1), sx, sy, sx, sy + CELL],
-        [x === v.size || !inside.has(c + 1), sx + CELL, sy, sx + CELL, sy + CELL],
-      ];
-      for (const [open, x1, y1, x2, y2] of sides) {
-        if (!open) continue;
-        // Drawn just inside the space, so pens that share a side both show.
-        const ix = (x1 === x2 ? (x1 === sx ? 5 : -5) : 0);
-        const iy = (y1 === y2 ? (y1 === sy ? 5 : -5) : 0);
-        ctx.beginPath();
-        ctx.moveTo(x1 + ix, y1 + iy);
-        ctx.lineTo(x2 + ix, y2 + iy);
-        ctx.stroke();
-      }
-    }
+    ctx.arc(x, y, 5, 0, Math.PI * 2);
+    ctx.fill();
   }
   ctx.restore();
 }
 
-/** A candidate's label: on its fence's labelled edge (on its lane), or in its pen's labelled space. */
+/** A label on the board: a fence's on its labelled edge (on its lane), a point's at that point. */
 function markLabel(ctx: Ctx, v: DucksChoiceView, m: DucksMark, top: number, lane: number): void {
   if ('fence' in m) {
     const [a, b] = edgeEnds(v.size, top, m.fence.at);
     const off = laneOffset(lane);
     const across = a[0] === b[0] ? [off, 0] : [0, off];
     pill(ctx, m.label, (a[0] + b[0]) / 2 + across[0]!, (a[1] + b[1]) / 2 + across[1]!, m.tone, colourOf(v.colour));
-  } else {
-    const c = m.place.at;
-    const [sx, sy] = px(v.size, top, c % v.size, Math.floor(c / v.size) + 1);
-    pill(ctx, m.label, sx + CELL / 2, sy + CELL / 2, m.tone, colourOf(v.automa?.colour ?? v.colour));
+  } else if ('spot' in m) {
+    const [x, y] = px(v.size, top, m.spot[0], m.spot[1]);
+    pill(ctx, m.label, x, y, m.tone, colourOf(v.automa?.colour ?? v.colour));
   }
 }
 
