@@ -243,7 +243,7 @@ describe('D — pens', () => {
     s = r.state;
     // A1 B1 A2 B2: A2 bread, B2 one duck.
     expect(s.areas[0]).toMatchObject({ bread: 4, pending: 1 });
-    expect(texts(s, r.events)).toEqual(expect.arrayContaining(['ana captures 1 duck space and 1 bread.', 'ana unlocks the bread: from the next turn, one extra one-space fence per turn.']));
+    expect(texts(s, r.events)).toEqual(expect.arrayContaining(['ana captures 1 duck and 1 bread.', 'ana unlocks the bread: from the next turn, one extra one-space fence per turn.']));
     expect(ducks.activeSeats(s)).toEqual([1, 0]);
     const rows = ducks.words.prompt(s, 0).choice!.options;
     expect(rows.map((o) => o.label)).toEqual(['P row', 'U row', 'T row', 'L row', 'block row']);
@@ -252,7 +252,7 @@ describe('D — pens', () => {
     expect(s.areas[0]!.ducks.T5).toBe(1);
     const full = withDice(two({ fences: { red: ['A3-C3', 'C2-C3'] }, areas: { ana: { bread: 4, ducks: { P5: 3, U5: 4, T5: 4, L5: 4, R6: 5 } } } }), dice('red', 'blue', 'blue'));
     const lost = play(play(full, 0, fence('C1', 'C2')).state, 0, { type: 'done' });
-    expect(texts(lost.state, lost.events).join('\n')).toContain('ana captures 1 duck space and 1 bread (1 box beyond a full row lost).');
+    expect(texts(lost.state, lost.events).join('\n')).toContain('ana captures 1 duck and 1 bread (1 box beyond a full row lost).');
     expect(texts(lost.state, lost.events).join('\n')).toContain("ana's duck rows are full: 1 duck box lost.");
   });
 
@@ -559,7 +559,7 @@ describe('A — the solo Automa', () => {
     const r = play(t2, 0, { type: 'place', cells: [sp('G1'), sp('H1'), sp('G2'), sp('H2')].sort((a, b) => a - b) });
     expect(r.state.pens.find((p) => p.cells.includes(sp('I1')))).toMatchObject({ owner: 'red', completer: 'blue', red: 4, blue: 2 });
     expect(r.state.areas[0]).toMatchObject({ eggs: 1 });
-    expect(texts(r.state, r.events)).toContain('ana captures 1 duck space and 1 egg.');
+    expect(texts(r.state, r.events)).toContain('ana captures 3 ducks (1 duck box) and 1 egg.');
   });
 
   it('A8 Automa fences block and count for it, and the player cannot connect to them', () => {

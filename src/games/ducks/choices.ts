@@ -149,7 +149,7 @@ function rerollLevel(s: DucksState, seat: number, fences: readonly FenceAction[]
     ? `skips your turn: no fence fits these dice and no die fills a re-roll space${s.skips > 0 ? ' (after the skip before it, the game ends)' : ''}`
     : fences.length ? 'keep these dice, then draw or end your turn' : `keep these dice: no fence fits them${turnSkips(keeping) ? '' : ', but they fill re-roll spaces'}`;
   const verbs: Option[] = [
-    { label: VERBS.reroll, says: `re-roll some dice (${plural(s.turn.rerollsLeft, 're-roll')} left this turn)`, then: () => diceLevel(s) },
+    { label: VERBS.reroll, says: `re-roll some dice (${plural(s.turn.rerollsLeft, 're-roll')} left this turn)`, then: () => diceLevel(s), style: 'secondary' },
     { label: VERBS.keep, says: keepSays, action: { type: 'keep' }, style: keepingSkips(s) ? 'danger' : 'secondary' },
   ];
   const n = fenceLength(s);
@@ -241,11 +241,10 @@ function automaLevel(s: DucksState, seat: number): Level {
     const least = Math.min(...g.map((p) => p.ducks));
     return { label: d.label, says: `${plural(g.length, 'place')} ${d.words} of the dot (${least ? `at least ${plural(least, 'duck')} lost` : 'some losing no duck'})`, then: () => placementLevel(s, seat, g, `${question} (${d.words})`, `${title}, ${d.words}`), style: 'secondary' };
   });
-  // Its label on its space farthest from the dot, away from the compass.
-  const far = [...best.cells].map(spaceXY).sort(([ax, ay], [bx, by]) => Math.hypot(bx - 0.5 - dot[0], by - 0.5 - dot[1]) - Math.hypot(ax - 0.5 - dot[0], ay - 0.5 - dot[1]))[0]!;
-  marks.unshift({ label: fewest.label, tone: toneOf(s, seat, best.pens), spot: [far[0] - 0.5, far[1] - 0.5] });
+  // Its pen is shown where it would go, glowing; its label goes with the verbs (the compass
+  // fills the space around the dot, where the pen also lies).
   const would = best.pens.map((p) => ({ cells: p.cells, owner: p.owner, labels: [fewest.label] }));
-  return { question: `${question} ${plural(order.length, 'place')}: pick a direction from the dot, or the fewest ducks`, picture: choicePicture(s, seat, title, marks, would, [], best.cells), options: [fewest, ...options] };
+  return { question: `${question} ${plural(order.length, 'place')}: pick a direction from the dot, or the fewest ducks`, picture: choicePicture(s, seat, `${title} (the glowing pen: ${VERBS.fewest})`, marks, would, [fewest.label], best.cells), options: [fewest, ...options] };
 }
 
 /** The eight ways from a dot, each a label drawn where its placements lie. */

@@ -100,7 +100,8 @@ const code = (i: number): string => {
 };
 
 export function viewOf(s: DucksState): DucksView {
-  const card = currentCard(s);
+  // A card the game ended on (its pen fit nowhere) is not to be placed.
+  const card = s.end ? null : currentCard(s);
   const c = card === null ? null : COMPONENTS.cards[card];
   return {
     size: SIZE,

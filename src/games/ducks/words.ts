@@ -117,7 +117,12 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
     }
     case 'rerollSpaces': return `${seatName(s, e.seat)} fills ${plural(e.filled, 're-roll space')}${e.unlocked ? ' and unlocks a re-roll for every turn from the next one' : ''}.`;
     case 'captured': {
-      const got = listText([e.duckSpaces && plural(e.duckSpaces, 'duck space'), e.bread && plural(e.bread, 'bread', 'bread'), e.eggs && plural(e.eggs, 'egg')].filter((x): x is string => Boolean(x)));
+      // Ducks as the choice counted them ("you capture 3 ducks"), and the boxes they give (one per space with ducks).
+      const pen = s.pens[e.pen];
+      const ducks = pen ? ducksIn(pen.cells) : 0;
+      const boxes = ducks === e.duckSpaces ? '' : ` (${plural(e.duckSpaces, 'duck box', 'duck boxes')})`;
+      const caught = !e.duckSpaces ? '' : ducks ? `${plural(ducks, 'duck')}${boxes}` : plural(e.duckSpaces, 'duck space');
+      const got = listText([caught, e.bread && plural(e.bread, 'bread', 'bread'), e.eggs && plural(e.eggs, 'egg')].filter((x): x is string => Boolean(x)));
       const out = e.outlined ? `outlines the ${shapeName(e.outlined)}` : '';
       const parts = [out, got ? `captures ${got}` : ''].filter(Boolean).join(' and ');
       return parts ? `${seatName(s, e.seat)} ${parts}${e.lost ? ` (${plural(e.lost, 'box', 'boxes')} beyond a full row lost)` : ''}.` : null;

@@ -345,6 +345,8 @@ const FIELD = (v: DucksView): number => v.size * CELL + 44;
 
 const PANEL = 218;
 const AUTOMA = 110;
+/** The Automa's panel: its cards left, and the card turned if any. */
+const automaHeight = (v: DucksView): number => (v.automa?.card ? AUTOMA : 62);
 
 function panelBox(ctx: Ctx, top: number, h: number, edge: string, width: number): void {
   ctx.fillStyle = C.panel;
@@ -402,7 +404,7 @@ function playerPanel(ctx: Ctx, v: DucksView, p: PlayerView, top: number): void {
 
 function automaPanel(ctx: Ctx, v: DucksView, top: number): void {
   const a = v.automa!;
-  panelBox(ctx, top, AUTOMA, C.panelEdge, 2);
+  panelBox(ctx, top, automaHeight(v), C.panelEdge, 2);
   ctx.fillStyle = colourOf(a.colour);
   ctx.fillRect(26, top + 14, 24, 24);
   text(ctx, `Automa · ${a.left} card${a.left === 1 ? '' : 's'} left`, 60, top + 27, 24, { bold: true });
@@ -457,7 +459,7 @@ function board(v: DucksView) {
   const measure = measurer();
   const verdict = v.ending ? lines(measure, `${v.ending.verdict}.`, SMALL, true, W - 52) : [];
   const HEAD = 64;
-  const panels = v.players.length * PANEL + (v.automa ? AUTOMA : 0) + (v.ending ? tableHeight(v.ending, verdict.length) : 0);
+  const panels = v.players.length * PANEL + (v.automa ? automaHeight(v) : 0) + (v.ending ? tableHeight(v.ending, verdict.length) : 0);
   const height = HEAD + 10 + FIELD(v) + panels;
   const canvas = pictureCanvas(W, height);
   const ctx = canvas.getContext('2d');
@@ -520,7 +522,8 @@ function choice(v: DucksChoiceView) {
   const lane = lanes(v);
   for (const m of v.marks) if ('fence' in m) candidate(ctx, v, m, top, lane.get(m) ?? 0);
   for (const m of v.marks) markLabel(ctx, v, m, top, lane.get(m) ?? 0);
-  for (const w of v.would) penLabels(ctx, v, w, top);
+  const taken = v.marks.map((m) => labelPoint(v, m, top, lane.get(m) ?? 0)).filter((p): p is [number, number] => p !== null);
+  for (const w of v.would) penLabels(ctx, v, w, top, taken);
   return canvas;
 }
 
@@ -690,34 +693,38 @@ function candidate(ctx: Ctx, v: DucksChoiceView, m: Extract<DucksMark, { fence: 
   ctx.restore();
 }
 
-/** A label on the board: a fence's on its labelled edge (on its lane), a point's at that point. */
-function markLabel(ctx: Ctx, v: DucksChoiceView, m: DucksMark, top: number, lane: number): void {
+/** Where a mark's label goes on the canvas: a fence's on its labelled edge (on its lane), a point's at that point; null for a placement (shown on a tile). */
+function labelPoint(v: DucksChoiceView, m: DucksMark, top: number, lane: number): [number, number] | null {
   if ('fence' in m) {
     const [a, b] = edgeEnds(v.size, top, m.fence.at);
     const off = laneOffset(lane);
-    const across = a[0] === b[0] ? [off, 0] : [0, off];
-    pill(ctx, m.label, (a[0] + b[0]) / 2 + across[0]!, (a[1] + b[1]) / 2 + across[1]!, m.tone, colourOf(v.colour));
-  } else if ('spot' in m) {
-    const [x, y] = px(v.size, top, m.spot[0], m.spot[1]);
-    pill(ctx, m.label, x, y, m.tone, colourOf(v.automa?.colour ?? v.colour));
+    return a[0] === b[0] ? [a[0] + off, (a[1] + b[1]) / 2] : [(a[0] + b[0]) / 2, a[1] + off];
   }
+  return 'spot' in m ? px(v.size, top, m.spot[0], m.spot[1]) : null;
+}
+
+function markLabel(ctx: Ctx, v: DucksChoiceView, m: DucksMark, top: number, lane: number): void {
+  const at = labelPoint(v, m, top, lane);
+  if (at) pill(ctx, m.label, at[0], at[1], m.tone, colourOf('fence' in m ? v.colour : v.automa?.colour ?? v.colour));
 }
 
 /** The numbers of the candidates that would close a pen, in the pen: so the pen shows which press closes it. */
-function penLabels(ctx: Ctx, v: DucksChoiceView, w: DucksChoiceView['would'][number], top: number): void {
-  const xs = w.cells.map((c) => c % v.size);
-  const ys = w.cells.map((c) => Math.floor(c / v.size));
-  // The space nearest the pen's middle.
-  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
-  const c = [...w.cells].sort((p, q) => Math.hypot((p % v.size) - mx, Math.floor(p / v.size) - my) - Math.hypot((q % v.size) - mx, Math.floor(q / v.size) - my))[0]!;
-  const [sx, sy] = px(v.size, top, c % v.size, Math.floor(c / v.size) + 1);
-  const tone: Tone = w.owner === v.colour ? 'mine' : 'theirs';
+function penLabels(ctx: Ctx, v: DucksChoiceView, w: DucksChoiceView['would'][number], top: number, taken: readonly [number, number][]): void {
   ctx.font = font(LABEL, true);
   const widths = w.labels.map((l) => measurePill(ctx, l));
-  let x = sx + CELL / 2 - (widths.reduce((a, b) => a + b, 0) + 4 * (widths.length - 1)) / 2;
+  const wide = widths.reduce((a, b) => a + b, 0) + 4 * (widths.length - 1);
+  // In the pen's space farthest from the candidates' labels, so none covers another.
+  const centre = (c: number): [number, number] => {
+    const [sx, sy] = px(v.size, top, c % v.size, Math.floor(c / v.size) + 1);
+    return [sx + CELL / 2, sy + CELL / 2];
+  };
+  const room = (c: number) => Math.min(Infinity, ...taken.map(([x, y]) => Math.max(Math.abs(x - centre(c)[0]) - wide / 2, Math.abs(y - centre(c)[1]) - 16)));
+  const c = [...w.cells].sort((p, q) => room(q) - room(p))[0]!;
+  const [cx, cy] = centre(c);
+  let x = cx - wide / 2;
+  const tone: Tone = w.owner === v.colour ? 'mine' : 'theirs';
   w.labels.forEach((l, i) => {
-    pill(ctx, l, x + widths[i]! / 2, sy + CELL / 2, tone, C.text);
+    pill(ctx, l, x + widths[i]! / 2, cy, tone, C.text);
     x += widths[i]! + 4;
   });
 }
