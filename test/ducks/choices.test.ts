@@ -3,9 +3,7 @@
 // the dice), and in solo the number of the Automa's pen; every level about places draws each
 // option's label on its picture, legible on a phone; a fence that closes a pen says so in words
 // and the picture shades that pen; a turn's board names who is to play; a turn is one post.
-import type { Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import draw from '../../src/games/ducks/draw/index.ts';
 import { simpleChoice } from '../../src/games/ducks/engine.ts';
 import { ducks } from '../../src/games/ducks/index.ts';
 import { TILES_MAX } from '../../src/games/ducks/choices.ts';
@@ -17,6 +15,7 @@ import { isLeaf, LABEL_MAX, MAX_BUTTONS, type Choice } from '../../src/platform/
 import type { Picture, Step } from '../../src/platform/game.ts';
 import { tapsFor } from '../bot/harness.ts';
 import { smallestText, textsDrawn } from '../render/labels.ts';
+import { drawPicture, labelsDrawn } from './labels.ts';
 import { fence, play, position, sp, withDice } from './helpers.ts';
 
 type Level = Choice<Action, Picture>;
@@ -57,25 +56,6 @@ function positions(games: number, seats: number, seed: string): { s: DucksState;
     }
   }
   return out;
-}
-
-const drawPicture = (p: Picture): Canvas => (draw as Record<string, (v: unknown) => Canvas>)[p.kind]!(p.view);
-
-/**
- * How many more times each label is drawn on a level's picture than on the same picture without
- * the level's options (the board's own numbers and letters name dots: "8" is also a row).
- */
-function labelsDrawn(p: Picture): Map<string, number> {
-  const count = (view: unknown) => {
-    const n = new Map<string, number>();
-    for (const t of textsDrawn(() => drawPicture({ ...p, view })).texts) n.set(t.text, (n.get(t.text) ?? 0) + 1);
-    return n;
-  };
-  const v = p.view as DucksChoiceView;
-  // The same picture with every option's label written "?": the same layout, no label.
-  const bare = count({ ...v, marks: v.marks.map((m) => ({ ...m, label: '?' })), would: v.would.map((w) => ({ ...w, labels: w.labels.map(() => '?') })), verbs: v.verbs.map(() => '?') });
-  const all = count(p.view);
-  return new Map([...all].map(([text, n]) => [text, n - (bare.get(text) ?? 0)]));
 }
 
 describe('a Duck Pens turn in taps', () => {

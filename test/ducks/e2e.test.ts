@@ -4,15 +4,12 @@
 // typed; each turn one post whose picture names who plays next; a two-player game where a
 // timed-out turn is played by the computer; /ducks rules and help.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Canvas } from '@napi-rs/canvas';
-import drawings from '../../src/games/ducks/draw/index.ts';
 import { simpleChoice } from '../../src/games/ducks/engine.ts';
 import { ducks } from '../../src/games/ducks/index.ts';
 import { kept } from '../../src/games/ducks/moves.ts';
 import type { Action, DucksState } from '../../src/games/ducks/state.ts';
-import type { DucksChoiceView } from '../../src/games/ducks/views.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
-import { textsDrawn } from '../render/labels.ts';
+import { labelsDrawn } from './labels.ts';
 import { Harness, tapsFor, textOf } from '../bot/harness.ts';
 
 let h: Harness;
@@ -121,11 +118,11 @@ async function playOne(channel: Channel, user: User, n: number): Promise<void> {
     const level = ducks.words.prompt(after.state, ducks.activeSeats(after.state)[0]!).choice!;
     if (!level.picture) return;
     expect(reply.attachments.map((x) => x.filename)).toEqual(['choice.png']);
-    const drawn = new Set(textsDrawn(() => drawings['choice']!(level.picture!.view as DucksChoiceView) as Canvas).texts.map((t) => t.text));
+    const drawn = labelsDrawn(level.picture);
     const inMenus = h.double.selects(reply).flatMap((m) => m.options.map((o) => o.label));
     const offered = inMenus.length ? inMenus : labels(reply).filter((l) => l !== '◀ Back' && l !== 'Undo');
     expect(offered.length).toBeGreaterThan(0);
-    for (const label of offered) expect(drawn.has(label), label).toBe(true);
+    for (const label of offered) expect(drawn.get(label) ?? 0, label).toBeGreaterThanOrEqual(1);
     ways.levels++;
     return;
   }

@@ -86,4 +86,14 @@ describe('Duck Pens words', () => {
     // Kept anyway: the turn is a skip, as it said.
     expect(play(nothing, 0, { type: 'keep' }).events.some((e) => e.type === 'turnEnded' && e.skip)).toBe(true);
   });
+
+  it('a move command with nothing to offer says why and what to do instead: roll first, boxes first, no fence fits', () => {
+    const s = two();
+    expect(ducks.words.unavailable!(s, 0, 'fence')).toBe('Roll first: press **Roll** on your turn\'s post.');
+    const none = { ...withDice(s, ['blue', 'blue', 'blue']), turn: { ...s.turn, stage: 'reroll' as const, dice: ['blue', 'blue', 'blue'] as ('red' | 'blue')[], rerollsLeft: 1 } };
+    expect(ducks.words.unavailable!(none, 0, 'fence')).toBe('No fence fits these dice (no red die): re-roll, keep them, or end your turn.');
+    const owing = { ...s, areas: [{ ...s.areas[0]!, pending: 2 }, s.areas[1]!] };
+    expect(ducks.words.unavailable!(owing, 0, 'fence')).toMatch(/^Place your 2 duck boxes first/);
+    expect(ducks.words.unavailable!(s, 1, 'box')).toBe('You have no duck boxes to place.');
+  });
 });

@@ -8,7 +8,7 @@ import { posts } from './posts.ts';
 import { runScenario } from './scenario.ts';
 import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
 import { boardPicture, DRAWINGS, previewPicture, viewOf, type DucksView } from './views.ts';
-import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, summary } from './words.ts';
+import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, summary, unavailableText } from './words.ts';
 import { dotName, readDot, SIZE, spaceIndex, spaceName } from './grid.ts';
 
 const SPACE = /^[A-Z]\d{1,2}$/;
@@ -69,7 +69,7 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   view: (s) => viewOf(s),
   bots: { simple: simpleChoice, random: randomChoice },
   defaultBot: 'simple',
-  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, summary },
+  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, summary, unavailable: unavailableText },
   commands: [
     { name: 'fence', option: 'fence', what: 'draw a fence', description: 'Draw your fence (or the bread\'s extra one), dot to dot', choice: 'From dot to dot, e.g. C4 → C7 (pick from the list)', accepts: accepts('fence', 'bread') },
     { name: 'reroll', option: 'dice', what: 're-roll', description: 'Re-roll some of your dice (with a re-roll unlocked)', choice: 'Which dice', accepts: accepts('reroll', 'keep') },

@@ -184,6 +184,23 @@ export function summary(s: DucksState): string[] {
   return [...ending.rows.map(scoreLine), `${ending.verdict}.`];
 }
 
+/**
+ * Why a move subcommand offers `seat` nothing on their turn, and what to do instead: "Roll
+ * first", "place your duck boxes first", "no fence fits these dice"…
+ */
+export function unavailableText(s: DucksState, seat: number, command: string): string {
+  const area = s.areas[seat];
+  if (area && area.pending > 0 && command !== 'box') return `Place your ${plural(area.pending, 'duck box', 'duck boxes')} first: press a row (on your turn's post or your last private answer), or use \`/ducks box\`.`;
+  const stage = s.turn.stage;
+  if (seat !== s.turn.seat || stage === 'final') return command === 'box' ? 'You have no duck boxes to place.' : 'It is not your turn: wait for yours.';
+  if (command === 'box') return 'You have no duck boxes to place.';
+  if (stage === 'roll') return 'Roll first: press **Roll** on your turn\'s post.';
+  if (command === 'fence') return stage === 'automa' ? 'Your fence is drawn: now place the Automa\'s pen.' : `No fence fits these dice${fenceLength(s) ? '' : ` (no ${colourOf(s, seat)} die)`}: re-roll, keep them, or end your turn.`;
+  if (command === 'reroll') return 'Your dice stand: re-rolls come right after the roll, one per full re-roll section.';
+  if (command === 'place') return s.automa ? 'The Automa\'s card comes once your turn is over.' : 'There is no Automa in a two-player game.';
+  return 'You cannot do that right now.';
+}
+
 export function phaseText(s: DucksState): string {
   if (s.end) return 'game over';
   if (s.turn.stage === 'final') return 'game over: the last duck boxes are placed, then the score';
