@@ -13,6 +13,7 @@ import type { Action, DucksEvent, DucksState } from '../../src/games/ducks/state
 import type { DucksChoiceView, DucksView } from '../../src/games/ducks/views.ts';
 import { isLeaf, LABEL_MAX, MAX_BUTTONS, type Choice } from '../../src/platform/choices.ts';
 import type { Picture, Step } from '../../src/platform/game.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 import { tapsFor } from '../bot/harness.ts';
 import { smallestText, textsDrawn } from '../render/labels.ts';
 import { drawPicture, labelsDrawn } from './labels.ts';
@@ -77,13 +78,13 @@ describe('a Duck Pens turn in taps', () => {
     const s = { ...withDice(two({ fences: { red: ['A3-C3', 'C2-C3'] }, areas: { ana: { rerolls: 3 } } }), ['red', 'blue', 'blue']), turn: { ...two().turn, stage: 'reroll' as const, dice: ['red', 'blue', 'blue'] as ('red' | 'blue')[], rerollsLeft: 1 } };
     const closing = fence('C1', 'C2');
     expect(tapsFor(ducks, s, 0, closing)).toHaveLength(1);
-    const once = ducks.apply(s, 0, closing);
+    const once = applyRequest(ducks, s, 0, closing);
     const keep = play(s, 0, { type: 'keep' });
     const twice = play(keep.state, 0, closing);
     expect(once.ok && once.state).toEqual(twice.state);
     expect(once.ok && once.events).toEqual([...keep.events, ...twice.events]);
     // A fence the kept dice do not give is refused for what is wrong with it.
-    const far = ducks.apply(s, 0, fence('E5', 'E6'));
+    const far = applyRequest(ducks, s, 0, fence('E5', 'E6'));
     expect(!far.ok && far.code).toBe('TOUCH');
   });
 

@@ -186,7 +186,7 @@ describe('Duck Pens through Discord', () => {
       expect(text).toContain('Nobody wins.');
       expect(last.notified).toEqual([]);
     }
-    expect(labels(last)).toEqual(['Rematch']);
+    expect(labels(last)).toEqual(['Rematch', 'Replay']);
     const texts = h.double.messages(channel).map((m) => textOf(m)).join('\n');
     expect(texts).toMatch(/The Automa turns a card: a .* on dot [A-K]\d+ \(\d+ cards? left\)/);
     expect(texts).toMatch(/The Automa's pen goes between dots /);
@@ -225,7 +225,7 @@ describe('Duck Pens through Discord', () => {
     const winner = waiting === 0 ? ana : bo;
     expect(textOf(over)).toMatch(new RegExp(`\\n\\*\\*Game #${id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
     expect(over.notified).toEqual([winner.id]);
-    expect(labels(over)).toEqual(['Rematch']);
+    expect(labels(over)).toEqual(['Rematch', 'Replay']);
   }, 60_000);
 
   it('/ducks rules shows the five shapes; /ducks help says how to play here', async () => {

@@ -5,7 +5,8 @@
  * fence in one press instead of pressing Keep first. The rules are the engine's: such a fence is
  * played as Keep, then the fence.
  */
-import { apply, fenceActions, legalActions, sameAction, type Result } from './engine.ts';
+import { fenceActions, legalActions, sameAction, type Result } from './engine.ts';
+import { play } from './play.ts';
 import { actionSchema, type Action, type DucksState, type FenceAction } from './state.ts';
 
 /** The state once the turn's player keeps their dice (the engine's Keep, before it looks for a fence). */
@@ -22,18 +23,15 @@ export function offeredActions(s: DucksState, seat: number): Action[] {
   return [...legalActions(s, seat), ...fencesIfKept(s, seat)];
 }
 
-/** Applies a request; a fence during the re-rolls keeps the dice and is then drawn (refused for what is wrong with it once kept). */
-export function applyMove(s: DucksState, actor: number | 'system', input: unknown): Result {
+/** Plays a seat's own action; a fence during the re-rolls keeps the dice and is then drawn (refused for what is wrong with it once kept). */
+export function playMove(s: DucksState, seat: number, input: unknown): Result {
   const parsed = actionSchema.safeParse(input);
-  if (actor === 'system' || !parsed.success || parsed.data.type !== 'fence' || s.end || s.turn.stage !== 'reroll' || actor !== s.turn.seat) return apply(s, actor, input);
+  if (!parsed.success || parsed.data.type !== 'fence' || s.end || s.turn.stage !== 'reroll' || seat !== s.turn.seat) return play(s, seat, input);
   const fence = parsed.data;
-  if (!fencesIfKept(s, actor).some((f) => sameAction(f, fence))) {
-    // Refused for the fence itself: what the player would hear once the dice stand.
-    const r = apply(kept(s), actor, fence);
-    return r.ok ? apply(s, actor, input) : r;
-  }
-  const keep = apply(s, actor, { type: 'keep' });
+  // Refused for the fence itself: what the player would hear once the dice stand.
+  if (!fencesIfKept(s, seat).some((f) => sameAction(f, fence))) return play(kept(s), seat, fence).ok ? play(s, seat, input) : play(kept(s), seat, fence);
+  const keep = play(s, seat, { type: 'keep' });
   if (!keep.ok) return keep;
-  const drawn = apply(keep.state, actor, fence);
+  const drawn = play(keep.state, seat, fence);
   return drawn.ok ? { ok: true, state: drawn.state, events: [...keep.events, ...drawn.events] } : drawn;
 }
