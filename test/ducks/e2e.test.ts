@@ -50,16 +50,6 @@ function person(s: DucksState, seat: number): Action {
   return f?.type === 'fence' ? f : a;
 }
 
-/**
- * Presses Confirm on a private preview (D24). The answer replaces the preview, or, when it is a
- * Components V2 level (the turn goes on), comes as a new private message while the preview
- * loses its button: wait for whichever says Done.
- */
-async function confirm(user: User, preview: PostedMessage): Promise<PostedMessage> {
-  const click = await h.double.clickButton(user, preview, 'Confirm');
-  return click.waitForMessage((m) => /^Done/.test(textOf(m)), 10_000);
-}
-
 /** Each player's latest private answer: a turn under way offers its next level there. */
 const lastPrivate = new Map<string, PostedMessage>();
 const ways = { taps: 0, keptByFence: 0, autocomplete: 0, typed: 0, levels: 0 };
@@ -94,7 +84,7 @@ async function playOne(channel: Channel, user: User, n: number): Promise<void> {
     expect(preview.attachments[0]?.description).toMatch(/^Preview of your fence [A-K]\d+ → /);
     expect(h.double.messages(channel).length).toBe(before);
     expect((await stateIn(channel)).state.fences).toBe(s.fences);
-    reply = await confirm(user, preview);
+    reply = await h.confirm(user, preview);
   } else {
     const taps = tapsFor(ducks, s, seat, a);
     if (!taps) throw new Error(`the choice does not offer "${ducks.words.action(s, a)}"`);
