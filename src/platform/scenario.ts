@@ -53,6 +53,11 @@ export function fileFields<G extends string, T extends z.ZodType>(game: G, step:
   };
 }
 
+/** The players of a file whose players are names: as many as the game seats, no name twice (a seat is found by its name). */
+export function playerNames(seats: { min: number; max: number }) {
+  return z.array(z.string().min(1)).min(seats.min).max(seats.max).refine((names) => new Set(names).size === names.length, 'two players have the same name');
+}
+
 /** One substring, or several. */
 export const substrings = z.union([z.string(), z.array(z.string())]).transform((x) => (Array.isArray(x) ? x : [x]));
 

@@ -6,19 +6,19 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ScenarioError } from '../../src/platform/game.ts';
 import { requestsTo } from '../../src/platform/requests.ts';
-import { actionExpectFields, fileFields, playSteps, readScenario, stepSchema } from '../../src/platform/scenario.ts';
+import { actionExpectFields, fileFields, playerNames, playSteps, readScenario, stepSchema } from '../../src/platform/scenario.ts';
 import { race } from '../games/race/index.ts';
 
 const fileSchema = z.object({
   ...fileFields('race', stepSchema(z.object({ ...actionExpectFields, round: z.number().int().optional() }).strict())),
-  players: z.array(z.string()),
+  players: playerNames({ min: 1, max: 3 }),
 }).strict();
 
 type RaceState = Extract<ReturnType<typeof race.setup>, { ok: true }>['state'];
 
 /** A Race scenario: the players at the start line, then the steps. */
-function run(steps: unknown[]) {
-  const f = readScenario(fileSchema, { game: 'race', name: 'R1 test', players: ['ana', 'bo'], steps });
+function run(steps: unknown[], players = ['ana', 'bo']) {
+  const f = readScenario(fileSchema, { game: 'race', name: 'R1 test', players, steps });
   const start = race.setup({ seats: f.players.map((name) => ({ name, computer: false })), seed: f.seed, options: { goal: 10, fast: false } }).state as RaceState;
   return playSteps(start, f.steps, requestsTo(race), {
     action: (_s, _seat, a) => a,
@@ -76,6 +76,7 @@ describe('scenario steps, as every game plays them', () => {
     expect(() => run([{ expect: { round: 1 } }, { action: { type: 'step', n: 1 } }])).toThrow(/step 2: a step with an action needs "by"/);
     expect(() => run([{ expect: { rounds: 1 } }])).toThrow(/step 1: expect: Unrecognized key: "rounds"/);
     expect(() => run('not steps' as unknown as unknown[])).toThrow(/^invalid scenario:\n {2}steps: /);
+    expect(() => run([], ['ana', 'ana'])).toThrow('players: two players have the same name');
   });
 
   it("the system's requests name a seat by the player's name", () => {

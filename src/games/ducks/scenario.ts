@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
-import { actionExpectFields, fileFields, matches, playSteps, readScenario, seatNamed, stepFields, wholeStep } from '../../platform/scenario.ts';
+import { actionExpectFields, fileFields, matches, playerNames, playSteps, readScenario, seatNamed, stepFields, wholeStep } from '../../platform/scenario.ts';
 import { COMPONENTS } from './components.ts';
 import { currentCard, legalActions, setup, simpleChoice } from './engine.ts';
 import { dotName, edgeSpaces, readDot, spaceIndex, spaceName, SIZE, outline, type Colour, type Dot } from './grid.ts';
@@ -84,7 +84,7 @@ const turnSchema = z.object({
 
 const scenarioSchema = z.object({
   ...fileFields('ducks', stepSchema),
-  players: z.array(z.string().min(1)).min(1).max(2),
+  players: playerNames({ min: 1, max: 2 }),
   /** The first player's colour. */
   colour: colour.default('red'),
   /** Who starts (2 players); the default is the seeded draw. */
@@ -155,7 +155,6 @@ export function position(json: unknown): DucksState {
 }
 
 function loadScenario(sc: Scenario): DucksState {
-  if (new Set(sc.players).size !== sc.players.length) throw new ScenarioError('players: two players have the same name');
   const seats = sc.players.map((name) => ({ name, computer: false }));
   const s = setup({ seats, seed: sc.seed, options: { colour: sc.colour, takeOver: false } }).state;
   const seatOf = (name: string): number => seatNamed(sc.players, name);

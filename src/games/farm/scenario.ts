@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
-import { actionExpectFields, fileFields, matches, playSteps, readScenario, seatNamed, stepSchema, substrings } from '../../platform/scenario.ts';
+import { actionExpectFields, fileFields, matches, playerNames, playSteps, readScenario, seatNamed, stepSchema, substrings } from '../../platform/scenario.ts';
 import { Board, regionKey, tileOfKey } from './board.ts';
 import { legalActions, setup, simpleChoice } from './engine.ts';
 import type { FarmEvent } from './events.ts';
@@ -69,7 +69,7 @@ const expectSchema = z.object({
 
 const fileSchema = z.object({
   ...fileFields('farm', stepSchema(expectSchema)),
-  players: z.array(z.string()).min(2).max(6),
+  players: playerNames({ min: 2, max: 6 }),
   options: optionsSchema.partial().default({}),
   /** The map, in placing order: tile ids at cells, quarter turns clockwise. */
   map: z.array(z.object({ tile: z.string(), x: z.number().int(), y: z.number().int(), rot: z.number().int().min(0).max(3).default(0), gateOpen: z.boolean().optional() })).min(1),

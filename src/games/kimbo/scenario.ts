@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
-import { actionExpectFields, fileFields, playSteps, readScenario, seatNamed, stepSchema } from '../../platform/scenario.ts';
+import { actionExpectFields, fileFields, playerNames, playSteps, readScenario, seatNamed, stepSchema } from '../../platform/scenario.ts';
 import { BOARD, HOME, nameOfSquare, parseEdge, parseSquare, SIDES } from './board.ts';
 import { simplePlayer } from './bots.ts';
 import { createGame, currentResults, legalActions, NO_RESULT, type Action, type KimboEvent } from './engine.ts';
@@ -41,7 +41,7 @@ const expectSchema = z.object({
 
 const fileSchema = z.object({
   ...fileFields('kimbo', stepSchema(expectSchema)),
-  players: z.array(z.string().min(1)).min(2).max(4),
+  players: playerNames({ min: 2, max: 4 }),
   options: optionsSchema.partial().default({}),
   /** G9: the dice of the opening roll, two per player per round of rolling; then who starts is the engine's. */
   openingDice: z.array(die).optional(),
@@ -104,7 +104,6 @@ function defaultNeutralSide(s: KimboState, slot: number): number {
 /** The starting state of a scenario file (its steps are not played); the setup's events too. */
 function load(f: File, n: Names): { s: KimboState; events: KimboEvent[] } {
   const seats = f.players.map((name) => ({ name, computer: false }));
-  if (new Set(f.players).size !== f.players.length) throw new ScenarioError('players: two players have the same name');
   if (f.openingDice && f.current) throw new ScenarioError('give either "openingDice" (the opening roll decides who starts) or "current", not both');
   const created = createGame({ seats, seed: f.seed, options: optionsSchema.parse(f.options), fixedDice: f.openingDice ?? [] });
   const s = created.state;
