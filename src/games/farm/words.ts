@@ -1,15 +1,15 @@
-/** Everything players read, in plain words: actions, events, prompts, status, rules and help. */
-import type { Prompt, RulesTopic } from '../../platform/game.ts';
+/** Everything players read, in plain words: actions, events, status, rules and help (prompts: choices.ts). */
+import type { RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { Board, regionOfKey, tileOfKey } from './board.ts';
-import { henhousesLeft, legalActions } from './engine.ts';
+import { henhousesLeft } from './engine.ts';
 import type { FarmEvent } from './events.ts';
 import type { FarmState } from './state.ts';
 import { regionAt } from './tiles.ts';
 import { farmerText } from './views.ts';
 import { marketText } from './market.ts';
 import { isSeasonAction } from './seasons-data.ts';
-import { seasonActionLabel, seasonEventText, seasonPromptHint, SEASONS_RULES, seasonStatus } from './seasons-words.ts';
+import { seasonActionLabel, seasonEventText, SEASONS_RULES, seasonStatus } from './seasons-words.ts';
 
 export const seatName = (s: FarmState, seat: number): string => s.seats[seat]?.name ?? `Player ${seat + 1}`;
 export const cellName = (x: number, y: number): string => `${x},${y}`;
@@ -46,7 +46,6 @@ function fieldName(s: FarmState, board: Board, key: number): string {
   return `${p?.id ?? '?'} at ${cellName(p?.x ?? 0, p?.y ?? 0)} (${regionPlace(s, key)})${owners.length ? `, ${owners.join(' & ')}'s` : ', unowned'}${chickens ? `, ${chickens} chickens` : ''}`;
 }
 
-const KIND_PLURAL = { cow: 'cows', pig: 'pigs', sheep: 'sheep' } as const;
 const tileAt = (s: FarmState, key: number): string => {
   const p = s.placed[tileOfKey(key)];
   return `${p?.id ?? '?'} at ${cellName(p?.x ?? 0, p?.y ?? 0)} (${regionPlace(s, key)})`;
@@ -128,54 +127,6 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
       return `${why} Open farms score nothing. Final scores: ${scores}. ${e.winners.length === 1 ? `**${seatName(s, e.winners[0] as number)} wins!**` : `**${list(e.winners.map((w) => seatName(s, w)))} share the win!**`}`;
     }
   }
-}
-
-const buttonsOf = (s: FarmState, actions: Action[], secondary: (a: Action) => boolean) =>
-  actions.slice(0, 20).map((action) => ({ label: actionLabel(s, action).slice(0, 80), action, style: secondary(action) ? ('secondary' as const) : ('primary' as const) }));
-
-const PENDING_TEXT = {
-  fox: 'choose the open field the fox moves to (it eats the chickens of the farm it is in when that farm is scored).',
-  bale: 'drop a hay bale on an open field next to the farm just scored (whoever closes that field collects it).',
-  horse: "the horse's farm is closed: choose the open field next to it that the horse jumps into.",
-} as const;
-
-export function prompt(s: FarmState, seat: number): Prompt<Action> {
-  const owed = s.pending[0];
-  const actions = legalActions(s, seat);
-  const isNo = (a: Action) => a.type === 'decline' || a.type === 'pass' || a.type === 'keepGates';
-  if (owed) {
-    let text: string;
-    if (owed.kind === 'storage') {
-      const stored = s.storage?.held[seat];
-      const have = stored ? (['cow', 'pig', 'sheep'] as const).filter((k) => stored[k] > 0).map((k) => `${stored[k]} ${stored[k] === 1 ? k : KIND_PLURAL[k]}`) : [];
-      text = owed.phase === 'remove'
-        ? `before the farm is scored you may take one animal out of it into your storage (${owed.left} action${owed.left === 1 ? '' : 's'} left; each animal in storage costs points at the end).`
-        : `before the farm is scored you may add one animal from your storage (${have.join(', ')}).`;
-    } else if (owed.kind === 'dust') {
-      text = `you closed a farm of ${list(owed.from.map((o) => seatName(s, o)))}: you may take one of their tiles. Press **Show my hand** to see their hands (only you see them).`;
-    } else text = PENDING_TEXT[owed.kind];
-    return { text, buttons: buttonsOf(s, actions, isNo) };
-  }
-  if (s.stage.kind === 'gate') {
-    return {
-      text: 'you may open or close one gate next to a field of the tile you just placed (an open gate joins the fields on both sides), or leave them.',
-      buttons: buttonsOf(s, actions, isNo),
-    };
-  }
-  if (s.stage.kind === 'claim') {
-    const extras = [actions.some((a) => a.type === 'share') && 'a henhouse with a sharecropper token', actions.some((a) => a.type === 'tractor') && 'a tractor', actions.some((a) => a.type === 'horse') && 'move the horse'].filter((x): x is string => typeof x === 'string');
-    return {
-      text: `place a henhouse on the tile you just placed (you have ${henhousesLeft(s, seat)} left)${extras.length ? `, or instead ${list(extras)}` : ''}, or none.${seasonPromptHint(s, 'claim')}`,
-      // A Tornado may offer many henhouses to send home: they come last, and "No henhouse" always shows.
-      buttons: [
-        ...buttonsOf(s, [...actions.filter((a) => a.type !== 'evict' && a.type !== 'pass'), ...actions.filter((a) => a.type === 'evict')].slice(0, 19), isNo).map((b) => (b.action.type === 'evict' ? { ...b, style: 'danger' as const } : b)),
-        { label: 'No henhouse', action: { type: 'pass' }, style: 'secondary' as const },
-      ],
-    };
-  }
-  if (s.stage.kind === 'extra') return { text: 'your tile reached a tractor\'s field: place one more tile with `/farm place` (no henhouse on it), or stop.', buttons: [{ label: 'No more tiles', action: { type: 'decline' }, style: 'secondary' }] };
-  const row = s.rows?.[seat] ?? [];
-  return { text: `your turn: place one of your tiles with \`/farm place\` (the list offers every cell and turn that fits)${row.length ? `; your row's tiles (${row.join(', ')}) may be placed instead` : ''}.${seasonPromptHint(s, 'place')}`, buttons: [] };
 }
 
 /** R21: what the closer owed the Dust Bowl's choice sees, privately: the owners' hands. */
