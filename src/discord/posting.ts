@@ -9,7 +9,7 @@ import type { BotContext } from './context.ts';
 import { refreshLobby } from './handlers/lobby.ts';
 import { errorText } from './log.ts';
 import { ComponentType, MessageFlags, type APIMessageTopLevelComponent } from 'discord.js';
-import { boardFile, mention, promptFor, sendable, turnButtons, turnPosts, v2Post } from './posts.ts';
+import { boardFile, firstLevels, firstWords, mention, pictureFile, promptFor, sendable, turnButtons, turnPosts, v2Post } from './posts.ts';
 import { asSent, isV2, withoutChoices } from './v2.ts';
 
 /** `ctx`: the bot's context, read when a post is made (its logger changes once the shards are known). */
@@ -40,10 +40,13 @@ export function discordPosting(ctx: () => BotContext): Posting {
       return c.outbox.send(c, game.game, version, [async () => {
         // Built in channel order: the taken-back move's post is out, and the store has its id.
         await strike(c, game.game.id, `Taken back by ${name}.`);
+        // A first level about places brings its picture, as on a turn post.
+        const firsts = firstLevels(def, state, game.seats);
+        const levelPicture = firsts.length === 1 ? firsts[0]!.level.picture : undefined;
         return v2Post([
           { text: `${name} took back their move (${label}).` },
-          { pictures: hadPicture ? [await boardFile(def, state)] : [] },
-          { text: prompt.text },
+          { pictures: [...(hadPicture ? [await boardFile(def, state)] : []), ...(levelPicture ? [await pictureFile(def, levelPicture, `${levelPicture.kind}-2.png`)] : [])] },
+          { text: [prompt.text, firstWords(firsts)].filter(Boolean).join('\n') },
           { rows: turnButtons(def, game.game.id, version, state, game.seats) },
         ], prompt.mentionIds);
       }]);

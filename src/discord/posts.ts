@@ -20,7 +20,7 @@ import { choiceFor, levelRows, levelText, type LevelOffer } from './choices.ts';
 import { buttonId } from './ids.ts';
 import { errorText } from './log.ts';
 import type { Logger } from './log.ts';
-import { GALLERY_MAX, layout, type Block, type Row } from './v2.ts';
+import { COMPONENTS_MAX, GALLERY_MAX, layout, type Block, type Row } from './v2.ts';
 
 export type { Step };
 
@@ -76,7 +76,8 @@ export function promptFor(def: AnyGame, state: unknown, seats: SeatRecord[]): { 
 export function turnButtons(def: AnyGame, gameId: number, version: number, state: unknown, seats: SeatRecord[]): Row[] {
   const outcome = def.outcome(state);
   if (outcome) return outcome.status === 'finished' ? [rematchRow(gameId)] : [];
-  const rows = levelRows(def, gameId, version, firstLevels(def, state, seats));
+  // Around the rows: what happened, the pictures, whom the game waits for, and Show my hand.
+  const rows = levelRows(def, gameId, version, firstLevels(def, state, seats), COMPONENTS_MAX - 3 - (def.hand ? 2 : 0));
   if (def.hand) {
     rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder().setCustomId(buttonId({ verb: 'hand', gameId })).setLabel('Show my hand').setStyle(ButtonStyle.Secondary),
@@ -86,7 +87,7 @@ export function turnButtons(def: AnyGame, gameId: number, version: number, state
 }
 
 /** The first level of each person's choice the game waits for (computers choose alone). */
-function firstLevels(def: AnyGame, state: unknown, seats: SeatRecord[]): LevelOffer[] {
+export function firstLevels(def: AnyGame, state: unknown, seats: SeatRecord[]): LevelOffer[] {
   return def.activeSeats(state)
     .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
     .map((seat) => ({ seats: [seat], level: choiceFor(def, state, seat), path: [] }));
@@ -158,11 +159,14 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
       return v2Post([{ text: told }, { pictures: files }, { text: ending.text }, { rows: turnButtons(def, gameId, version, g.state, seats) }], ending.userIds);
     }
     const prompt = promptFor(def, g.state, seats);
-    const words = firsts.length === 1 ? levelText(firsts[0]!.level) : '';
+    const words = firstWords(firsts);
     return v2Post([{ text: told }, { pictures: files }, { text: [prompt.text, words].filter(Boolean).join('\n') }, { rows: turnButtons(def, gameId, version, g.state, seats) }], prompt.mentionIds);
   });
   return { held: false, posts };
 }
+
+/** What the options of the one person asked do, on the post that asks them (several asked: their buttons say it). */
+export const firstWords = (firsts: readonly LevelOffer[]): string => (firsts.length === 1 ? levelText(firsts[0]!.level) : '');
 
 /** A channel post as one Components V2 message; only `mentionIds` are notified. */
 export function v2Post(blocks: readonly Block[], mentionIds: readonly string[]): MessageCreateOptions {

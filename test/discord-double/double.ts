@@ -501,7 +501,7 @@ export class DiscordDouble {
     user: User,
     channel: Channel,
     data: Record<string, unknown>,
-    extra: { commandName?: string; customId?: string; message?: PostedMessage },
+    extra: { commandName?: string; customId?: string; message?: PostedMessage; values?: string[] },
   ): Promise<InteractionRecord> {
     await this.waitForBotConnected(10_000, channel.guildId);
     const member = this.#member(user, channel);
@@ -514,6 +514,7 @@ export class DiscordDouble {
       guildId: channel.guildId,
       commandName: extra.commandName ?? null,
       customId: extra.customId ?? null,
+      values: extra.values ?? null,
       sourceMessageId: extra.message?.id ?? null,
       dispatchedAt: this.clock.now(),
       callbackType: null,
@@ -713,7 +714,7 @@ export class DiscordDouble {
     const channel = this.world.channels.get(current.channelId);
     if (!channel) throw new Error('the message is in an unknown channel');
     const data = { custom_id: menu.custom_id, component_type: ComponentType.StringSelect, values };
-    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current }));
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current, values }));
   }
 
   /**
@@ -727,7 +728,7 @@ export class DiscordDouble {
       : { custom_id: customId, component_type: ComponentType.Button };
     // Discord always sends the message a component is on; a forger picks which.
     const current = this.log.get(message.id) ?? message;
-    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId, message: current }));
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId, message: current, ...(opts.values ? { values: opts.values } : {}) }));
   }
 
   /** A plain message `user` writes in `channel` (the bot reads none; it gives a forged press a message to sit on). */

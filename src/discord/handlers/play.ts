@@ -160,7 +160,7 @@ async function done(def: AnyGame, game: RunningGame, seat: number, label: string
   }
   const next = choiceFor(def, res.state, seat);
   const head = `Done: ${label}. Next, ${def.words.prompt(res.state, seat).text}\nThe channel sees your whole turn once it is over.`;
-  const shown = await levelPayload(def, game.game.id, res.version, seat, next, [], (p) => pictureFile(def, p), head);
+  const shown = await levelPayload(def, game.game.id, res.version, seat, next, [], (p) => pictureFile(def, p), head, 2 * undo.length);
   return { text: shown.content, after: shown.below, posted: res.posted, components: [...shown.components, ...undo], files: shown.files, v2: true };
 }
 

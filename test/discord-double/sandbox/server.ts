@@ -4,6 +4,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { viewComponents } from './view.ts';
+import { ATTACHMENT_SCHEME, isComponentsV2 } from '../components.ts';
 import type { AddressInfo } from 'node:net';
 import { ApplicationCommandOptionType, type APIApplicationCommand, type APIApplicationCommandOption } from 'discord.js';
 import { DiscordDouble, type Channel, type CommandInput, type Guild, type OptionValue, type PostedMessage, type User } from '../index.ts';
@@ -97,7 +99,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
       });
     }
     if (req.method !== 'POST') return sendJson(res, 404, { error: 'not found' });
-    const body = (await readJson(req)) as { user?: string; channel?: string; text?: string; message?: string; customId?: string };
+    const body = (await readJson(req)) as { user?: string; channel?: string; text?: string; message?: string; customId?: string; values?: unknown };
     const user = double.world.users.get(body.user ?? '');
     const channel = double.world.channels.get(body.channel ?? '');
     if (!user || !channel) return sendJson(res, 400, { error: 'unknown user or channel' });
@@ -121,6 +123,18 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     }
     if (url.pathname === '/api/autocomplete') {
       return sendJson(res, 200, { suggestions: await suggest(body.text ?? '', commands, double, user, channel) });
+    }
+    if (url.pathname === '/api/select') {
+      const message = double.log.get(body.message ?? '');
+      if (!message) return sendJson(res, 404, { error: 'no such message' });
+      try {
+        const values = Array.isArray(body.values) ? body.values.map(String) : [];
+        const interaction = await double.chooseFromMenu(user, message, body.customId ?? '', values);
+        await interaction.acknowledged(opts.replyTimeoutMs ?? 4000);
+        return sendJson(res, 200, { ok: true });
+      } catch (err) {
+        return sendJson(res, 422, { error: err instanceof Error ? err.message : String(err) });
+      }
     }
     if (url.pathname === '/api/click') {
       const message = double.log.get(body.message ?? '');
@@ -187,14 +201,22 @@ function viewMessage(double: DiscordDouble, m: PostedMessage): Record<string, un
     edited: m.edits > (m.deferred ? 1 : 0),
     command: m.commandName && m.interactionUserId ? { name: m.commandName, user: double.world.users.get(m.interactionUserId)?.username ?? '?' } : null,
     embeds,
-    rows: m.components.map((row) =>
-      ('components' in row ? row.components : []).map((c: unknown) => {
-        const b = c as { type: number; label?: string; custom_id?: string; style?: number; disabled?: boolean; url?: string; emoji?: { name?: string } };
-        return { type: b.type, label: b.label ?? b.emoji?.name ?? '', customId: b.custom_id ?? null, style: b.style ?? 1, disabled: b.disabled ?? false, url: b.url ?? null };
-      }),
-    ),
-    attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, url: `/files/${m.id}/${a.id}`, description: a.description })),
+    components: viewComponents(m.components, { mediaUrl: (url) => pageUrl(double, m, url), readable: (text) => readable(double, text) }),
+    // A Components V2 message shows its files only through its media components, as on Discord.
+    attachments: isComponentsV2(m.flags) ? [] : m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, url: `/files/${m.id}/${a.id}`, description: a.description })),
   };
+}
+
+/** Where the page finds a media item: `attachment://name` of this message, or a file the double serves (a URL Discord handed back); other URLs as they are. */
+function pageUrl(double: DiscordDouble, m: PostedMessage, url: string): string {
+  if (url.startsWith(ATTACHMENT_SCHEME)) {
+    const a = m.attachments.find((x) => x.filename === url.slice(ATTACHMENT_SCHEME.length));
+    return a ? `/files/${m.id}/${a.id}` : '';
+  }
+  const served = new RegExp(`^${double.baseUrl}/attachments/(\\d+)/(\\d+)/`).exec(url);
+  if (!served) return url;
+  const owner = double.log.inChannel(served[1] ?? '').find((x) => x.attachments.some((a) => a.id === served[2]));
+  return owner ? `/files/${owner.id}/${served[2]}` : '';
 }
 
 /** Mentions and timestamps as Discord's client shows them, instead of their raw `<@id>` syntax. */
