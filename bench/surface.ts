@@ -26,6 +26,7 @@ import type { Drawings } from '../src/render/drawings.ts';
 import type { PostedMessage, User } from '../test/discord-double/index.ts';
 import { Harness, tapsFor, textOf } from '../test/bot/harness.ts';
 import { smallestText, textsDrawn, type DrawnText } from '../test/render/labels.ts';
+import { farmScript } from './surface-farm.ts';
 
 export interface Script {
   /** The game's id (its command). */
@@ -36,10 +37,13 @@ export interface Script {
   seed: string;
   /** The pictures a turn's post shows, for the state after the turn. */
   postPictures(def: AnyGame, state: unknown): Picture[];
+  /** The fewest labels to press for an action, where the harness's first way found is longer (a map in parts). */
+  taps?(state: unknown, seat: number, action: unknown): string[] | null;
 }
 
 export const SCRIPTS: Script[] = [
   { id: 'kimbo', people: 3, options: {}, seed: 'surface-3', postPictures: (def, s) => [def.board(s)] },
+  farmScript,
 ];
 
 export interface Figures {
@@ -101,7 +105,7 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
     if (turn.seat !== seat) turn = { seat, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
     const user = h.userOf(now.game, seat);
     const action = def.bots[def.defaultBot]!(now.state, seat);
-    const labels = tapsFor(def, now.state, seat, action);
+    const labels = script.taps ? script.taps(now.state, seat, action) : tapsFor(def, now.state, seat, action);
     if (!labels) throw new Error(`${script.id}: "${def.words.action(now.state, action)}" cannot be tapped`);
     // The first level is on the turn post, or, in a turn under way, on the player's private message.
     const post = h.latestPost(channel);

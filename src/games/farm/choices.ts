@@ -22,7 +22,7 @@ import { boundsOf, compassOf, PART_COLS, PART_ROWS, partsFor } from './parts.ts'
 import { candidatesPicture, choicePicture, consequence, type Candidate, type MarkAt } from './pictures.ts';
 import { animalsIn, ownersOf } from './scoring.ts';
 import type { FarmState } from './state.ts';
-import { tileView, viewFor, type FarmView } from './views.ts';
+import { tileView, viewFor, type FarmView, type TileView } from './views.ts';
 import { actionLabel, seatName } from './words.ts';
 import { seasonPromptHint } from './seasons-words.ts';
 
@@ -47,6 +47,8 @@ interface MapOption {
   label?: string;
   /** How much it is worth showing first (1 unless more): parts holding more weight come first. */
   weight?: number;
+  /** The tile it would place on its cell, drawn there. */
+  tile?: TileView;
 }
 
 interface MapChoice {
@@ -105,7 +107,7 @@ function mapChoice(c: MapChoice, places: MapOption[]): Level {
     const view = {
       farm: c.view,
       window: part.window,
-      marks: part.places.map((i) => ({ label: labels.get(i)!, at: places[i]!.at })),
+      marks: part.places.map((i) => ({ label: labels.get(i)!, at: places[i]!.at, ...(places[i]!.tile ? { tile: places[i]!.tile } : {}) })),
       parts: parts.length > 1 ? parts.map((p, j) => ({ label: j === k ? null : partLabel(j), window: p.window, at: middleOf(p.places.map((i) => places[i]!.cell)) })) : [],
       bounds,
       hand: c.hand,
@@ -169,13 +171,28 @@ function cellsLevel(s: FarmState, seat: number, actions: readonly (Place | Lift)
     if (g) g.push(a);
     else byCell.set(k, [a]);
   }
+  const board = new Board(s.placed);
+  const gainOf = (a: Place | Lift): number => (a.type === 'place' ? gainsIf(s, { id: a.tile, x: a.x, y: a.y, rot: a.rot }, seat)[seat] ?? 0 : 0);
+  const best = Math.max(...[...byCell.values()].map((g) => 10 * Math.max(0, ...g.map(gainOf)) + board.neighbours(g[0]!.x, g[0]!.y)));
   const places = [...byCell.values()].map((group): MapOption => {
     const cell: [number, number] = [group[0]!.x, group[0]!.y];
-    const ids = [...new Set(group.map((a) => (a.type === 'place' ? a.tile : s.placed[a.from]?.id ?? '?')))];
-    const tiles = ids.map((id) => `${id}${ids.length > 1 || group.length > 1 ? ` (${plural(group.filter((a) => (a.type === 'place' ? a.tile : s.placed[a.from]?.id) === id).length, 'turn')})` : ''}`);
-    // Cells where a tile scores at once are shown first.
-    const best = Math.max(0, ...group.map((a) => (a.type === 'place' ? gainsIf(s, { id: a.tile, x: a.x, y: a.y, rot: a.rot }, seat)[seat] ?? 0 : 0)));
-    return { cell, at: { cell }, says: `cell ${cell[0]},${cell[1]}: ${list(tiles)}${best > 0 ? ` (scores up to ${best})` : ''}`, next: () => candidatesLevel(s, seat, cell, group), weight: 1 + best };
+    const idOf = (a: Place | Lift): string => (a.type === 'place' ? a.tile : s.placed[a.from]?.id ?? '?');
+    const gain = gainOf;
+    // The part holding the cells where a tile scores most, then fits among most tiles, is shown first.
+    const worth = 10 * Math.max(0, ...group.map(gain)) + board.neighbours(cell[0], cell[1]);
+    const weight = worth >= best ? 100 : 1;
+    const only = group.length === 1 ? group[0]! : null;
+    if (only) {
+      // The one way a tile fits here is drawn on the cell, its result said: pressing the cell places it.
+      const a = only;
+      const result = a.type === 'place' ? consequence(s, seat, { id: a.tile, x: a.x, y: a.y, rot: a.rot }) : movedResult(s, a.from, { x: a.x, y: a.y, rot: a.rot });
+      const tile = tileView(idOf(a), cell[0], cell[1], a.rot, s.placed.length);
+      return { cell, at: { cell }, tile, says: `cell ${cell[0]},${cell[1]}: ${idOf(a)} turned ${turnText(a.rot)} (drawn there), ${result}`, next: a, weight };
+    }
+    const ids = [...new Set(group.map(idOf))];
+    const tiles = ids.map((id) => `${id} (${plural(group.filter((a) => idOf(a) === id).length, 'turn')})`);
+    const most = Math.max(0, ...group.map(gain));
+    return { cell, at: { cell }, says: `cell ${cell[0]},${cell[1]}: ${list(tiles)}${most > 0 ? `, scores up to ${most}` : ''}`, next: () => candidatesLevel(s, seat, cell, group), weight };
   });
   const v = viewFor(s, hand ? seat : 'channel');
   const last = v.last === null ? null : v.tiles[v.last];

@@ -12,6 +12,7 @@ import { Board } from './board.ts';
 import { closedBy, gainsIf } from './engine.ts';
 import { storageCosts } from './expansions/storage.ts';
 import { compassOf, type Window } from './parts.ts';
+import { POINT_KINDS, POINT_NAMES, type PointKind } from './points.ts';
 import type { FarmState } from './state.ts';
 import { viewFor, type FarmView, type TileView } from './views.ts';
 
@@ -114,6 +115,8 @@ export interface Mark {
   /** An option's label (src/platform/choices.ts), drawn as this exact text. */
   label: string;
   at: MarkAt;
+  /** The tile the option would place on that cell, drawn there (the only way a tile fits it). */
+  tile?: TileView;
 }
 
 export interface ChoicePictureView {
@@ -174,11 +177,6 @@ export function candidatesPicture(view: CandidatesPictureView): Picture {
 }
 
 // ---- The end ---------------------------------------------------------------------------------
-
-/** Kinds of points, in the order the end's table lists them. */
-export const POINT_KINDS = ['animals', 'card', 'market', 'horse', 'bales', 'storage'] as const;
-export type PointKind = (typeof POINT_KINDS)[number];
-export const POINT_NAMES: Record<PointKind, string> = { animals: 'animals', card: 'card', market: 'fair', horse: 'horse', bales: 'bales', storage: 'storage' };
 
 export interface ScoreRow {
   seat: number;

@@ -13,7 +13,8 @@ import { defineDrawings } from '../../../render/drawings.ts';
 import { font, registerFonts } from '../../../render/fonts.ts';
 import { seatColour } from '../../../render/palette.ts';
 import { inside, type Window } from '../parts.ts';
-import { POINT_NAMES, type CandidatesPictureView, type ChoicePictureView, type EndPictureView, type Mark, type MapPictureView } from '../pictures.ts';
+import type { CandidatesPictureView, ChoicePictureView, EndPictureView, Mark, MapPictureView } from '../pictures.ts';
+import { POINT_NAMES } from '../points.ts';
 import type { FarmView, TileView } from '../views.ts';
 import { anchors, drawAnimal, drawTile, drawToken, gatePoint, INK, MIN_CELL, regionPoint, TILE_SIZES, turnTile, type TokenKind, type Tokens } from './tile.ts';
 
@@ -315,6 +316,23 @@ function drawMark(ctx: SKRSContext2D, v: FarmView, w: Window, ox: number, oy: nu
   if ('cell' in at) {
     const [x, y] = at.cell;
     const px = ox + (x - w.x0) * cell, py = oy + (y - w.y0) * cell;
+    if (m.tile) {
+      // The one way a tile fits here, drawn as it would lie; the label in its corner.
+      // Paler than the tiles placed, on the choice's blue: not on the map yet.
+      ctx.fillStyle = '#BBD3F0';
+      ctx.fillRect(px, py, cell, cell);
+      ctx.save();
+      ctx.globalAlpha = 0.62;
+      drawTile(ctx, m.tile, px, py, cell, tokensOf(v));
+      ctx.restore();
+      ctx.strokeStyle = MARK;
+      ctx.lineWidth = 5;
+      ctx.setLineDash([14, 8]);
+      ctx.strokeRect(px + 3, py + 3, cell - 6, cell - 6);
+      ctx.setLineDash([]);
+      drawLabel(ctx, m.label, px + 34, py + 30, 36);
+      return;
+    }
     ctx.fillStyle = 'rgba(21,101,192,0.12)';
     ctx.fillRect(px + 4, py + 4, cell - 8, cell - 8);
     ctx.strokeStyle = MARK;
