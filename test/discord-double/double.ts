@@ -304,7 +304,8 @@ export class DiscordDouble {
 
   // ---------------------------------------------------------------- the world
 
-  createUser(username: string, opts: { globalName?: string; bot?: boolean } = {}): User {
+  /** `id`: a fixed id (the sandbox keeps its users' ids across restarts); by default a new snowflake. */
+  createUser(username: string, opts: { globalName?: string; bot?: boolean; id?: string } = {}): User {
     const user = this.world.addUser(username, opts);
     this.changed();
     return user;
@@ -314,9 +315,9 @@ export class DiscordDouble {
    * A guild with the bot in it. The bot gets a role with `botPermissions`; @everyone gets
    * `everyonePermissions`. The owner (all permissions) is a separate user unless given.
    */
-  createGuild(name: string, opts: { owner?: User; everyonePermissions?: bigint; botPermissions?: bigint } = {}): Guild {
+  createGuild(name: string, opts: { owner?: User; everyonePermissions?: bigint; botPermissions?: bigint; id?: string } = {}): Guild {
     const owner = opts.owner ?? this.world.addUser(`${name}-owner`);
-    const guild = this.world.addGuild(name, owner.id, opts.everyonePermissions ?? DEFAULT_EVERYONE_PERMISSIONS);
+    const guild = this.world.addGuild(name, owner.id, opts.everyonePermissions ?? DEFAULT_EVERYONE_PERMISSIONS, opts.id);
     const botRole = this.world.addRole(guild.id, this.bot.username, opts.botPermissions ?? DEFAULT_BOT_PERMISSIONS);
     this.world.addMember(guild.id, owner.id);
     this.world.addMember(guild.id, this.bot.id, [botRole.id]);
@@ -353,8 +354,8 @@ export class DiscordDouble {
     return member;
   }
 
-  createChannel(guild: Guild, name: string): Channel {
-    const channel = this.world.addChannel(guild.id, name, 'text');
+  createChannel(guild: Guild, name: string, opts: { id?: string } = {}): Channel {
+    const channel = this.world.addChannel(guild.id, name, 'text', opts);
     this.gateway.dispatch('CHANNEL_CREATE', this.world.apiChannel(channel.id));
     this.changed();
     return channel;
@@ -365,18 +366,17 @@ export class DiscordDouble {
    * CHANNEL_CREATE for it; the bot learns of it from the interaction that carries it.
    */
   createDM(user: User): Channel {
-    const existing = [...this.world.channels.values()].find((c) => c.kind === 'dm' && c.ownerId === user.id);
-    if (existing) return existing;
-    const dm = this.world.addChannel(null, user.username, 'dm', { ownerId: user.id });
-    this.changed();
-    return dm;
+    const { channel, created } = this.world.dmWith(user.id);
+    if (created) this.changed();
+    return channel;
   }
 
   /** A thread someone other than the bot started. */
-  createThread(parent: Channel, name: string, opts: { private?: boolean; owner?: User } = {}): Channel {
+  createThread(parent: Channel, name: string, opts: { private?: boolean; owner?: User; id?: string } = {}): Channel {
     const thread = this.world.addChannel(parent.guildId, name, opts.private ? 'private-thread' : 'public-thread', {
       parentId: parent.id,
       ownerId: opts.owner?.id ?? null,
+      ...(opts.id ? { id: opts.id } : {}),
     });
     this.gateway.dispatch('THREAD_CREATE', { ...this.world.apiChannel(thread.id), newly_created: true });
     this.changed();

@@ -90,6 +90,9 @@ describe('the sandbox page in headless Chromium, with the real bot', () => {
     await page.goto(sandbox.url);
     await page.getByText('bot connected').waitFor();
     await playAs('alice');
+    // A newcomer is told the sandbox starts empty, and how to start each game.
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/starts with no games/);
+    await expect.poll(() => page.locator('.empty').textContent()).toMatch(/\/fence new, \/kimbo new, \/ducks new, \/farm new/);
 
     // Command names, subcommands and options come from what the real bot registered.
     await input().fill('/fe');

@@ -134,7 +134,7 @@ describe('Duck Pens through Discord', () => {
       expect(textOf(end)).toContain('Nobody wins.');
       expect(end.notified).toEqual([]);
     }
-    expect(labels(end)).toEqual(['Rematch']);
+    expect(labels(end)).toEqual(['Rematch', 'Replay']);
     const texts = h.double.messages(channel).map((m) => textOf(m)).join('\n');
     expect(texts).toMatch(/The Automa turns a card: a .* on dot [A-K]\d+ \(\d+ cards? left\)/);
     expect(texts).toMatch(/The Automa's pen goes on /);
@@ -174,7 +174,7 @@ describe('Duck Pens through Discord', () => {
     const winner = waiting === 0 ? ana : bo;
     expect(textOf(over)).toMatch(new RegExp(`\\n\\*\\*Game #${id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
     expect(over.notified).toEqual([winner.id]);
-    expect(labels(over)).toEqual(['Rematch']);
+    expect(labels(over)).toEqual(['Rematch', 'Replay']);
   }, 60_000);
 
   it('/ducks rules shows the five shapes; /ducks help says how to play here', async () => {

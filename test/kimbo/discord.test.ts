@@ -167,7 +167,7 @@ describe('Game of Fences in Discord', () => {
     const winner = won?.[1] === 'Ana' ? ana : bo;
     expect(textOf(end)).toMatch(new RegExp(`\\*\\*Game #${game.game.id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
     expect(end.notified).toEqual([winner.id]);
-    expect(buttonLabels(end)).toEqual(['Rematch']);
+    expect(buttonLabels(end)).toEqual(['Rematch', 'Replay']);
     expect(end.attachments.map((a) => a.filename)).toEqual(['board.png']);
     expect(ways.taps).toBeGreaterThan(10);
     expect(ways.typed).toBeGreaterThan(0);

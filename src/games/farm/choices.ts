@@ -23,7 +23,7 @@ import { candidatesPicture, choicePicture, consequence, type Candidate, type Mar
 import { animalsIn, ownersOf } from './scoring.ts';
 import type { FarmState } from './state.ts';
 import { tileView, viewFor, type FarmView, type TileView } from './views.ts';
-import { actionLabel, seatName } from './words.ts';
+import { actionLabel, claimStepWords, seatName } from './labels.ts';
 import { seasonPromptHint } from './seasons-words.ts';
 
 type Level = Choice<Action, Picture>;
@@ -312,7 +312,7 @@ function claimLevel(s: FarmState, seat: number, tile: number): Level {
   const left = henhousesLeft(s, seat);
   const question = places.length
     ? `put a henhouse on the tile you just placed? Press a lettered part (you have ${plural(left, 'henhouse')} left)`
-    : 'your tile offers no henhouse';
+    : claimStepWords(legal, left);
   return mapChoice({ question, what: 'The tile just placed, its parts lettered', view: viewFor(s, 'channel'), hand: false, verbs, focus: tile, near: cellOf(s, tile), size: [3, 3] }, places);
 }
 
@@ -375,12 +375,7 @@ export function prompt(s: FarmState, seat: number): Prompt<Action> {
     return { text: 'you may open or close one gate next to a field of the tile you just placed (an open gate joins the fields on both sides), or leave them.', buttons, choice: gateLevel(s, seat, s.stage.tile) };
   }
   if (s.stage.kind === 'claim') {
-    const extras = [legal.some((a) => a.type === 'share') && 'a henhouse with a sharecropper token', legal.some((a) => a.type === 'tractor') && 'a tractor', legal.some((a) => a.type === 'horse') && 'move the horse'].filter((x): x is string => typeof x === 'string');
-    return {
-      text: `place a henhouse on the tile you just placed (you have ${henhousesLeft(s, seat)} left)${extras.length ? `, or instead ${list(extras)}` : ''}, or none.${seasonPromptHint(s, 'claim')}`,
-      buttons,
-      choice: claimLevel(s, seat, s.stage.tile),
-    };
+    return { text: `${claimStepWords(legal, henhousesLeft(s, seat))}.`, buttons, choice: claimLevel(s, seat, s.stage.tile) };
   }
   if (s.stage.kind === 'extra') {
     const places = placements(s, seat);
@@ -393,7 +388,7 @@ export function prompt(s: FarmState, seat: number): Prompt<Action> {
       ] },
     };
   }
-  const season = seasonPromptHint(s, 'place');
+  const season = seasonPromptHint(s);
   const row = s.rows?.[seat] ?? [];
   return {
     text: `your turn: press **Place a tile** to see where your tiles fit (only you see it), or type one with \`/farm place\`${row.length ? `; your row's tiles (${row.join(', ')}) may be placed instead` : ''}.${season}`,

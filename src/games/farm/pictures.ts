@@ -7,6 +7,7 @@
  * final scores broken down and every farm of the map; `hand`: a player's tiles in four turns.
  */
 import type { Picture } from '../../platform/game.ts';
+import { moduleBeside } from '../../platform/files.ts';
 import type { Action } from './actions.ts';
 import { Board } from './board.ts';
 import { closedBy, gainsIf } from './engine.ts';
@@ -18,7 +19,7 @@ import { viewFor, type FarmView, type TileView } from './views.ts';
 
 export type { Window } from './parts.ts';
 
-export const DRAWINGS = new URL('./draw/index.ts', import.meta.url).href;
+export const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);
 
 export interface MapPictureView {
   farm: FarmView;
@@ -55,7 +56,7 @@ function mapAlt(v: FarmView, window: Window | null): string {
     `Scores: ${v.names.map((n, i) => `${n} ${v.scores[i]}`).join(', ')}.`,
     acting,
     v.season ? `Season: ${v.season.name}.` : '',
-    `${v.farms.length} farms closed; ${v.henhouses.length} henhouses on the map; ${v.stack} tiles in the stack.`,
+    `${v.farms.length} farm${v.farms.length === 1 ? '' : 's'} closed; ${v.henhouses.length} henhouse${v.henhouses.length === 1 ? '' : 's'} on the map; ${v.stack} tile${v.stack === 1 ? '' : 's'} in the stack.`,
   ];
   return parts.filter(Boolean).join(' ').slice(0, 1024);
 }

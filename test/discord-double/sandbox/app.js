@@ -275,7 +275,10 @@ async function refresh() {
   if (key === shownKey || userSelect.value !== (user || userSelect.value) || channelSelect.value !== (channel || channelSelect.value)) return;
   shownKey = key;
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 40;
-  list.replaceChildren(...(state.messages.length ? state.messages.map(renderMessage) : [el('p', 'empty', 'No messages yet. Try /fence new')]));
+  $('notice').textContent = state.notice || '';
+  $('notice').hidden = !state.notice;
+  const kept = state.kept ? [markdown('kept', state.kept)] : [];
+  list.replaceChildren(...kept, ...(state.messages.length ? state.messages.map(renderMessage) : [el('p', 'empty', state.empty)]));
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 

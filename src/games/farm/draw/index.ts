@@ -103,17 +103,18 @@ function drawArea(ctx: SKRSContext2D, v: FarmView, w: Window, ox: number, oy: nu
 // ---- map: a turn, a preview, the whole map ----------------------------------------------------
 
 interface PanelLine { text: string; seat?: number; bold?: boolean; legend?: LegendItem[] }
-type LegendItem = { animal: string; text: string } | { token: TokenKind; text: string };
+/** A legend entry: an animal's disc, a token's shape, or another mark of the map, and its word. */
+type LegendItem = { animal: string; text: string } | { token: TokenKind; text: string } | { mark: 'market' | 'scored' | 'stored' | 'shared'; text: string };
 
 function panelLines(v: FarmView): PanelLine[] {
   const out: PanelLine[] = [];
-  out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tiles in the stack`, bold: true });
+  out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tile${v.stack === 1 ? '' : 's'} in the stack`, bold: true });
   const order = v.names.map((_, i) => i).sort((a, b) => (v.scores[b] ?? 0) - (v.scores[a] ?? 0) || a - b);
   for (const i of order) {
     const houses = v.henhousesLeft[i] ?? 0;
     const bales = v.bales ? ` · ${v.bales.held[i]} bale${v.bales.held[i] === 1 ? '' : 's'}` : '';
     const acting = v.acting === i ? (v.current === i ? ' (to play)' : ' (to choose)') : '';
-    out.push({ text: `${v.names[i]}${acting}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pts · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.acting === i });
+    out.push({ text: `${v.names[i]}${acting}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pt${v.scores[i] === 1 ? '' : 's'} · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.acting === i });
     out.push({ text: `card: ${v.farmers[i]?.text ?? ''}` });
     const tokens = [
       v.shares ? `${v.shares[i]} sharecropper${v.shares[i] === 1 ? '' : 's'}` : '',
@@ -146,6 +147,10 @@ function legendOf(v: FarmView): LegendItem[] {
   if (v.bales) items.push({ token: 'bale', text: 'bale' });
   if (v.tractors) items.push({ token: 'tractor', text: 'tractor' });
   if (v.horse) items.push({ token: 'horse', text: 'horse' });
+  if (v.market !== null || v.tiles.some((t) => t.market)) items.push({ mark: 'market', text: 'market tile' });
+  if (v.storedOn.length > 0) items.push({ mark: 'stored', text: 'added from storage' });
+  if (v.shared.length > 0) items.push({ mark: 'shared', text: 'sharecropper' });
+  if (v.farms.length > 0) items.push({ mark: 'scored', text: 'farm scored' });
   return items;
 }
 
@@ -170,7 +175,8 @@ function drawLegendRow(ctx: SKRSContext2D, items: readonly LegendItem[], x: numb
   for (const it of items) {
     // A disc of 18 px radius: its letter is TEXT large.
     if ('animal' in it) drawAnimal(ctx, it.animal, x + 18, y, 18);
-    else drawToken(ctx, it.token, x + 18, y, 30, 2);
+    else if ('token' in it) drawToken(ctx, it.token, x + 18, y, 30, 2);
+    else drawLegendMark(ctx, it.mark, x + 18, y);
     ctx.fillStyle = INK;
     ctx.font = font(TEXT);
     ctx.textAlign = 'left';
@@ -178,6 +184,37 @@ function drawLegendRow(ctx: SKRSContext2D, items: readonly LegendItem[], x: numb
     ctx.fillText(it.text, x + 42, y);
     x += 44 + ctx.measureText(it.text).width + 22;
   }
+}
+
+/** The other marks of the map, as the tiles draw them, 36 px across. */
+function drawLegendMark(ctx: SKRSContext2D, mark: 'market' | 'scored' | 'stored' | 'shared', x: number, y: number): void {
+  if (mark === 'market') {
+    ctx.fillStyle = '#7A3E9D';
+    ctx.font = font(TEXT + 4, true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('$', x, y);
+    return;
+  }
+  ctx.save();
+  ctx.beginPath();
+  if (mark === 'shared') ctx.arc(x, y, 10, 0, Math.PI * 2);
+  else ctx.rect(x - 16, y - 16, 32, 32);
+  ctx.fillStyle = mark === 'scored' ? '#D9E27F' : '#FFFFFF';
+  ctx.fill();
+  ctx.lineWidth = mark === 'stored' ? 5 : 2.5;
+  ctx.strokeStyle = mark === 'stored' ? '#1864AB' : '#000000';
+  if (mark === 'scored') {
+    ctx.clip();
+    ctx.strokeStyle = 'rgba(60,60,60,0.5)';
+    for (let d = -32; d < 32; d += 8) {
+      ctx.beginPath();
+      ctx.moveTo(x - 16 + d, y - 16);
+      ctx.lineTo(x + 16 + d, y + 16);
+      ctx.stroke();
+    }
+  } else ctx.stroke();
+  ctx.restore();
 }
 
 /** The panel's lines as drawn: long ones wrapped (a seat's line indented after its badge). */
