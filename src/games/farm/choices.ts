@@ -308,7 +308,7 @@ function claimLevel(s: FarmState, seat: number, tile: number): Level {
   if (horse.length) verbs.push({ label: 'Move the horse', says: 'instead of a henhouse, the horse jumps a fence into a field next to its own', style: 'secondary', then: () => fieldsLevel(s, 'horse', horse.map((a) => a.region), 'which field does the horse jump into?') });
   const evict = legal.filter((a): a is Extract<Action, { type: 'evict' }> => a.type === 'evict');
   if (evict.length) verbs.push({ label: 'Send a henhouse home', says: 'instead of a henhouse, the tornado sends any henhouse home (Tornado)', style: 'danger', then: () => evictLevel(s, evict) });
-  verbs.push({ label: 'No henhouse', says: '', style: 'secondary', action: { type: 'pass' } });
+  verbs.push({ label: actionLabel(s, { type: 'pass' }), says: '', style: 'secondary', action: { type: 'pass' } });
   const left = henhousesLeft(s, seat);
   const question = places.length
     ? `put a henhouse on the tile you just placed? Press a lettered part (you have ${plural(left, 'henhouse')} left)`

@@ -16,7 +16,7 @@ import { inside, type Window } from '../parts.ts';
 import type { CandidatesPictureView, ChoicePictureView, EndPictureView, Mark, MapPictureView } from '../pictures.ts';
 import { POINT_NAMES } from '../points.ts';
 import type { FarmView, TileView } from '../views.ts';
-import { anchors, drawAnimal, drawTile, drawToken, gatePoint, INK, MIN_CELL, regionPoint, TILE_SIZES, turnTile, type TokenKind, type Tokens } from './tile.ts';
+import { ANIMAL, anchors, drawAnimal, drawTile, drawToken, gatePoint, INK, MIN_CELL, regionPoint, TILE_SIZES, turnTile, type TokenKind, type Tokens } from './tile.ts';
 
 export { TILE_SIZES } from './tile.ts';
 
@@ -142,7 +142,7 @@ function panelLines(v: FarmView): PanelLine[] {
 
 function legendOf(v: FarmView): LegendItem[] {
   const animals = new Set(v.tiles.flatMap((t) => t.regions.flatMap((r) => r.animals)));
-  const items: LegendItem[] = (['cow', 'sheep', 'pig', 'chicken', 'bull', 'ram', 'boar'] as const).filter((a) => animals.has(a)).map((a) => ({ animal: a, text: a === 'chicken' ? 'hen' : a }));
+  const items: LegendItem[] = (['cow', 'sheep', 'pig', 'chicken', 'bull', 'ram', 'boar'] as const).filter((a) => animals.has(a)).map((a) => ({ animal: a, text: a }));
   if (v.fox !== null) items.push({ token: 'fox', text: 'fox' });
   if (v.bales) items.push({ token: 'bale', text: 'bale' });
   if (v.tractors) items.push({ token: 'tractor', text: 'tractor' });
@@ -150,7 +150,7 @@ function legendOf(v: FarmView): LegendItem[] {
   if (v.market !== null || v.tiles.some((t) => t.market)) items.push({ mark: 'market', text: 'market tile' });
   if (v.storedOn.length > 0) items.push({ mark: 'stored', text: 'added from storage' });
   if (v.shared.length > 0) items.push({ mark: 'shared', text: 'sharecropper' });
-  if (v.farms.length > 0) items.push({ mark: 'scored', text: 'farm scored' });
+  if (v.farms.length > 0) items.push({ mark: 'scored', text: 'hatched: farm scored' });
   return items;
 }
 
@@ -185,6 +185,9 @@ function drawLegendRow(ctx: SKRSContext2D, items: readonly LegendItem[], x: numb
     x += 44 + ctx.measureText(it.text).width + 22;
   }
 }
+
+const GLYPH = { fox: '▼', bale: '▬', tractor: '■', horse: '◆', market: '$', scored: '▨', stored: '□', shared: '○' } as const;
+const legendText = (it: LegendItem): string => `${'animal' in it ? ANIMAL[it.animal]?.[1] ?? '?' : 'token' in it ? GLYPH[it.token] : GLYPH[it.mark]} ${it.text}`;
 
 /** The other marks of the map, as the tiles draw them, 36 px across. */
 function drawLegendMark(ctx: SKRSContext2D, mark: 'market' | 'scored' | 'stored' | 'shared', x: number, y: number): void {
@@ -223,7 +226,8 @@ function panelRows(v: FarmView, width: number): { text: string; seat?: number; b
   const out: { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[] }[] = [];
   for (const l of panelLines(v)) {
     if (l.legend) {
-      for (const row of legendRows(ctx, l.legend, width - 32)) out.push({ text: '', bold: false, indent: 16, legend: row });
+      // Drawn as symbols and words; `text` says the same in characters ("H chicken  $ market tile").
+      for (const row of legendRows(ctx, l.legend, width - 32)) out.push({ text: row.map(legendText).join('  '), bold: false, indent: 16, legend: row });
       continue;
     }
     const indent = l.seat !== undefined ? 16 + LINE + 4 : 16 + LINE + 4;
@@ -271,7 +275,7 @@ function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top:
       ctx.textBaseline = 'middle';
       ctx.fillText(String(l.seat + 1), 16 + (LINE - 4) / 2, y + LINE / 2);
     }
-    if (l.text) {
+    if (l.text && !l.legend) {
       ctx.fillStyle = INK;
       ctx.font = font(TEXT, l.bold);
       ctx.textAlign = 'left';
