@@ -180,8 +180,16 @@ describe('a Fences turn in taps', () => {
     for (let n = 1; n <= s.farms.length; n++) expect(drawn.has(String(n)), `farm ${n}`).toBe(true);
     for (const w of s.outcome!.winners) expect(drawn.has(`${s.seats[w]!.name} wins`)).toBe(true);
     expect(smallestText(texts)!.css).toBeGreaterThanOrEqual(11);
-    // The game's last post carries this picture.
+    // The game's last post carries this picture, and says who won and by how much.
     const plans = posts([{ state: s, events: [{ type: 'ended', reason: 'tiles', winners: s.outcome!.winners }] }]);
     expect(plans[plans.length - 1]!.picture?.kind).toBe('end');
+    const [first, second] = [...s.scores.keys()].sort((a, b) => s.scores[b]! - s.scores[a]!);
+    if (s.outcome!.winners.length === 1) expect(farm.words.summary!(s)).toEqual([`${s.seats[first!]!.name} wins by ${s.scores[first!]! - s.scores[second!]!} points over ${s.seats[second!]!.name}.`.replace(/ by 1 points/, ' by 1 point')]);
+    // F14 a tie shares the win: no tie-break.
+    const tied: FarmState = { ...s, scores: s.scores.map((n, i) => (i === second ? s.scores[first!]! : n)), outcome: { ...s.outcome!, winners: [first!, second!].sort() } };
+    expect(farm.words.summary!(tied)[0]).toMatch(/ tie on \d+ points and share the win: the rules break no tie\.$/);
+    const tiedView = endPicture(tied);
+    const names = new Set(textsDrawn(() => drawPicture(tiedView)).texts.map((t) => t.text));
+    for (const w of [first!, second!]) expect(names.has(`${s.seats[w]!.name} shares the win`)).toBe(true);
   });
 });

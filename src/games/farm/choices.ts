@@ -190,7 +190,7 @@ function cellsLevel(s: FarmState, seat: number, actions: readonly (Place | Lift)
       return { cell, at: { cell }, tile, says: `cell ${cell[0]},${cell[1]}: ${idOf(a)} turned ${turnText(a.rot)} (drawn there), ${result}`, next: a, weight };
     }
     const ids = [...new Set(group.map(idOf))];
-    const tiles = ids.map((id) => `${id} (${plural(group.filter((a) => idOf(a) === id).length, 'turn')})`);
+    const tiles = ids.map((id) => `${id} ${plural(group.filter((a) => idOf(a) === id).length, 'way')}`);
     const most = Math.max(0, ...group.map(gain));
     return { cell, at: { cell }, says: `cell ${cell[0]},${cell[1]}: ${list(tiles)}${most > 0 ? `, scores up to ${most}` : ''}`, next: () => candidatesLevel(s, seat, cell, group), weight };
   });
@@ -349,6 +349,14 @@ const PENDING_TEXT = {
 } as const;
 const KIND_PLURAL = { cow: 'cows', pig: 'pigs', sheep: 'sheep' } as const;
 
+/** What the tile just placed closed, in words, before the henhouse: "your tile closed farm 19 (you scored 8); now ". */
+function closedWords(s: FarmState, seat: number, tile: number): string {
+  const closed = s.farms.map((f, i) => ({ f, n: i + 1 })).filter(({ f }) => f.closer === seat && f.regions.some((k) => tileOfKey(k) === tile));
+  if (closed.length === 0) return '';
+  const points = closed.reduce((n, { f }) => n + f.awards.filter((a) => a.seat === seat).reduce((m, a) => m + a.points, 0), 0);
+  return `your tile closed ${closed.length === 1 ? `farm ${closed[0]!.n}` : `farms ${list(closed.map(({ n }) => String(n)))}`} (you scored ${points}); now `;
+}
+
 /** What `seat` must do now, in words after their mention, and the choice as a tree of taps. */
 export function prompt(s: FarmState, seat: number): Prompt<Action> {
   const owed = s.pending[0];
@@ -375,7 +383,7 @@ export function prompt(s: FarmState, seat: number): Prompt<Action> {
     return { text: 'you may open or close one gate next to a field of the tile you just placed (an open gate joins the fields on both sides), or leave them.', buttons, choice: gateLevel(s, seat, s.stage.tile) };
   }
   if (s.stage.kind === 'claim') {
-    return { text: `${claimStepWords(legal, henhousesLeft(s, seat))}.`, buttons, choice: claimLevel(s, seat, s.stage.tile) };
+    return { text: `${closedWords(s, seat, s.stage.tile)}${claimStepWords(legal, henhousesLeft(s, seat))}.`, buttons, choice: claimLevel(s, seat, s.stage.tile) };
   }
   if (s.stage.kind === 'extra') {
     const places = placements(s, seat);

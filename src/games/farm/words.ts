@@ -108,6 +108,22 @@ export function dustPeek(s: FarmState, seat: number): string {
   return `**Dust Bowl** — you may take one of these tiles into your row:\n${lines.join('\n')}`;
 }
 
+/**
+ * The end post's story under its winners: the margin, or a tie (F14: a tie shares the win, the
+ * rules break none), and where each player's points came from (the end's picture shows the same).
+ */
+export function summaryLines(s: FarmState): string[] {
+  if (!s.outcome || s.outcome.kind !== 'finished') return [];
+  const inGame = s.seats.map((_, i) => i).filter((i) => !s.out[i]).sort((a, b) => (s.scores[b] ?? 0) - (s.scores[a] ?? 0));
+  const winners = s.outcome.winners;
+  const best = s.scores[winners[0] ?? 0] ?? 0;
+  const next = inGame.find((i) => !winners.includes(i));
+  const verdict = winners.length > 1
+    ? `${list(winners.map((w) => seatName(s, w)))} tie on ${count(best, 'point')} and share the win: the rules break no tie.`
+    : next === undefined ? '' : `${seatName(s, winners[0]!)} wins by ${count(best - (s.scores[next] ?? 0), 'point')} over ${seatName(s, next)}.`;
+  return verdict ? [verdict] : [];
+}
+
 export function phaseText(s: FarmState): string {
   return s.outcome ? 'game over' : `round ${s.round} · ${count(s.stack.length, 'tile')} in the stack`;
 }

@@ -545,12 +545,13 @@ function drawCandidates(cv: CandidatesPictureView) {
 function endRows(ev: EndPictureView): { seat: number; head: string; total: string; lines: string[]; winner: boolean; left: boolean }[] {
   const ctx = measurer();
   ctx.font = font(TEXT);
+  const shared = ev.rows.filter((r) => r.winner).length > 1;
   return [...ev.rows].sort((a, b) => b.total - a.total || a.seat - b.seat).map((r) => {
     const parts = ev.kinds.map((k) => `${POINT_NAMES[k]} ${r.by[k]}`);
     parts.push(`${r.closed} farm${r.closed === 1 ? '' : 's'} closed`);
     return {
       seat: r.seat,
-      head: `${ev.farm.names[r.seat]}${r.winner ? ' wins' : r.left ? ' (left)' : ''}`,
+      head: `${ev.farm.names[r.seat]}${r.winner ? (shared ? ' shares the win' : ' wins') : r.left ? ' (left)' : ''}`,
       total: `${r.total} pts`,
       lines: wrap(ctx, parts.join(' · '), WIDTH - 16 - LINE - 16),
       winner: r.winner,
