@@ -28,6 +28,7 @@ import { Harness, tapsFor, textOf } from '../test/bot/harness.ts';
 import { smallestText, textsDrawn, type DrawnText } from '../test/render/labels.ts';
 import { kept } from '../src/games/ducks/moves.ts';
 import type { Action, DucksState } from '../src/games/ducks/state.ts';
+import { farmScript } from './surface-farm.ts';
 
 export interface Script {
   /** The game's id (its command). */
@@ -44,6 +45,8 @@ export interface Script {
   person?(def: AnyGame, state: unknown, seat: number): unknown;
   /** Which turn a state is in (default: the seat asked first): a solo game's turns are all the same seat's. */
   turnOf?(state: unknown, seat: number): unknown;
+  /** The fewest labels to press for an action, where the harness's first way found is longer (a map in parts). */
+  taps?(state: unknown, seat: number, action: unknown): string[] | null;
 }
 
 export const SCRIPTS: Script[] = [
@@ -52,6 +55,7 @@ export const SCRIPTS: Script[] = [
   // pressed at once (its number keeps them); a solo turn ends with the Automa's pen.
   { id: 'ducks', name: 'ducks (solo)', people: 1, options: {}, seed: 'surface-ducks-1', postPictures: (def, s) => [def.board(s)], person: duckPerson, turnOf: duckTurn },
   { id: 'ducks', name: 'ducks (2 people)', people: 2, options: {}, seed: 'surface-ducks-2', postPictures: (def, s) => [def.board(s)], person: duckPerson, turnOf: duckTurn },
+  farmScript,
 ];
 
 function duckPerson(def: AnyGame, state: unknown, seat: number): unknown {
@@ -125,7 +129,7 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
     if (turn.key !== key) turn = { key, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
     const user = h.userOf(now.game, seat);
     const action = script.person ? script.person(def, now.state, seat) : def.bots[def.defaultBot]!(now.state, seat);
-    const labels = tapsFor(def, now.state, seat, action);
+    const labels = script.taps ? script.taps(now.state, seat, action) : tapsFor(def, now.state, seat, action);
     if (!labels) throw new Error(`${script.id}: "${def.words.action(now.state, action)}" cannot be tapped`);
     // The first level is on the turn post, or, in a turn under way, on the player's private message.
     const post = h.latestPost(channel);
