@@ -16,7 +16,8 @@ import type { FenceView } from './views.ts';
 import { viewFor } from './visible.ts';
 import { tradeLine } from './variants/trading-cards.ts';
 import { cardsText, tileName } from './names.ts';
-import { actionLabel, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, summaryLines, unavailableText } from './words.ts';
+import { actionLabel, eventText, HELP, phaseText, playersOrder, RESIGN_TEXT, RULES, statusLines, summaryLines, unavailableText } from './words.ts';
+import { prompt } from './choices.ts';
 
 export { createGame, applyAction, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
 export { legalActions, whoMustAct, actingSeats } from './legal.ts';

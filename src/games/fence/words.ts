@@ -1,13 +1,13 @@
-/** Words for the channel: actions, events, prompts, status, rules and help, as players say them (names.ts names the things). */
-import type { ChoiceButton, Prompt, RulesTopic } from '../../platform/game.ts';
+/** Words for the channel: actions, events, status, rules and help, as players say them (names.ts names the things; choices.ts asks for a turn). */
+import type { RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { legalActions, whoMustAct } from './legal.ts';
 import { cardName, colourOf } from './cards.ts';
 import { cardsText, coordName, count, listAnd, nbName, placeName, seatName, tileName } from './names.ts';
 import { caughtBy, isJailed, jailsMover, movingOthers, turnsEvidence } from './rules.ts';
-import { lastRound, placesAtOnce } from './variants/index.ts';
-import { FREE_FOR_ALL_RULES, freeForAllPrompt } from './variants/free-for-all.ts';
-import { tradeEventText, tradeLabel, tradePrompt } from './variants/trading-cards.ts';
+import { lastRound } from './variants/index.ts';
+import { FREE_FOR_ALL_RULES } from './variants/free-for-all.ts';
+import { tradeEventText, tradeLabel } from './variants/trading-cards.ts';
 import { TRADING_RULES } from './variants/trading-cards-rules.ts';
 import type { FenceEvent } from './events.ts';
 import type { NbId } from './geometry.ts';
@@ -16,12 +16,8 @@ import { optionsSchema, type FenceState } from './state.ts';
 import { summaryLine } from '../../platform/options.ts';
 
 const ROTATION = ['', ', rotated 90°', ', rotated 180°', ', rotated 270°'];
-/** Choice buttons a turn post can carry (four rows of five). */
-const MAX_BUTTONS = 20;
-
-/** Discord shows at most this much of a suggestion (autocomplete); a button shows 80. */
+/** Discord shows at most this much of a suggestion (autocomplete). */
 const LABEL_MAX = 100;
-const BUTTON_MAX = 80;
 
 /**
  * What an action does besides moving a piece, in a few words ('' when nothing): who goes to
@@ -266,49 +262,6 @@ export function variantsLine(s: FenceState): string {
 const BASIC_OPTIONS = new Set(['autoBuild', 'roundLimit', 'tileSet']);
 
 // ---- Prompts, status, rules and help ------------------------------------------------------------
-
-/** What `seat` must do now, with the commands to use, and the choices answered by buttons (H1). */
-export function prompt(s: FenceState, seat: number): Prompt<Action> {
-  const p = s.pending;
-  if (p?.kind === 'drawColour') {
-    const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: `Draw ${a.colour}`, action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
-    const why = p.reason === 'hotGoods' ? 'Hot Goods' : p.reason === 'evidence' ? 'State’s Evidence' : 'a tile well placed';
-    const more = p.count > 1 ? ` (${p.count} cards to draw)` : '';
-    return { text: `choose the colour of the card you draw (${why})${more} with the buttons below.`, buttons };
-  }
-  if (p?.kind === 'discardColour') {
-    const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: actionLabel(s, a), action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
-    return { text: 'nobody won those Hot Goods: choose the Stash pile that loses its top card with the buttons below.', buttons };
-  }
-  if (p?.kind === 'tradingPost') return { text: 'you ended your turn on the Trading Post: `/fence trade` a card with another player (you take one of theirs at random), or pass.', buttons: [{ label: 'No trade', action: { type: 'postPass' }, style: 'secondary' }] };
-  if (p) {
-    const what = p.kind === 'pawnNeighborhood' ? 'the neighborhood where your pawn starts'
-      : p.kind === 'copsNeighborhood' ? 'where the Cops start'
-      : p.what === 'tradingPost' ? 'where the Trading Post goes'
-      : p.what === 'tunnel' ? 'the neighborhood at this end of the Tunnel'
-      : 'where the Cops go on your Hunch';
-    // A post holds 20 buttons at most: a longer list (a start picked anywhere) is a command's.
-    if (p.options.length > MAX_BUTTONS) return { text: `choose ${what}: \`/fence pick\` lists all ${p.options.length}.`, buttons: [] };
-    const choices = playersOrder(s, seat, p.options.map((nb): Action => ({ type: 'chooseNeighborhood', nb })));
-    const buttons = choices.map((a): ChoiceButton<Action> => ({ label: actionLabel(s, a, BUTTON_MAX), action: a, ...(jailsMover(s, seat, a) ? { style: 'danger' as const } : {}) }));
-    return { text: `choose ${what} with the buttons below.`, buttons };
-  }
-  const answer = tradePrompt(s, seat);
-  if (answer) return answer;
-  if (s.phase === 'building' && placesAtOnce(s.options)) return { text: freeForAllPrompt(s, seat), buttons: [] };
-  if (s.phase === 'building') return { text: 'your turn to build: `/fence place` a tile from your hand, or `/fence swap` one in.', buttons: [] };
-  const types = new Set(legalActions(s, seat).map((a) => a.type));
-  const parts: string[] = [];
-  if (types.has('moveSelf')) parts.push('`/fence move` (Move Yourself)');
-  if (types.has('push')) parts.push('`/fence push`');
-  if (types.has('copsRoad') || types.has('tipOff')) parts.push('`/fence cops`');
-  if (types.has('hunch')) parts.push('`/fence hunch` (the Cops on a Hunch)');
-  if (types.has('playBoat')) parts.push('`/fence boat` (play a boat while Moving Others)');
-  if (types.has('offerTrade')) parts.push('`/fence trade` (offer another player a trade first)');
-  const partial = movingOthers(s);
-  const ask = `${partial ? 'finish Moving Others' : 'your turn'}: ${parts.join(' or ') || 'nothing is possible'}.`;
-  return { text: s.pawns[seat] === 'jail' ? `you are in Jail — ${ask}` : ask, buttons: [] };
-}
 
 /**
  * Why a move command offers `seat` nothing on their turn, and what they can do instead: the

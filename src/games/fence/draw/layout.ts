@@ -3,7 +3,7 @@
  * close-ups share (map.ts makes it).
  */
 import { parseNbId, type NbId } from '../geometry.ts';
-import { defOf, tileSetOfView, type FenceView } from '../views.ts';
+import { defOf, tileSetOfView, type ChoiceMark, type FenceView } from '../views.ts';
 import { hubAt, type Pt } from './tiles.ts';
 
 export interface PieceSpot {
@@ -12,6 +12,16 @@ export interface PieceSpot {
   x: number;
   y: number;
   r: number;
+}
+
+/** A choice label as laid out: its centre and pill size in px, its text size, its cell. */
+export interface MarkSpot extends ChoiceMark {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  px: number;
+  cell: { x: number; y: number };
 }
 
 export interface MapLayout {
@@ -30,6 +40,8 @@ export interface MapLayout {
   width: number;
   height: number;
   pieces: PieceSpot[];
+  /** Choice labels (none on a picture that offers no choice). */
+  marks: MarkSpot[];
 }
 
 export function cellOrigin(l: MapLayout, x: number, y: number): Pt {
