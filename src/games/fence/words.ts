@@ -11,7 +11,7 @@ import { tradeEventText, tradeLabel } from './variants/trading-cards.ts';
 import { TRADING_RULES } from './variants/trading-cards-rules.ts';
 import type { FenceEvent } from './events.ts';
 import type { NbId } from './geometry.ts';
-import { cellName } from './grid.ts';
+import { cellName, gridOrigin } from './grid.ts';
 import { optionsSchema, type FenceState } from './state.ts';
 import { summaryLine } from '../../platform/options.ts';
 
@@ -104,7 +104,7 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
       const joined = e.connections.map((c) => `${nbName(s, c.nb)} connects to ${c.to.length ? listAnd(c.to.map((t) => nbName(s, t))) : 'nothing yet'}`);
       const whose = e.owner === undefined ? '' : ` from ${seatName(s, e.owner)}'s hand`;
       const verb = e.type === 'tilePlaced' ? `placed ${tileName(s, e.tile)}${whose}` : `swapped ${tileName(s, e.tile)}${whose} in for ${tileName(s, e.replaced)}`;
-      return `${who(e.seat)} ${verb}. ${joined.join('; ')}.`;
+      return `${who(e.seat)} ${verb}. ${joined.join('; ')}.${e.type === 'tilePlaced' ? namesMoved(s, e) : ''}`;
     }
     case 'passed':
       if (s.options.autoBuild && e.phase === 'building') return null;
@@ -217,6 +217,17 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
     case 'stashReshuffled':
       return `The ${e.cards} cards drawn for Hot Goods are shuffled back into the Stash.`;
   }
+}
+
+/** When a placed tile takes the map past column A or row 1, every name moves on (grid.ts): said once, then. */
+function namesMoved(s: FenceState, e: { x: number; y: number }): string {
+  const now = gridOrigin(s);
+  const before = gridOrigin({ map: s.map.filter((p) => p.x !== e.x || p.y !== e.y), oldTown: s.oldTown });
+  const ot = s.map.find((p) => p.key === s.oldTown);
+  const where = ot ? ` Old Town is now ${cellName(s, ot.x, ot.y)}.` : '';
+  if (now.x !== before.x) return ` The map reaches past column A: every column's name moves on by a whole alphabet (A is now AA).${where}`;
+  if (now.y !== before.y) return ` The map reaches past row 1: every row's number grows by 26 (row 1 is now 27).${where}`;
+  return '';
 }
 
 /**

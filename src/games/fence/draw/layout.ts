@@ -26,7 +26,7 @@ export interface MarkSpot extends ChoiceMark {
 
 export interface MapLayout {
   tile: number;
-  /** Old Town's cell, from which the grid labels are named (grid.ts). */
+  /** The cell named A1, from which the grid labels are named (grid.ts). */
   origin: { x: number; y: number };
   /** Cell range drawn (inclusive). */
   x0: number;

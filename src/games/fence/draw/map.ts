@@ -8,7 +8,7 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { keep, type Kept } from '../../../render/bitmap.ts';
 import type { ChoiceMark, FenceView } from '../views.ts';
 import type { LastMove } from '../state.ts';
-import { cellName, mapArea, columnName, oldTownCell, rowName, type Bounds } from '../grid.ts';
+import { cellName, mapArea, columnName, gridOrigin, rowName, type Bounds } from '../grid.ts';
 import { parseNbId, type NbId, type PlacedTile } from '../geometry.ts';
 import { defOf, tileSetOfView } from '../views.ts';
 import type { TileDef } from '../tiles.ts';
@@ -37,7 +37,7 @@ export function mapSize(tile: number, b: Bounds): { width: number; height: numbe
 /** Lays out the cells `bounds` (the whole map by default) with its top-left at (left, top). */
 export function layoutMap(view: FenceView, tile: number, left = 0, top = 0, bounds: Bounds = mapBounds(view), marks: readonly ChoiceMark[] = []): MapLayout {
   const b = bounds;
-  const l: MapLayout = { tile, origin: oldTownCell(view), ...b, ...mapSize(tile, b), left, top, pieces: [], marks: [] };
+  const l: MapLayout = { tile, origin: gridOrigin(view), ...b, ...mapSize(tile, b), left, top, pieces: [], marks: [] };
   l.pieces = pieceSpots(view, l);
   l.marks = markSpots(view, l, marks);
   return l;

@@ -9,7 +9,7 @@
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { font, registerFonts } from '../../../render/fonts.ts';
 import { pictureCanvas } from '../../../render/surface.ts';
-import { columnName, mapArea, oldTownCell, rowName } from '../grid.ts';
+import { columnName, mapArea, gridOrigin, rowName } from '../grid.ts';
 import { parseNbId, type NbId } from '../geometry.ts';
 import type { LastMove } from '../state.ts';
 import { defOf, tileSetOfView, type OverviewView } from '../views.ts';
@@ -41,7 +41,7 @@ export function layoutOverview(z: OverviewView): MapLayout {
   const cols = b.x1 - b.x0 + 1;
   const measure = measuringContext();
   measure.font = font(OVERVIEW_TEXT, true);
-  const origin = oldTownCell(view);
+  const origin = gridOrigin(view);
   let labelW = 0;
   for (let y = b.y0; y <= b.y1; y++) labelW = Math.max(labelW, measure.measureText(rowName(y - origin.y)).width);
   const gutter = Math.ceil(Math.max(OVERVIEW_TEXT * 1.5, labelW + OVERVIEW_TEXT * 0.5));
