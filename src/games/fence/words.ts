@@ -245,13 +245,26 @@ function drawnText(s: FenceState, e: Extract<FenceEvent, { type: 'cardDrawn' }>)
 }
 
 /**
- * The end of a game in a few lines: how long it lasted, who sent whom to Jail, the cards each
- * player kept.
+ * The game's story for its end post, after the platform's line naming the winners: why the
+ * game ended, every player's standing (Jail or not, cards held: what the ending weighed) and
+ * how the winner was found, a tie included; then how long it lasted and who jailed whom.
  */
-/** The game's story for its end post (the platform's own post, after the winners). */
 export function summaryLines(s: FenceState): string[] {
   const who = (seat: number) => seatName(s, seat);
-  const lines = [s.round > 0 ? `Played ${count(s.round, 'round')}.` : 'The game ended before its first round.'];
+  const o = s.outcome;
+  const lines: string[] = [];
+  if (o && o.kind !== 'aborted') lines.push(`**Why it ended:** ${endReason(s)}`);
+  lines.push('**Standings:**', ...standings(s).map((l) => `• ${l}`));
+  if (o?.kind === 'winner' && (o.reason === 'roundLimit' || o.reason === 'rolledRounds' || o.reason === 'accumulation')) {
+    const free = s.seats.flatMap((_, i) => (!s.out[i] && s.pawns[i] !== 'jail' ? [i] : []));
+    const cards = (i: number) => s.hands[i]?.length ?? 0;
+    const best = o.seats.length ? cards(o.seats[0]!) : 0;
+    const next = free.filter((i) => !o.seats.includes(i)).map(cards).sort((a, b) => b - a)[0];
+    lines.push(o.seats.length > 1
+      ? `**Tie:** ${listAnd(o.seats.map(who))} each hold ${count(best, 'card')}, the most out of Jail. The rules break no tie: they share the win.`
+      : `**Most cards:** ${who(o.seats[0]!)} with ${best}${next === undefined ? ', the only player out of Jail' : `, against ${next} for the next player out of Jail`}.`);
+  }
+  lines.push(s.round > 0 ? `Played ${count(s.round, 'round')}.` : 'The game ended before its first round.');
   const jailings = s.jailings ?? [];
   if (jailings.length) {
     const told = jailings.slice(-12).map((j) => {
@@ -261,9 +274,50 @@ export function summaryLines(s: FenceState): string[] {
     const earlier = jailings.length > told.length ? ` (the last ${told.length} of ${jailings.length})` : '';
     lines.push(`Jailings${earlier}: ${told.join('; ')}.`);
   } else lines.push('Nobody went to Jail.');
-  const cards = s.seats.map((seat, i) => `${seat.name} ${s.out[i] ? 'left the game' : `${s.hands[i]?.length ?? 0}${s.pawns[i] === 'jail' ? ' (in Jail)' : ''}`}`);
-  lines.push(`Cards left: ${cards.join(', ')}.`);
   return lines;
+}
+
+/** Why a game ended, in the rules' terms (B19, H2–H4, E19, E20). */
+function endReason(s: FenceState): string {
+  const o = s.outcome;
+  if (!o || o.kind === 'aborted') return 'it was aborted.';
+  const who = (seat: number) => seatName(s, seat);
+  const jailed = s.seats.flatMap((_, i) => (!s.out[i] && s.pawns[i] === 'jail' ? [who(i)] : []));
+  if (o.kind === 'noWinner') {
+    return o.reason === 'allJailed'
+      ? 'everyone is in Jail and nobody can get out on their next turn (no red/blue pair that leads to a free neighborhood), so nobody can gain a card any more: nobody wins.'
+      : 'nobody is left in the game: nobody wins.';
+  }
+  const names = listAnd(o.seats.map(who));
+  switch (o.reason) {
+    case 'lastFree':
+      return `${names} is the only player out of Jail, and nobody in Jail (${listAnd(jailed)}) can get out on their next turn (no red/blue pair that leads to a free neighborhood).`;
+    case 'lastSeat':
+      return `everyone else left the game: ${names} is the last player in it.`;
+    case 'roundLimit':
+      return `the round limit (${count(s.options.roundLimit, 'round')}) is reached: the player out of Jail with the most cards wins.`;
+    case 'rolledRounds':
+      return `the rounds rolled at the start (${count(s.extended?.rounds ?? s.round, 'round')}) are played: the player out of Jail with the most cards wins.`;
+    case 'accumulation': {
+      const free = s.seats.filter((_, i) => !s.out[i] && s.pawns[i] !== 'jail').length;
+      return `${names} holds at least twice as many cards as there are players out of Jail (${free}), and the most of them (Victory by Accumulation).`;
+    }
+  }
+}
+
+/** Each player at the end: winners first, then those out of Jail, in Jail, gone; with their cards. */
+function standings(s: FenceState): string[] {
+  const o = s.outcome;
+  const winners = o?.kind === 'winner' ? o.seats : [];
+  const rank = (i: number) => (winners.includes(i) ? 0 : s.out[i] ? 3 : s.pawns[i] === 'jail' ? 2 : 1);
+  const jailedSince = (i: number) => [...(s.jailings ?? [])].reverse().find((j) => j.seats.includes(i))?.round;
+  return s.seats.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || (s.hands[b]?.length ?? 0) - (s.hands[a]?.length ?? 0) || a - b).map((i) => {
+    const cards = count(s.hands[i]?.length ?? 0, 'card');
+    const since = jailedSince(i);
+    const where = s.out[i] ? 'left the game' : s.pawns[i] === 'jail' ? `in Jail${since ? ` since round ${since}` : ''}, ${cards}` : `out of Jail${s.pawns[i] ? ` in ${nbName(s, s.pawns[i] as NbId)}` : ''}, ${cards}`;
+    const result = winners.includes(i) ? (winners.length > 1 ? ': shares the win' : ': wins') : '';
+    return `${seatName(s, i)}: ${where}${result}`;
+  });
 }
 
 /** The Extended Rules a game plays with, in one line ('' for the Basic Rules alone). */
