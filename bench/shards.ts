@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gameById } from '../src/games/registry.ts';
 import type { AnyGame } from '../src/platform/game.ts';
+import { applyRequest } from '../src/platform/requests.ts';
 import { createLogger } from '../src/discord/log.ts';
 import { percentile } from '../src/discord/health.ts';
 import { choiceId } from '../src/discord/ids.ts';
@@ -251,7 +252,7 @@ async function play(t: Table, store: Store, mirrors: Map<string, Mirror | null>,
   const at = await turnPosted(t.double, channel, before, handle).catch(() => null);
   // The bot answers an accepted move "Done: …" (a held step too, which posts nothing yet).
   const done = at !== null && (handle.messages.at(-1)?.content.startsWith('Done') ?? false);
-  const next = done ? def.apply(m.state, seat, action) : null;
+  const next = done ? applyRequest(def, m.state, seat, action) : null;
   if (next?.ok) mirrors.set(channel.id, { ...m, state: next.state, version: m.version + 1 });
   else mirrors.delete(channel.id); // refused or lost: read it again next time
   return at ? { ms: (at.posted ?? at.answered) - started } : 'lost';

@@ -10,7 +10,7 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, 
 import { choiceOfButtons, follow, isLeaf, MAX_BUTTONS, type Choice, type ChoiceOption } from '../platform/choices.ts';
 import type { AnyGame, Picture } from '../platform/game.ts';
 import { choiceId, tapId, tapMenuId, type ChoicePath } from './ids.ts';
-import type { Row } from './v2.ts';
+import { COMPONENTS_MAX, type Row } from './v2.ts';
 
 export type Level = Choice<unknown, Picture>;
 type Option = ChoiceOption<unknown, Picture>;
@@ -64,9 +64,10 @@ interface Offered {
 /**
  * The rows of one or more seats' levels: options with the same meaning (one action, or one
  * label that opens a level) are one button naming every seat it is offered to. Up to
- * MAX_BUTTONS options are buttons, more are select menus of 25 (each option's label and words).
+ * MAX_BUTTONS options are buttons, where they fit in `room` components (a row counts itself
+ * and its buttons); more are select menus of 25 (each option's label and words).
  */
-export function levelRows(def: AnyGame, gameId: number, version: number, offers: readonly LevelOffer[]): Row[] {
+export function levelRows(def: AnyGame, gameId: number, version: number, offers: readonly LevelOffer[], room = COMPONENTS_MAX): Row[] {
   const merged = new Map<string, Offered>();
   for (const { seats, level, path } of offers) {
     level.options.forEach((option, index) => {
@@ -77,7 +78,7 @@ export function levelRows(def: AnyGame, gameId: number, version: number, offers:
     });
   }
   const all = [...merged.values()];
-  if (all.length <= MAX_BUTTONS) {
+  if (all.length <= MAX_BUTTONS && all.length + Math.ceil(all.length / 5) <= room) {
     const rows: Row[] = [];
     for (let i = 0; i < all.length; i += 5) {
       rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(all.slice(i, i + 5).map((o) => optionButton(def, gameId, version, o))));
@@ -130,13 +131,17 @@ const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * A level shown to the presser: its question (or `head`, which says it), its picture (drawn by
- * `draw`), what its options do, its buttons or menus, and Back.
+ * `draw`), what its options do, its buttons or menus, and Back. `reserved`: components the
+ * message carries besides (an Undo row).
  */
 export async function levelPayload(
   def: AnyGame, gameId: number, version: number, seat: number, level: Level, path: Path,
-  draw: (p: Picture) => Promise<AttachmentBuilder>, head?: string,
+  draw: (p: Picture) => Promise<AttachmentBuilder>, head?: string, reserved = 0,
 ): Promise<{ content: string; files: AttachmentBuilder[]; below: string; components: Row[]; v2: true }> {
   const files = level.picture ? [await draw(level.picture)] : [];
-  const rows = [...levelRows(def, gameId, version, [{ seats: [seat], level, path }]), ...backRow(gameId, version, seat, path)];
+  const back = backRow(gameId, version, seat, path);
+  // Three texts and a gallery at most around the rows: the head, the picture, the options' words.
+  const room = COMPONENTS_MAX - 3 - 2 * back.length - reserved;
+  const rows = [...levelRows(def, gameId, version, [{ seats: [seat], level, path }], room), ...back];
   return { content: head ?? levelQuestion(level), files, below: levelText(level), components: rows, v2: true };
 }

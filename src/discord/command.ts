@@ -127,6 +127,8 @@ export interface ServerCommand {
   readonly name: string;
   define(s: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder;
   readonly handle: Checked<ServerCall>;
+  /** Suggestions for its option as it is typed; the outcome for the log line. */
+  autocomplete?(ctx: BotContext, i: AutocompleteInteraction): Promise<string>;
 }
 
 /**

@@ -9,6 +9,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import type { AnyGame } from '../platform/game.ts';
 import { gameById } from '../games/registry.ts';
+import { votesNeeded } from '../runtime/presence.ts';
 import type { LoadedGame, SeatRecord } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import type { ButtonId } from './ids.ts';
@@ -193,6 +194,18 @@ export function waitingNames(game: RunningGame): string {
   if (active.length === 0) return 'nobody (the game is over)';
   return active.map((s) => game.seats.find((x) => x.seat === s)?.name ?? `seat ${s + 1}`).join(' and ');
 }
+
+/** Why nothing is played in a paused game, and how it goes on. */
+export function pausedText(game: GameHere): string {
+  const since = game.game.pausedAt ? ` (since <t:${Math.floor(game.game.pausedAt.getTime() / 1000)}:R>)` : '';
+  return `Game #${game.game.id} is paused${since}, so nothing was changed. To go on, resume it with \`/${game.def.id} pause\`: the host or a member with Manage Channels alone, or ${votesNeeded(game.seats)} of its players.`;
+}
+
+/** The game is not paused: a paused game accepts no moves (src/runtime/pause.ts). */
+export const unpaused: Precondition<{ game: GameHere }> = {
+  name: 'not paused',
+  check: ({ game }) => (game.game.pausedAt === null ? OK : refuse('PAUSED', pausedText(game))),
+};
 
 /** The game waits for the invoker's seat. */
 export const yourTurn: Precondition<{ game: RunningGame; seat: number }> = {

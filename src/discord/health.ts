@@ -5,8 +5,9 @@
  * overdue means no process is firing it (a shard down); a climbing p99 means the bot is
  * saturated. No player data: counts and timings only.
  */
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Client } from 'discord.js';
+import { NEVER } from '../runtime/presence.ts';
 import type { Store } from '../store/index.ts';
 import { errorText, type LogFields, type Logger } from './log.ts';
 import { ownsGuild, type ShardScope } from './shards.ts';
@@ -61,7 +62,7 @@ export function percentile(sorted: readonly number[], q: number): number | null 
  * wake an idle bot a thousand times a second.
  */
 export class LoopDelay {
-  readonly #histogram: IntervalHistogram;
+  readonly #histogram: ReturnType<typeof monitorEventLoopDelay>;
 
   constructor(private readonly periodMs = 10) {
     this.#histogram = monitorEventLoopDelay({ resolution: periodMs });
@@ -189,7 +190,8 @@ export class Health {
     const now = this.ctx.now();
     const [games, timersPending, timersOverdue] = await Promise.all([
       prisma.game.groupBy({ by: ['guildId', 'status'], where: { status: { in: ['running', 'lobby'] } }, _count: { _all: true } }),
-      prisma.timer.count(),
+      // A clock that never runs out (no turn limit, a paused game) is not waiting for anything.
+      prisma.timer.count({ where: { fireAt: { lt: NEVER } } }),
       prisma.timer.count({ where: { fireAt: { lt: new Date(now - OVERDUE_MS) } } }),
     ]);
     const count = (rows: typeof games, status: string) => rows.filter((g) => g.status === status).reduce((n, g) => n + g._count._all, 0);

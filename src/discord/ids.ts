@@ -7,8 +7,8 @@
  * so do an option that opens the next level of a choice (`tap`, with the labels pressed to reach
  * it) and a level's select menu (`tapm`): see src/platform/choices.ts.
  */
-export type ButtonVerb = 'join' | 'leave' | 'start' | 'hand' | 'handr' | 'pick' | 'tap' | 'tapm' | 'abort' | 'resign' | 'cancel' | 'opts' | 'opt' | 'optp' | 'undo' | 'rematch';
-const VERBS: ReadonlySet<string> = new Set<ButtonVerb>(['join', 'leave', 'start', 'hand', 'handr', 'pick', 'tap', 'tapm', 'abort', 'resign', 'cancel', 'opts', 'opt', 'optp', 'undo', 'rematch']);
+export type ButtonVerb = 'join' | 'leave' | 'start' | 'hand' | 'handr' | 'pick' | 'tap' | 'tapm' | 'abort' | 'resign' | 'cancel' | 'opts' | 'opt' | 'optp' | 'undo' | 'rematch' | 'replay' | 'pause' | 'resume';
+const VERBS: ReadonlySet<string> = new Set<ButtonVerb>(['join', 'leave', 'start', 'hand', 'handr', 'pick', 'tap', 'tapm', 'abort', 'resign', 'cancel', 'opts', 'opt', 'optp', 'undo', 'rematch', 'replay', 'pause', 'resume']);
 
 export interface ButtonId {
   verb: ButtonVerb;

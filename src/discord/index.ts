@@ -18,7 +18,7 @@ import { Outbox } from './outbox.ts';
 import { recoverGames } from './recovery.ts';
 import { Scheduler } from './scheduler.ts';
 import { Health } from './health.ts';
-import { SINGLE_SHARD, shardScope, type ShardScope } from './shards.ts';
+import { processShards, SINGLE_SHARD, shardScope, type ShardScope } from './shards.ts';
 import { DISCORD_GLOBAL_LIMIT, exemptInteractionEndpoints, processShareOfGlobalLimit } from './rest.ts';
 
 export interface BotOptions {
@@ -98,10 +98,11 @@ export class GameBot {
     // A PostgreSQL connection that fails outside a query is replaced by the pool: a log line, not a crash.
     let storeLog = log;
     const store = await openStore(opts.databaseUrl, { kinds: gameById, onConnectionError: (problem) => storeLog.warn('database connection lost', { problem }) });
+    const globalLimit = processShareOfGlobalLimit(opts.globalRequestsPerSecond ?? DISCORD_GLOBAL_LIMIT, processShards(opts));
     const client = new Client({
       intents: [GatewayIntentBits.Guilds],
       makeCache: botCaches(),
-      rest: { ...(opts.discordApiUrl ? { api: opts.discordApiUrl } : {}), globalRequestsPerSecond: processShareOfGlobalLimit(opts.globalRequestsPerSecond ?? DISCORD_GLOBAL_LIMIT) },
+      rest: { ...(opts.discordApiUrl ? { api: opts.discordApiUrl } : {}), globalRequestsPerSecond: globalLimit },
       ...(opts.shards ? { shards: opts.shards } : {}),
       ...(opts.shardCount ? { shardCount: opts.shardCount } : {}),
     });
@@ -140,7 +141,7 @@ export class GameBot {
     bot.#scheduler = new Scheduler(ctx, opts.timerPollMs ?? 5000, (p) => bot.#track(p), bot.#scope);
     bot.#scheduler.start();
     bot.health.start(opts.healthIntervalMs);
-    ctx.log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size, shardCount: bot.#scope.count, ...recovered });
+    ctx.log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size, shardCount: bot.#scope.count, globalLimit, ...recovered });
     return bot;
   }
 

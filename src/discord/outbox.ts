@@ -108,6 +108,14 @@ export class Outbox {
     }
   }
 
+  /**
+   * A post of the game was rewritten (a taken-back move struck through): what it shows from now
+   * on, with no choices, so that removing its buttons later keeps the new text.
+   */
+  rewritten(gameId: number, messageId: string, components: APIMessageTopLevelComponent[]): void {
+    if (this.#prompts.get(gameId)?.id === messageId) this.#prompts.set(gameId, { id: messageId, after: withoutChoices(components) });
+  }
+
   /** Resolves once every post queued so far for the channel is out (or given up). */
   idle(channelId: string): Promise<void> {
     return this.#queue.run(channelId, () => Promise.resolve());

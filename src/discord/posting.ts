@@ -1,15 +1,17 @@
 /**
  * The runtime's posts (src/runtime/context.ts's Posting) in Discord: a change cut into turn
  * posts (posts.ts) and queued in the channel's outbox (outbox.ts), the lobby message edited
- * once its game starts, an undo's correction, a turn's reminder. Each picture is drawn just
- * before its post.
+ * once its game starts, an undo's correction, a turn's reminder, a player pinged once back,
+ * a game's pause. Each picture is drawn just before its post.
  */
-import type { Posting } from '../runtime/context.ts';
+import { ComponentType, MessageFlags, type APIMessageTopLevelComponent, type MessageCreateOptions } from 'discord.js';
+import type { PauseNews, Posting, StartedGame } from '../runtime/context.ts';
 import type { BotContext } from './context.ts';
 import { refreshLobby } from './handlers/lobby.ts';
+import { pauseRow } from './handlers/pause.ts';
 import { errorText } from './log.ts';
-import { ComponentType, MessageFlags, type APIMessageTopLevelComponent } from 'discord.js';
-import { boardFile, mention, promptFor, sendable, turnButtons, turnPosts, v2Post } from './posts.ts';
+import { newsLines, notified, when } from './notify.ts';
+import { boardFile, firstLevels, firstWords, listText, mention, pictureFile, promptFor, sendable, turnButtons, turnPosts, v2Post } from './posts.ts';
 import { asSent, isV2, withoutChoices } from './v2.ts';
 
 /** `ctx`: the bot's context, read when a post is made (its logger changes once the shards are known). */
@@ -17,16 +19,17 @@ export function discordPosting(ctx: () => BotContext): Posting {
   return {
     shownVersion: (game) => ctx().outbox.shownVersion(game),
 
-    change(game, version, steps, head) {
+    change(game, version, steps, head, news) {
       const c = ctx();
-      const out = turnPosts(game.def, game.game.id, version, steps, game.seats, c.outbox.ahead, head);
+      const opening = [...newsLines(game.seats, news), ...(head ? [head] : [])].join('\n');
+      const out = turnPosts(game.def, game.game.id, version, steps, game.seats, c.outbox.ahead, opening || undefined, news);
       if (out.held) return { posted: Promise.resolve(null), held: true };
       return { posted: c.outbox.send(c, game.game, version, out.posts), held: false };
     },
 
     started: (game) => refreshLobby(ctx(), game, 'The game has started.'),
 
-    undone(game, version, seat, { undone, state, stateAfterUndone }) {
+    undone(game, version, seat, { undone, state, stateAfterUndone }, news) {
       const c = ctx();
       const { def } = game;
       // A move the channel was never shown (its post held, see PostPlan.held) is taken back quietly: the channel already shows the state before it.
@@ -40,26 +43,78 @@ export function discordPosting(ctx: () => BotContext): Posting {
       return c.outbox.send(c, game.game, version, [async () => {
         // Built in channel order: the taken-back move's post is out, and the store has its id.
         await strike(c, game.game.id, `Taken back by ${name}.`);
+        // A first level about places brings its picture, as on a turn post.
+        const firsts = firstLevels(def, state, game.seats);
+        const levelPicture = firsts.length === 1 ? firsts[0]!.level.picture : undefined;
         return v2Post([
           { text: `${name} took back their move (${label}).` },
-          { pictures: hadPicture ? [await boardFile(def, state)] : [] },
-          { text: prompt.text },
+          { pictures: [...(hadPicture ? [await boardFile(def, state)] : []), ...(levelPicture ? [await pictureFile(def, levelPicture, `${levelPicture.kind}-2.png`)] : [])] },
+          { text: [prompt.text, firstWords(firsts)].filter(Boolean).join('\n') },
           { rows: turnButtons(def, game.game.id, version, state, game.seats) },
-        ], prompt.mentionIds);
+        ], notified(prompt.mentionIds, news));
       }]);
     },
 
-    reminder(game, seat, deadline) {
+    reminder(game, seat, deadline, ping) {
       const c = ctx();
       // A reminder is a new message: mentions in edits do not notify.
-      const when = deadline ? ` <t:${Math.floor(deadline.getTime() / 1000)}:R>` : ' soon';
+      const by = deadline ? ` ${when(deadline)}` : ' soon';
       const userId = game.seats.find((s) => s.seat === seat)?.userId;
       return c.outbox.send(c, game.game, null, [async () => ({
-        content: `⏰ ${mention(game.seats, seat)}, half of your time for this turn in game #${game.game.id} is gone: the computer plays it for you${when}.`,
+        content: `⏰ ${mention(game.seats, seat)}, half of your time for this turn in game #${game.game.id} is gone: the computer plays it for you${by}.`,
+        allowedMentions: { users: userId && ping ? [userId] : [] },
+      })]);
+    },
+
+    ping(game, seat, { last, since }) {
+      const c = ctx();
+      const userId = game.seats.find((s) => s.seat === seat)?.userId;
+      const prompt = game.def.words.prompt(game.state, seat).text;
+      const what = last
+        ? `everyone else has played: game #${game.game.id} waits for you alone.`
+        : `game #${game.game.id} is waiting for you${since ? ` (since ${when(since)})` : ''}.`;
+      return c.outbox.send(c, game.game, null, [async () => ({
+        content: `🔔 ${mention(game.seats, seat)}, ${what} ${prompt.charAt(0).toUpperCase()}${prompt.slice(1)}`.slice(0, 2000),
         allowedMentions: { users: userId ? [userId] : [] },
       })]);
     },
+
+    pause(game, news) {
+      const c = ctx();
+      return c.outbox.send(c, game.game, null, [async () => pausePost(game, news)]);
+    },
   };
+}
+
+/** The channel's message about a pause: a vote, the game paused, the game resumed (naming whom it waits for). */
+function pausePost(game: StartedGame, news: PauseNews): MessageCreateOptions {
+  const id = game.game.id;
+  const cmd = `/${game.def.id}`;
+  const name = (userId: string) => game.seats.find((s) => s.userId === userId)?.name ?? `<@${userId}>`;
+  const by = (n: { by: readonly string[]; admin: boolean }) => (n.admin ? `by ${name(n.by[0] ?? '')}` : `by a vote of ${listText(n.by.map(name))}`);
+  switch (news.kind) {
+    case 'vote': {
+      const icon = news.wants === 'pause' ? '⏸️' : '▶️';
+      return {
+        content: `${icon} ${name(news.userId)} votes to ${news.wants} game #${id}: ${news.votes} of the ${news.needed} votes needed. Players who agree press **${news.wants === 'pause' ? 'Pause' : 'Resume'} too**.`,
+        components: [pauseRow(id, news.wants, news.wants === 'pause' ? 'Pause too' : 'Resume too')],
+        allowedMentions: { users: [] },
+      };
+    }
+    case 'paused':
+      return {
+        content: `⏸️ **Game #${id} is paused** (${by(news)}). Nothing can be played and the turn clocks are stopped until it is resumed: **Resume** below or \`${cmd} pause\`, by the host or a member with Manage Channels alone, or by ${news.needed} of its players.`,
+        components: [pauseRow(id, 'resume', 'Resume')],
+        allowedMentions: { users: [] },
+      };
+    case 'resumed': {
+      const waiting = news.waiting.map((seat) => mention(game.seats, seat));
+      return {
+        content: `▶️ **Game #${id} is resumed** (${by(news)}): the turn clocks run again with the time they had left.${waiting.length ? `\nWaiting for ${listText(waiting)}.` : ''}`,
+        allowedMentions: { users: [...news.ping] },
+      };
+    }
+  }
 }
 
 /**
@@ -82,6 +137,7 @@ async function strike(ctx: BotContext, gameId: number, note: string): Promise<vo
       const components: APIMessageTopLevelComponent[] = (old ? withoutChoices(asSent(old)) : []).map((c) => (c.type === ComponentType.TextDisplay ? { ...c, content: struck(c.content) } : c));
       components.push({ type: ComponentType.TextDisplay, content: `-# ${note}` });
       await channel.messages.edit(id, { components, flags: MessageFlags.IsComponentsV2, allowedMentions: { parse: [] } });
+      ctx.outbox.rewritten(gameId, id, components);
       return;
     }
     const lines = old.content ? struck(old.content) : '';

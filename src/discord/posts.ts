@@ -15,12 +15,14 @@ import {
 import { createHash } from 'node:crypto';
 import { pictureIdentity, type AnyGame, type Picture, type PostPlan, type Step } from '../platform/game.ts';
 import { render, type Rendered } from '../render/index.ts';
+import type { TurnNews } from '../runtime/context.ts';
 import type { SeatRecord } from '../store/index.ts';
 import { choiceFor, levelRows, levelText, type LevelOffer } from './choices.ts';
 import { buttonId } from './ids.ts';
 import { errorText } from './log.ts';
 import type { Logger } from './log.ts';
-import { GALLERY_MAX, layout, type Block, type Row } from './v2.ts';
+import { notified } from './notify.ts';
+import { COMPONENTS_MAX, GALLERY_MAX, layout, type Block, type Row } from './v2.ts';
 
 export type { Step };
 
@@ -71,12 +73,13 @@ export function promptFor(def: AnyGame, state: unknown, seats: SeatRecord[]): { 
 
 /**
  * The rows of a turn post: the first level of every waiting person's choice (theirs alone to
- * press; see choices.ts), and "Show my hand"; Rematch once the game is over.
+ * press; see choices.ts), and "Show my hand"; Rematch and Replay once the game is over.
  */
 export function turnButtons(def: AnyGame, gameId: number, version: number, state: unknown, seats: SeatRecord[]): Row[] {
   const outcome = def.outcome(state);
-  if (outcome) return outcome.status === 'finished' ? [rematchRow(gameId)] : [];
-  const rows = levelRows(def, gameId, version, firstLevels(def, state, seats));
+  if (outcome) return outcome.status === 'finished' ? [endRow(gameId)] : [];
+  // Around the rows: what happened, the pictures, whom the game waits for, and Show my hand.
+  const rows = levelRows(def, gameId, version, firstLevels(def, state, seats), COMPONENTS_MAX - 3 - (def.hand ? 2 : 0));
   if (def.hand) {
     rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder().setCustomId(buttonId({ verb: 'hand', gameId })).setLabel('Show my hand').setStyle(ButtonStyle.Secondary),
@@ -86,15 +89,19 @@ export function turnButtons(def: AnyGame, gameId: number, version: number, state
 }
 
 /** The first level of each person's choice the game waits for (computers choose alone). */
-function firstLevels(def: AnyGame, state: unknown, seats: SeatRecord[]): LevelOffer[] {
+export function firstLevels(def: AnyGame, state: unknown, seats: SeatRecord[]): LevelOffer[] {
   return def.activeSeats(state)
     .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
     .map((seat) => ({ seats: [seat], level: choiceFor(def, state, seat), path: [] }));
 }
 
-/** The end post's button: a new lobby with the same players and options (handlers/rematch.ts). */
-const rematchRow = (gameId: number): ActionRowBuilder<ButtonBuilder> => new ActionRowBuilder<ButtonBuilder>().addComponents(
+/**
+ * The end post's buttons: a new lobby with the same players and options (handlers/rematch.ts),
+ * and the game's replay as one animated picture (handlers/replay.ts).
+ */
+const endRow = (gameId: number): ActionRowBuilder<ButtonBuilder> => new ActionRowBuilder<ButtonBuilder>().addComponents(
   new ButtonBuilder().setCustomId(buttonId({ verb: 'rematch', gameId })).setLabel('Rematch').setStyle(ButtonStyle.Primary),
+  new ButtonBuilder().setCustomId(buttonId({ verb: 'replay', gameId })).setLabel('Replay').setStyle(ButtonStyle.Secondary),
 );
 
 /** A picture as an attachment, its alt text as the description. */
@@ -122,10 +129,13 @@ const MAX_FILES = GALLERY_MAX;
  * kept), and for the last one whoever must act (with the mentions that notify) and the first
  * level of their choice. So a batch of computer turns pings a person once, and a turn is one
  * message. A finished game's last post also tells its end: the winners mentioned, the game's
- * summary and **Rematch**. Each post is built when asked for, so the first goes out after one
- * drawing, not all of them; a picture shared by several posts is drawn once.
+ * summary, **Rematch** and **Replay**. Each post is built when asked for, so the first goes out after one
+ * drawing, not all of them; a picture shared by several posts is drawn once. `news`: who of
+ * those asked is notified (notify.ts); without it, all of them.
  */
-export function turnPosts(def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], ahead: PicturesAhead, head?: string): TurnPosts {
+export function turnPosts(
+  def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], ahead: PicturesAhead, head?: string, news?: TurnNews,
+): TurnPosts {
   const last = steps[steps.length - 1];
   if (!last) return { held: false, posts: [] };
   const cut: PostPlan<unknown, unknown>[] = def.posts
@@ -158,11 +168,14 @@ export function turnPosts(def: AnyGame, gameId: number, version: number, steps: 
       return v2Post([{ text: told }, { pictures: files }, { text: ending.text }, { rows: turnButtons(def, gameId, version, g.state, seats) }], ending.userIds);
     }
     const prompt = promptFor(def, g.state, seats);
-    const words = firsts.length === 1 ? levelText(firsts[0]!.level) : '';
-    return v2Post([{ text: told }, { pictures: files }, { text: [prompt.text, words].filter(Boolean).join('\n') }, { rows: turnButtons(def, gameId, version, g.state, seats) }], prompt.mentionIds);
+    const words = firstWords(firsts);
+    return v2Post([{ text: told }, { pictures: files }, { text: [prompt.text, words].filter(Boolean).join('\n') }, { rows: turnButtons(def, gameId, version, g.state, seats) }], notified(prompt.mentionIds, news));
   });
   return { held: false, posts };
 }
+
+/** What the options of the one person asked do, on the post that asks them (several asked: their buttons say it). */
+export const firstWords = (firsts: readonly LevelOffer[]): string => (firsts.length === 1 ? levelText(firsts[0]!.level) : '');
 
 /** A channel post as one Components V2 message; only `mentionIds` are notified. */
 export function v2Post(blocks: readonly Block[], mentionIds: readonly string[]): MessageCreateOptions {
@@ -222,12 +235,12 @@ export class PicturesAhead {
 /** A picture's identity, short: views run to tens of kilobytes. */
 const digest = (p: Picture): string => createHash('sha1').update(pictureIdentity(p)).digest('base64');
 
-/** How a finished game's last post ends: who won (mentioned, so they hear of it), the game's story, how to play again. */
+/** How a finished game's last post ends: who won (mentioned, so they hear of it), the game's story, how to play again or watch it again. */
 export function endText(def: AnyGame, gameId: number, state: unknown, winners: number[], seats: SeatRecord[]): { text: string; userIds: string[] } {
   const names = winners.map((w) => mention(seats, w));
   const result = names.length === 0 ? 'Nobody wins.' : names.length === 1 ? `🏆 ${names[0]} wins!` : `🏆 ${listText(names)} share the win!`;
   const story = def.words.summary?.(state) ?? [];
-  const lines = [`**Game #${gameId} is over.** ${result}`, ...story, `Start another with \`/${def.id} new\`, or press **Rematch** for the same players and options.`];
+  const lines = [`**Game #${gameId} is over.** ${result}`, ...story, `Start another with \`/${def.id} new\`, or press **Rematch** for the same players and options; **Replay** shows the whole game again.`];
   const userIds = winners.map((w) => seats.find((s) => s.seat === w)?.userId).filter((u): u is string => !!u);
   return { text: lines.join('\n'), userIds };
 }

@@ -24,8 +24,8 @@ export interface PrivatePayload {
   components?: (ActionRowBuilder<MessageActionRowComponentBuilder> | Row)[];
   /**
    * One Components V2 message (v2.ts): the content as text, the files as a gallery with their
-   * alt texts, `below` (text read after the pictures), then the components. A private message
-   * that is V2 stays V2 when it is replaced.
+   * alt texts, the components, then `below` (text read after them). A private message that is
+   * V2 stays V2 when it is replaced.
    */
   v2?: boolean;
   below?: string;
@@ -44,7 +44,8 @@ interface Body {
 function bodyOf(p: PrivatePayload, v2: boolean): Body {
   const files = p.files ?? [];
   if (!v2) return { content: clip([p.content, p.below].filter(Boolean).join('\n')), files, components: (p.components ?? []) as ActionRowBuilder<MessageActionRowComponentBuilder>[], allowedMentions: { parse: [] } };
-  const laid = layout([{ text: p.content }, { pictures: files }, { text: p.below ?? '' }, { rows: p.components ?? [] }]);
+  // The buttons right under the picture, where a thumb reaches them; what each does below them.
+  const laid = layout([{ text: p.content }, { pictures: files }, { rows: p.components ?? [] }, { text: p.below ?? '' }]);
   return { components: laid.components, files, flags: laid.flags, allowedMentions: { parse: [] } };
 }
 

@@ -55,7 +55,9 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
       line.command = `${i.commandName} ${sub}`.trim();
       const def = registeredGame(i.commandName);
       const command = def ? gameCommand(def, sub) : undefined;
-      if (opts.stopping || !def || !command?.autocomplete) {
+      const server = i.commandName === SERVER_COMMAND ? serverCommands.find((c) => c.name === sub) : undefined;
+      if (!opts.stopping && server?.autocomplete) outcome = await server.autocomplete(ctx, i);
+      else if (opts.stopping || !def || !command?.autocomplete) {
         await i.respond([]);
         outcome = opts.stopping ? 'stopping' : 'none';
       } else {

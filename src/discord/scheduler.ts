@@ -3,18 +3,20 @@
  * ones — at start, which fires whatever came due while the bot was down, and then every
  * `pollMs`. A lobby's expiry closes it; a turn timer (H2) is the runtime's to fire
  * (src/runtime/moves.ts's fireTurnTimer: a reminder, or the seat's timeout as a move).
- * With several shard processes on one database, each fires only its own guilds' timers, and
- * claims each one by id before acting on it, so a timer fires once even if two processes see it.
+ * With several shard processes on one database (on one host or several), each fires only its
+ * own guilds' timers, and claims each one by id in the database before acting on it, so a timer
+ * fires once even if two processes see it.
  */
 import type { TimerRecord } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import { fireTurnTimer } from '../runtime/moves.ts';
+import { sendDigests } from './digest.ts';
 import { started, withDef } from './guards.ts';
 import { errorText } from './log.ts';
 import { abortGame } from './handlers/admin.ts';
 import { LOBBY_EXPIRY } from './handlers/lobby.ts';
 import { expiryText } from './handlers/settings.ts';
-import { ownsGuild, SINGLE_SHARD, type ShardScope } from './shards.ts';
+import { SINGLE_SHARD, type ShardScope } from './shards.ts';
 
 export class Scheduler {
   #timer: NodeJS.Timeout | null = null;
@@ -60,8 +62,8 @@ export class Scheduler {
   async #run(): Promise<void> {
     let due: TimerRecord[];
     try {
-      const scope = this.scope;
-      due = await this.ctx.store.dueTimers(new Date(this.ctx.now()), 100, scope.count > 1 ? (guildId) => ownsGuild(scope, guildId) : undefined);
+      // Only this process's guilds: another host's (even one that is down) are its own.
+      due = await this.ctx.store.dueTimers(new Date(this.ctx.now()), 100, this.scope);
     } catch (err) {
       this.ctx.log.error('timer poll failed', { error: errorText(err) });
       return;
@@ -82,6 +84,8 @@ export class Scheduler {
       }
       this.ctx.log.info('timer', { game: t.gameId, timer: t.kind, outcome, ms: Math.round(performance.now() - started) });
     }
+    // Players' daily digests are due on the same clock (each claimed, so one process sends it).
+    if (!this.#stopped) await sendDigests(this.ctx).catch((err: unknown) => this.ctx.log.error('digests failed', { error: errorText(err) }));
   }
 
   async #fire(t: TimerRecord): Promise<{ outcome: string; posted?: Promise<string | null> }> {

@@ -49,11 +49,11 @@ export interface Choice<A, P> {
 /** A label's most characters: it must fit on a square of a phone-sized board and on a small button. */
 export const LABEL_MAX = 24;
 /**
- * Up to this many options a level is buttons (five rows of five, which with the level's text,
- * picture, Back and Undo keeps within a Components V2 message's 40 components); more go in
- * select menus.
+ * Up to this many options a level is buttons (six rows of five), where the message has room
+ * for them (a Components V2 message holds 40 components, a row of five counts six); more go
+ * in select menus.
  */
-export const MAX_BUTTONS = 25;
+export const MAX_BUTTONS = 30;
 
 export const isLeaf = <A, P>(o: ChoiceOption<A, P>): o is ChoiceLeaf<A> => 'action' in o;
 

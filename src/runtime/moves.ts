@@ -9,7 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Refusal, Step } from '../platform/game.ts';
 import { inEffectOf, StoreError, type Ending, type LoadedGame, type Store, type TimerChanges, type TimerRecord } from '../store/index.ts';
-import type { GameWithDef, Runtime, StartedGame } from './context.ts';
+import type { GameWithDef, Runtime, StartedGame, TurnNews } from './context.ts';
+import { howTold, loadPresence, waitedFor, type Presence } from './presence.ts';
 import { undoLast, type UndoOutcome, type UndoRefusal } from './replay.ts';
 import { applyRules, defOf, endingOf, optionsOf, setUp, standIn } from './rules.ts';
 import { armTurnTimers, dueTurnTimer, planTurnTimers } from './timers.ts';
@@ -53,7 +54,7 @@ export async function applyAction(
   const ending = endingOf(def, result.state);
   const timers = !ending && opts.timers ? await opts.timers(result.state, expectedVersion + 1) : null;
   const version = await store.saveAction(gameId, expectedVersion, {
-    kind, actor, userId: opts.userId ?? null, action: logged, events: result.events, state: result.state, seatsLeft: def.seatsLeft(result.events), ending, timers,
+    kind, actor, userId: opts.userId ?? null, action: logged, events: result.events, state: result.state, seatsLeft: result.left, ending, timers,
   });
   return { ok: true, state: result.state, events: result.events, version, ending };
 }
@@ -87,28 +88,45 @@ function actingSeat(actor: Actor, action: unknown): number | null {
 }
 
 /**
+ * What a paused game still accepts (pause.ts): a player leaving, an admin removing a player or
+ * ending the game. Nothing is played, by anyone or by a clock.
+ */
+function allowedWhilePaused(actor: Actor, action: unknown): boolean {
+  const type = (action as { type?: unknown } | null)?.type;
+  return actor === 'system' ? type === 'abort' || type === 'remove' : type === 'resign';
+}
+
+/**
  * A move in a running game, its whole life: applied and saved (applyAction), computer seats
- * played after it, the turn clocks armed, and the posts queued, telling first what the channel
- * was not told yet. `head` opens the first post.
+ * played after it (and the seats of players on a vacation they left to the computer), the turn
+ * clocks armed, and the posts queued, telling first what the channel was not told yet. `head`
+ * opens the first post. Refused (PAUSED) while the game is paused. `standIn`: the move is the
+ * computer's, for a player on vacation; `presence`: the players' settings, when the caller
+ * read them already.
  */
 export async function act(
   rt: Runtime,
   game: StartedGame,
   actor: Actor,
   action: unknown,
-  opts: { userId?: string | null; head?: string } = {},
+  opts: { userId?: string | null; head?: string; standIn?: boolean; presence?: Presence } = {},
 ): Promise<ActResult> {
+  if (game.game.pausedAt !== null && !allowedWhilePaused(actor, action)) {
+    return { ok: false, refusal: { ok: false, code: 'PAUSED', message: `Game #${game.game.id} is paused: nothing can be played until it is resumed.`, legal: [] } };
+  }
   const id = game.game.id;
+  const presence = opts.presence ?? await loadPresence(rt, game);
   const seat = actingSeat(actor, action);
   const acted = seat === null ? [] : [seat];
-  const timers = turnTimersWith(rt, game, acted);
+  const timers = turnTimersWith(rt, game, acted, presence);
   const first = await applyAction(rt.store, id, game.game.version, actor, action, { userId: opts.userId ?? null, loadedState: game.state, timers: timers.plan });
   if (!first.ok) return first;
   const steps: Step<unknown, unknown>[] = [{ state: first.state, events: first.events }];
-  const { state, version } = await runComputers(rt, game, first.state, first.version, steps, timers.plan);
+  const covered = new Set<number>(opts.standIn && seat !== null ? [seat] : []);
+  const { state, version } = await runComputers(rt, game, first.state, first.version, steps, presence, covered, timers.plan);
   const unseen = await unseenStep(rt, game);
   const { posted, held } = await afterChange(rt, game, unseen ? [unseen, ...steps] : steps, version, {
-    acted, timersArmed: timers.writtenFor() === version, ...(opts.head ? { head: opts.head } : {}),
+    acted, presence, covered, news: timers.writtenFor() === version ? timers.news() : null, ...(opts.head ? { head: opts.head } : {}),
   });
   return { ok: true, state, version, events: steps.flatMap((s) => [...s.events]), over: game.def.outcome(state) !== null, posted, held };
 }
@@ -139,9 +157,11 @@ export async function start(rt: Runtime, lobby: GameWithDef, opts: { seed?: stri
   if (state === null || state === undefined) throw new StoreError('WRONG_STATUS', `game #${lobby.game.id} started without a state`);
   const started: StartedGame = { ...result.game, state, def: lobby.def };
   const steps: Step<unknown, unknown>[] = [{ state, events: result.events }];
-  const after = await runComputers(rt, started, started.state, started.game.version, steps);
+  const presence = await loadPresence(rt, started);
+  const covered = new Set<number>();
+  const after = await runComputers(rt, started, started.state, started.game.version, steps, presence, covered);
   await rt.posting.started(started);
-  const { posted } = await afterChange(rt, started, steps, after.version, opts.head ? { head: opts.head } : {});
+  const { posted } = await afterChange(rt, started, steps, after.version, { presence, covered, ...(opts.head ? { head: opts.head } : {}) });
   return { game: started, posted };
 }
 
@@ -152,20 +172,39 @@ export async function start(rt: Runtime, lobby: GameWithDef, opts: { seed?: stri
 export async function undoMove(rt: Runtime, game: StartedGame, seat: number, userId: string | null): Promise<UndoRefusal | (UndoDone & { posted: Promise<string | null> })> {
   const res = await undoLast(rt.store, game.game.id, game.game.version, seat, { userId });
   if (!res.ok) return res;
-  await armTurnTimers(rt, game, res.state, res.version, [seat]);
-  return { ...res, posted: rt.posting.undone(game, res.version, seat, res) };
+  const news = await armTurnTimers(rt, game, res.state, res.version, [seat], await loadPresence(rt, game));
+  return { ...res, posted: rt.posting.undone(game, res.version, seat, res, news) };
 }
 
 /**
- * A claimed turn timer of a running game: a reminder posted, or the seat's timeout applied as
- * a move (the game decides what is played for it); a stale one re-arms the clocks (timers.ts).
+ * A claimed timer of a seat of a running game: a reminder posted, the seat's timeout applied as
+ * a move (the game decides what is played for it), the computer's move for a player on
+ * vacation, or a player pinged once back; a stale one re-arms the clocks (timers.ts).
  */
 export async function fireTurnTimer(rt: Runtime, game: StartedGame, t: TimerRecord): Promise<{ outcome: string; posted?: Promise<string | null> }> {
-  const due = await dueTurnTimer(rt, game, t);
-  if (due.due === 'unknown-kind' || due.due === 'stale') return { outcome: due.due };
-  if (due.due === 'reminder') return { outcome: 'reminded', posted: rt.posting.reminder(game, due.seat, due.deadline) };
-  const res = await act(rt, game, 'system', { type: 'timeout', seat: due.seat });
-  return res.ok ? { outcome: 'timed-out', posted: res.posted } : { outcome: `refused:${res.refusal.code}` };
+  const presence = await loadPresence(rt, game);
+  const due = await dueTurnTimer(rt, game, t, presence);
+  switch (due.due) {
+    case 'unknown-kind':
+    case 'stale':
+    case 'paused':
+    case 'held':
+      return { outcome: due.due };
+    case 'reminder':
+      return { outcome: 'reminded', posted: rt.posting.reminder(game, due.seat, due.deadline, due.ping) };
+    case 'ping':
+      return { outcome: 'pinged', posted: rt.posting.ping(game, due.seat, { last: due.last, since: due.since }) };
+    case 'stand-in': {
+      const action = standIn(game.def)?.(game.state, due.seat) ?? null;
+      if (action === null) return { outcome: 'stand-in-idle' };
+      const res = await act(rt, game, due.seat, action, { standIn: true, presence });
+      return res.ok ? { outcome: 'stood-in', posted: res.posted } : { outcome: `refused:${res.refusal.code}` };
+    }
+    case 'timeout': {
+      const res = await act(rt, game, 'system', { type: 'timeout', seat: due.seat }, { presence });
+      return res.ok ? { outcome: 'timed-out', posted: res.posted } : { outcome: `refused:${res.refusal.code}` };
+    }
+  }
 }
 
 /**
@@ -182,13 +221,21 @@ export async function catchUp(rt: Runtime, game: StartedGame, opts: { showStart?
   if (unseen) steps.push(unseen);
   else if (opts.showStart) steps.push({ state: game.state, events: [] });
   let now: { state: unknown; version: number } = { state: game.state, version };
+  let news: TurnNews | undefined;
   if (game.game.status === 'running') {
-    now = await runComputers(rt, game, game.state, version, steps);
-    await armTurnTimers(rt, game, now.state, now.version, []);
+    const presence = await loadPresence(rt, game);
+    const covered = new Set<number>();
+    now = await runComputers(rt, game, game.state, version, steps, presence, covered);
+    news = withCovered(await armTurnTimers(rt, game, now.state, now.version, [], presence), presence, covered);
+    // A post that was lost pinged nobody: whoever the game waits for hears of it now.
+    if (steps.length > 0 && now.version === version && game.game.pausedAt === null) {
+      const ping = waitedFor(game, now.state, presence).filter((p) => howTold(p.settings, presence.now, 'turn', false).how === 'ping');
+      news = { ...news, ping: ping.map((p) => p.userId) };
+    }
   }
   const computerMoves = now.version - version;
   if (steps.length === 0) return { computerMoves };
-  const out = rt.posting.change(game, now.version, steps);
+  const out = rt.posting.change(game, now.version, steps, undefined, news);
   return out.held ? { computerMoves } : { computerMoves, posted: out.posted };
 }
 
@@ -216,33 +263,50 @@ async function unseenStep(rt: Runtime, game: LoadedGame): Promise<Step<unknown, 
  * (written with it, or not at all); when it is not the last one (the computers stopped early,
  * or the game ended), armTurnTimers arms them as after any other change.
  */
-function turnTimersWith(rt: Runtime, game: StartedGame, acted: readonly number[]): { plan: TimersFor; writtenFor: () => number | null } {
-  const computers = new Set(game.seats.filter((s) => s.computer).map((s) => s.seat));
-  const computersPlay = standIn(game.def) !== null;
+function turnTimersWith(rt: Runtime, game: StartedGame, acted: readonly number[], presence: Presence): { plan: TimersFor; writtenFor: () => number | null; news: () => TurnNews | null } {
+  const computers = computerSeats(game, presence);
+  const computersPlay = standIn(game.def) !== null && game.game.pausedAt === null;
   let writtenFor: number | null = null;
+  let news: TurnNews | null = null;
   return {
     plan: async (state, version) => {
       if (computersPlay && game.def.activeSeats(state).some((s) => computers.has(s))) return null;
       writtenFor = version;
-      return planTurnTimers(rt, game, state, version, acted, game.timers);
+      const plan = await planTurnTimers(rt, game, state, version, acted, game.timers, presence);
+      news = plan.news;
+      return plan.changes;
     },
     writtenFor: () => writtenFor,
+    news: () => news,
   };
+}
+
+/** The seats the computer plays: computer players, and players on a vacation they left to it. */
+function computerSeats(game: GameWithDef, presence: Presence): Set<number> {
+  return new Set([...game.seats.filter((s) => s.computer).map((s) => s.seat), ...presence.standIns]);
+}
+
+/** `news` with the seats the computer played for (players on vacation) and when they are back. */
+function withCovered(news: TurnNews, presence: Presence, covered: ReadonlySet<number>): TurnNews {
+  const until = (seat: number) => presence.settings.get(seat)?.vacation?.until ?? new Date(presence.now);
+  return covered.size ? { ...news, covered: [...covered].map((seat) => ({ seat, until: until(seat) })) } : news;
 }
 
 /**
  * Computer seats play at once, played by their stand-in (rules.ts), until only people are
- * waited for. Each move is appended to `steps` with the state after it, so the game can give
- * each computer turn its own post. `timers`: applyAction's, for each move.
+ * waited for; so do the seats of players on a vacation they left to the computer (added to
+ * `covered` when it played for them). Nobody plays in a paused game. Each move is appended to
+ * `steps` with the state after it, so the game can give each computer turn its own post.
+ * `timers`: applyAction's, for each move.
  */
 async function runComputers(
   rt: Runtime, game: GameWithDef, state: unknown, version: number, steps: Step<unknown, unknown>[],
-  timers?: TimersFor,
+  presence: Presence, covered: Set<number>, timers?: TimersFor,
 ): Promise<{ state: unknown; version: number }> {
   const { def } = game;
-  const computer = new Set(game.seats.filter((s) => s.computer).map((s) => s.seat));
+  const computer = computerSeats(game, presence);
   const bot = standIn(def);
-  if (!bot) return { state, version };
+  if (!bot || game.game.pausedAt !== null) return { state, version };
   let moves = 0;
   for (let moved = true; moved && moves < MAX_COMPUTER_STEPS;) {
     moved = false;
@@ -258,6 +322,7 @@ async function runComputers(
       state = r.state;
       version = r.version;
       steps.push({ state, events: r.events });
+      if (presence.standIns.has(seat)) covered.add(seat);
       moved = true;
       moves++;
       break; // who may act next is read again from the new state
@@ -268,14 +333,15 @@ async function runComputers(
 
 /**
  * The turn clocks and the public posts after a change; `steps` ends with the state now stored
- * at `version`. `timersArmed`: the change wrote the turn timers of that state already.
+ * at `version`. `news`: the change wrote the turn timers of that state already, and this is
+ * who hears of it.
  */
 async function afterChange(
   rt: Runtime, game: GameWithDef, steps: readonly Step<unknown, unknown>[], version: number,
-  opts: { acted?: readonly number[]; head?: string; timersArmed?: boolean } = {},
+  opts: { presence: Presence; covered: ReadonlySet<number>; acted?: readonly number[]; head?: string; news?: TurnNews | null },
 ): Promise<{ posted: Promise<string | null>; held: boolean }> {
   const state = steps[steps.length - 1]?.state;
   if (state === undefined) return { posted: Promise.resolve(null), held: false };
-  if (!opts.timersArmed) await armTurnTimers(rt, game, state, version, opts.acted ?? []);
-  return rt.posting.change(game, version, steps, opts.head);
+  const news = opts.news ?? await armTurnTimers(rt, game, state, version, opts.acted ?? [], opts.presence);
+  return rt.posting.change(game, version, steps, opts.head, withCovered(news, opts.presence, opts.covered));
 }

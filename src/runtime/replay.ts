@@ -26,7 +26,7 @@ export interface InEffect {
  * state before the action it names (which must be the latest in effect). Returns the final
  * state and the actions in effect, oldest first.
  */
-function replayLog(def: AnyGame, initial: unknown, log: readonly Pick<LogEntry, 'seq' | 'actor' | 'action' | 'events'>[], gameId: number): { state: unknown; inEffect: InEffect[] } {
+export function replayLog(def: AnyGame, initial: unknown, log: readonly Pick<LogEntry, 'seq' | 'actor' | 'action' | 'events'>[], gameId: number): { state: unknown; inEffect: InEffect[] } {
   let state = initial;
   const inEffect: InEffect[] = [];
   for (const entry of log) {

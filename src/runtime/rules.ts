@@ -1,19 +1,24 @@
 /**
  * Where the platform asks a game's rules, whoever asks: a player's move, a timer's timeout, an
  * admin, a computer seat, the replay of a log and a scenario file all apply a request through
- * applyRules, the one call of a game's `apply`. Who plays for a seat nobody sits at is
- * answered here too (standIn).
+ * applyRules, the one call of the platform's applyRequest (src/platform/requests.ts: the seat
+ * bookkeeping, then the game's `play` or its seat hooks). Who plays for a seat nobody sits at
+ * is answered here too (standIn).
  */
 import { StoreError } from '../store/index.ts';
-import type { Actor, AnyGame, Applied, Bot, Refusal, SeatInfo } from '../platform/game.ts';
+import type { Actor, AnyGame, Answer, Applied, Bot, SeatInfo } from '../platform/game.ts';
 import { checkOptions } from '../platform/options.ts';
+import { applyRequest } from '../platform/requests.ts';
 import { loadState } from '../platform/state.ts';
 import type { Ending } from '../store/index.ts';
 import { gameById } from '../games/registry.ts';
 
-/** What a request does to a state under `def`'s rules: the new state and its events, or a refusal. Never changes `state`. */
-export function applyRules(def: AnyGame, state: unknown, actor: Actor, input: unknown): Applied<unknown, unknown> | Refusal {
-  return def.apply(state, actor, input);
+/**
+ * What a request does to a state under `def`'s rules: the new state, its events and the seats
+ * that left through it, or a refusal. Never changes `state`.
+ */
+export function applyRules(def: AnyGame, state: unknown, actor: Actor, input: unknown): Answer<unknown, unknown> {
+  return applyRequest(def, state, actor, input);
 }
 
 /** A new game of `def`. */
@@ -24,7 +29,7 @@ export function setUp(def: AnyGame, input: { seats: SeatInfo[]; seed: string; op
 /**
  * Who plays for an absent player: a computer seat is played by its game's default bot (null:
  * the game has none, and its computer seats wait). A person who ran out of time is played for
- * by the game's own `timeout` request, applied like any other (see timers.ts).
+ * by the platform's `timeout` request (the game's onTimeout), applied like any other (see timers.ts).
  */
 export function standIn(def: AnyGame): Bot<unknown, unknown> | null {
   return def.bots[def.defaultBot] ?? null;

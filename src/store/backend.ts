@@ -115,7 +115,7 @@ export function headOf(row: readonly unknown[]): GameHead {
 /** The columns of Game, in the order loadGame's SQL selects them (storedGameOf reads them so). */
 export const GAME_COLUMNS = [
   'id', 'guildId', 'channelId', 'parentChannelId', 'kind', 'status', 'hostUserId', 'options', 'turnLimitSeconds', 'seed', 'state', 'version',
-  'outcome', 'winners', 'brokenReason', 'lobbyMessageId', 'boardMessageId', 'postedVersion', 'createdAt', 'updatedAt', 'startedAt', 'endedAt',
+  'outcome', 'winners', 'brokenReason', 'lobbyMessageId', 'boardMessageId', 'postedVersion', 'pausedAt', 'createdAt', 'updatedAt', 'startedAt', 'endedAt',
 ] as const satisfies readonly (keyof GameRow)[];
 
 /** Every column of the model: a column added to Game (or Seat, below) fails to compile here until the store's SQL reads it. */

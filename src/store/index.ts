@@ -55,6 +55,8 @@ export interface GameRecord {
   boardMessageId: string | null;
   /** The version the latest turn post shows (null: none yet); behind `version` when a post was lost. */
   postedVersion: number | null;
+  /** Since when the game is paused (src/runtime/pause.ts); null while it is not. */
+  pausedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   startedAt: Date | null;
@@ -179,6 +181,10 @@ export interface GuildSettingsRecord {
   startPolicy: StartPolicy;
   startRoleId: string | null;
   abortPolicy: AbortPolicy;
+  /** Whether a turn clock stops during its player's quiet hours. */
+  quietHoursStopClocks: boolean;
+  /** Whether a turn clock stops during its player's vacation. */
+  vacationsStopClocks: boolean;
 }
 export type StartPolicy = 'anyone' | 'role' | 'manage-server';
 export type AbortPolicy = 'host' | 'manage-server';
@@ -194,6 +200,33 @@ export interface GameDefaultsRecord {
   allowComputers: boolean | null;
 }
 export type GameDefaultsPatch = Partial<Pick<GameDefaultsRecord, 'options' | 'turnLimitSeconds' | 'allowComputers'>>;
+
+/** How a player hears of their turns: each one, only when a game waits for them alone, or a daily digest by direct message instead of pings. */
+export type NotifyMode = 'every' | 'last' | 'digest';
+/** What happens to a player's turns during their vacation: their clocks stop, or the computer plays them. */
+export type VacationMode = 'pause' | 'computer';
+
+/** A player's own settings (`/games me`), the same in every server; the defaults for a player who never set any. */
+export interface UserSettingsRecord {
+  userId: string;
+  notify: NotifyMode;
+  /** IANA time zone name; null = UTC. */
+  timeZone: string | null;
+  /** Quiet hours, minutes after midnight in their time zone (end before start: past midnight); null = none. */
+  quiet: { start: number; end: number } | null;
+  /** From the start of its first day to the end of its last. */
+  vacation: { from: Date; until: Date } | null;
+  vacationMode: VacationMode;
+  /** When the next daily digest is due (notify = digest). */
+  digestAt: Date | null;
+}
+export type UserSettingsPatch = Partial<Omit<UserSettingsRecord, 'userId'>>;
+
+/** A player's vote about a game's pause. */
+export interface PauseVoteRecord {
+  userId: string;
+  wants: 'pause' | 'resume';
+}
 
 export interface CreateLobbyInput {
   guildId: string;
@@ -240,8 +273,20 @@ export async function openStore(databaseUrl: string = process.env.DATABASE_URL ?
 /** Timer.seat of a timer that is not a seat's. */
 const NO_SEAT = -1;
 
-/** Due timers read per query when filtering by guild. */
-const DUE_PAGE = 500;
+/**
+ * Discord's shard of a game's guild, `(guild_id >> 22) % count` (src/discord/shards.ts), in SQL
+ * that both providers run; the count is the statement's first parameter. A guild id that is no
+ * snowflake of at most 63 bits (none is before 2084) is on shard 0, as a game of no guild is.
+ */
+const SHARD_OF_GAME = `CASE WHEN length(g."guildId") BETWEEN 1 AND 19 AND trim(g."guildId", '0123456789') = ''
+  AND (length(g."guildId") < 19 OR g."guildId" <= '9223372036854775807')
+  THEN (CAST(g."guildId" AS BIGINT) >> 22) % ? ELSE 0 END`;
+
+/** Which shards' games a query is about: these ids of the bot's `count` shards. */
+export interface ShardSet {
+  readonly ids: readonly number[];
+  readonly count: number;
+}
 
 /** How many games' last states the store keeps parsed (one entry per recently played game). */
 const STATE_CACHE_SIZE = 1000;
@@ -430,10 +475,12 @@ export class Store {
     return { game: gameRecord(row), seats: row.seats.map(seatRecord) };
   }
 
-  async listGames(filter: { guildId?: string; channelId?: string; status?: GameStatus[] } = {}): Promise<GameRecord[]> {
+  /** Games by server, channel and status; with `userId`, only those where that player has a seat and has not left. */
+  async listGames(filter: { guildId?: string; channelId?: string; status?: GameStatus[]; userId?: string } = {}): Promise<GameRecord[]> {
     const rows = await this.prisma.game.findMany({
       where: {
         ...(filter.guildId !== undefined ? { guildId: filter.guildId } : {}),
+        ...(filter.userId !== undefined ? { seats: { some: { userId: filter.userId, leftAt: null } } } : {}),
         ...(filter.channelId !== undefined ? { channelId: filter.channelId } : {}),
         ...(filter.status ? { status: { in: filter.status } } : {}),
       },
@@ -668,27 +715,24 @@ export class Store {
   }
 
   /**
-   * Timers whose time has come, oldest first; with `owns`, only those of the guilds it accepts
-   * (a shard's), read page by page so that another shard's backlog never hides this one's.
-   * Claim (claimTimer) each one before handling it.
+   * Timers whose time has come, oldest first; with `shards`, only those of games in the guilds
+   * on these shards (a process's or a host's), chosen by the database, so that the backlog of
+   * another host's guilds (a host that is down) is never read. Claim (claimTimer) each one
+   * before handling it.
    */
-  async dueTimers(now: Date = new Date(), limit = 100, owns?: (guildId: string) => boolean): Promise<TimerRecord[]> {
-    const include = { game: { select: { guildId: true, channelId: true, status: true, version: true } } } as const;
-    const rows = [];
-    if (!owns) rows.push(...(await this.prisma.timer.findMany({ where: { fireAt: { lte: now } }, orderBy: { fireAt: 'asc' }, take: limit, include })));
-    else {
-      for (let after = 0; rows.length < limit;) {
-        const page = await this.prisma.timer.findMany({ where: { fireAt: { lte: now }, id: { gt: after } }, orderBy: { id: 'asc' }, take: DUE_PAGE, include });
-        rows.push(...page.filter((r) => owns(r.game.guildId)));
-        if (page.length < DUE_PAGE) break;
-        after = page[page.length - 1]!.id;
-      }
-      rows.sort((a, b) => a.fireAt.getTime() - b.fireAt.getTime() || a.id - b.id);
-      rows.length = Math.min(rows.length, limit);
-    }
-    return rows.map((r) => ({
-      id: r.id, gameId: r.gameId, kind: r.kind, seat: r.seat === NO_SEAT ? null : r.seat, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown,
-      game: { ...r.game, status: r.game.status as GameStatus },
+  async dueTimers(now: Date = new Date(), limit = 100, shards?: ShardSet): Promise<TimerRecord[]> {
+    const scoped = shards && shards.count > 1 ? shards : null;
+    const rows = await this.backend.query({
+      sql: `SELECT t."id", t."gameId", t."kind", t."seat", t."fireAt", t."payload", g."guildId", g."channelId", g."status", g."version"
+        FROM "Timer" t JOIN "Game" g ON g."id" = t."gameId"
+        WHERE t."fireAt" <= ?${scoped ? ` AND ${SHARD_OF_GAME} IN (${scoped.ids.map(() => '?').join(', ')})` : ''}
+        ORDER BY t."fireAt", t."id" LIMIT ?`,
+      args: [now, ...(scoped ? [scoped.count, ...scoped.ids] : []), limit],
+    });
+    return rows.map(([id, gameId, kind, seat, fireAt, payload, guildId, channelId, status, version]) => ({
+      id: Number(id), gameId: Number(gameId), kind: kind as string, seat: Number(seat) === NO_SEAT ? null : Number(seat), fireAt: fireAt as Date,
+      payload: JSON.parse(payload as string) as unknown,
+      game: { guildId: guildId as string, channelId: channelId as string, status: status as GameStatus, version: Number(version) },
     }));
   }
 
@@ -718,8 +762,13 @@ export class Store {
         startPolicy: row.startPolicy === 'role' || row.startPolicy === 'manage-server' ? row.startPolicy : 'anyone',
         startRoleId: row.startRoleId,
         abortPolicy: row.abortPolicy === 'manage-server' ? 'manage-server' : 'host',
+        quietHoursStopClocks: row.quietHoursStopClocks,
+        vacationsStopClocks: row.vacationsStopClocks,
       }
-      : { guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
+      : {
+        guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host',
+        quietHoursStopClocks: true, vacationsStopClocks: true,
+      };
   }
 
   async setSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettingsRecord> {
@@ -737,6 +786,72 @@ export class Store {
       turnLimitSeconds: row?.turnLimitSeconds ?? null,
       allowComputers: row?.allowComputers ?? null,
     };
+  }
+
+  // ---- Players' own settings ------------------------------------------------------------------
+
+  async getUserSettings(userId: string): Promise<UserSettingsRecord> {
+    return (await this.userSettingsOf([userId])).get(userId) ?? defaultUserSettings(userId);
+  }
+
+  /**
+   * The saved settings of these players (those who never saved any are left out). Its own SQL:
+   * every move reads the settings of its game's players.
+   */
+  async userSettingsOf(userIds: readonly string[]): Promise<Map<string, UserSettingsRecord>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.backend.query({ sql: `SELECT ${USER_SETTINGS_SELECT} FROM "UserSettings" WHERE "userId" IN (${ids.map(() => '?').join(', ')})`, args: ids });
+    return new Map(rows.map((r) => userSettingsRecord(r)).map((u) => [u.userId, u]));
+  }
+
+  async setUserSettings(userId: string, patch: UserSettingsPatch): Promise<UserSettingsRecord> {
+    const data = {
+      ...(patch.notify !== undefined ? { notify: patch.notify } : {}),
+      ...(patch.timeZone !== undefined ? { timeZone: patch.timeZone } : {}),
+      ...(patch.quiet !== undefined ? { quietStart: patch.quiet?.start ?? null, quietEnd: patch.quiet?.end ?? null } : {}),
+      ...(patch.vacation !== undefined ? { vacationFrom: patch.vacation?.from ?? null, vacationUntil: patch.vacation?.until ?? null } : {}),
+      ...(patch.vacationMode !== undefined ? { vacationMode: patch.vacationMode } : {}),
+      ...(patch.digestAt !== undefined ? { digestAt: patch.digestAt } : {}),
+    };
+    await this.prisma.userSettings.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+    return this.getUserSettings(userId);
+  }
+
+  /** Players whose daily digest is due by `now`, soonest first. Claim each one (claimDigest) before sending it. */
+  async dueDigests(now: Date, limit = 100): Promise<UserSettingsRecord[]> {
+    const rows = await this.backend.query({ sql: `SELECT ${USER_SETTINGS_SELECT} FROM "UserSettings" WHERE "digestAt" <= ? ORDER BY "digestAt" LIMIT ?`, args: [now, limit] });
+    return rows.map((r) => userSettingsRecord(r));
+  }
+
+  /** Moves a due digest (due at `due`) on to `next`: true for exactly one caller, whichever process it is in, so a digest is sent once. */
+  async claimDigest(userId: string, due: Date, next: Date | null): Promise<boolean> {
+    const { count } = await this.prisma.userSettings.updateMany({ where: { userId, digestAt: due }, data: { digestAt: next } });
+    return count === 1;
+  }
+
+  // ---- Pauses --------------------------------------------------------------------------------
+
+  /**
+   * Pauses a running game (`at`) or resumes it (null); its votes go. False when the game is not
+   * running, or already in that state.
+   */
+  async setPaused(gameId: number, at: Date | null): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.game.updateMany({ where: { id: gameId, status: 'running', pausedAt: at ? null : { not: null } }, data: { pausedAt: at } });
+      if (count === 1) await tx.pauseVote.deleteMany({ where: { gameId } });
+      return count === 1;
+    });
+  }
+
+  async pauseVotes(gameId: number): Promise<PauseVoteRecord[]> {
+    const rows = await this.prisma.pauseVote.findMany({ where: { gameId }, orderBy: { createdAt: 'asc' } });
+    return rows.map((r) => ({ userId: r.userId, wants: r.wants === 'resume' ? 'resume' : 'pause' }));
+  }
+
+  /** Records a player's vote (one per player: a new one replaces theirs). */
+  async votePause(gameId: number, userId: string, wants: PauseVoteRecord['wants']): Promise<void> {
+    await this.prisma.pauseVote.upsert({ where: { gameId_userId: { gameId, userId } }, create: { gameId, userId, wants }, update: { wants, createdAt: new Date() } });
   }
 
   /** Saves a server's defaults for a game; `options` are merged into the saved ones. */
@@ -794,6 +909,7 @@ function gameRecord(row: GameRow): GameRecord {
     lobbyMessageId: row.lobbyMessageId,
     boardMessageId: row.boardMessageId,
     postedVersion: row.postedVersion,
+    pausedAt: row.pausedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     startedAt: row.startedAt,
@@ -811,6 +927,27 @@ function timerWrite(changes: TimerChanges): Pick<TimerWrite, 'cancel' | 'arm'> {
   const armed = new Set(arm.map((t) => `${t.kind} ${t.seat}`));
   const cancel = (changes.cancel ?? []).map((t) => ({ kind: t.kind, seat: t.seat ?? NO_SEAT })).filter((t) => !armed.has(`${t.kind} ${t.seat}`));
   return { cancel, arm };
+}
+
+const USER_SETTINGS_COLUMNS = ['userId', 'notify', 'timeZone', 'quietStart', 'quietEnd', 'vacationFrom', 'vacationUntil', 'vacationMode', 'digestAt'] as const;
+const USER_SETTINGS_SELECT = USER_SETTINGS_COLUMNS.map((c) => `"${c}"`).join(', ');
+
+function defaultUserSettings(userId: string): UserSettingsRecord {
+  return { userId, notify: 'every', timeZone: null, quiet: null, vacation: null, vacationMode: 'pause', digestAt: null };
+}
+
+/** A row of USER_SETTINGS_SELECT; a value this version does not know reads as the default. */
+function userSettingsRecord(row: readonly unknown[]): UserSettingsRecord {
+  const [userId, notify, timeZone, quietStart, quietEnd, vacationFrom, vacationUntil, vacationMode, digestAt] = row as [string, string, string | null, number | null, number | null, Date | null, Date | null, string, Date | null];
+  return {
+    userId,
+    notify: notify === 'last' || notify === 'digest' ? notify : 'every',
+    timeZone,
+    quiet: quietStart !== null && quietEnd !== null ? { start: Number(quietStart), end: Number(quietEnd) } : null,
+    vacation: vacationFrom && vacationUntil ? { from: vacationFrom, until: vacationUntil } : null,
+    vacationMode: vacationMode === 'computer' ? 'computer' : 'pause',
+    digestAt,
+  };
 }
 
 function seatRecord(row: SeatRow): SeatRecord {

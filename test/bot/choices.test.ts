@@ -133,12 +133,12 @@ describe('words that read right for whoever reads them', () => {
     const channel = h.double.createChannel(h.guild, 'status-reader');
     await startWithBo(channel, 'race');
     const byBo = await h.command(bo, 'race', 'status', {}, channel);
-    expect(textOf(byBo)).toContain('\nWaiting for: Ana.\n');
-    expect(textOf(byBo)).toContain('\nWaiting for: Bo, pick your step');
+    expect(textOf(byBo)).toMatch(/\nWaiting for: Ana since <t:\d+:R>\.\n/);
+    expect(textOf(byBo)).toMatch(/\nWaiting for: Bo since <t:\d+:R>, pick your step/);
     expect(textOf(byBo)).not.toContain('Ana, pick your step');
     const byCy = await h.command(h.users.cy!, 'race', 'status', {}, channel);
-    expect(textOf(byCy)).toContain('\nWaiting for: Ana.\n');
-    expect(textOf(byCy)).toContain('\nWaiting for: Bo.\n');
+    expect(textOf(byCy)).toMatch(/\nWaiting for: Ana since <t:\d+:R>\.\n/);
+    expect(textOf(byCy)).toMatch(/\nWaiting for: Bo since <t:\d+:R>\.\n/);
     expect(textOf(byCy)).not.toContain('pick your step');
     await abort('race', channel);
   });

@@ -127,7 +127,7 @@ describe('a game in a channel', () => {
     const stale = await (await h.double.forgeComponent(ana, h.channel, (handButton as { custom_id: string }).custom_id, first)).reply();
     expect(stale.ephemeral).toBe(true);
     expect(textOf(stale)).toMatch(/belongs to game #1, which is over/);
-    expect(h.double.buttons(last).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
+    expect(h.double.buttons(last).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch', 'Replay']);
     const none = await h.fence(ana, 'move', { move: 'x' });
     expect(textOf(none)).toMatch(/There is no FENCE! game in this channel/);
   }, 120_000);

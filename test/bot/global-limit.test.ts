@@ -9,6 +9,7 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/discord/log.ts';
 import { isInteractionEndpoint, processShareOfGlobalLimit } from '../../src/discord/rest.ts';
+import { processShards } from '../../src/discord/shards.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { DiscordDouble, type Guild, type User } from '../discord-double/index.ts';
 import { textOf } from './harness.ts';
@@ -72,9 +73,15 @@ it('counts only this application’s interaction endpoints as exempt', () => {
   expect(isInteractionEndpoint({ fullRoute: '/webhooks/999999999999999999/tok', auth: false }, app)).toBe(false);
 });
 
-it('gives each process of a ShardingManager its share of the bot’s limit', () => {
-  expect(processShareOfGlobalLimit(50, {})).toBe(50);
-  expect(processShareOfGlobalLimit(50, { SHARDING_MANAGER: 'true', SHARD_COUNT: '2' })).toBe(25);
-  expect(processShareOfGlobalLimit(50, { SHARDING_MANAGER: 'true', SHARD_COUNT: '3' })).toBe(16);
-  expect(processShareOfGlobalLimit(2, { SHARDING_MANAGER: 'true', SHARD_COUNT: '8' })).toBe(1);
+it('gives each process its share of the bot’s limit: the part of all hosts’ shards it runs', () => {
+  // One process running every shard.
+  expect(processShareOfGlobalLimit(50, processShards({}, {}))).toBe(50);
+  expect(processShareOfGlobalLimit(50, processShards({ shards: 'auto' }, {}))).toBe(50);
+  // A ShardingManager's shard process: one shard of SHARD_COUNT, whichever host runs the others.
+  expect(processShareOfGlobalLimit(50, processShards({}, { SHARDING_MANAGER: 'true', SHARDS: '1', SHARD_COUNT: '2' }))).toBe(25);
+  expect(processShareOfGlobalLimit(50, processShards({}, { SHARDING_MANAGER: 'true', SHARDS: '5', SHARD_COUNT: '8' }))).toBe(6);
+  expect(processShareOfGlobalLimit(50, processShards({}, { SHARDING_MANAGER: 'true', SHARDS: '0', SHARD_COUNT: '3' }))).toBe(16);
+  expect(processShareOfGlobalLimit(2, processShards({}, { SHARDING_MANAGER: 'true', SHARDS: '7', SHARD_COUNT: '8' }))).toBe(1);
+  // A host running shards 0-3 of 8 in one process (`npm start` with SHARDS=0-3, SHARD_COUNT=8): half.
+  expect(processShareOfGlobalLimit(50, processShards({ shards: [0, 1, 2, 3], shardCount: 8 }, {}))).toBe(25);
 });

@@ -50,7 +50,6 @@ export const SUB_OF: Record<Action['type'], { sub: string; option: string } | nu
   tipOff: { sub: 'cops', option: 'cops' },
   chooseColour: null,
   chooseNeighborhood: null,
-  resign: null,
   playBoat: { sub: 'boat', option: 'card' },
   hunch: { sub: 'hunch', option: 'die' },
   postTrade: { sub: 'trade', option: 'trade' },

@@ -62,7 +62,7 @@ describe('the platform, for every game', () => {
     expect(textOf(list)).toMatch(/^\*\*Games on this server\*\* \(\d+\)/);
     // Each game named with its command: three of the bot's games have "fence" in their name.
     expect(textOf(list)).toMatch(new RegExp(`FENCE! \\(\`/fence\`\\) in <#${fenceRoom.id}>: lobby, 1/8 seats`));
-    expect(textOf(list)).toMatch(new RegExp(`Race \\(\`/race\`\\) in <#${raceRoom.id}>: round 1, race to 10, waiting for Ana and Bo`));
+    expect(textOf(list)).toMatch(new RegExp(`Race \\(\`/race\`\\) in <#${raceRoom.id}>: round 1, race to 10, waiting for Ana since <t:\\d+:R> and Bo since <t:\\d+:R>`));
     await abortHere('fence', fenceRoom);
     await abortHere('race', raceRoom);
   });
@@ -112,7 +112,7 @@ describe('the platform, for every game', () => {
     const reply = await h.command(ana, 'race', 'step', { step: 'step2' }, channel);
     expect(reply.ephemeral).toBe(true);
     expect(textOf(reply)).toMatch(/^The game moved on while your request was handled, so nothing was changed\. Here is where it stands now:\n\*\*Game #\d+\*\* — round 1, race to 10/);
-    expect(textOf(reply)).toContain('Waiting for: Ana, pick your step');
+    expect(textOf(reply)).toMatch(/Waiting for: Ana since <t:\d+:R>, pick your step/);
     expect((await h.store.getGame(game.game.id)).game.version).toBe(game.game.version);
     await h.double.waitFor(() => (h.logs.some((l) => l.includes('"outcome":"refused:STALE"')) ? true : undefined), 5000, 'the log line of the stale request');
     await abortHere('race', channel);

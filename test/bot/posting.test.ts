@@ -74,7 +74,7 @@ describe('posting', () => {
     expect(hotGoodsPosts.some((p) => p.attachments.length > 1)).toBe(true);
     // Every post but the last (the end, with Rematch) lost its buttons; so did each private answer whose choice was made.
     for (const m of posts.slice(0, -1)) expect(h.choicesOn(h.double.log.get(m.id)), textOf(m)).toEqual([]);
-    expect(h.double.buttons(posts[posts.length - 1]!).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
+    expect(h.double.buttons(posts[posts.length - 1]!).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch', 'Replay']);
     const pressedAnswers = h.double.log.all().filter((m) => m.ephemeral && m.channelId === channel.id && m.edits > 0 && /^Done/.test(textOf(m)));
     for (const m of pressedAnswers) expect(h.double.buttons(m).filter((b) => 'custom_id' in b && b.custom_id.startsWith('f:pick:'))).toEqual([]);
 

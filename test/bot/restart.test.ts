@@ -49,6 +49,13 @@ it('survives a restart mid-game: old buttons work, timers are re-armed, the game
   // The choice buttons posted by the old process still work (playOne clicks them on the latest post).
   await h.playOne();
   expect(h.latestPost().id).not.toBe(choicePost.id);
+  // The post from before the restart, read back by the new process, lost its choices and kept
+  // its words and its picture (still the message's own file).
+  const old = h.double.log.get(choicePost.id)!;
+  expect(h.choicesOn(old)).toEqual([]);
+  expect(textOf(old)).toBe(textOf(choicePost));
+  expect(old.attachments.map((a) => a.filename)).toEqual(choicePost.attachments.map((a) => a.filename));
+  for (const a of choicePost.attachments) expect(JSON.stringify(old.components)).toContain(`attachment://${a.filename}`);
 
   // H2: half time → a new message mentioning the player; the limit → the computer plays for them.
   game = await h.game();

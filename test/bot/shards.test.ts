@@ -2,12 +2,14 @@
 // runs it) against the sharded Discord double and one PostgreSQL: games in both shards' guilds
 // are played, each due timer fires once and in its own shard, and a shard killed with SIGKILL
 // mid-game is started again by the manager without losing an acknowledged action.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameById } from '../../src/games/registry.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
 import { createLogger } from '../../src/discord/log.ts';
-import { startShards, type RunningShards } from '../../src/shard.ts';
+import { renderThreads } from '../../src/render/pool.ts';
+import { HOST_SHARD_PROCESSES, startShards, type RunningShards } from '../../src/shard.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { DiscordDouble, shardOfGuild, type Channel, type User } from '../discord-double/index.ts';
 import { startPostgres, type PostgresCluster } from '../store/postgres.ts';
@@ -125,7 +127,27 @@ describe('two shard processes on one database', () => {
     for (const l of interactions) expect([l.from, l.shard]).toEqual([shardOfGuild(String(l.guild), 2), shardOfGuild(String(l.guild), 2)]);
     expect(new Set(interactions.map((l) => l.from))).toEqual(new Set([0, 1]));
     expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+    // Each is told how many shard processes share the host's cores (its render pool's part).
+    for (const shard of shards.manager.shards.values()) expect((shard.env as Record<string, string>)[HOST_SHARD_PROCESSES]).toBe('2');
   }, 100_000);
+
+  it('a shard process renders on its part of the host\'s cores: the host\'s shard processes share them, whatever the bot\'s SHARD_COUNT', () => {
+    const names = ['RENDER_THREADS', HOST_SHARD_PROCESSES, 'SHARD_COUNT'] as const;
+    const was = names.map((n) => process.env[n]);
+    try {
+      delete process.env.RENDER_THREADS;
+      // A host running 1 of the bot's 64 shards has its cores to itself.
+      process.env.SHARD_COUNT = '64';
+      process.env[HOST_SHARD_PROCESSES] = '1';
+      expect(renderThreads()).toBe(Math.min(4, availableParallelism()));
+      process.env[HOST_SHARD_PROCESSES] = String(availableParallelism());
+      expect(renderThreads()).toBe(1);
+      process.env.RENDER_THREADS = '3';
+      expect(renderThreads()).toBe(3);
+    } finally {
+      names.forEach((n, i) => (was[i] === undefined ? delete process.env[n] : (process.env[n] = was[i])));
+    }
+  });
 
   it('a due timer fires once, in the shard of its game\'s guild, however many processes poll', async () => {
     const before = lines.length;

@@ -106,7 +106,7 @@ describe('undo', () => {
       const refused = await h.fence(user, 'undo', {}, channel);
       refusals.set(kind, textOf(refused));
     }
-    expect(refusals.get('draw')).toMatch(/^Your last move stands: something hidden or random came out of it \(“(Ana|Bo) draws a (red|blue) card.*”\), so it cannot be taken back\.$/);
+    expect(refusals.get('draw')).toMatch(/^Your last move stands: something hidden or random came out of it \(“(Ana|Bo) (draws|chooses to draw) a (red|blue) card.*”\), so it cannot be taken back\.$/);
     expect(refusals.get('roll')).toMatch(/^Your last move stands: something hidden or random came out of it \(“Hot Goods \d+\/\d+: red \d+, blue \d+.*”\), so it cannot be taken back\.$/);
   }, 120_000);
 

@@ -8,9 +8,7 @@ type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
-export const COMPONENTS_V2 = MessageFlags.IsComponentsV2;
-
-export const isComponentsV2 = (flags: unknown): boolean => typeof flags === 'number' && (flags & COMPONENTS_V2) !== 0;
+export const isComponentsV2 = (flags: unknown): boolean => typeof flags === 'number' && (flags & MessageFlags.IsComponentsV2) !== 0;
 
 /** Discord's names for the component types a message may hold (4, text input, is for modals). */
 export const COMPONENT_NAMES: Record<number, string> = {

@@ -401,7 +401,7 @@ describe('the Discord double with a real discord.js client', () => {
     await expect(double.chooseFromMenu(bob, post, 'where', ['B2', 'C3'])).rejects.toThrow(/takes 1 different value/);
   });
 
-  it('refuses, in Discord\'s error shape, an edit that adds content to a V2 message, removes its flag or leaves it nothing', async () => {
+  it('refuses, in Discord\'s error shape, an edit that adds content to a V2 message, removes its flag or leaves it nothing; takes one that drops the choices', async () => {
     const post = await (await double.runCommand(alice, channel, 'turn')).reply();
     const messages = (bot.client.channels.cache.get(channel.id) as TextChannel).messages;
     await expect(messages.edit(post.id, { content: 'plain text now' })).rejects.toMatchObject({
@@ -414,5 +414,10 @@ describe('the Discord double with a real discord.js client', () => {
     expect(double.violations.map((v) => v.path)).toEqual(['content', 'flags', 'components']);
     double.clearViolations();
     expect(messageText(double.log.get(post.id) ?? post)).toMatch(/^## Turn 1/);
+    // What an older post gets when a newer one takes over: the same text and board, no choices.
+    await messages.edit(post.id, { components: [turnPost(alice.id, false)] });
+    const older = double.log.get(post.id);
+    expect(older && double.buttons(older).map((b) => ('label' in b ? b.label : ''))).toEqual(['Resign']);
+    expect(older?.attachments.map((a) => a.filename)).toEqual(['board.png']);
   });
 });

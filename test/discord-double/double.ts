@@ -304,7 +304,8 @@ export class DiscordDouble {
 
   // ---------------------------------------------------------------- the world
 
-  createUser(username: string, opts: { globalName?: string; bot?: boolean } = {}): User {
+  /** `id`: a fixed id (the sandbox keeps its users' ids across restarts); by default a new snowflake. */
+  createUser(username: string, opts: { globalName?: string; bot?: boolean; id?: string } = {}): User {
     const user = this.world.addUser(username, opts);
     this.changed();
     return user;
@@ -314,9 +315,9 @@ export class DiscordDouble {
    * A guild with the bot in it. The bot gets a role with `botPermissions`; @everyone gets
    * `everyonePermissions`. The owner (all permissions) is a separate user unless given.
    */
-  createGuild(name: string, opts: { owner?: User; everyonePermissions?: bigint; botPermissions?: bigint } = {}): Guild {
+  createGuild(name: string, opts: { owner?: User; everyonePermissions?: bigint; botPermissions?: bigint; id?: string } = {}): Guild {
     const owner = opts.owner ?? this.world.addUser(`${name}-owner`);
-    const guild = this.world.addGuild(name, owner.id, opts.everyonePermissions ?? DEFAULT_EVERYONE_PERMISSIONS);
+    const guild = this.world.addGuild(name, owner.id, opts.everyonePermissions ?? DEFAULT_EVERYONE_PERMISSIONS, opts.id);
     const botRole = this.world.addRole(guild.id, this.bot.username, opts.botPermissions ?? DEFAULT_BOT_PERMISSIONS);
     this.world.addMember(guild.id, owner.id);
     this.world.addMember(guild.id, this.bot.id, [botRole.id]);
@@ -353,8 +354,8 @@ export class DiscordDouble {
     return member;
   }
 
-  createChannel(guild: Guild, name: string): Channel {
-    const channel = this.world.addChannel(guild.id, name, 'text');
+  createChannel(guild: Guild, name: string, opts: { id?: string } = {}): Channel {
+    const channel = this.world.addChannel(guild.id, name, 'text', opts);
     this.gateway.dispatch('CHANNEL_CREATE', this.world.apiChannel(channel.id));
     this.changed();
     return channel;
@@ -365,18 +366,17 @@ export class DiscordDouble {
    * CHANNEL_CREATE for it; the bot learns of it from the interaction that carries it.
    */
   createDM(user: User): Channel {
-    const existing = [...this.world.channels.values()].find((c) => c.kind === 'dm' && c.ownerId === user.id);
-    if (existing) return existing;
-    const dm = this.world.addChannel(null, user.username, 'dm', { ownerId: user.id });
-    this.changed();
-    return dm;
+    const { channel, created } = this.world.dmWith(user.id);
+    if (created) this.changed();
+    return channel;
   }
 
   /** A thread someone other than the bot started. */
-  createThread(parent: Channel, name: string, opts: { private?: boolean; owner?: User } = {}): Channel {
+  createThread(parent: Channel, name: string, opts: { private?: boolean; owner?: User; id?: string } = {}): Channel {
     const thread = this.world.addChannel(parent.guildId, name, opts.private ? 'private-thread' : 'public-thread', {
       parentId: parent.id,
       ownerId: opts.owner?.id ?? null,
+      ...(opts.id ? { id: opts.id } : {}),
     });
     this.gateway.dispatch('THREAD_CREATE', { ...this.world.apiChannel(thread.id), newly_created: true });
     this.changed();
@@ -501,7 +501,7 @@ export class DiscordDouble {
     user: User,
     channel: Channel,
     data: Record<string, unknown>,
-    extra: { commandName?: string; customId?: string; message?: PostedMessage },
+    extra: { commandName?: string; customId?: string; message?: PostedMessage; values?: string[] },
   ): Promise<InteractionRecord> {
     await this.waitForBotConnected(10_000, channel.guildId);
     const member = this.#member(user, channel);
@@ -514,6 +514,7 @@ export class DiscordDouble {
       guildId: channel.guildId,
       commandName: extra.commandName ?? null,
       customId: extra.customId ?? null,
+      values: extra.values ?? null,
       sourceMessageId: extra.message?.id ?? null,
       dispatchedAt: this.clock.now(),
       callbackType: null,
@@ -713,7 +714,7 @@ export class DiscordDouble {
     const channel = this.world.channels.get(current.channelId);
     if (!channel) throw new Error('the message is in an unknown channel');
     const data = { custom_id: menu.custom_id, component_type: ComponentType.StringSelect, values };
-    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current }));
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current, values }));
   }
 
   /**
@@ -727,7 +728,7 @@ export class DiscordDouble {
       : { custom_id: customId, component_type: ComponentType.Button };
     // Discord always sends the message a component is on; a forger picks which.
     const current = this.log.get(message.id) ?? message;
-    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId, message: current }));
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId, message: current, ...(opts.values ? { values: opts.values } : {}) }));
   }
 
   /** A plain message `user` writes in `channel` (the bot reads none; it gives a forged press a message to sit on). */

@@ -2,7 +2,7 @@
 export { DiscordDouble, InteractionHandle, DEFAULT_BOT_PERMISSIONS, type CommandInput, type DoubleOptions, type OptionValue } from './double.ts';
 export type { PostedMessage, PostedAttachment } from './messages.ts';
 export { messageText } from './messages.ts';
-export { COMPONENTS_V2, walkComponents, textOfComponents } from './components.ts';
+export { walkComponents, textOfComponents } from './components.ts';
 export type { Violation } from './validate.ts';
 export { LIMITS, validateBody } from './validate.ts';
 export type { RateLimitRule, RequestRecord } from './rest.ts';

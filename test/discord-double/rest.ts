@@ -310,6 +310,16 @@ export class RestApi {
       if (!ctx.world.users.has(r.params.user ?? '')) throw new ApiError(404, 10013, 'Unknown User');
       return { status: 200, body: ctx.world.apiUser(r.params.user ?? '') };
     });
+    // A bot opens (or finds) its DM with a user before writing there: users.createDM, users.send.
+    this.#on('POST', '/users/@me/channels', true, (r) => {
+      const recipient = json(r.body).recipient_id;
+      if (typeof recipient !== 'string' || !ctx.world.users.has(recipient)) {
+        throw new ApiError(400, 50035, 'Invalid Form Body', { recipient_id: { _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'A user id is required.' }] } });
+      }
+      const { channel, created } = ctx.world.dmWith(recipient);
+      if (created) ctx.changed();
+      return { status: 200, body: ctx.world.apiChannel(channel.id) };
+    });
     this.#on('GET', '/applications/@me', true, () => ({
       status: 200,
       body: {

@@ -116,17 +116,17 @@ describe('Duck Pens through Discord', () => {
       expect(await actAsPlayer(channel, ana, s, seat, a)).toMatch(/^Done/);
     }
     expect((await h.store.getGame(id)).game.status).toBe('finished');
-    // The last turn post tells the score and the verdict, with the board; then the game's end
-    // post names the winner (Ana only if she beat the Automa's target) and offers Rematch.
-    const [last, end] = h.double.messages(channel).slice(-2) as [PostedMessage, PostedMessage];
+    // The last turn's post tells the score and the verdict, with the board, then the game's end:
+    // the winner (Ana only if she beat the Automa's target) and Rematch.
+    const last = h.latestPost(channel);
+    const end = last;
     expect(textOf(last)).toMatch(/Ana: \d+ points? \(largest group \d+/);
     // A9: the post says which of the two ends it was.
     expect(textOf(last)).toMatch(/(Two turns in a row were skipped|The Automa's last card is played): the game is over\./);
     const verdict = /Ana (beats|falls short of) the Automa \(target \d+\)/.exec(textOf(last));
     expect(verdict, textOf(last)).not.toBeNull();
     expect(last.attachments[0]?.filename).toBe('board.png');
-    expect(labels(last)).toEqual([]);
-    expect(textOf(end)).toMatch(new RegExp(`^\\*\\*Game #${id} is over\\.\\*\\* `));
+    expect(textOf(end)).toMatch(new RegExp(`\\n\\*\\*Game #${id} is over\\.\\*\\* `));
     if (verdict?.[1] === 'beats') {
       expect(textOf(end)).toContain(`🏆 <@${ana.id}> wins!`);
       expect(end.notified).toEqual([ana.id]);
@@ -134,7 +134,7 @@ describe('Duck Pens through Discord', () => {
       expect(textOf(end)).toContain('Nobody wins.');
       expect(end.notified).toEqual([]);
     }
-    expect(labels(end)).toEqual(['Rematch']);
+    expect(labels(end)).toEqual(['Rematch', 'Replay']);
     const texts = h.double.messages(channel).map((m) => textOf(m)).join('\n');
     expect(texts).toMatch(/The Automa turns a card: a .* on dot [A-K]\d+ \(\d+ cards? left\)/);
     expect(texts).toMatch(/The Automa's pen goes on /);
@@ -164,19 +164,17 @@ describe('Duck Pens through Discord', () => {
     const ask = await h.command(other, 'ducks', 'resign', {}, channel);
     expect(textOf(ask)).toContain('with two players the other player wins');
     await (await h.double.clickButton(other, ask, 'Resign')).acknowledged();
-    // The last turn post tells the resignation and who wins; the end post mentions the winner and offers Rematch.
+    // The last turn's post tells the resignation and who wins, mentions the winner and offers Rematch.
     const over = await h.double.waitForMessage(channel, (m) => /is over/.test(textOf(m)));
     expect((await h.store.getGame(id)).game.status).toBe('finished');
     const all = h.double.messages(channel);
     expect(all[all.length - 1]?.id).toBe(over.id);
-    const last = all[all.length - 2]!;
-    expect(textOf(last)).toContain(`${waiting === 0 ? 'Bo' : 'Ana'} resigns.`);
-    expect(textOf(last)).toContain(`${name} wins.`);
-    expect(labels(last)).toEqual([]);
+    expect(textOf(over)).toContain(`${waiting === 0 ? 'Bo' : 'Ana'} resigns.`);
+    expect(textOf(over)).toContain(`${name} wins.`);
     const winner = waiting === 0 ? ana : bo;
-    expect(textOf(over)).toMatch(new RegExp(`^\\*\\*Game #${id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
+    expect(textOf(over)).toMatch(new RegExp(`\\n\\*\\*Game #${id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
     expect(over.notified).toEqual([winner.id]);
-    expect(labels(over)).toEqual(['Rematch']);
+    expect(labels(over)).toEqual(['Rematch', 'Replay']);
   }, 60_000);
 
   it('/ducks rules shows the five shapes; /ducks help says how to play here', async () => {

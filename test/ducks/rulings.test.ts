@@ -434,12 +434,12 @@ describe('D — in a channel', () => {
     let u = s;
     for (let k = 0; k < 2; k++) u = play(play(u, 'system', { type: 'timeout', seat: 0 }).state, 'system', { type: 'timeout', seat: 1 }).state;
     const third = play(u, 'system', { type: 'timeout', seat: 0 });
-    expect(ducks.seatsLeft(third.events)).toEqual([{ seat: 0, reason: 'timeouts' }]);
+    expect(third.left).toEqual([{ seat: 0, reason: 'timeouts' }]);
     expect(third.state.end?.winners).toEqual([1]);
     const back = play(play(u, 0, { type: 'roll' }).state, 'system', { type: 'timeout', seat: 0 });
     expect(back.state.end).toBeNull();
     const gone = play(s, 'system', { type: 'remove', seat: 0, reason: 'kicked' });
-    expect(ducks.seatsLeft(gone.events)).toEqual([{ seat: 0, reason: 'kicked' }]);
+    expect(gone.left).toEqual([{ seat: 0, reason: 'kicked' }]);
     expect(gone.state.end?.winners).toEqual([1]);
   });
 
@@ -451,7 +451,7 @@ describe('D — in a channel', () => {
     const left = play(s, leaver, { type: 'resign' });
     expect(left.state.end).toBeNull();
     expect(left.events).toContainEqual({ type: 'tookOver', seat: leaver });
-    expect(ducks.seatsLeft(left.events)).toEqual([{ seat: leaver, reason: 'resigned' }]);
+    expect(left.left).toEqual([{ seat: leaver, reason: 'resigned' }]);
     expect(ducks.words.event(left.state, { type: 'tookOver', seat: leaver })).toMatch(/computer plays on/);
     // The remaining player ends their turn: the computer plays the leaver's whole turn at once.
     const turn = left.state.turn.number;

@@ -1,8 +1,13 @@
 // Duck Pens scenario files (docs/ducks.md): starting positions are checked as the rules would
 // have them, a turn can start where it stands, and the runner prints numbered steps.
 import { describe, expect, it } from 'vitest';
-import { position, runScenario } from '../../src/games/ducks/scenario.ts';
+import { position, runScenario as runFile } from '../../src/games/ducks/scenario.ts';
 import { ScenarioError } from '../../src/platform/game.ts';
+import { ducks } from '../../src/games/ducks/index.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
+
+/** A scenario file played through the platform's requests, as the bot plays it. */
+const runScenario = (json: unknown) => runFile(json, requestsTo(ducks));
 
 const base = { game: 'ducks', name: 'D12 t', players: ['ana', 'bo'], first: 'ana' };
 const invalid = (extra: Record<string, unknown>) => () => position({ ...base, ...extra });

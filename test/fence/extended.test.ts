@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyAction, computerAction, createGame, legalActions, viewFor, whoMustAct, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
+import { applyAction, computerAction, createGame, fence, legalActions, viewFor, whoMustAct, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { hotGoodsDistances } from '../../src/games/fence/roads.ts';
 import { inPlay } from '../../src/games/fence/rules.ts';
 import { boats } from '../../src/games/fence/variants/boats.ts';
@@ -13,7 +14,7 @@ import { seats, toMain, waterCase } from './extended-helpers.ts';
 import { onTestMap, TEST_MAP } from './test-map.ts';
 
 const ok = (sc: Record<string, unknown>) => {
-  const { failures, state } = runScenario(sc);
+  const { failures, state } = runScenario(sc, requestsTo(fence));
   expect(failures).toEqual([]);
   return state;
 };

@@ -2,6 +2,7 @@
 // may, several players at once; an empty hand places tiles other players still hold. Its
 // combinations with E5, E7, E9 and E10 (rulings in docs/fence-variants.md).
 import { describe, expect, it } from 'vitest';
+import { applyRequest } from '../../src/platform/requests.ts';
 import { actingSeats, applyAction, cellName, computerAction, createGame, fence, legalActions, viewFor, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import { eventText } from '../../src/games/fence/words.ts';
 import { cellOrigin } from '../../src/games/fence/draw/layout.ts';
@@ -95,7 +96,7 @@ describe('E6 Free-For-All Tile Placement', () => {
 
   it('E6 a timed-out builder gets one tile placed for them; the others are still asked', () => {
     const s = start().state;
-    const r = applyAction(s, 'system', { type: 'timeout', seat: 1 });
+    const r = applyRequest(fence, s, 'system', { type: 'timeout', seat: 1 });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.state.map).toHaveLength(2);

@@ -5,14 +5,15 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGame, viewFor } from '../../src/games/fence/index.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
+import { createGame, fence, viewFor } from '../../src/games/fence/index.ts';
 import { cardConservationProblem, loadScenario, runScenario, ScenarioError } from '../../src/games/fence/scenario.ts';
 import { runScenario as runAnyScenario } from '../../src/runtime/scenario.ts';
 import { onTestMap } from './test-map.ts';
 
 const seats = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `p${i}`, computer: false }));
 const ok = (sc: Record<string, unknown>) => {
-  const { failures } = runScenario(sc);
+  const { failures } = runScenario(sc, requestsTo(fence));
   expect(failures).toEqual([]);
 };
 
@@ -33,7 +34,7 @@ describe('setup (B1–B4)', () => {
 
   it('B1 the discard pile is never reshuffled into an empty Stash', () => {
     const sc = JSON.parse(readFileSync(join(import.meta.dirname, '../scenarios/B17-empty-pile.json'), 'utf8'));
-    const { state, failures } = runScenario(sc);
+    const { state, failures } = runScenario(sc, requestsTo(fence));
     expect(failures).toEqual([]);
     expect(state.stash.red.length + state.stash.blue.length).toBe(0);
     expect(state.discard.length).toBeGreaterThan(0);
@@ -114,7 +115,7 @@ describe('main phase (code)', () => {
         events: [{ type: 'passed', seat: 'ana', phase: 'main' }, { type: 'passed', seat: 'bo' }, { type: 'passed', seat: 'cy' }, { type: 'gameOver' }],
         text: ['ana passes: nothing can be moved'],
       } }],
-    });
+    }, requestsTo(fence));
     expect(failures).toEqual([]);
     expect(lines).toHaveLength(1);
   });
@@ -166,7 +167,7 @@ describe('the scenario runner', () => {
     const { failures } = runScenario(onTestMap({
       pawns: { ana: 'Old Town', bo: 'Four Points', cy: 'Sunnyside' }, cops: 'Goose Green',
       steps: [{ by: 'ana', action: { type: 'copsRoad', to: 'Saltmarsh' } }, { by: 'bo', action: { type: 'copsRoad', to: 'The Stix' }, expect: { ok: false } }],
-    }));
+    }), requestsTo(fence));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/^step 1: the action was refused: OFF_LIMITS/);
   });
@@ -175,7 +176,7 @@ describe('the scenario runner', () => {
     const doc = readFileSync(join(import.meta.dirname, '../../docs/scenarios.md'), 'utf8');
     const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!);
     const example = blocks.at(-1)!;
-    expect(runScenario(example).failures).toEqual([]);
+    expect(runScenario(example, requestsTo(fence)).failures).toEqual([]);
   });
 
   it('npm run scenario prints one line per step and the channel view, and exits 0 / 1 / 2', () => {

@@ -7,6 +7,7 @@ import { Harness } from '../bot/harness.ts';
 import { fence, legalActions, nbName, seatName, whoMustAct, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { inPlay } from '../../src/games/fence/rules.ts';
 import { textOf } from '../bot/harness.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User;
@@ -23,7 +24,7 @@ afterAll(async () => {
 function engineSays(s: FenceState, seat: number, command: string, typed: string): string {
   const action = fence.parse!(s, seat, command, typed);
   expect(action, `"${typed}" is understood`).not.toBeNull();
-  const r = fence.apply(s, seat, action);
+  const r = applyRequest(fence, s, seat, action);
   if (r.ok) throw new Error(`"${typed}" is legal`);
   return r.message;
 }
@@ -49,15 +50,15 @@ describe('typed moves through Discord', () => {
 
     // Words that name no move: the list of what is possible.
     const lost = await h.fence(user, 'push', { push: 'over the hills' });
-    expect(textOf(lost)).toMatch(/^Pick one of the suggestions in the list to push a pawn\.\nYou could: \*\*Push /);
+    expect(textOf(lost)).toMatch(/^“over”, “hills” in “over the hills” name nothing in this game, so nothing was played\. Pick one of the suggestions in the list to push a pawn\.\nYou could: \*\*Push /);
 
     // A card that does not exist, with the place a legal move goes to, typed or as JSON: not
     // played with another card; the list, and the game unchanged.
     const move = legal.find((a): a is Extract<Action, { type: 'moveSelf' }> => a.type === 'moveSelf')!;
     const version = (await h.game()).game.version;
-    for (const typed of [`r7 ${move.to}`, JSON.stringify({ type: 'moveSelf', cards: ['R7'], to: move.to })]) {
+    for (const [typed, said] of [[`r7 ${move.to}`, /^“r7” in “r7 .*” names nothing in this game, so nothing was played\. Pick one of the suggestions in the list to Move Yourself\./], [JSON.stringify({ type: 'moveSelf', cards: ['R7'], to: move.to }), /^Pick one of the suggestions in the list to Move Yourself\./]] as const) {
       const r7 = await h.fence(user, 'move', { move: typed });
-      expect(textOf(r7), typed).toMatch(/^Pick one of the suggestions in the list to Move Yourself\./);
+      expect(textOf(r7), typed).toMatch(said);
     }
     expect((await h.game()).game.version).toBe(version);
 

@@ -6,14 +6,16 @@ import { loadScenario } from '../../src/games/fence/scenario.ts';
 import { buildContext, placementProblem } from '../../src/games/fence/building.ts';
 import { tileSetOf } from '../../src/games/fence/rules.ts';
 import { onTestMap } from './test-map.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
+import type { NotUnderstood } from '../../src/platform/game.ts';
 
 // ana in Old Town (1,3) holding Red 2, Red 4, Blue Ace, Blue 2; bo next door in Four Points (4,2); the Cops in Goose Green.
 const main = (): FenceState =>
   loadScenario(onTestMap({ pawns: { ana: 'Old Town', bo: 'Four Points', cy: 'Venice' }, cops: 'Goose Green', hands: { ana: ['R4', 'B2', 'R2', 'B1'] } }));
 
-const parse = (s: FenceState, command: string, typed: string): Action | null => fence.parse!(s, 0, command, typed) as Action | null;
-const refusal = (s: FenceState, a: Action | null): string => {
-  const r = fence.apply(s, 0, a);
+const parse = (s: FenceState, command: string, typed: string): Action | NotUnderstood | null => fence.parse!(s, 0, command, typed) as Action | NotUnderstood | null;
+const refusal = (s: FenceState, a: Action | NotUnderstood | null): string => {
+  const r = applyRequest(fence, s, 0, a);
   if (r.ok) throw new Error('the move was played');
   return r.message;
 };
@@ -25,7 +27,7 @@ describe('typed moves', () => {
     for (const typed of ways) expect(parse(s, 'move', typed), typed).toEqual({ type: 'moveSelf', cards: ['R4', 'B2'], to: '4-2/0' });
     expect(parse(s, 'move', 'blue ace')).toEqual({ type: 'moveSelf', cards: ['B1'], to: '1-1/0' });
     // The move is legal and played as typed.
-    expect(fence.apply(s, 0, parse(s, 'move', 'b1 to sunnyside')).ok).toBe(true);
+    expect(applyRequest(fence, s, 0, parse(s, 'move', 'b1 to sunnyside')).ok).toBe(true);
   });
 
   it('B14 B7 a typed move that is understood but illegal gets the engine’s specific reason', () => {
@@ -55,8 +57,8 @@ describe('typed moves', () => {
     // cy can go two ways: not guessed.
     expect(parse(s, 'push', 'push cy')).toBeNull();
     // Not a move at all.
-    expect(parse(s, 'move', 'hello there')).toBeNull();
-    expect(parse(s, 'push', 'push somebody somewhere')).toBeNull();
+    expect(parse(s, 'move', 'hello there')).toEqual({ notUnderstood: ['hello', 'there'] });
+    expect(parse(s, 'push', 'push somebody somewhere')).toEqual({ notUnderstood: ['somebody', 'somewhere'] });
   });
 
   it('B5 B7 a typed placement that does not fit gets the reason; one that fits one way only needs no rotation', () => {
@@ -85,9 +87,10 @@ describe('typed moves', () => {
       expect(first).toBeDefined();
       const nb = first!.to;
       const tile = nb.slice(0, nb.lastIndexOf('/'));
-      for (const typed of [`r7 ${nb}`, `r7 ${tile}`, `b0 ${nb}`, `red 9 ${nb}`, `r7 b2 ${nb}`, `blue 12 to ${nb}`]) {
-        expect(parse(s, 'move', typed), typed).toBeNull();
-        expect(parse(s, 'cops', typed), typed).toBeNull();
+      // What the player is told was not understood: the card that does not exist.
+      for (const [typed, bogus] of [[`r7 ${nb}`, 'r7'], [`r7 ${tile}`, 'r7'], [`b0 ${nb}`, 'b0'], [`red 9 ${nb}`, '9'], [`r7 b2 ${nb}`, 'r7'], [`blue 12 to ${nb}`, '12']] as const) {
+        expect(parse(s, 'move', typed), typed).toEqual({ notUnderstood: expect.arrayContaining([bogus]) });
+        expect(parse(s, 'cops', typed), typed).toEqual({ notUnderstood: expect.arrayContaining([bogus]) });
       }
     });
 
@@ -102,8 +105,9 @@ describe('typed moves', () => {
       expect(cells.has('R7'), [...cells].join(' ')).toBe(true);
       for (const a of (fence.legalActions(s, seat) as Action[]).filter((x) => x.type === 'moveSelf')) {
         const to = (a as Extract<Action, { type: 'moveSelf' }>).to;
-        expect(fence.parse!(s, seat, 'move', `r7 ${to}`), `r7 ${to}`).toBeNull();
-        expect(fence.parse!(s, seat, 'move', `r7 ${to.slice(0, to.lastIndexOf('/'))}`)).toBeNull();
+        expect(fence.parse!(s, seat, 'move', `r7 ${to}`), `r7 ${to}`).toEqual({ notUnderstood: ['r7'] });
+        // Its tile written alone: still no move ("r7" may then be read as that cell, and the tile not).
+        expect(fence.parse!(s, seat, 'move', `r7 ${to.slice(0, to.lastIndexOf('/'))}`)).toEqual({ notUnderstood: expect.any(Array) });
       }
     });
 
@@ -125,10 +129,10 @@ describe('typed moves', () => {
       const push = (fence.legalActions(s, 0) as Action[]).find((a): a is Extract<Action, { type: 'push' }> => a.type === 'push' && a.target === 1)!;
       const there = fence.words.action(s, push).replace(/^Push bo → /, '').replace(/ \(.*$/, '');
       expect(parse(s, 'push', `push bo to ${there}`)).toEqual(push);
-      expect(parse(s, 'push', `push zed to ${there}`)).toBeNull();
-      expect(parse(s, 'push', 'push bo to atlantis')).toBeNull();
-      expect(parse(s, 'move', 'b1 to atlantis')).toBeNull();
-      expect(parse(s, 'cops', 'cops to atlantis')).toBeNull();
+      expect(parse(s, 'push', `push zed to ${there}`)).toEqual({ notUnderstood: ['zed'] });
+      expect(parse(s, 'push', 'push bo to atlantis')).toEqual({ notUnderstood: ['atlantis'] });
+      expect(parse(s, 'move', 'b1 to atlantis')).toEqual({ notUnderstood: ['atlantis'] });
+      expect(parse(s, 'cops', 'cops to atlantis')).toEqual({ notUnderstood: ['atlantis'] });
     });
   });
   it('B14 B15 what typed words play is the legal move they name, and its label is that move’s suggestion: “r5 b4”, “r6”, “push bob to gaslight”, “cops to sunnyside”, over random positions', () => {

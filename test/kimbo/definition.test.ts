@@ -2,6 +2,7 @@
 // of bad input (state unchanged), prompts and words players read.
 import { describe, expect, it } from 'vitest';
 import { kimbo } from '../../src/games/kimbo/index.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 import { playOut } from '../../src/games/kimbo/bots.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
 import { edge, moveTo, newGame, position } from './helpers.ts';
@@ -34,11 +35,11 @@ describe('the /kimbo definition', () => {
   it('/kimbo move before rolling says to roll first; a fence on a black line or an entrance has its own refusal', () => {
     const s = position({});
     const typed = kimbo.parse!(s, 0, 'move', 'piece 1 A1 east');
-    const r = kimbo.apply(s, 0, typed);
+    const r = applyRequest(kimbo, s, 0, typed);
     expect(r.ok || r.message).toMatch(/^Roll first: press \*\*Roll the dice\*\*/);
     expect(kimbo.words.unavailable!(s, 0, 'move')).toMatch(/^Roll first/);
     const mine = s.fences.find((f) => f.owner === 0)!.slot;
-    const line = kimbo.apply(s, 0, kimbo.parse!(s, 0, 'fence', `${kimbo.words.action(s, { type: 'fence', from: mine, to: mine }).split(' ')[1]} C4|D4`));
+    const line = applyRequest(kimbo, s, 0, kimbo.parse!(s, 0, 'fence', `${kimbo.words.action(s, { type: 'fence', from: mine, to: mine }).split(' ')[1]} C4|D4`));
     expect(line.ok || [line.code, line.message]).toEqual(['NOT_A_SLOT', expect.stringContaining('C4|D4 is a black line')]);
   });
 
@@ -57,7 +58,7 @@ describe('the /kimbo definition', () => {
       ['system', { type: 'explode' }, /Not a request/],
     ];
     for (const [actor, input, message] of cases) {
-      const r = kimbo.apply(s, actor, input);
+      const r = applyRequest(kimbo, s, actor, input);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.message).toMatch(message);
     }

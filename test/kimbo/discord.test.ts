@@ -4,12 +4,16 @@
 // by the computer, a resign.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simplePlayer } from '../../src/games/kimbo/bots.ts';
+import { currentResults } from '../../src/games/kimbo/engine.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
 import { BOARD, nameOfEdge } from '../../src/games/kimbo/board.ts';
 import { actionLabel } from '../../src/games/kimbo/words.ts';
 import type { LoadedGame } from '../../src/store/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
+import drawings from '../../src/games/kimbo/draw/index.ts';
 import { kimbo } from '../../src/games/kimbo/index.ts';
+import type { KimboChoiceView } from '../../src/games/kimbo/views.ts';
+import { textsDrawn } from '../render/labels.ts';
 import { Harness, tapsFor, textOf } from '../bot/harness.ts';
 
 let h: Harness;
@@ -82,12 +86,28 @@ async function playOne(channel: Channel, n: number): Promise<void> {
   expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
   lastPrivate.set(user.id, reply);
   const after = await running(channel).catch(() => null);
-  // A roll (or a capture waiting for its start square) is the turn under way: the channel waits.
+  // A roll (or a capture waiting for its start square) is the turn under way: the channel waits,
+  // and the player's answer shows the next level, each label it offers drawn on its picture.
   if (after && after.state.current === s.current && after.state.stage !== 'start' && !after.state.outcome) {
     expect(h.double.messages(channel).length).toBe(before);
+    const level = kimbo.words.prompt(after.state, after.state.current).choice!;
+    expect(reply.attachments.map((a) => a.filename)).toEqual(['choice.png']);
+    const drawn = new Set(textsDrawn(() => drawings['choice']!(level.picture!.view as KimboChoiceView)).texts.map((t) => t.text));
+    const inMenus = h.double.selects(reply).flatMap((m) => m.options.map((o) => o.label));
+    const offered = inMenus.length ? inMenus : buttonLabels(reply).filter((l) => l !== '◀ Back' && l !== 'Undo');
+    expect(offered.length).toBeGreaterThan(0);
+    for (const label of offered) expect(drawn.has(label), label).toBe(true);
     return;
   }
-  await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
+  // The turn is over: one message tells it, with one picture naming whose turn it is now.
+  const told = h.double.messages(channel).slice(before);
+  expect(told, told.map(textOf).join('\n---\n')).toHaveLength(1);
+  expect(told[0]!.attachments).toHaveLength(1);
+  const next = after ?? (await h.store.getGame(game.game.id));
+  if (!next.state || (next.state as KimboState).outcome) return;
+  const waiting = (next.state as KimboState).seats[(next.state as KimboState).current]!.name;
+  expect(told[0]!.attachments[0]!.description).toMatch(new RegExp(` ${waiting} to play\\.$`));
+  expect(textOf(told[0]!)).toContain(`<@${h.userOf(next, (next.state as KimboState).current).id}>, your turn`);
 }
 
 describe('Game of Fences in Discord', () => {
@@ -147,7 +167,7 @@ describe('Game of Fences in Discord', () => {
     const winner = won?.[1] === 'Ana' ? ana : bo;
     expect(textOf(end)).toMatch(new RegExp(`\\*\\*Game #${game.game.id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
     expect(end.notified).toEqual([winner.id]);
-    expect(buttonLabels(end)).toEqual(['Rematch']);
+    expect(buttonLabels(end)).toEqual(['Rematch', 'Replay']);
     expect(end.attachments.map((a) => a.filename)).toEqual(['board.png']);
     expect(ways.taps).toBeGreaterThan(10);
     expect(ways.typed).toBeGreaterThan(0);
@@ -171,6 +191,16 @@ describe('Game of Fences in Discord', () => {
     expect(map.attachments[0]?.filename).toBe('board.png');
     // A fence moved by taps: Move a fence, the fence by its letter, a part of the board, a slot
     // there by its number (from a menu: a part has more slots than buttons).
+    // A level's option answers only the player it was offered to; a path the game does not
+    // have (forged) is refused; neither shows anything.
+    const bystander = [ana, bo, cy].find((u) => u !== mover)!;
+    const notYours = await (await h.double.clickButton(bystander, h.latestPost(channel), 'Move a fence')).reply(10_000);
+    expect(textOf(notYours)).toBe(`This choice is <@${mover.id}>'s, not yours.`);
+    expect(notYours.attachments).toEqual([]);
+    const seatMask = (1 << game.state.current).toString(36);
+    const forged = `f:tap:${game.game.id}:${game.game.version}:s${seatMask}:Move%20a%20fence/q`;
+    const nowhere = await (await h.double.forgeComponent(mover, channel, forged, h.latestPost(channel))).reply(10_000);
+    expect(textOf(nowhere)).toMatch(/^That choice has already been made/);
     const own = game.state.fences.filter((f) => f.owner === game.state.current).map((f) => f.slot).sort((x, y) => x - y);
     const { reply, taps } = await h.tap(mover, h.latestPost(channel), ['Move a fence', 'a', 'top left', '3']);
     expect(taps).toBe(5);
@@ -180,12 +210,51 @@ describe('Game of Fences in Discord', () => {
     expect((await running(channel)).state.fences.some((f) => nameOfEdge(f.slot) === to && f.owner === game.state.current)).toBe(true);
     lastPrivate.set(mover.id, reply);
     for (let n = 0; n < 9; n++) await playOne(channel, n);
+    // After a restart the new process reads the turn post back to take its buttons away: its
+    // words and its board stay, still the message's own file.
+    while ((await running(channel)).state.stage !== 'start') await playOne(channel, 1);
+    const shown = h.latestPost(channel);
+    await h.running.stop();
+    await h.startBot();
+    await playOne(channel, 1);
+    await playOne(channel, 1);
+    const old = h.double.log.get(shown.id)!;
+    expect(h.latestPost(channel).id).not.toBe(shown.id);
+    expect(h.choicesOn(old)).toEqual([]);
+    expect(textOf(old)).toBe(textOf(shown));
+    expect(old.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    expect(JSON.stringify(old.components)).toContain('attachment://board.png');
     const status = await h.command(cy, 'kimbo', 'status', {}, channel);
     expect(textOf(status)).toMatch(/round \d+ of at most 200/);
     expect(textOf(status)).toMatch(/Cy \(East\): \d in HOME/);
     const abort = await h.command(ana, 'kimbo', 'abort', {}, channel);
     await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
   }, 120_000);
+
+  it('takes a move back with Undo: the channel is told, the labelled board offered again, and the move played anew', async () => {
+    const channel = h.double.createChannel(h.guild, 'kimbo-undo');
+    await start(channel, [ana, bo]);
+    const game = await running(channel);
+    const mover = h.userOf(game, game.state.current);
+    const rolled = await h.tap(mover, h.latestPost(channel), ['Roll the dice']);
+    const s = (await running(channel)).state;
+    // A move of one piece with the whole roll: no capture, nothing hidden comes out of it.
+    const plain = currentResults(s).find((r) => r.moves.length === 1 && r.captures.length === 0 && !r.moves[0]!.jump)!;
+    const labels = tapsFor(kimbo, s, s.current, { type: 'move', key: plain.key })!;
+    const moved = await h.tap(mover, rolled.reply, labels);
+    expect(buttonLabels(moved.reply)).toEqual(['Undo']);
+    const posts = h.double.messages(channel).length;
+    await (await h.double.clickButton(mover, moved.reply, 'Undo')).reply(10_000);
+    const told = h.double.messages(channel).slice(posts);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.attachments.map((a) => a.filename)).toEqual(['board.png', 'choice-2.png']);
+    expect(textOf(told[0]!)).toMatch(/took back their move[\s\S]*you rolled \d and \d: where does a piece go\?/);
+    const again = await h.tap(mover, told[0]!, labels);
+    expect(textOf(again.reply)).toMatch(/^Done: /);
+    expect(h.double.messages(channel).length).toBe(posts + 2);
+    const abort = await h.command(ana, 'kimbo', 'abort', {}, channel);
+    await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
+  }, 60_000);
 
   it('plays a timed-out turn with the computer, and lets a player resign: the last player left wins', async () => {
     const channel = h.double.createChannel(h.guild, 'kimbo-timer');

@@ -3,18 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD, HOME, nameOfSquare } from '../../src/games/kimbo/board.ts';
 import { playOut, randomPlayer, simplePlayer } from '../../src/games/kimbo/bots.ts';
-import { applyAction, createGame, legalActions, type ApplyResult, type KimboEvent } from '../../src/games/kimbo/engine.ts';
+import { createGame, legalActions, type ApplyResult, type KimboEvent } from '../../src/games/kimbo/engine.ts';
 import { kimbo } from '../../src/games/kimbo/index.ts';
 import { paths } from '../../src/games/kimbo/moves.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
 import { eventText } from '../../src/games/kimbo/words.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
 import { edge, labels, moveTo, NAMES, newGame, position, sq } from './helpers.ts';
 
-const ok = (r: ApplyResult): { state: KimboState; events: KimboEvent[] } => {
+const apply = requestsTo(kimbo);
+const ok = <R extends ApplyResult>(r: R): Extract<R, { ok: true }> => {
   if (!r.ok) throw new Error(`refused: ${r.code} ${r.message}`);
-  return r;
+  return r as Extract<R, { ok: true }>;
 };
-const act = (s: KimboState, seat: number, a: unknown) => ok(applyAction(s, seat, a, simplePlayer));
+const act = (s: KimboState, seat: number, a: unknown) => ok(apply(s, seat, a));
 const STEP = { north: -15, east: 1, south: 15, west: -1 } as const;
 /** Where the paths of `steps` from `from` that start towards `dir` end, with these fences. */
 const ends = (from: string, dir: keyof typeof STEP, steps: number, fences: string[] = []): string[] =>
@@ -68,7 +70,7 @@ describe('the turn (G10)', () => {
     expect(r.state.fences.some((f) => f.slot === edge('K12|K13') && f.owner === 0)).toBe(true);
     expect(r.state.stage).toBe('play');
     expect(r.state.dice).toEqual([2, 5]);
-    const again = applyAction(r.state, 0, { type: 'fence', from: edge('K12|K13'), to: edge('K13|K14') }, simplePlayer);
+    const again = apply(r.state, 0, { type: 'fence', from: edge('K12|K13'), to: edge('K13|K14') });
     expect(again.ok || again.code).toBe('FENCE_AFTER_ROLL');
   });
 
@@ -77,11 +79,11 @@ describe('the turn (G10)', () => {
     const theirs = s.fences.find((f) => f.owner === 1)!.slot;
     const mine = s.fences.find((f) => f.owner === 0)!.slot;
     const neutral = s.fences.find((f) => f.owner === null)!.slot;
-    const code = (a: unknown) => { const r = applyAction(s, 0, a, simplePlayer); return r.ok ? 'ok' : r.code; };
+    const code = (a: unknown) => { const r = apply(s, 0, a); return r.ok ? 'ok' : r.code; };
     expect(code({ type: 'fence', from: theirs, to: edge('K12|K13') })).toBe('NOT_YOUR_FENCE');
     expect(code({ type: 'fence', from: neutral, to: edge('K12|K13') })).toBe('NOT_YOUR_FENCE');
     expect(code({ type: 'fence', from: mine, to: theirs })).toBe('SLOT_TAKEN');
-    const refusal = (a: unknown) => { const r = applyAction(s, 0, a, simplePlayer); return r.ok ? null : { code: r.code, message: r.message }; };
+    const refusal = (a: unknown) => { const r = apply(s, 0, a); return r.ok ? null : { code: r.code, message: r.message }; };
     expect(refusal({ type: 'fence', from: mine, to: edge('H6|H7') })).toEqual({ code: 'NOT_A_SLOT', message: expect.stringMatching(/^H6\|H7 is an entrance into HOME: it stays open/) });
     expect(refusal({ type: 'fence', from: mine, to: edge('C4|D4') })).toEqual({ code: 'NOT_A_SLOT', message: expect.stringMatching(/^C4\|D4 is a black line/) });
     expect(refusal({ type: 'fence', from: mine, to: theirs })?.message).toMatch(/already holds a fence/);
@@ -299,7 +301,7 @@ describe('victory, views, computer players, house rules (G23–G29)', () => {
           starts++;
           if (a.type === 'fence') fenceMoves++;
         }
-        const r = applyAction(s, s.current, a, simplePlayer);
+        const r = apply(s, s.current, a);
         expect(r.ok).toBe(true);
         if (r.ok) s = r.state;
       }
@@ -317,14 +319,14 @@ describe('victory, views, computer players, house rules (G23–G29)', () => {
 
   it('G26 a timed-out turn is played whole by the simple strategy; three in a row remove the player', () => {
     let s = position({ next: [1, 2, 3, 4, 5, 6, 1, 3, 2, 4, 6, 5] });
-    const r = ok(kimbo.apply(s, 'system', { type: 'timeout', seat: 0 }) as ApplyResult);
+    const r = ok(apply(s, 'system', { type: 'timeout', seat: 0 }));
     expect(r.state.current).toBe(1);
     expect(r.events.map((e) => e.type)).toEqual(expect.arrayContaining(['timedOut', 'rolled', 'moved', 'turn']));
     s = r.state;
     for (let i = 0; i < 2; i++) {
-      s = ok(kimbo.apply(s, 1, simplePlayer(s, 1)) as ApplyResult).state;
-      while (s.current === 1) s = ok(kimbo.apply(s, 1, simplePlayer(s, 1)) as ApplyResult).state;
-      const t = ok(kimbo.apply(s, 'system', { type: 'timeout', seat: 0 }) as ApplyResult);
+      s = ok(apply(s, 1, simplePlayer(s, 1))).state;
+      while (s.current === 1) s = ok(apply(s, 1, simplePlayer(s, 1))).state;
+      const t = ok(apply(s, 'system', { type: 'timeout', seat: 0 }));
       s = t.state;
       if (i === 1) expect(t.events.some((e) => e.type === 'left' && e.reason === 'timeouts')).toBe(true);
     }
@@ -339,7 +341,7 @@ describe('victory, views, computer players, house rules (G23–G29)', () => {
     expect(r.state.fences.filter((f) => BOARD.triangles[s.sides[seat]!]!.includes(f.slot)).every((f) => f.owner === null)).toBe(true);
     expect(r.state.fences).toHaveLength(s.fences.length);
     expect(r.state.current).not.toBe(seat);
-    expect(kimbo.seatsLeft(r.events)).toEqual([{ seat, reason: 'resigned' }]);
+    expect(r.left).toEqual([{ seat, reason: 'resigned' }]);
     const last = act(r.state, r.state.current, { type: 'resign' });
     expect(last.state.outcome?.kind === 'won' && last.state.outcome.reason).toBe('lastSeat');
   });
@@ -373,7 +375,7 @@ describe('victory, views, computer players, house rules (G23–G29)', () => {
     expect(said(r.state, r.events)).toContain("Ana left before choosing where it goes: Cy's piece 1 goes back to its own start square, A1 (top left).");
     expect(r.state.stage).toBe('start');
     // Removed by the platform: the same.
-    const removed = ok(kimbo.apply(captured.state, 'system', { type: 'remove', seat: 0, reason: 'kicked' }) as ApplyResult);
+    const removed = ok(apply(captured.state, 'system', { type: 'remove', seat: 0, reason: 'kicked' }));
     expect(removed.events.filter((e) => e.type === 'returned').map((e) => e.type === 'returned' && nameOfSquare(e.square))).toEqual(['A1', 'A1']);
     expect(removed.state.pieces[1]![0]).toBe(sq('A1'));
   });

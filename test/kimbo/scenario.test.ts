@@ -2,9 +2,14 @@
 // answers a move the roll does not allow (a refusal, not an invalid file).
 import { describe, expect, it } from 'vitest';
 import { BOARD } from '../../src/games/kimbo/board.ts';
-import { runScenario } from '../../src/games/kimbo/scenario.ts';
+import { runScenario as runFile } from '../../src/games/kimbo/scenario.ts';
 import { viewFor } from '../../src/games/kimbo/views.ts';
 import { ScenarioError } from '../../src/platform/game.ts';
+import { kimbo } from '../../src/games/kimbo/index.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
+
+/** A scenario file played through the platform's requests, as the bot plays it. */
+const runScenario = (json: unknown) => runFile(json, requestsTo(kimbo));
 
 const base = { game: 'kimbo', name: 'G21 t', players: ['ana', 'bo'], pieces: { ana: ['A4', 'O8', 'HOME', 'HOME'] }, current: 'ana', rolled: [1, 2] };
 

@@ -23,8 +23,8 @@ function importsOf(file: string): string[] {
 }
 
 const games = readdirSync(join(root, 'src/games')).filter((d) => statSync(join(root, 'src/games', d)).isDirectory());
-/** The shared code: platform, runtime, Discord, store, render engine, slash-command definitions. */
-const shared = ['src/platform', 'src/runtime', 'src/discord', 'src/store', 'src/render', 'commands'].flatMap(files);
+/** The shared code: platform, runtime, Discord, store, render engine, replays and records, slash-command definitions. */
+const shared = ['src/platform', 'src/runtime', 'src/discord', 'src/store', 'src/render', 'src/replay', 'commands'].flatMap(files);
 
 describe('import boundaries', () => {
   it('finds the games and the shared code', () => {
@@ -45,7 +45,7 @@ describe('import boundaries', () => {
     expect(bad).toEqual([]);
   });
 
-  it('platform, runtime, Discord, store and render engine reach a game only through src/games/registry.ts', () => {
+  it('platform, runtime, Discord, store, render engine and replays reach a game only through src/games/registry.ts', () => {
     const bad = shared.flatMap((f) => importsOf(f).filter((m) => m.startsWith('src/games/') && m !== 'src/games/registry.ts').map((m) => `${f} → ${m}`));
     expect(bad).toEqual([]);
   });

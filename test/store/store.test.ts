@@ -188,7 +188,7 @@ describe.each(BACKENDS)('%s', (backend) => {
 
     it('keeps per-server settings, with defaults for a server never configured', async () => {
       const store = await openTemp(backend);
-      const permissions = { startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
+      const permissions = { startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host', quietHoursStopClocks: true, vacationsStopClocks: true };
       expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, ...permissions });
       await store.setSettings('g1', { defaultTurnLimitSeconds: 86_400 });
       await store.setSettings('g1', { lobbyExpirySeconds: 3 * 86_400 });

@@ -2,7 +2,9 @@
 import type { AnyGame } from '../../platform/game.ts';
 import { allGames } from '../../games/registry.ts';
 import { onServer, type ServerCommand } from '../command.ts';
-import { inGuild, started, waitingNames, withDef } from '../guards.ts';
+import { loadPresence } from '../../runtime/presence.ts';
+import { inGuild, started, withDef } from '../guards.ts';
+import { waitingList, waitingOn } from '../waiting.ts';
 
 const SHOWN = 20;
 
@@ -25,9 +27,13 @@ export const listCommand: ServerCommand = {
       const game = withDef(await ctx.store.getGame(record.id));
       const where = `<#${record.channelId}>`;
       const running = game.game.status === 'lobby' ? null : started(game);
-      lines.push(running
-        ? `• #${record.id} ${gameName(game.def)} in ${where}: ${game.def.words.phase(running.state)}, waiting for ${waitingNames(running)}`
-        : `• #${record.id} ${gameName(game.def)} in ${where}: lobby, ${game.seats.length}/${game.def.seats.max} seats`);
+      if (!running) {
+        lines.push(`• #${record.id} ${gameName(game.def)} in ${where}: lobby, ${game.seats.length}/${game.def.seats.max} seats`);
+        continue;
+      }
+      const presence = await loadPresence(ctx, running);
+      const waiting = waitingList(waitingOn(running.def, running.state, running.seats, running.timers, presence), presence);
+      lines.push(`• #${record.id} ${gameName(game.def)} in ${where}: ${game.def.words.phase(running.state)}${running.game.pausedAt ? ', paused' : ''}, waiting for ${waiting}`);
     }
     if (games.length > SHOWN) lines.push(`… and ${games.length - SHOWN} more.`);
     await r.private({ content: `**Games on this server** (${games.length})\n${lines.join('\n')}\n\n**Games of this bot**\n${gamesText()}` });

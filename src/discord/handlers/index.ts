@@ -12,9 +12,12 @@ import { handCommand, handComponents } from './hand.ts';
 import { healthCommand } from './health.ts';
 import { historyCommand, helpCommand, mapCommand, rulesCommand, statusCommand } from './info.ts';
 import { addbotCommand, lobbyComponents, newCommand, startCommand } from './lobby.ts';
+import { meCommand } from './me.ts';
 import { mineCommand } from './mine.ts';
+import { pauseCommand, pauseComponents } from './pause.ts';
 import { moveCommands, playComponents } from './play.ts';
 import { rematchComponents } from './rematch.ts';
+import { exportCommand, replayComponents } from './replay.ts';
 import { gameSettingsCommand, serverSettingsCommand } from './settings.ts';
 import { leaderboardCommand, statsCommand } from './stats.ts';
 import { undoCommand, undoComponents } from './undo.ts';
@@ -32,7 +35,7 @@ function allGameCommands(def: AnyGame): readonly GameCommand[] {
       newCommand, startCommand, addbotCommand,
       ...moveCommands(def),
       undoCommand, handCommand, statusCommand, mapCommand, historyCommand, rulesCommand, helpCommand,
-      resignCommand, abortCommand, kickCommand, gameSettingsCommand,
+      pauseCommand, resignCommand, abortCommand, kickCommand, gameSettingsCommand,
     ];
     built.set(def, list);
   }
@@ -46,7 +49,7 @@ export const gameCommands = (def: AnyGame): GameCommand[] => allGameCommands(def
 export const gameCommand = (def: AnyGame, name: string): GameCommand | undefined => allGameCommands(def).find((c) => c.name === name);
 
 /** `/games`: the server's games and settings, and the bot's health. */
-export const serverCommands: readonly ServerCommand[] = [listCommand, mineCommand, statsCommand, leaderboardCommand, serverSettingsCommand, healthCommand];
+export const serverCommands: readonly ServerCommand[] = [listCommand, mineCommand, meCommand, statsCommand, leaderboardCommand, exportCommand, serverSettingsCommand, healthCommand];
 
 /** What each button and menu does, by the verb of its custom id: every verb has one. */
 export const components: Readonly<Record<ButtonVerb, ComponentHandler>> = {
@@ -56,4 +59,6 @@ export const components: Readonly<Record<ButtonVerb, ComponentHandler>> = {
   ...adminComponents,
   ...undoComponents,
   ...rematchComponents,
+  ...replayComponents,
+  ...pauseComponents,
 };

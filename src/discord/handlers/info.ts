@@ -2,13 +2,15 @@
 import { inEffectOf } from '../../store/index.ts';
 import { onGame, type GameCommand } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { timerSeat } from '../../runtime/timers.ts';
+import { loadPresence } from '../../runtime/presence.ts';
 import { channelGame, inGuild, runningGame, started, type RunningGame } from '../guards.ts';
 import { boardFile, pictureFile } from '../posts.ts';
 import { allGames } from '../../games/registry.ts';
 import { gameName, gamesText } from './games.ts';
+import { when } from '../notify.ts';
+import { waitingOn, waitingText } from '../waiting.ts';
 import { lobbyMessage } from './lobby.ts';
-import { limitText } from './settings.ts';
+import { durationText, limitText } from './settings.ts';
 
 export const statusCommand: GameCommand = {
   name: 'status',
@@ -20,20 +22,21 @@ export const statusCommand: GameCommand = {
 };
 
 /**
- * Where a running game stands, for `reader` (a user id): its phase, whom it waits for (and
- * until when), and its public facts. What a seat must do is said to that seat alone: the
- * game's prompt speaks to its player ("your turn: …"), and anyone may read a status.
+ * Where a running game stands, for `reader` (a user id): its phase, whether it is paused, whom
+ * it waits for (since when, whether they are away, and until when their clock runs), and its
+ * public facts. What a seat must do is said to that seat alone: the game's prompt speaks to its
+ * player ("your turn: …"), and anyone may read a status.
  */
 export async function statusText(ctx: BotContext, game: RunningGame, reader: string): Promise<string> {
   const { def, state } = game;
   const lines = [`**Game #${game.game.id}** — ${def.words.phase(state)} · ${limitText(game.game.turnLimitSeconds)}`];
-  const timers = await ctx.store.listTimers(game.game.id);
-  for (const seat of def.activeSeats(state)) {
-    const record = game.seats.find((x) => x.seat === seat);
-    const name = record?.name ?? `seat ${seat + 1}`;
-    lines.push(record?.userId === reader ? `Waiting for: ${name}, ${def.words.prompt(state, seat).text}` : `Waiting for: ${name}.`);
-    const timeout = timers.find((t) => t.kind === 'timeout' && timerSeat(t) === seat);
-    if (timeout) lines.push(`Turn ends <t:${Math.floor(timeout.fireAt.getTime() / 1000)}:R> (then the computer plays it).`);
+  if (game.game.pausedAt) lines.push(`⏸️ Paused ${when(game.game.pausedAt)}: nothing can be played until it is resumed (\`/${def.id} pause\`).`);
+  const presence = await loadPresence(ctx, game);
+  for (const w of waitingOn(def, state, game.seats, await ctx.store.listTimers(game.game.id), presence)) {
+    const who = waitingText(w, presence);
+    lines.push(w.userId === reader ? `Waiting for: ${who}, ${def.words.prompt(state, w.seat).text}` : `Waiting for: ${who}.`);
+    if (w.stopped?.why === 'paused') lines.push(`Turn clock stopped${w.stopped.leftMs !== null ? ` with ${durationText(w.stopped.leftMs / 1000)} left` : ''}.`);
+    else if (w.ends) lines.push(`Turn ends ${when(w.ends)} (then the computer plays it)${w.stopped ? '; their clock is stopped while they are away' : ''}.`);
   }
   lines.push(...def.words.status(state));
   return lines.join('\n');

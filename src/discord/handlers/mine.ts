@@ -1,9 +1,12 @@
 /**
- * `/games mine`: every lobby and running game of this server the member is in, with whose turn
- * it is and a link to its latest turn post (or to its channel or thread).
+ * `/games mine`: every lobby and running game of this server the member is in, with whom it
+ * waits for and since when, and a link to its latest turn post (or to its channel or thread).
  */
+import { loadPresence } from '../../runtime/presence.ts';
 import { onServer, type ServerCommand } from '../command.ts';
-import { inGuild, started, waitingNames, withDef } from '../guards.ts';
+import { inGuild, started, withDef } from '../guards.ts';
+import { when } from '../notify.ts';
+import { waitingList, waitingOn } from '../waiting.ts';
 import { gameName } from './games.ts';
 
 const SHOWN = 20;
@@ -26,9 +29,12 @@ export const mineCommand: ServerCommand = {
         lines.push(`${head}: in its lobby, ${game.seats.length}/${game.def.seats.max} seats`);
         continue;
       }
-      const mine = running.def.activeSeats(running.state).includes(seat.seat);
+      const presence = await loadPresence(ctx, running);
+      const waiting = waitingOn(running.def, running.state, running.seats, running.timers, presence);
+      const mine = waiting.find((w) => w.seat === seat.seat);
       if (mine) yourTurn++;
-      lines.push(`${head}: ${mine ? '**your turn**' : `waiting for ${waitingNames(running)}`}${link}`);
+      const paused = running.game.pausedAt ? `⏸️ paused ${when(running.game.pausedAt)}, ` : '';
+      lines.push(`${head}: ${paused}${mine ? `**your turn**${mine.since ? ` since ${when(mine.since)}` : ''}` : `waiting for ${waitingList(waiting, presence)}`}${link}`);
     }
     if (lines.length === 0) return r.private({ content: 'You are not in any game on this server. `/games list` shows the open lobbies.' });
     const shown = lines.slice(0, SHOWN);

@@ -4,14 +4,15 @@
  * game's encoding of an action; whatever arrives is decoded and checked again by the game.
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type AutocompleteInteraction } from 'discord.js';
-import type { AnyGame } from '../../platform/game.ts';
+import { isNotUnderstood, type AnyGame } from '../../platform/game.ts';
 import { choiceFor, levelPayload, reach, type Level, type Path } from '../choices.ts';
 import { onGame, onMenu, onPress, type ComponentHandler, type GameCall, type GameCommand, type MenuCall, type Outcome, type PressCall } from '../command.ts';
 import type { BotContext } from '../context.ts';
 import { act, type ActResult } from '../../runtime/moves.ts';
+import { applyRules } from '../../runtime/rules.ts';
 import type { Answer } from '../game.ts';
 import {
-  botCanPost, channelLock, inGuild, player, pressedRunningGame, refuse, runningGame, seatOf, started, waitingNames, withDef, yourTurn,
+  botCanPost, channelLock, inGuild, pausedText, player, pressedRunningGame, refuse, runningGame, seatOf, started, unpaused, waitingNames, withDef, yourTurn,
   type Precondition, type RunningGame,
 } from '../guards.ts';
 import { choiceId, choiceOf, tapOf, type ButtonId } from '../ids.ts';
@@ -50,7 +51,7 @@ export function moveCommands(def: AnyGame): GameCommand[] {
     name: move.name,
     define: (s) => s.setDescription(move.description.slice(0, 100))
       .addStringOption((o) => o.setName(move.option).setDescription(move.choice.slice(0, 100)).setRequired(true).setAutocomplete(true)),
-    handle: onGame(inGuild, botCanPost, channelLock, runningGame, player, yourTurn, (c) => play(c, move)),
+    handle: onGame(inGuild, botCanPost, channelLock, runningGame, unpaused, player, yourTurn, (c) => play(c, move)),
     autocomplete: (ctx, i) => suggest(ctx, i, def, move),
   }));
 }
@@ -73,6 +74,7 @@ async function suggest(ctx: BotContext, i: AutocompleteInteraction, def: AnyGame
   if (game.def.id !== def.id) return say(`This channel's game is ${game.def.title}: use /${game.def.id}.`, 'none');
   const seat = seatOf(game.seats, i.user.id);
   if (!seat || seat.leftAt) return say('You are not playing in this game.', 'none');
+  if (game.game.pausedAt) return say(pausedText(game).replace(/[`*]/g, ''), 'none');
   if (!def.activeSeats(game.state).includes(seat.seat)) return say(`Not your turn: waiting for ${waitingNames(game)}.`, 'none');
   const all = offered(def, game.state, seat.seat, move);
   if (all.length === 0) {
@@ -95,11 +97,11 @@ async function suggest(ctx: BotContext, i: AutocompleteInteraction, def: AnyGame
  */
 function typedMove(def: AnyGame, state: unknown, seat: number, move: Move, typed: string): unknown {
   const action = readMove(def, state, seat, move, typed);
-  if (action === null || !move.accepts(action)) return null;
+  if (action === null || isNotUnderstood(action) || !move.accepts(action)) return null;
   const value = def.encode(action);
   if (def.legalActions(state, seat).some((a) => def.encode(a) === value)) return action;
   // Some games read a move in a form their list does not spell the same way: the rules decide.
-  return def.apply(state, seat, action).ok ? action : null;
+  return applyRules(def, state, seat, action).ok ? action : null;
 }
 
 /** Why a move subcommand offers a seat nothing on their turn: the game's words, or a plain default. */
@@ -107,14 +109,17 @@ function unavailable(def: AnyGame, state: unknown, seat: number, move: Move): st
   return def.words.unavailable?.(state, seat, move.name) ?? `You cannot ${move.what} right now.`;
 }
 
-/** Reads what was submitted: a chosen suggestion, a move the game understands, or a label typed in full. */
+/**
+ * Reads what was submitted: a chosen suggestion, a move the game understands, or a label typed
+ * in full; or the words the game could not read (NotUnderstood).
+ */
 function readMove(def: AnyGame, state: unknown, seat: number, move: Move, value: string): unknown {
   const decoded = def.decode(value);
   if (decoded !== null) return decoded;
-  const parsed = def.parse?.(state, seat, move.name, value);
-  if (parsed !== null && parsed !== undefined) return parsed;
+  const parsed = def.parse?.(state, seat, move.name, value) ?? null;
+  if (parsed !== null && !isNotUnderstood(parsed)) return parsed;
   const typed = value.trim().toLowerCase();
-  return offered(def, state, seat, move).find((o) => o.label.toLowerCase() === typed)?.action ?? null;
+  return offered(def, state, seat, move).find((o) => o.label.toLowerCase() === typed)?.action ?? parsed;
 }
 
 /** A move subcommand, once it is the invoker's turn in this channel's game. */
@@ -122,7 +127,12 @@ async function play({ ctx, r, i, def, game, seat }: GameCall & { game: RunningGa
   const value = i.options.getString(move.option, true);
   const action = readMove(def, game.state, seat, move, value);
   const legal = offered(def, game.state, seat, move).map((o) => o.label);
-  if (action === null) {
+  // Words naming nothing in the game are pointed out, unless the command has nothing to offer anyway (then why is said).
+  if (isNotUnderstood(action) && legal.length > 0) {
+    const words = action.notUnderstood.map((w) => `“${w.slice(0, 30)}”`).join(', ');
+    return refuse('NOT_UNDERSTOOD', `${words} in “${value.slice(0, 60)}” ${action.notUnderstood.length > 1 ? 'name' : 'names'} nothing in this game, so nothing was played. Pick one of the suggestions in the list to ${move.what}.`, legal);
+  }
+  if (action === null || isNotUnderstood(action)) {
     if (!def.words.unavailable && def.words.prompt(game.state, seat).buttons.length > 0 && legal.length === 0) return refuse('CHOICE_PENDING', 'First answer the choice in front of you: the buttons on the last game post.');
     // Words that fit several moves ("push cy" with two roads out): those moves, not the whole list.
     const fitting = legal.filter((l) => matches(l, value));
@@ -160,7 +170,7 @@ async function done(def: AnyGame, game: RunningGame, seat: number, label: string
   }
   const next = choiceFor(def, res.state, seat);
   const head = `Done: ${label}. Next, ${def.words.prompt(res.state, seat).text}\nThe channel sees your whole turn once it is over.`;
-  const shown = await levelPayload(def, game.game.id, res.version, seat, next, [], (p) => pictureFile(def, p), head);
+  const shown = await levelPayload(def, game.game.id, res.version, seat, next, [], (p) => pictureFile(def, p), head, 2 * undo.length);
   return { text: shown.content, after: shown.below, posted: res.posted, components: [...shown.components, ...undo], files: shown.files, v2: true };
 }
 
@@ -283,16 +293,16 @@ export const playComponents = {
   pick: {
     kind: 'button',
     edits: true,
-    handle: onPress(botCanPost, channelLock, pressedRunningGame, offeredChoice, ({ ctx, i, game, seat, action }) => playChoice(ctx, i.user.id, game, seat, action)),
+    handle: onPress(botCanPost, channelLock, pressedRunningGame, unpaused, offeredChoice, ({ ctx, i, game, seat, action }) => playChoice(ctx, i.user.id, game, seat, action)),
   },
   tap: {
     kind: 'button',
     edits: true,
-    handle: onPress(botCanPost, channelLock, pressedRunningGame, pressedTap, (c) => onTapped(c.ctx, c.i.user.id, c.game, c)),
+    handle: onPress(botCanPost, channelLock, pressedRunningGame, unpaused, pressedTap, (c) => onTapped(c.ctx, c.i.user.id, c.game, c)),
   },
   tapm: {
     kind: 'menu',
     edits: true,
-    handle: onMenu(botCanPost, channelLock, pressedRunningGame, menuTap, (c) => onTapped(c.ctx, c.i.user.id, c.game, c)),
+    handle: onMenu(botCanPost, channelLock, pressedRunningGame, unpaused, menuTap, (c) => onTapped(c.ctx, c.i.user.id, c.game, c)),
   },
 } satisfies Record<string, ComponentHandler>;

@@ -152,7 +152,9 @@ export const serverSettingsCommand: ServerCommand = {
     .addIntegerOption((o) => o.setName('lobby-expiry').setDescription('How long a lobby waits for its start before it closes').addChoices(...LOBBY_EXPIRY_CHOICES))
     .addStringOption((o) => o.setName('start').setDescription('Who may open a game').addChoices(...START_POLICIES))
     .addRoleOption((o) => o.setName('start-role').setDescription('The role whose members may open a game (with start: role)'))
-    .addStringOption((o) => o.setName('abort').setDescription('Who may abort a game').addChoices(...ABORT_POLICIES)),
+    .addStringOption((o) => o.setName('abort').setDescription('Who may abort a game').addChoices(...ABORT_POLICIES))
+    .addBooleanOption((o) => o.setName('quiet-hours-clock').setDescription('Turn clocks stop during a player’s quiet hours (default: yes)'))
+    .addBooleanOption((o) => o.setName('vacation-clock').setDescription('Turn clocks stop during a player’s vacation (default: yes)')),
   handle: onServer(inGuild, manageServer(() => 'Only members with the Manage Server permission can change this server’s game settings.'), async ({ ctx, r, i, guildId }) => {
     const limit = i.options.getInteger('turn-limit');
     const badLimit = turnLimitProblem(limit);
@@ -162,16 +164,20 @@ export const serverSettingsCommand: ServerCommand = {
       return refuse('BAD_OPTION', `Nothing was saved: The lobby expiry must be one of: ${LOBBY_EXPIRY_CHOICES.map((c) => c.name.replace(' (default)', '')).join(', ')}.`);
     }
     const computers = i.options.getBoolean('computers');
+    const quietClock = i.options.getBoolean('quiet-hours-clock');
+    const vacationClock = i.options.getBoolean('vacation-clock');
     const permissions = permissionPatch(i, await ctx.store.getSettings(guildId));
     if ('problem' in permissions) return refuse('BAD_SETTING', `Nothing was saved: ${permissions.problem}`);
     const patch = {
       ...(limit !== null ? { defaultTurnLimitSeconds: limit } : {}),
       ...(computers !== null ? { allowComputers: computers } : {}),
       ...(expiry !== null ? { lobbyExpirySeconds: expiry } : {}),
+      ...(quietClock !== null ? { quietHoursStopClocks: quietClock } : {}),
+      ...(vacationClock !== null ? { vacationsStopClocks: vacationClock } : {}),
       ...permissions.patch,
     };
     const changed = Object.keys(patch).length > 0;
     const s = changed ? await ctx.store.setSettings(guildId, patch) : await ctx.store.getSettings(guildId);
-    await r.private({ content: `${changed ? 'Saved. ' : ''}Defaults for every game on this server: ${limitText(s.defaultTurnLimitSeconds ?? DEFAULT_TURN_LIMIT)} · computer players ${s.allowComputers ? 'allowed' : 'not allowed'} · lobbies close after ${expiryText(lobbyExpirySeconds(s.lobbyExpirySeconds))} without a start. Each game's own \`settings\` can change the first two for that game.\n${permissionText(s)}\n${choicesText}` });
+    await r.private({ content: `${changed ? 'Saved. ' : ''}Defaults for every game on this server: ${limitText(s.defaultTurnLimitSeconds ?? DEFAULT_TURN_LIMIT)} · computer players ${s.allowComputers ? 'allowed' : 'not allowed'} · lobbies close after ${expiryText(lobbyExpirySeconds(s.lobbyExpirySeconds))} without a start. Each game's own \`settings\` can change the first two for that game.\n${permissionText(s)}\nA player's turn clock stops during their quiet hours: ${s.quietHoursStopClocks ? 'yes' : 'no'}; during their vacation: ${s.vacationsStopClocks ? 'yes' : 'no'} (\`quiet-hours-clock\`, \`vacation-clock\`; players set theirs with \`/games me\`).\n${choicesText}` });
   }),
 };

@@ -11,7 +11,7 @@ import { undoMove, type ActResult } from '../../runtime/moves.ts';
 import type { UndoRefusal } from '../../runtime/replay.ts';
 import { onGame, onPress, type ComponentHandler, type GameCommand, type Outcome } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { botCanPost, channelLock, inGuild, player, pressedRunningGame, refuse, runningGame, type Precondition, type RunningGame } from '../guards.ts';
+import { botCanPost, channelLock, inGuild, player, pressedRunningGame, refuse, runningGame, unpaused, type Precondition, type RunningGame } from '../guards.ts';
 import { buttonId } from '../ids.ts';
 
 /**
@@ -33,7 +33,7 @@ export const undoCommand: GameCommand = {
   name: 'undo',
   define: (s) => s.setDescription('Take back your last move, before anyone else plays and while nothing new was revealed'),
   lacking: lacksUndo,
-  handle: onGame(inGuild, botCanPost, channelLock, runningGame, player, ({ ctx, r, game, seat }) => takeBack(ctx, game, seat, r.i.user.id)),
+  handle: onGame(inGuild, botCanPost, channelLock, runningGame, unpaused, player, ({ ctx, r, game, seat }) => takeBack(ctx, game, seat, r.i.user.id)),
 };
 
 /** The Undo button names the version its move made: the game is still there. */
@@ -48,7 +48,7 @@ const sameVersion: Precondition<{ b: { version?: number }; game: RunningGame }> 
 export const undoComponents = {
   undo: {
     kind: 'button',
-    handle: onPress(botCanPost, channelLock, pressedRunningGame, player, sameVersion, ({ ctx, i, game, seat }) => takeBack(ctx, game, seat, i.user.id)),
+    handle: onPress(botCanPost, channelLock, pressedRunningGame, unpaused, player, sameVersion, ({ ctx, i, game, seat }) => takeBack(ctx, game, seat, i.user.id)),
   },
 } satisfies Record<string, ComponentHandler>;
 

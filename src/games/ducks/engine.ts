@@ -4,21 +4,17 @@
  * (D8–D19); in solo play an Automa card follows every turn (A3–A9). Pure and deterministic:
  * dice come from the seeded generator kept in the state, rolled when the player rolls (D23).
  */
-import type { Applied, Refusal } from '../../platform/game.ts';
-import { Rng, seedRng } from '../../platform/rng.ts';
+import { newSeats, TIMEOUTS_TO_LEAVE, type Applied, type LeaveReason, type Refusal, type TimedOut } from '../../platform/game.ts';
+import { botRng, Rng, seedRng } from '../../platform/rng.ts';
 import { COMPONENTS } from './components.ts';
 import { borderFences, other, outline, type Colour, type Dot } from './grid.ts';
 import {
   allowedPlacements, breadUnlocked, canonical, draw, eggUnlocked, fullSections, legalPaths, newPens, pathEdges, penOf,
   REROLL_SPACES, scoreOf, ducksOn, boundaryCounts, type Path,
 } from './rules.ts';
-import { actionSchema, STATE_VERSION, systemSchema, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type EndReason, type FenceAction, type Pen } from './state.ts';
-import { refuse, refusalFor } from './refusals.ts';
+import { STATE_VERSION, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type EndReason, type FenceAction, type Pen } from './state.ts';
 
 export type Result = Applied<DucksState, DucksEvent> | Refusal;
-
-/** H2: this many timed-out turns in a row remove the player. */
-const TIMEOUTS_TO_LEAVE = 3;
 
 const emptyArea = (): Area => ({ rerolls: 0, bread: 0, eggs: 0, ducks: Object.fromEntries(COMPONENTS.specialty.map((s) => [s.id, 0])), outlined: [], pending: 0 });
 
@@ -35,6 +31,7 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
     game: 'ducks',
     options: input.options,
     seats: input.seats.map((s) => ({ name: s.name, computer: s.computer })),
+    out: newSeats(input.seats).out,
     colours,
     rng: rng.state,
     fixedDice: [],
@@ -136,44 +133,44 @@ export function automaChoices(s: DucksState): number[][] {
 
 // ---- Apply -------------------------------------------------------------------------------------------
 
-export function apply(state: DucksState, actor: number | 'system', input: unknown): Result {
-  if (state.end) return refuse('GAME_OVER', 'This game is over.');
+/**
+ * Plays an action already known to be one of `seat`'s legal ones (play.ts checks what a seat
+ * asks and refuses the rest), then the turns of seats the computer plays on.
+ */
+export function playLegal(state: DucksState, seat: number, action: Action): Applied<DucksState, DucksEvent> {
   const s = structuredClone(state);
   const events: DucksEvent[] = [];
-  if (actor === 'system') {
-    const a = systemSchema.safeParse(input);
-    if (!a.success) return refuse('INVALID', 'Not a request this game knows.');
-    if (a.data.type === 'abort') {
-      finish(s, events, { kind: 'aborted', winners: [], seat: null });
-    } else if (a.data.type === 'remove') {
-      if (!s.seats[a.data.seat]) return refuse('NOT_IN_GAME', 'There is no such player.');
-      leave(s, events, a.data.seat, a.data.reason);
-    } else {
-      const seat = a.data.seat;
-      if (!activeSeats(s).includes(seat)) return refuse('NOT_WAITING', 'That player is not being waited for.');
-      const inARow = (s.timeouts[seat] ?? 0) + 1;
-      s.timeouts[seat] = inARow;
-      events.push({ type: 'timedOut', seat, inARow });
-      playForSeat(s, events, seat);
-      if (inARow >= TIMEOUTS_TO_LEAVE && !s.end) leave(s, events, seat, 'timeouts');
-    }
-    playTakenOver(s, events);
-    return { ok: true, state: s, events };
-  }
-  if (!s.seats[actor]) return refuse('NOT_IN_GAME', 'You are not in this game.');
-  if ((input as { type?: unknown } | null)?.type === 'resign') {
-    leave(s, events, actor, 'resigned');
-    return { ok: true, state: s, events };
-  }
-  const parsed = actionSchema.safeParse(input);
-  if (!parsed.success) return refusalFor(state, actor, null);
-  const action = parsed.data;
-  s.timeouts[actor] = 0;
-  // The legal action it names (a fence read from either end, dice in any order) is what is played.
-  const match = legalActions(s, actor).find((l) => sameAction(l, action));
-  if (!match) return refusalFor(state, actor, action);
-  step(s, events, actor, match);
+  step(s, events, seat, action);
   playTakenOver(s, events);
+  return { ok: true, state: s, events };
+}
+
+/** D26: a seat leaves (resigned, removed). */
+export function leaveGame(state: DucksState, seat: number, reason: LeaveReason): Applied<DucksState, DucksEvent> {
+  const s = structuredClone(state);
+  const events: DucksEvent[] = [];
+  leave(s, events, seat, reason);
+  playTakenOver(s, events);
+  return { ok: true, state: s, events };
+}
+
+export function abortGame(state: DucksState): Applied<DucksState, DucksEvent> {
+  const s = structuredClone(state);
+  const events: DucksEvent[] = [];
+  finish(s, events, { kind: 'aborted', winners: [], seat: null });
+  return { ok: true, state: s, events };
+}
+
+/**
+ * H2 (D26): a timed-out seat's part is played by the simple strategy, to the end of its turn;
+ * then seats the computer plays on in take their turns — unless this timeout removes the
+ * seat, which comes first (leaveGame).
+ */
+export function timeOut(state: DucksState, seat: number, inARow: number): TimedOut<DucksState, DucksEvent> {
+  const s = structuredClone(state);
+  const events: DucksEvent[] = [{ type: 'timedOut', seat, inARow }];
+  playForSeat(s, events, seat);
+  if (inARow < TIMEOUTS_TO_LEAVE) playTakenOver(s, events);
   return { ok: true, state: s, events };
 }
 
@@ -425,11 +422,12 @@ function finish(s: DucksState, events: DucksEvent[], end: NonNullable<DucksState
  * unscored — or, with the host's option, the computer plays on in the leaver's seat while a
  * player is left to play against.
  */
-function leave(s: DucksState, events: DucksEvent[], seat: number, reason: string): void {
+function leave(s: DucksState, events: DucksEvent[], seat: number, reason: LeaveReason): void {
   events.push({ type: 'left', seat, reason });
   const playerLeft = s.seats.some((_, i) => i !== seat && !s.takenOver.includes(i));
   if (s.options.takeOver && s.seats.length > 1 && playerLeft) {
     s.takenOver.push(seat);
+    // The computer plays on in the seat: its count of timeouts starts again.
     s.timeouts[seat] = 0;
     events.push({ type: 'tookOver', seat });
     playTakenOver(s, events);
@@ -463,7 +461,7 @@ function playForSeat(s: DucksState, events: DucksEvent[], seat: number): void {
 // ---- The simple strategy (D25) ---------------------------------------------------------------------
 
 /** A generator for tie-breaks, derived from the game's without advancing it. */
-const tieRng = (s: DucksState, seat: number): Rng => new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, (s.rng[3] + s.fences.length + s.pens.length) >>> 0]);
+const tieRng = (s: DucksState, seat: number): Rng => botRng(s.rng, seat, { salt: s.fences.length + s.pens.length });
 
 /** The pens a fence would close, with their owners. */
 export function pensAfter(s: DucksState, a: FenceAction, seat: number, inPen: readonly number[] = penOf(s.pens)): Pen[] {

@@ -1,10 +1,11 @@
 /** Duck Pens for the platform: its definition, `ducks`. */
 import { defineGame } from '../../platform/game.ts';
-import { actionPath, apply, activeSeats, legalActions, randomChoice, setup, simpleChoice } from './engine.ts';
+import { abortGame, actionPath, activeSeats, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
+import { play } from './play.ts';
 import { fenceOf, parseFence } from './typed.ts';
 import { posts } from './posts.ts';
 import { runScenario } from './scenario.ts';
-import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
+import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, upgraders, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
 import { boardPicture, DRAWINGS, previewPicture, viewOf, type DucksView } from './views.ts';
 import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
 import { dotName, readDot, SIZE, spaceIndex, spaceName } from './grid.ts';
@@ -54,19 +55,20 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   description: 'Duck Pens: fence in the ducks, solo against the Automa or with two players',
   seats: { min: 1, max: 2 },
   options: optionsSchema,
-  state: { version: STATE_VERSION, schema: stateSchema, upgraders: {} },
+  state: { version: STATE_VERSION, schema: stateSchema, upgraders },
   setup,
   activeSeats,
   legalActions,
-  apply,
+  play,
+  onLeave: leaveGame,
+  onTimeout: timeOut,
+  onAbort: abortGame,
   outcome: (s) => {
     if (!s.end) return null;
     return { status: s.end.kind === 'aborted' ? 'aborted' : 'finished', winners: [...s.end.winners], detail: s.end };
   },
-  seatsLeft: (events) => events.flatMap((e) => (e.type === 'left' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: (s) => viewOf(s),
   bots: { simple: simpleChoice, random: randomChoice },
-  defaultBot: 'simple',
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
   commands: [
     { name: 'fence', option: 'fence', what: 'draw a fence', description: 'Draw your fence (or the bread\'s extra one), dot to dot', choice: 'From dot to dot, e.g. C4 → C7 (pick from the list)', accepts: accepts('fence', 'bread') },

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
 import { COMPONENTS } from './components.ts';
-import { apply, currentCard, legalActions, setup, simpleChoice } from './engine.ts';
+import { currentCard, legalActions, setup, simpleChoice } from './engine.ts';
 import { dotName, edgeSpaces, readDot, spaceIndex, spaceName, SIZE, outline, type Colour, type Dot } from './grid.ts';
 import {
   allowedPlacements, boundaryCounts, breadUnlocked, draw, eggUnlocked, fullSections, isSpecialty, newPens, pathEdges, penOf, penShape, REROLL_SPACES, scoreOf, shapeOf,
@@ -298,7 +298,7 @@ function named(s: DucksState, e: DucksEvent): Record<string, unknown> {
   return out;
 }
 
-export function runScenario(json: unknown, applyRequest: ApplyRequest<DucksState, DucksEvent> = apply): ScenarioResult<DucksState> {
+export function runScenario(json: unknown, applyRequest: ApplyRequest<DucksState, DucksEvent>): ScenarioResult<DucksState> {
   const parsed = scenarioSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const sc = parsed.data;

@@ -1,8 +1,9 @@
 /** Duck Pens' options, state and actions: zod schemas first, types inferred from them. */
 import { z } from 'zod';
+import { seatFields, type LeaveReason, type Upgraders } from '../../platform/game.ts';
 import { EDGES } from './grid.ts';
 
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 const colour = z.enum(['red', 'blue']);
 
@@ -97,7 +98,8 @@ export const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
   game: z.literal('ducks'),
   options: optionsSchema,
-  seats: z.array(z.object({ name: z.string(), computer: z.boolean() })).min(1).max(2),
+  ...seatFields,
+  seats: seatFields.seats.min(1).max(2),
   /** Each seat's colour. */
   colours: z.array(colour).min(1).max(2),
   rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
@@ -108,8 +110,6 @@ export const stateSchema = z.object({
   areas: z.array(areaSchema),
   turn: turnSchema,
   automa: automaSchema.nullable(),
-  /** Timed-out turns in a row, per seat (H2: the third removes the player). */
-  timeouts: z.array(count),
   /** Seats whose player left and that the computer plays on (D26's host option); played within apply. */
   takenOver: z.array(z.number().int().min(0)).default([]),
   /** Skips in a row (D20, A9). */
@@ -119,6 +119,20 @@ export const stateSchema = z.object({
   end: endSchema.nullable(),
 });
 export type DucksState = z.output<typeof stateSchema>;
+
+export const upgraders: Upgraders = {
+  // v2: the platform's `out` per seat. A seat was out when the computer played on in it, or when its leaving ended the game.
+  // Fields version 1 gained later with a default (`takenOver`, `fixedDice`) are written in too:
+  // a stored state is only checked by the schema, its defaults are not filled in (loadState).
+  1: (s) => {
+    const takenOver = (s.takenOver ?? []) as number[];
+    const end = s.end as { kind: string; seat: number | null } | null;
+    return {
+      ...s, version: 2, takenOver, fixedDice: s.fixedDice ?? [],
+      out: (s.seats as unknown[]).map((_, i) => takenOver.includes(i) || (end?.kind === 'resigned' && end.seat === i)),
+    };
+  },
+};
 
 const dot = z.tuple([z.number().int(), z.number().int()]);
 
@@ -143,12 +157,6 @@ export const actionSchema = z.discriminatedUnion('type', [
 export type Action = z.output<typeof actionSchema>;
 export type FenceAction = Extract<Action, { type: 'fence' | 'bread' }>;
 
-export const systemSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('timeout'), seat: z.number().int() }),
-  z.object({ type: z.literal('remove'), seat: z.number().int(), reason: z.string() }),
-  z.object({ type: z.literal('abort') }),
-]);
-
 export type DucksEvent =
   | { type: 'started'; colours: ('red' | 'blue')[]; first: number; solo: boolean }
   | { type: 'rolled'; seat: number; dice: ('red' | 'blue')[] }
@@ -166,7 +174,7 @@ export type DucksEvent =
   | { type: 'automaPlaced'; card: number; cells: number[]; edges: number[]; pen: number; nearest: boolean; dots?: [number, number][] }
   | { type: 'automaSkipped'; card: number }
   | { type: 'timedOut'; seat: number; inARow: number }
-  | { type: 'left'; seat: number; reason: string }
+  | { type: 'left'; seat: number; reason: LeaveReason }
   | { type: 'tookOver'; seat: number }
   /** The game is over (`reason`), but these seats place the duck boxes they owe before the score (D19). */
   | { type: 'ending'; reason: EndReason; owed: { seat: number; boxes: number }[] }

@@ -3,6 +3,7 @@
  * viewer sees the same: nothing is secret to one player. Drawings see only this.
  */
 import type { Picture } from '../../platform/game.ts';
+import { moduleBeside } from '../../platform/files.ts';
 import { COMPONENTS } from './components.ts';
 import { a, plural } from './grammar.ts';
 import { actionPath, currentCard } from './engine.ts';
@@ -111,4 +112,4 @@ export function previewPicture(s: DucksState, seat: number, a: FenceAction): Pic
 export const shapesPicture = (): Picture => ({ kind: 'shapes', view: { shapes: viewShapes() }, alt: `The five specialty pens: ${COMPONENTS.specialty.map((s) => `${s.name}, ${s.cells.length} spaces`).join('; ')}.` });
 const viewShapes = () => COMPONENTS.specialty.map((sh) => ({ id: sh.id, name: sh.name, cells: sh.cells, duckBoxes: sh.duckBoxes }));
 
-export const DRAWINGS = new URL(import.meta.url.endsWith('.ts') ? './draw/index.ts' : './draw/index.js', import.meta.url).href;
+export const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);

@@ -1,7 +1,7 @@
 /**
- * What a player (or the system, for timeouts and removals) can ask of the engine, and its
- * answer when the rules say no. Every request is parsed with these schemas before any rule is
- * checked.
+ * What a player can ask of the engine (the platform's own requests — resign, timeouts, removals,
+ * aborts — are src/platform/seats.ts'), and its answer when the rules say no. Every request is
+ * parsed before any rule is checked.
  */
 import { z } from 'zod';
 import { cardSchema, removeCards, sortCards } from './cards.ts';
@@ -33,20 +33,9 @@ export const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('offerTrade'), target: z.number().int().min(0).max(7), give: z.array(cardSchema).max(2), ask: z.array(cardSchema).max(2) }),
   z.object({ type: z.literal('acceptTrade') }),
   z.object({ type: z.literal('declineTrade') }),
-  // Leaving (H4)
-  z.object({ type: z.literal('resign') }),
-]);
-
-/** Requests only the bot itself (not a player) may make: H2 timeouts, kicks, aborts. */
-export const systemActionSchema = z.discriminatedUnion('type', [
-  // The seat that ran out of time; omitted in games logged before several seats could be timed.
-  z.object({ type: z.literal('timeout'), seat: z.number().int().min(0).max(7).optional() }),
-  z.object({ type: z.literal('remove'), seat: z.number().int().min(0).max(7), reason: z.enum(['kicked', 'timeouts', 'left']) }),
-  z.object({ type: z.literal('abort') }),
 ]);
 
 export type Action = z.infer<typeof actionSchema>;
-export type SystemAction = z.infer<typeof systemActionSchema>;
 export type ActionType = Action['type'];
 
 export type RefusalCode =

@@ -3,8 +3,9 @@
  * Pure and deterministic: all randomness comes from the generator stored in the state.
  * `apply` never throws on bad input and never changes the state it is given.
  */
+import type { LeaveReason, TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
-import { actionSchema, sameAction, systemActionSchema, type Action, type Actor, type Refusal, type SystemAction } from './actions.ts';
+import { actionSchema, sameAction, type Action, type Refusal } from './actions.ts';
 import { buildContext, buildersNow, connectionsAt, hasLegalPlacement, placementProblem, type Placement } from './building.ts';
 import { COLOURS, colourOf, hasColour, isNumber, removeCards, sortCards, valueOf, type Card, type Colour } from './cards.ts';
 import type { FenceEvent } from './events.ts';
@@ -215,13 +216,11 @@ function autoBuild(ctx: Ctx): void {
 
 // ---- Applying -----------------------------------------------------------------------------------
 
-/** Applies a player's or the system's request. Bad input is refused, never thrown. */
-export function applyAction(state: FenceState, actor: Actor, input: unknown): ApplyResult {
-  if (actor === 'system') {
-    const parsed = systemActionSchema.safeParse(input);
-    if (!parsed.success) return explainRefusal(state, actor, input, { kind: 'invalid', detail: parsed.error.issues[0]?.message ?? 'bad request' });
-    return applySystem(state, parsed.data);
-  }
+/**
+ * Applies one of a seat's own actions (the platform has checked the seat is in and the game
+ * goes on; src/platform/requests.ts). Bad input is refused, never thrown.
+ */
+export function applyAction(state: FenceState, actor: number, input: unknown): ApplyResult {
   if (!Number.isInteger(actor) || actor < 0 || actor >= state.seats.length) {
     return explainRefusal(state, actor, input, { kind: 'notSeated' });
   }
@@ -230,12 +229,6 @@ export function applyAction(state: FenceState, actor: Actor, input: unknown): Ap
   const action = parsed.data;
   if (state.outcome) return explainRefusal(state, actor, action, { kind: 'gameOver' });
   if (state.out[actor]) return explainRefusal(state, actor, action, { kind: 'notInGame' });
-  if (action.type === 'resign') {
-    const ctx = new Ctx(state);
-    removeSeat(ctx, actor, 'resigned');
-    advance(ctx);
-    return ctx.finish();
-  }
   // Everyone building at once: a placement is judged on its own (the reason it fails says more).
   const placing = action.type === 'place' || action.type === 'swap';
   const anyBuilder = placing && !state.pending && buildingAtOnce(state);
@@ -252,49 +245,47 @@ export function applyAction(state: FenceState, actor: Actor, input: unknown): Ap
     if (!legal.some((a) => sameAction(a, action))) return explainRefusal(state, actor, action, { kind: 'illegal', legal: movesOf(state, actor) });
   }
   const ctx = new Ctx(state);
-  ctx.s.timeouts[actor] = 0;
   applyLegal(ctx, actor, action);
   advance(ctx);
   return ctx.finish();
 }
 
-function applySystem(state: FenceState, action: SystemAction): ApplyResult {
-  if (state.outcome) return explainRefusal(state, 'system', action, { kind: 'gameOver' });
+/** H4 (and H2's removal): a seat leaves the game. */
+export function leaveGame(state: FenceState, seat: number, reason: LeaveReason): Applied {
   const ctx = new Ctx(state);
-  switch (action.type) {
-    case 'abort':
-      end(ctx, { kind: 'aborted' });
-      break;
-    case 'remove':
-      if (state.out[action.seat] || action.seat >= state.seats.length) return explainRefusal(state, 'system', action, { kind: 'notInGame' });
-      removeSeat(ctx, action.seat, action.reason);
-      break;
-    case 'timeout': {
-      // H2: the computer plays the owed turn (or the owed choice) with the simple strategy.
-      const acting = actingSeats(state);
-      const seat = action.seat ?? (acting[0] as number);
-      if (!acting.includes(seat)) return explainRefusal(state, 'system', action, { kind: 'notYourTurn' });
-      // A seat asked during another player's turn (an offer's target): the variant answers for
-      // them; it was no turn of theirs, so it does not count towards removal.
-      if (!state.pending && state.phase === 'main' && seat !== state.current && variants.timedOut(ctx, seat)) break;
-      // One placement for a builder among several: the others are not waiting for them.
-      const choiceOnly = state.pending !== null || buildingAtOnce(state);
-      const same = () => ctx.s.round === state.round && ctx.s.phase === state.phase && ctx.s.current === seat
-        && !(ctx.s.hotGoods && ctx.s.hotGoods.round === ctx.s.round);
-      let guard = 0;
-      do {
-        const legal = simpleCandidates(ctx.s, seat);
-        if (legal.length === 0) break;
-        applyLegal(ctx, seat, chooseSimple(ctx.s, seat, legal, ctx.rng));
-        advance(ctx);
-      } while (!choiceOnly && !ctx.s.outcome && whoMustAct(ctx.s) === seat && same() && guard++ < 20);
-      const inARow = (state.timeouts[seat] ?? 0) + 1;
-      ctx.s.timeouts[seat] = inARow;
-      ctx.emit({ type: 'timedOut', seat, inARow });
-      if (inARow >= 3 && !ctx.s.out[seat] && !ctx.s.outcome) removeSeat(ctx, seat, 'timeouts');
-      break;
-    }
+  removeSeat(ctx, seat, reason);
+  advance(ctx);
+  return ctx.finish();
+}
+
+export function abortGame(state: FenceState): Applied {
+  const ctx = new Ctx(state);
+  end(ctx, { kind: 'aborted' });
+  advance(ctx);
+  return ctx.finish();
+}
+
+/** H2: the computer plays the timed-out seat's owed turn (or owed choice) with the simple strategy. */
+export function timeOut(state: FenceState, seat: number, inARow: number): TimedOut<FenceState, FenceEvent> {
+  const ctx = new Ctx(state);
+  // A seat asked during another player's turn (an offer's target): the variant answers for
+  // them; it was no turn of theirs, so it does not count towards removal.
+  if (!state.pending && state.phase === 'main' && seat !== state.current && variants.timedOut(ctx, seat)) {
+    advance(ctx);
+    return { ...ctx.finish(), counts: false };
   }
+  // One placement for a builder among several: the others are not waiting for them.
+  const choiceOnly = state.pending !== null || buildingAtOnce(state);
+  const same = () => ctx.s.round === state.round && ctx.s.phase === state.phase && ctx.s.current === seat
+    && !(ctx.s.hotGoods && ctx.s.hotGoods.round === ctx.s.round);
+  let guard = 0;
+  do {
+    const legal = simpleCandidates(ctx.s, seat);
+    if (legal.length === 0) break;
+    applyLegal(ctx, seat, chooseSimple(ctx.s, seat, legal, ctx.rng));
+    advance(ctx);
+  } while (!choiceOnly && !ctx.s.outcome && whoMustAct(ctx.s) === seat && same() && guard++ < 20);
+  ctx.emit({ type: 'timedOut', seat, inARow });
   advance(ctx);
   return ctx.finish();
 }
@@ -349,9 +340,6 @@ function applyLegal(ctx: Ctx, seat: number, action: Action): void {
       jailAt(ctx, seat, action.to, how);
       return;
     }
-    case 'resign':
-      removeSeat(ctx, seat, 'resigned');
-      return;
     default:
       variants.act(ctx, seat, action);
       // A choice asked as the turn ended (the Trading Post) is answered: the turn ends now.
@@ -672,7 +660,7 @@ function endRound(ctx: Ctx): void {
 // ---- Leaving, victory ---------------------------------------------------------------------------
 
 /** H2/H4: the seat leaves; pawn off the map, cards to the discard pile, tiles discarded. */
-function removeSeat(ctx: Ctx, seat: number, reason: 'resigned' | 'kicked' | 'timeouts' | 'left'): void {
+function removeSeat(ctx: Ctx, seat: number, reason: LeaveReason): void {
   const s = ctx.s;
   const wasActing = whoMustAct(s) === seat;
   s.out[seat] = true;

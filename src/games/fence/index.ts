@@ -2,7 +2,7 @@
 import { defineGame, type Outcome as PlatformOutcome, type Picture } from '../../platform/game.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { computerAction } from './ai/index.ts';
-import { applyAction, createGame } from './engine.ts';
+import { abortGame, applyAction, createGame, leaveGame, timeOut } from './engine.ts';
 import { actingSeats, legalActions } from './legal.ts';
 import type { FenceEvent } from './events.ts';
 import { removeCards } from './cards.ts';
@@ -23,7 +23,7 @@ export { createGame, applyAction, type Applied, type ApplyResult, type CreateInp
 export { legalActions, whoMustAct, actingSeats } from './legal.ts';
 export type { FenceView, SeatView } from './views.ts';
 export { viewFor } from './visible.ts';
-export { actionSchema, systemActionSchema, actionKey, type Action, type SystemAction, type Actor, type Refusal, type RefusalCode } from './actions.ts';
+export { actionSchema, actionKey, type Action, type Actor, type Refusal, type RefusalCode } from './actions.ts';
 export type { FenceEvent } from './events.ts';
 export { actionLabel, eventText } from './words.ts';
 export { nbName, tileName, seatName, cardsText } from './names.ts';
@@ -85,15 +85,16 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   activeSeats: actingSeats,
   // Suggestions and buttons list moves that jail their own mover last.
   legalActions: (s, seat) => playersOrder(s, seat, legalActions(s, seat)),
-  apply: applyAction,
+  play: applyAction,
+  onLeave: leaveGame,
+  onTimeout: timeOut,
+  onAbort: abortGame,
   outcome: outcomeOf,
-  seatsLeft: (events) => events.flatMap((e) => (e.type === 'removed' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: viewFor,
   bots: {
     simple: (s, seat) => computerAction(s, seat, 'simple'),
     random: (s, seat) => computerAction(s, seat, 'random'),
   },
-  defaultBot: 'simple',
   words: {
     action: actionLabel,
     event: eventText,

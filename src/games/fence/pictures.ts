@@ -8,6 +8,7 @@
  * - `hotGoodsPicture`: a close-up of one Hot Goods roll: its tile(s), who was nearest, the result.
  */
 import type { Picture } from '../../platform/game.ts';
+import { moduleBeside } from '../../platform/files.ts';
 import { handAlt, listAnd, mapAlt, seatLabel, tileHandAlt, closeUpAlt, overviewAlt } from './alt.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, type NbId } from './geometry.ts';
@@ -191,4 +192,4 @@ export function rollResult(view: FenceView, roll: HotGoodsRoll, near: readonly (
 }
 
 /** The URL of FENCE!'s drawings module, for the definition. */
-export const DRAWINGS = new URL(import.meta.url.endsWith('.ts') ? './draw/index.ts' : './draw/index.js', import.meta.url).href;
+export const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);

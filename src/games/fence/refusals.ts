@@ -143,8 +143,6 @@ function illegalRefusal(s: FenceState, seat: number, a: Action, legal: Action[])
     case 'place':
     case 'swap':
       return r('WRONG_PHASE', 'Map building is over.');
-    case 'resign':
-      return r('ILLEGAL', 'You cannot resign now.');
   }
   return r('ILLEGAL', 'That move is not allowed now.');
 }

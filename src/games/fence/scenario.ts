@@ -9,10 +9,10 @@
  * go to the Stash (below the listed ones) in an order drawn from the seed.
  */
 import { z } from 'zod';
-import { ScenarioError, type ApplyRequest, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
+import { ScenarioError, type Answer, type ApplyRequest, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { cardSchema, colourOf, sortCards, type Card, type Colour } from './cards.ts';
-import { applyAction, createGame } from './engine.ts';
+import { createGame } from './engine.ts';
 import { legalActions, whoMustAct } from './legal.ts';
 import { computerAction } from './ai/index.ts';
 import { eventText } from './words.ts';
@@ -477,7 +477,7 @@ function load(sc: Scenario): FenceState {
 export type ScenarioResult = PlatformScenarioResult<FenceState>;
 
 /** Loads and plays a scenario. Throws ScenarioError only when the file itself is invalid. */
-export function runScenario(json: unknown, apply: ApplyRequest<FenceState, FenceEvent> = applyAction): ScenarioResult {
+export function runScenario(json: unknown, apply: ApplyRequest<FenceState, FenceEvent>): ScenarioResult {
   const sc = parse(json);
   let state = load(sc);
   const lines: object[] = [];
@@ -486,7 +486,7 @@ export function runScenario(json: unknown, apply: ApplyRequest<FenceState, Fence
     const label = `step ${k + 1}${step.note ? ` (${step.note})` : ''}`;
     const line: Record<string, unknown> = { step: k + 1 };
     const fail: string[] = [];
-    let result: ReturnType<typeof apply> | null = null;
+    let result: Answer<FenceState, FenceEvent> | null = null;
     if (step.action !== undefined) {
       try {
         const actor = step.by === 'system' ? 'system' : seatOf(state, step.by!, 'by');
@@ -544,7 +544,7 @@ function matches(got: unknown, want: unknown): boolean {
 
 const show = (v: unknown) => JSON.stringify(v);
 
-function checkExpect(s: FenceState, result: ReturnType<ApplyRequest<FenceState, FenceEvent>> | null, step: ScenarioStep): string[] {
+function checkExpect(s: FenceState, result: Answer<FenceState, FenceEvent> | null, step: ScenarioStep): string[] {
   const e = step.expect ?? {};
   const out: string[] = [];
   const name = (i: number) => s.seats[i]?.name ?? `seat ${i}`;

@@ -8,6 +8,7 @@
  * that does not exist (a Red 7, a player or a place not in the game): never another move that
  * happens to be legal.
  */
+import type { NotUnderstood } from '../../platform/game.ts';
 import { sameAction, type Action } from './actions.ts';
 import { buildContext, legalPlacements } from './building.ts';
 import { card, faceCard, joker, sortCards, type Card, type Colour } from './cards.ts';
@@ -177,7 +178,7 @@ const oneOr = (candidates: readonly Action[], otherwise: Action): Action | null 
 /** Somewhere to name in a move that the engine refuses before it looks at the destination. */
 const anywhere = (s: FenceState): NbId => `${s.oldTown}/0`;
 
-export function parseTyped(s: FenceState, seat: number, command: string, typed: string): Action | null {
+export function parseTyped(s: FenceState, seat: number, command: string, typed: string): Action | NotUnderstood | null {
   const legal = legalActions(s, seat);
   // A suggestion's label typed out in full is that suggestion, whatever the words inside it.
   const exact = legal.find((a) => actionLabel(s, a).toLowerCase() === typed.trim().toLowerCase());
@@ -187,8 +188,11 @@ export function parseTyped(s: FenceState, seat: number, command: string, typed: 
   const w = new Words(typed);
   // The move's kind comes from its first word when it names one, else from the command.
   const kind = w.take(/^ (push|cops|tip|move|go|place|swap|pick|boat|hunch|trade|give) /)?.[1] ?? command;
-  // A move whose text also names something the game does not have is not guessed at.
-  const understood = (a: Action | null): Action | null => (a && unread(s, w).length === 0 ? a : null);
+  // A move whose text also names something the game does not have is not guessed at: the player is told which words.
+  const understood = (a: Action | null): Action | NotUnderstood | null => {
+    const left = unread(s, w);
+    return left.length ? { notUnderstood: left } : a;
+  };
   switch (kind) {
     case 'move':
     case 'go':

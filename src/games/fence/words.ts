@@ -68,8 +68,6 @@ function moveWords(s: FenceState, a: Action, name: (seat: number) => string): st
       return `Cops by road → ${placeName(s, a.to)}`;
     case 'tipOff':
       return `Tip off the Cops: ${cardsText(a.cards)} → ${placeName(s, a.to)}`;
-    case 'resign':
-      return 'Resign';
     case 'playBoat':
       return `Play your ${cardName(a.card)}: a ${colourOf(a.card)} boat`;
     case 'hunch':

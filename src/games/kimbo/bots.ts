@@ -2,13 +2,13 @@
  * Computer players (G25). Both choose only from the engine's legal actions, and both are
  * deterministic: their tie-breaks come from a generator derived from the game's (not advanced).
  */
-import { Rng } from '../../platform/rng.ts';
+import { botRng, type Rng } from '../../platform/rng.ts';
 import { BOARD, HOME } from './board.ts';
 import { applyAction, currentResults, legalActions, positionOf, vacantSlots, type Action } from './engine.ts';
 import { OFF, stepsToHome, type Result } from './moves.ts';
 import type { KimboState } from './state.ts';
 
-const rngFor = (s: KimboState, seat: number): Rng => new Rng([s.rng[0] ^ (seat + 1), s.rng[1] ^ (s.round * 7919), s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
+const rngFor = (s: KimboState, seat: number): Rng => botRng(s.rng, seat, { round: s.round });
 
 /** Random: a quarter of the time a random own fence to a random vacant slot, then a uniform result. */
 export function randomPlayer(s: KimboState, seat: number): Action | null {
@@ -86,7 +86,7 @@ export function playOut(state: KimboState, kinds: readonly PlayerKind[], steps =
     const seat = s.current;
     const action = PLAYERS[kinds[seat] ?? 'simple'](s, seat);
     if (!action) throw new Error(`seat ${seat} has nothing to do at stage ${s.stage}`);
-    const r = applyAction(s, seat, action, simplePlayer);
+    const r = applyAction(s, seat, action);
     if (!r.ok) throw new Error(`a computer move was refused: ${r.code} ${r.message}`);
     s = r.state;
     actions++;

@@ -66,15 +66,20 @@ function capturer(r: Result, at: number): PieceMove | undefined {
   return r.moves.find((m) => endOf(m) === at) ?? r.moves.find((m) => m.dice.length === 2 && m.squares[m.dice[0]!] === at);
 }
 
-/** One piece's move in words: "piece 2 from B3 east 4+3 (turns back), takes Bo's 1 on H5". */
+/**
+ * One piece's move in words: "piece 2 from B3 east 4+3 (turns back), takes Bo's 1 on H5"; "a
+ * piece from A1" where several of the player's pieces share the square (they are alike).
+ */
 function moveWords(s: KimboState, r: Result, m: PieceMove): string {
   const from = nameOfSquare(m.squares[0]!);
+  const together = s.pieces[s.current]!.filter((sq) => sq === m.squares[0]).length > 1;
+  const piece = together ? 'a piece' : `piece ${m.piece + 1}`;
   const caps = r.captures.filter((c) => capturer(r, c.at) === m).map((c) => `takes ${seatName(s, c.seat)}'s ${c.piece + 1}${c.at === endOf(m) ? '' : ` on ${nameOfSquare(c.at)}`}`);
   const took = caps.length ? `, ${caps.join(', ')}` : '';
-  if (m.jump) return `piece ${m.piece + 1} jumps the fence from ${from}${took}`;
+  if (m.jump) return `${piece} jumps the fence from ${from}${took}`;
   const d = firstDirection(m.squares);
   const back = turnsBack(m.squares) ? ' (turns back)' : '';
-  return `piece ${m.piece + 1} from ${from} ${d === null ? '' : `${DIRECTIONS[d]} `}${m.dice.join('+')}${back}${took}`;
+  return `${piece} from ${from} ${d === null ? '' : `${DIRECTIONS[d]} `}${m.dice.join('+')}${back}${took}`;
 }
 
 /**

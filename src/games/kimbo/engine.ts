@@ -4,7 +4,7 @@
  * Pure and deterministic: dice come from the generator kept in the state.
  */
 import { z } from 'zod';
-import type { Actor, Applied, Refusal, SeatInfo } from '../../platform/game.ts';
+import { refuse, type Applied, type LeaveReason, type Refusal, type SeatInfo, type TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { BOARD, HOME, nameOfEdge } from './board.ts';
 import { OFF, rollResults, turnsBack, type Position, type Result } from './moves.ts';
@@ -20,14 +20,6 @@ export type Action = z.output<typeof actionSchema>;
 
 /** A move key no result has (a result's key packs four squares, so it is never 0): "no such move". */
 export const NO_RESULT = '0';
-
-const systemSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('timeout'), seat: z.number().int() }),
-  z.object({ type: z.literal('remove'), seat: z.number().int(), reason: z.enum(['kicked', 'timeouts', 'left']) }),
-  z.object({ type: z.literal('abort') }),
-]);
-
-export type LeaveReason = 'resigned' | 'kicked' | 'timeouts' | 'left';
 
 export type KimboEvent =
   | { type: 'started'; first: number; rolls: { seat: number; dice: [number, number] }[][] }
@@ -47,8 +39,6 @@ export type ApplyResult = Applied<KimboState, KimboEvent> | Refusal;
 
 /** What a player who tries to move a piece before rolling is told. */
 export const ROLL_FIRST = 'Roll first: press **Roll the dice** (before rolling you may move one of your fences with `/kimbo fence`).';
-
-const refuse = (code: string, message: string, legal: string[] = []): Refusal => ({ ok: false, code, message, legal });
 
 /** G7: seats in join order sit north, south, east, west. */
 const SIDE_ORDER = [0, 2, 1, 3];
@@ -317,55 +307,42 @@ function copyState(state: KimboState): KimboState {
 
 export type Chooser = (s: KimboState, seat: number) => Action | null;
 
-/**
- * Applies a request: the seat's own action, `resign`, or the platform's `timeout` (the turn is
- * played whole by `timeoutPlayer`, G26), `remove` and `abort`. Never changes `state`.
- */
-export function applyAction(state: KimboState, actor: Actor, input: unknown, timeoutPlayer: Chooser): ApplyResult {
-  if (state.outcome) return refuse('GAME_OVER', 'The game is over.');
-  const s = copyState(state);
-  const events: KimboEvent[] = [];
-  if (actor === 'system') {
-    const a = systemSchema.safeParse(input);
-    if (!a.success) return refuse('INVALID', 'Not a request this game knows.');
-    if (a.data.type === 'abort') {
-      finish(s, events, { kind: 'aborted' });
-      return { ok: true, state: s, events };
-    }
-    const target = a.data.seat;
-    if (target < 0 || target >= s.seats.length || s.out[target]) return refuse('NOT_IN_GAME', 'That player is not in the game.');
-    if (a.data.type === 'remove') {
-      leave(s, target, a.data.reason, events);
-      return { ok: true, state: s, events };
-    }
-    if (target !== s.current) return refuse('NOT_WAITING', 'The game is not waiting for that player.');
-    const inARow = s.timeouts[target]! + 1;
-    events.push({ type: 'timedOut', seat: target, inARow });
-    let guard = 0;
-    while (!s.outcome && s.current === target && guard++ < 20) {
-      const choice = timeoutPlayer(s, target);
-      if (!choice) break;
-      const refused = play(s, target, choice, events);
-      if (refused) return refused;
-    }
-    if (!s.outcome) {
-      s.timeouts[target] = inARow;
-      if (inARow >= 3) leave(s, target, 'timeouts', events);
-    }
-    return { ok: true, state: s, events };
-  }
-  if (typeof actor !== 'number' || actor < 0 || actor >= s.seats.length) return refuse('NOT_IN_GAME', 'You are not in this game.');
-  if ((input as { type?: unknown } | null)?.type === 'resign') {
-    if (s.out[actor]) return refuse('NOT_IN_GAME', 'You have already left this game.');
-    leave(s, actor, 'resigned', events);
-    return { ok: true, state: s, events };
-  }
+/** Applies one of the seat's own actions (the platform has checked the seat is in and the game goes on). Never changes `state`. */
+export function applyAction(state: KimboState, seat: number, input: unknown): ApplyResult {
   const a = actionSchema.safeParse(input);
   if (!a.success) return refuse('INVALID', 'That is not a move of this game: roll, move a fence, move a piece or choose a start square.');
-  if (s.out[actor]) return refuse('NOT_IN_GAME', 'You have left this game.');
-  if (actor !== s.current) return refuse('NOT_YOUR_TURN', `It is ${s.seats[s.current]!.name}'s turn.`);
-  const refused = play(s, actor, a.data, events);
-  if (refused) return refused;
-  s.timeouts[actor] = 0;
+  if (seat !== state.current) return refuse('NOT_YOUR_TURN', `It is ${state.seats[state.current]!.name}'s turn.`);
+  const s = copyState(state);
+  const events: KimboEvent[] = [];
+  const refused = play(s, seat, a.data, events);
+  return refused ?? { ok: true, state: s, events };
+}
+
+/** G27: a seat leaves (resigned, removed); G29: pieces it captured and had not yet placed go back to their own start squares. */
+export function leaveGame(state: KimboState, seat: number, reason: LeaveReason): Applied<KimboState, KimboEvent> {
+  const s = copyState(state);
+  const events: KimboEvent[] = [];
+  leave(s, seat, reason, events);
+  return { ok: true, state: s, events };
+}
+
+/** G26: a timed-out turn is played whole by `timeoutPlayer`. */
+export function timeOut(state: KimboState, seat: number, inARow: number, timeoutPlayer: Chooser): TimedOut<KimboState, KimboEvent> {
+  const s = copyState(state);
+  const events: KimboEvent[] = [{ type: 'timedOut', seat, inARow }];
+  let guard = 0;
+  while (!s.outcome && s.current === seat && guard++ < 20) {
+    const choice = timeoutPlayer(s, seat);
+    if (!choice) break;
+    const refused = play(s, seat, choice, events);
+    if (refused) return refused;
+  }
+  return { ok: true, state: s, events };
+}
+
+export function abortGame(state: KimboState): Applied<KimboState, KimboEvent> {
+  const s = copyState(state);
+  const events: KimboEvent[] = [];
+  finish(s, events, { kind: 'aborted' });
   return { ok: true, state: s, events };
 }

@@ -1,7 +1,8 @@
 /** Game of Fences (Parker Brothers, 1960) for the platform: its definition, `kimbo`. */
 import { defineGame, type Outcome, type Picture, type PostPlan, type Step } from '../../platform/game.ts';
+import { moduleBeside } from '../../platform/files.ts';
 import { randomPlayer, simplePlayer } from './bots.ts';
-import { actionSchema, applyAction, createGame, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
+import { abortGame, actionSchema, applyAction, createGame, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
 import { parseTyped } from './typed.ts';
 import { runScenario } from './scenario.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type KimboOptions, type KimboState } from './state.ts';
@@ -12,7 +13,7 @@ import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLine
 export { createGame, applyAction, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
 export type { KimboState } from './state.ts';
 
-const DRAWINGS = new URL(import.meta.url.endsWith('.ts') ? './draw/index.ts' : './draw/index.js', import.meta.url).href;
+const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);
 
 export const boardPicture = (s: KimboState): Picture => {
   const view = viewFor(s);
@@ -58,17 +59,16 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
   options: optionsSchema,
   state: { version: STATE_VERSION, schema: stateSchema, upgraders },
   setup: ({ seats, seed, options }) => createGame({ seats, seed, options }),
-  activeSeats: (s) => {
-    const seat = whoMustAct(s);
-    return seat === null ? [] : [seat];
-  },
+  turn: { current: (s) => s.current },
   legalActions,
-  apply: (s, actor, input) => applyAction(s, actor, input, simplePlayer),
+  play: applyAction,
+  onLeave: leaveGame,
+  // G26: a timed-out turn is played whole by the simple player.
+  onTimeout: (s, seat, inARow) => timeOut(s, seat, inARow, simplePlayer),
+  onAbort: abortGame,
   outcome: outcomeOf,
-  seatsLeft: (events) => events.flatMap((e) => (e.type === 'left' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: (s) => viewFor(s),
   bots: { simple: simplePlayer, random: randomPlayer },
-  defaultBot: 'simple',
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, unavailable: unavailableText },
   commands: [
     { name: 'fence', option: 'fence', what: 'move a fence', description: 'Before rolling: move one of your fences to an empty slot', choice: 'Your fence → an empty slot (type a square to narrow)', accepts: (a) => a.type === 'fence' },

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
 import { BOARD, HOME, nameOfSquare, parseEdge, parseSquare, SIDES } from './board.ts';
 import { simplePlayer } from './bots.ts';
-import { applyAction, createGame, currentResults, legalActions, NO_RESULT, type Action, type KimboEvent } from './engine.ts';
+import { createGame, currentResults, legalActions, NO_RESULT, type Action, type KimboEvent } from './engine.ts';
 import { parseTyped } from './typed.ts';
 import { optionsSchema, type KimboState } from './state.ts';
 import { actionLabel, eventText, resultLabel } from './words.ts';
@@ -245,7 +245,7 @@ function named(s: KimboState, e: KimboEvent): unknown {
   return walk(e, '');
 }
 
-export function runScenario(json: unknown, apply: ApplyRequest<KimboState, KimboEvent> = (s, actor, input) => applyAction(s, actor, input, simplePlayer)): ScenarioResult<KimboState> {
+export function runScenario(json: unknown, apply: ApplyRequest<KimboState, KimboEvent>): ScenarioResult<KimboState> {
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const f = parsed.data;

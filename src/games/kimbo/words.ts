@@ -136,8 +136,8 @@ export const RULES: RulesTopic[] = [
 export const HELP = [
   '**How to play Game of Fences here**',
   '`/kimbo new` opens a lobby (2–4 players; **Join**, then the host presses **Start**).',
-  'On your turn the bot pings you. Before rolling you may move a fence: `/kimbo fence` lists your fences and the empty slots (type a slot like "K7" to narrow it). Then press **Roll the dice**.',
-  'After the roll, press one of the moves offered, or use `/kimbo move`: the list shows every possible result; type a piece number ("piece 2") or a square to narrow it. You can also type a move like "piece 2 B3 east 4+3".',
+  'On your turn the bot pings you: press **Roll the dice**, or first **Move a fence** (your fences are lettered on the board; pick one, a part of the board, then an empty slot by its number). `/kimbo fence` does the same by typing.',
+  'Only you see the roll at first: every square a piece can reach is labelled on the board; press one. When the dice move two pieces, the board then shows that move and labels where the other die can go. The channel sees your whole turn, roll and move, in one post. `/kimbo move` lists every possible move too (type a piece number or a square to narrow it), or type one like "piece 2 B3 east 4+3".',
   'Squares are named by column A–O (left to right) and row 1–15 (top to bottom); a fence slot is written between two squares, like "G5|G6".',
   'If you capture a piece, buttons ask which corner it goes to. `/kimbo map` shows the board, `/kimbo status` the pieces, `/kimbo rules` the rules.',
 ].join('\n');

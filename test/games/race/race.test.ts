@@ -111,9 +111,9 @@ describe('a game registered from its own folder', () => {
     expect(h.double.visibleTo(ana, channel).slice(-2).map((m) => m.id)).toEqual([end.id, over.id]);
     expect(click.original).toBeUndefined();
     expect(textOf(end)).toContain('Ana wins the race!');
-    expect(textOf(end)).toMatch(new RegExp(`\\n\\*\\*Game #\\d+ is over\\.\\*\\* 🏆 <@${ana.id}> wins!\\nStart another with \`/race new\`, or press \\*\\*Rematch\\*\\* for the same players and options\\.$`));
+    expect(textOf(end)).toMatch(new RegExp(`\\n\\*\\*Game #\\d+ is over\\.\\*\\* 🏆 <@${ana.id}> wins!\\nStart another with \`/race new\`, or press \\*\\*Rematch\\*\\* for the same players and options; \\*\\*Replay\\*\\* shows the whole game again\\.$`));
     expect(end.notified).toEqual([ana.id]);
-    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
+    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch', 'Replay']);
     const game = await h.store.getGame(Number(/Game #(\d+)/.exec(textOf(end))![1]));
     expect(game.game.status).toBe('finished');
   });
@@ -173,7 +173,7 @@ describe('a game registered from its own folder', () => {
     await waitForEdit(ask, /resigned/, 'the resignation');
     expect(textOf(h.latestPost(channel))).toContain('Ana leaves the race.');
     const status = await h.command(bo, 'race', 'status', {}, channel);
-    expect(textOf(status)).toMatch(/^\*\*Game #\d+\*\* — round 2, race to 10 · 10 minutes per turn\nWaiting for: Bo, pick your step/);
+    expect(textOf(status)).toMatch(/^\*\*Game #\d+\*\* — round 2, race to 10 · 10 minutes per turn\nWaiting for: Bo since <t:\d+:R>, pick your step/);
     expect(textOf(status)).toContain('Ana: square 1 (out)');
   });
 

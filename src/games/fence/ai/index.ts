@@ -2,7 +2,7 @@
  * The computer players: the choice a strategy makes for a seat, and a quick way to let them
  * play a game on from any state (tests, benchmarks, demos).
  */
-import { Rng } from '../../../platform/rng.ts';
+import { botRng } from '../../../platform/rng.ts';
 import type { Action } from '../actions.ts';
 import { applyAction } from '../engine.ts';
 import { actingSeats, movesOf, whoMustAct } from '../legal.ts';
@@ -24,7 +24,7 @@ export function computerAction(s: FenceState, seat: number, strategy: Strategy =
   if (waitsForPeople(s, seat)) return null;
   const legal = strategy === 'simple' ? simpleCandidates(s, seat) : movesOf(s, seat);
   if (legal.length === 0) return null;
-  const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
+  const rng = botRng(s.rng, seat);
   // The random player now and then offers a trade (Trading Cards); the simple one never does.
   if (strategy === 'random' && s.options.tradingCards && rng.next() < 0.1) {
     const deals = tradeOffers(s, seat);

@@ -343,8 +343,9 @@ function drawMark(ctx: SKRSContext2D, m: Mark): void {
   let fill = '#FFFFFF';
   if ('square' in m.at) {
     [x, y] = centre(m.at.square);
-    // In the square's upper half, so a piece standing there still shows below it.
-    if (m.at.square !== HOME) y -= 12;
+    // Half a square up or down, alternating by column: a label is wider than a square, and so
+    // two side by side do not cover each other; a piece standing there still shows.
+    if (m.at.square !== HOME) y += xOf(m.at.square) % 2 === 0 ? -12 : 12;
     else y += 30;
   } else if ('edge' in m.at) {
     const [x1, y1, x2, y2] = edgeLine(m.at.edge);
