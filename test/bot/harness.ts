@@ -216,13 +216,15 @@ export class Harness {
     const label = actionLabel(s, action);
     const how = SUB_OF[action.type];
     let reply: PostedMessage;
-    if (!how) {
+    const labels = tapsFor(fence, s, seat, action);
+    const has = (m: PostedMessage | undefined) => !!labels && !!m && [...this.double.buttons(this.double.log.get(m.id) ?? m).map((b) => ('label' in b ? b.label : '')), ...this.double.selects(this.double.log.get(m.id) ?? m).flatMap((x) => x.options.map((o) => o.label))].includes(labels[0]!);
+    const ack = this.lastAck.get(user.id);
+    // A move's first part by its command (autocomplete); the rest of a turn under way by the
+    // labels its private answer offers, as a player would press them there.
+    if (!how || (labels && has(ack) && !has(this.latestPost(channel)))) {
       // A choice the rules give (a colour, a neighborhood): its labels, pressed on the latest
       // post or (in the middle of a turn) on the player's latest private answer.
-      const labels = tapsFor(fence, s, seat, action);
       if (!labels) throw new Error(`the choice does not offer "${label}"`);
-      const has = (m: PostedMessage | undefined) => m && [...this.double.buttons(this.double.log.get(m.id) ?? m).map((b) => ('label' in b ? b.label : '')), ...this.double.selects(this.double.log.get(m.id) ?? m).flatMap((x) => x.options.map((o) => o.label))].includes(labels[0]!);
-      const ack = this.lastAck.get(user.id);
       const where = has(this.latestPost(channel)) ? this.latestPost(channel) : has(ack) ? ack! : this.latestPost(channel);
       reply = (await this.tap(user, where, labels)).reply;
     } else {
