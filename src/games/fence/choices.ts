@@ -23,7 +23,7 @@ import { cardName, colourOf } from './cards.ts';
 import { parseNbId, type NbId } from './geometry.ts';
 import { legalActions } from './legal.ts';
 import { cardsText, placeName, seatName } from './names.ts';
-import { moverFocus, scenePicture } from './pictures.ts';
+import { moverFocus, scenePicture, selfJailPicture } from './pictures.ts';
 import { isJailed, jailsMover, movingOthers } from './rules.ts';
 import type { FenceState } from './state.ts';
 import { placesAtOnce } from './variants/index.ts';
@@ -104,7 +104,7 @@ function turnPrompt(s: FenceState, seat: number): Prompt<Action> {
   if (self.length) options.push({ label: VERBS.self, says: '', then: () => selfLevel(s, seat, self) });
   if (others.some((a) => a.type !== 'playBoat')) options.push({ label: VERBS.others, says: '', then: () => othersLevel(s, seat, others), style: 'secondary' });
   const ask = options.length === 0 ? 'nothing is possible' : options.length === 1 ? (self.length ? 'Move Yourself' : 'Move Others') : 'Move Yourself or Move Others';
-  return { text: `${jail}your turn: ${ask} (the buttons below)${orType}.`, buttons: [], choice: { question: `${ask}?`, options } };
+  return { text: `${jail}your turn: ${ask}${orType}.`, buttons: [], choice: { question: `${ask}?`, options } };
 }
 
 /** Move Yourself: each place the seat's cards lead to, lettered; which cards when several plays reach it. */
@@ -202,7 +202,10 @@ function optionFor(s: FenceState, seat: number, label: string, action: Action, s
     label,
     says,
     style: 'danger',
-    then: () => ({ question: `${actionLabel(s, action)}: the Cops catch you too. Sure?`, options: [{ label: 'Confirm: I go to Jail', says: '', action, style: 'danger' }] }),
+    then: () => {
+      const picture = selfJailPicture(s, seat, action);
+      return { question: `${actionLabel(s, action)}: the Cops catch you too. Sure?`, ...(picture ? { picture } : {}), options: [{ label: 'Confirm: I go to Jail', says: '', action, style: 'danger' }] };
+    },
   };
 }
 

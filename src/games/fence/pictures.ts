@@ -10,10 +10,13 @@
 import type { Picture } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
 import { handAlt, listAnd, mapAlt, seatLabel, tileHandAlt, closeUpAlt, overviewAlt } from './alt.ts';
+import type { Action } from './actions.ts';
+import { removeCards } from './cards.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, type NbId } from './geometry.ts';
 import { mapArea } from './grid.ts';
 import { hotGoodsDistances } from './roads.ts';
+import { caughtBy, jailsMover } from './rules.ts';
 import type { FenceState, HotGoodsRoll, LastMove } from './state.ts';
 import * as variants from './variants/index.ts';
 import { defOf, tileSetOfView, type ChoiceMark, type CloseUpView, type FenceView, type OverviewView } from './views.ts';
@@ -158,6 +161,38 @@ export function roundPicture(state: FenceState, events: readonly FenceEvent[]): 
   const rolls = events.flatMap((e) => (e.type === 'hotGoods' ? [e] : []));
   const caption = rolls.map((e) => `Hot Goods ${e.index} of ${e.of}: red ${e.roll.red}, blue ${e.roll.blue}, ${rollResult(view, e.roll, contenders(state, e.roll))}`);
   return overviewPicture({ view, moves: movesOf(events), caption, toPlay: toPlayOf(view) });
+}
+
+/**
+ * The board (`/fence map`, an undo's post): while the map is built, the map with its panels
+ * (where tiles can go, by cell name: zoomed to read); then the whole city for a phone, every
+ * pawn, whose turn it is, the last move and the latest Hot Goods.
+ */
+export function boardPicture(state: FenceState): Picture {
+  if (state.phase === 'building') return wholeMap(state);
+  if (state.outcome) return endPicture(state, []);
+  const view = channelView(state);
+  return overviewPicture({ view, moves: view.lastMove ? [view.lastMove] : [], caption: [], toPlay: toPlayOf(view) });
+}
+
+/**
+ * B15: the Cops sent onto their mover's own pawn, shown to that player before it is played —
+ * the map as the channel would see it, the Cops arrived and the pawns there in Jail. Built by
+ * hand rather than by applying the move: the real apply may go on to roll Hot Goods, which no
+ * one may see before they are confirmed.
+ */
+export function selfJailPicture(s: FenceState, seat: number, a: Action): Picture | null {
+  if ((a.type !== 'copsRoad' && a.type !== 'tipOff') || !jailsMover(s, seat, a) || !s.cops) return null;
+  const caught = caughtBy(s, a);
+  const hands = a.type === 'tipOff' ? s.hands.map((h, i) => (i === seat ? removeCards(h, a.cards) ?? h : h)) : s.hands;
+  const after: FenceState = {
+    ...s,
+    cops: a.to,
+    hands,
+    pawns: s.pawns.map((p, i) => (caught.includes(i) ? 'jail' : p)),
+    lastMove: { kind: a.type, seat, piece: 'cops', from: s.cops, to: a.to },
+  };
+  return boardPicture(after);
 }
 
 /** The picture of a game's end: the whole city, every pawn, the winners ringed and named in the legend. */

@@ -157,11 +157,21 @@ function drawCells(ctx: SKRSContext2D, z: OverviewView, l: MapLayout): void {
       const o = cellOrigin(l, x, y);
       const p = placed.get(`${x},${y}`);
       if (!p) {
-        ctx.fillStyle = placeable.has(`${x},${y}`) ? C.highlight : C.emptyCell;
+        const open = placeable.has(`${x},${y}`);
+        ctx.fillStyle = open ? C.highlight : C.emptyCell;
         ctx.fillRect(o.x, o.y, T, T);
         ctx.strokeStyle = C.gridLine;
         ctx.lineWidth = 1;
         ctx.strokeRect(o.x + 0.5, o.y + 0.5, T - 1, T - 1);
+        // Where a tile can go, by name, when the name fits the cell at a size a phone reads.
+        const name = open ? `${columnName(x - l.origin.x)}${rowName(y - l.origin.y)}` : '';
+        ctx.font = font(OVERVIEW_TEXT, true);
+        if (name && ctx.measureText(name).width <= T * 0.9) {
+          ctx.fillStyle = C.highlightEdge;
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'middle';
+          ctx.fillText(name, o.x + T / 2, o.y + T / 2);
+        }
         continue;
       }
       const def = defOf(set, p.key);
