@@ -13,7 +13,7 @@ import { drawOverview } from '../../src/games/fence/draw/overview.ts';
 import { VERBS } from '../../src/games/fence/choices.ts';
 import { jailsMover } from '../../src/games/fence/rules.ts';
 import type { CloseUpView, OverviewView } from '../../src/games/fence/views.ts';
-import { isLeaf, type Choice } from '../../src/platform/choices.ts';
+import { isLeaf, LABEL_MAX, type Choice } from '../../src/platform/choices.ts';
 import type { Picture, Step } from '../../src/platform/game.ts';
 import { tapsFor } from '../bot/harness.ts';
 import { smallestText, textsDrawn } from '../render/labels.ts';
@@ -138,6 +138,8 @@ describe('a FENCE! turn in taps', () => {
         const root = fence.words.prompt(s, seat).choice;
         if (!root) continue;
         for (const { path, level } of levels(root, 3)) {
+          // A label that opens a level travels in the button's id: short.
+          for (const o of level.options) expect(o.label.length, o.label).toBeLessThanOrEqual(isLeaf(o) ? 80 : LABEL_MAX);
           if (!level.picture) {
             for (const o of level.options) expect(isLetter(o.label), `"${o.label}" at ${path.join(' › ')} has no picture`).toBe(false);
             continue;

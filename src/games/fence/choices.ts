@@ -16,7 +16,7 @@
  * So a turn is Move Yourself and a letter (a third tap when two plays reach one place), or
  * Move Others and a letter for each part.
  */
-import { choiceOfButtons, type Choice, type ChoiceOption } from '../../platform/choices.ts';
+import { choiceOfButtons, LABEL_MAX, type Choice, type ChoiceOption } from '../../platform/choices.ts';
 import type { ChoiceButton, Picture, Prompt } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { cardName, colourOf } from './cards.ts';
@@ -112,7 +112,7 @@ function selfLevel(s: FenceState, seat: number, moves: readonly Action[]): Level
   const question = isJailed(s, seat) ? 'out of Jail: where do you go? Press its letter' : 'where do you go? Press its letter';
   const pawn = s.pawns[seat];
   const context = pawn && pawn !== 'jail' ? [pawn] : [];
-  return placesLevel(s, seat, question, moves.map((a) => ({ action: a, nb: (a as { to: NbId }).to, piece: seat })), context, cardsOf);
+  return placesLevel(s, seat, question, moves.map((a) => ({ action: a, nb: (a as { to: NbId }).to, piece: seat })), context);
 }
 
 /**
@@ -132,7 +132,7 @@ function othersLevel(s: FenceState, seat: number, moves: readonly Action[]): Lev
   const tips = moves.filter((a) => a.type === 'tipOff');
   if (tips.length) {
     const from = s.cops ? [s.cops] : [];
-    level.options.push({ label: VERBS.tipOff, says: 'play one or two cards: the Cops go where they point', style: 'secondary', then: () => placesLevel(s, seat, 'where do you send the Cops? Press its letter', tips.map((a) => ({ action: a, nb: (a as { to: NbId }).to, piece: 'cops' as const })), from, cardsOf) });
+    level.options.push({ label: VERBS.tipOff, says: 'play one or two cards: the Cops go where they point', style: 'secondary', then: () => placesLevel(s, seat, 'where do you send the Cops? Press its letter', tips.map((a) => ({ action: a, nb: (a as { to: NbId }).to, piece: 'cops' as const })), from) });
   }
   for (const a of moves) {
     if (a.type === 'hunch') level.options.push({ label: `Hunch: the ${a.colour} die`, says: actionLabel(s, a), action: a, style: 'secondary' });
@@ -141,8 +141,16 @@ function othersLevel(s: FenceState, seat: number, moves: readonly Action[]): Lev
   return level;
 }
 
-/** The cards a move plays, as its button says them: "Red 4", "Red 4 + Blue 2". */
-const cardsOf = (a: Action): string => ('cards' in a ? cardsText(a.cards) : a.type);
+/**
+ * How an action is told apart from the others that reach the same place, on a button (short:
+ * it may open the confirmation of B15): the cards it plays, or the piece it moves.
+ */
+function whichLabel(s: FenceState, a: Action): string {
+  if ('cards' in a) return cardsText(a.cards);
+  if (a.type === 'push') return `Push ${seatName(s, a.target)}`.slice(0, LABEL_MAX);
+  if (a.type === 'copsRoad') return 'The Cops';
+  return actionLabel(s, a, LABEL_MAX);
+}
 
 interface Place {
   action: Action;
@@ -153,9 +161,9 @@ interface Place {
 /**
  * A level about places: one letter per place, in reading order on the map (by row, then
  * column), drawn where the place is. A place several actions reach opens a level of words that
- * says which (`which`: how an action is told apart there; by default, in full).
+ * says which (the cards played, or the piece moved: whichLabel).
  */
-function placesLevel(s: FenceState, seat: number, question: string, places: readonly Place[], context: readonly NbId[], which?: (a: Action) => string): Level {
+function placesLevel(s: FenceState, seat: number, question: string, places: readonly Place[], context: readonly NbId[]): Level {
   const cell = (nb: NbId) => s.map.find((p) => p.key === parseNbId(nb).key);
   const order = (nb: NbId) => {
     const c = cell(nb);
@@ -170,13 +178,11 @@ function placesLevel(s: FenceState, seat: number, question: string, places: read
     marks.push({ label, nb, piece: pieces.size === 1 ? here[0]!.piece : null });
     if (here.length === 1) return optionFor(s, seat, label, here[0]!.action);
     const name = placeName(s, nb);
+    const labels = unique(here.map((p) => whichLabel(s, p.action)));
     return {
       label,
-      says: `${name}: ${here.map((p) => (which ? which(p.action) : actionLabel(s, p.action))).join(', or ')}`,
-      then: () => ({
-        question: `${name}: which?`,
-        options: here.map((p) => optionFor(s, seat, (which ? which(p.action) : actionLabel(s, p.action, 80)).slice(0, 80), p.action, which ? actionLabel(s, p.action) : '')),
-      }),
+      says: `${name}: ${labels.join(', or ')}`,
+      then: () => ({ question: `${name}: which?`, options: here.map((p, i) => optionFor(s, seat, labels[i]!, p.action)) }),
     };
   });
   const view = { ...viewFor(s, 'channel'), hotGoods: null };
@@ -207,6 +213,16 @@ function optionFor(s: FenceState, seat: number, label: string, action: Action, s
       return { question: `${actionLabel(s, action)}: the Cops catch you too. Sure?`, ...(picture ? { picture } : {}), options: [{ label: 'Confirm: I go to Jail', says: '', action, style: 'danger' }] };
     },
   };
+}
+
+/** Labels made unique in their level: a second "Push Computer" becomes "Push Computer (2)". */
+function unique(labels: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return labels.map((l) => {
+    const n = (seen.get(l) ?? 0) + 1;
+    seen.set(l, n);
+    return n === 1 ? l : `${l.slice(0, LABEL_MAX - 4)} (${n})`;
+  });
 }
 
 /** Labels A–Z, then AA, AB…: short enough for a tile and a button. */
