@@ -44,8 +44,9 @@ export interface Script {
 
 /** What a game's posts would show (its own cut, PostPlan), and the picture its first level brings. */
 const postsPictures = (def: AnyGame, state: unknown, steps: readonly Step<unknown, unknown>[]): Picture[] => {
-  if (!def.posts || steps.length === 0) return [def.board(state)];
-  const plans = def.posts(steps);
+  if (!def.posts) return [def.board(state)];
+  // The game's first post: its start, as the runtime cuts it.
+  const plans = def.posts(steps.length ? steps : [{ state, events: [] }]);
   const seat = def.activeSeats(state)[0];
   const level = seat === undefined || def.outcome(state) ? undefined : choiceFor(def, state, seat).picture;
   return [...plans.flatMap((p) => [p.picture, ...(p.morePictures ?? [])]).filter((p): p is Picture => !!p), ...(level ? [level] : [])];

@@ -108,7 +108,7 @@ export function chipText(view: FenceView, p: LegendItem, toPlay: number | null, 
 export function legendRows(view: FenceView, shown: ReadonlySet<number | 'cops'>, toPlay: number | null, textWidth: (p: LegendItem) => number, textPx: number, width: number, all = false): LegendItem[][] {
   const seats = view.seats.filter((s) => !s.out && (all || shown.has(s.seat) || s.seat === toPlay) && s.pawn !== 'jail').map((s) => s.seat as LegendItem);
   const jailed = view.seats.some((s) => s.pawn === 'jail' && !s.out);
-  const items: LegendItem[] = [...seats, ...(shown.has('cops') || view.cops ? ['cops' as const] : []), ...(jailed ? ['jail' as const] : [])];
+  const items: LegendItem[] = [...seats, ...(shown.has('cops') ? ['cops' as const] : []), ...(jailed ? ['jail' as const] : [])];
   const chipW = (p: LegendItem) => (p === 'jail' ? 0 : textPx * 2.2) + textWidth(p) + textPx * 1.2;
   const rows: LegendItem[][] = [];
   for (const p of items) {
