@@ -70,7 +70,8 @@ export function gameDigests(set: DigestSet): { seen: string; states: string; act
     const drive = new Rng(seedRng(`digest-${game.id}-${g}`));
     const n = set.seats(g);
     const plan = PLANS[g % PLANS.length]!;
-    const botNames = Object.keys(game.bots);
+    // The players these digests were first taken with; the computer levels are measured in bench/levels.ts.
+    const botNames = ['simple', 'random'];
     const bots = Array.from({ length: n }, () => drive.pick(botNames));
     const options = game.options.parse(set.options(g, drive) ?? {});
     const created = game.setup({ seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed: `digest-${game.id}-${g}`, options });

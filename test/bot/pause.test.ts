@@ -2,6 +2,7 @@
 // with a fake clock): a vote of more than half of its players, or its host alone; a paused
 // game refuses every move and fires no timer; its clocks resume with the time they had left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kimbo, type KimboState } from '../../src/games/kimbo/index.ts';
 import { registerGame } from '../../src/games/registry.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
@@ -138,6 +139,25 @@ describe('a paused game', () => {
     expect(timers.map((t) => `${t.kind}:${t.seat}`).sort()).toEqual(['reminder:1', 'timeout:1']);
     expect(timers.every((t) => t.fireAt.getUTCFullYear() === 9999)).toBe(true);
     const abort = await h.command(ana, 'race', 'abort', {}, channel);
+    await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
+  });
+
+  it('refuses to open the next level of a choice too (Game of Fences: Move a fence), showing no choices', async () => {
+    const channel = h.double.createChannel(h.guild, 'pause-levels');
+    await h.command(ana, 'kimbo', 'new', {}, channel);
+    const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
+    await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
+    await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
+    const turnPost = h.latestPost(channel);
+    expect(labels(turnPost)).toContain('Move a fence');
+    const game = (await h.store.loadActiveGame(channel.id))!;
+    const mover = h.userOf(game, kimbo.activeSeats(game.state as KimboState)[0]!);
+    expect(textOf(await h.command(ana, 'kimbo', 'pause', {}, channel))).toBe(`Game #${game.game.id} is paused.`);
+    const refused = await (await h.double.clickButton(mover, turnPost, 'Move a fence')).reply(10_000);
+    expect(textOf(refused)).toMatch(new RegExp(`^Game #${game.game.id} is paused \\(since <t:\\d+:R>\\), so nothing was changed\\.`));
+    expect(refused.attachments).toEqual([]);
+    expect(h.double.buttons(refused)).toEqual([]);
+    const abort = await h.command(ana, 'kimbo', 'abort', {}, channel);
     await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
   });
 

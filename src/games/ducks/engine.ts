@@ -461,7 +461,7 @@ function playForSeat(s: DucksState, events: DucksEvent[], seat: number): void {
 // ---- The simple strategy (D25) ---------------------------------------------------------------------
 
 /** A generator for tie-breaks, derived from the game's without advancing it. */
-const tieRng = (s: DucksState, seat: number): Rng => botRng(s.rng, seat, { salt: s.fences.length + s.pens.length });
+export const tieRng = (s: DucksState, seat: number): Rng => botRng(s.rng, seat, { salt: s.fences.length + s.pens.length });
 
 /** The pens a fence would close, with their owners. */
 export function pensAfter(s: DucksState, a: FenceAction, seat: number, inPen: readonly number[] = penOf(s.pens)): Pen[] {

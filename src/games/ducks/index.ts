@@ -1,5 +1,6 @@
 /** Duck Pens for the platform: its definition, `ducks`. */
 import { defineGame } from '../../platform/game.ts';
+import { easyChoice, strongChoice } from './bots.ts';
 import { abortGame, actionPath, activeSeats, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
 import { play } from './play.ts';
 import { fenceOf, parseFence } from './typed.ts';
@@ -68,7 +69,7 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
     return { status: s.end.kind === 'aborted' ? 'aborted' : 'finished', winners: [...s.end.winners], detail: s.end };
   },
   view: (s) => viewOf(s),
-  bots: { simple: simpleChoice, random: randomChoice },
+  bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
   commands: [
     { name: 'fence', option: 'fence', what: 'draw a fence', description: 'Draw your fence (or the bread\'s extra one), dot to dot', choice: 'From dot to dot, e.g. C4 → C7 (pick from the list)', accepts: accepts('fence', 'bread') },

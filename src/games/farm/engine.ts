@@ -720,13 +720,16 @@ export function timeOut(state: FarmState, seat: number, inARow: number): TimedOu
   return ctx.done();
 }
 
+/** The computer players' generator for tie-breaks, derived from the game's (not advanced). */
+export const tieRng = (s: FarmState, seat: number): Rng => botRng(s.rng, seat);
+
 /** The simple bot's choice (F15); it lives beside the engine because H2 plays it for timeouts. */
 export function simpleChoice(s: FarmState, seat: number): Action | null {
   if (s.outcome || activeSeats(s)[0] !== seat) return null;
   const owed = s.pending[0];
   if (owed) return simpleAnswer(s, owed);
   const board = new Board(s.placed);
-  const rng = botRng(s.rng, seat);
+  const rng = tieRng(s, seat);
   if (s.stage.kind === 'gate') {
     // The toggle that gains most at once over the best opponent, if any gains.
     let best: Action = { type: 'keepGates' };

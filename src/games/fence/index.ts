@@ -70,7 +70,10 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   outcome: outcomeOf,
   view: viewFor,
   bots: {
+    normal: (s, seat) => computerAction(s, seat, 'normal'),
     simple: (s, seat) => computerAction(s, seat, 'simple'),
+    easy: (s, seat) => computerAction(s, seat, 'easy'),
+    strong: (s, seat) => computerAction(s, seat, 'strong'),
     random: (s, seat) => computerAction(s, seat, 'random'),
   },
   words: {

@@ -1,7 +1,7 @@
 /** Game of Fences (Parker Brothers, 1960) for the platform: its definition, `kimbo`. */
 import { defineGame, type Outcome, type Picture, type PostPlan, type Step } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
-import { randomPlayer, simplePlayer } from './bots.ts';
+import { PLAYERS, simplePlayer } from './bots.ts';
 import { abortGame, actionSchema, applyAction, createGame, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
 import { parseTyped } from './typed.ts';
 import { runScenario } from './scenario.ts';
@@ -68,7 +68,7 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
   onAbort: abortGame,
   outcome: outcomeOf,
   view: (s) => viewFor(s),
-  bots: { simple: simplePlayer, random: randomPlayer },
+  bots: PLAYERS,
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, unavailable: unavailableText },
   commands: [
     { name: 'fence', option: 'fence', what: 'move a fence', description: 'Before rolling: move one of your fences to an empty slot', choice: 'Your fence → an empty slot (type a square to narrow)', accepts: (a) => a.type === 'fence' },

@@ -10,10 +10,13 @@ import type { FenceState } from '../state.ts';
 import { tilesPlacedBy } from '../variants/free-for-all.ts';
 import { placesAtOnce } from '../variants/index.ts';
 import { tradeOffers } from '../variants/trading-cards.ts';
+import { chooseEasy } from './easy.ts';
 import { chooseRandom } from './random.ts';
 import { chooseSimple, simpleCandidates } from './simple.ts';
+import { chooseStrong } from './strong.ts';
 
-export type Strategy = 'simple' | 'random';
+/** The computer players: the three levels (`simple` is normal's older name) and a random one. */
+export type Strategy = 'easy' | 'normal' | 'simple' | 'strong' | 'random';
 
 /**
  * A computer player's choice for a seat, or null when the seat has nothing to do. Its
@@ -22,15 +25,20 @@ export type Strategy = 'simple' | 'random';
  */
 export function computerAction(s: FenceState, seat: number, strategy: Strategy = 'simple'): Action | null {
   if (waitsForPeople(s, seat)) return null;
-  const legal = strategy === 'simple' ? simpleCandidates(s, seat) : movesOf(s, seat);
+  const legal = strategy === 'random' ? movesOf(s, seat) : simpleCandidates(s, seat);
   if (legal.length === 0) return null;
   const rng = botRng(s.rng, seat);
-  // The random player now and then offers a trade (Trading Cards); the simple one never does.
+  // The random player now and then offers a trade (Trading Cards); the others never do.
   if (strategy === 'random' && s.options.tradingCards && rng.next() < 0.1) {
     const deals = tradeOffers(s, seat);
     if (deals.length) return rng.pick(deals);
   }
-  return strategy === 'simple' ? chooseSimple(s, seat, legal, rng) : chooseRandom(legal, rng);
+  switch (strategy) {
+    case 'random': return chooseRandom(legal, rng);
+    case 'easy': return chooseEasy(s, seat, legal, rng);
+    case 'strong': return chooseStrong(s, seat, legal, rng);
+    default: return chooseSimple(s, seat, legal, rng);
+  }
 }
 
 /**
