@@ -21,7 +21,8 @@ import { pathToFileURL } from 'node:url';
 import { choiceFor } from '../src/discord/choices.ts';
 import { gameById } from '../src/games/registry.ts';
 import { follow } from '../src/platform/choices.ts';
-import type { AnyGame, Picture } from '../src/platform/game.ts';
+import { applyRequest } from '../src/platform/requests.ts';
+import type { AnyGame, Picture, Step } from '../src/platform/game.ts';
 import type { Drawings } from '../src/render/drawings.ts';
 import type { PostedMessage, User } from '../test/discord-double/index.ts';
 import { Harness, tapsFor, textOf } from '../test/bot/harness.ts';
@@ -39,8 +40,11 @@ export interface Script {
   people: number;
   options: Record<string, string | number | boolean>;
   seed: string;
-  /** The pictures a turn's post shows, for the state after the turn. */
-  postPictures(def: AnyGame, state: unknown): Picture[];
+  /**
+   * The pictures a post shows, for the state after it and the moves it tells (applied here as
+   * the bot applied them; none for the game's first post).
+   */
+  postPictures(def: AnyGame, state: unknown, steps: readonly Step<unknown, unknown>[]): Picture[];
   /** What a person presses for (default: what the game's computer player would play). */
   person?(def: AnyGame, state: unknown, seat: number): unknown;
   /** Which turn a state is in (default: the seat asked first): a solo game's turns are all the same seat's. */
@@ -49,6 +53,16 @@ export interface Script {
   taps?(state: unknown, seat: number, action: unknown): string[] | null;
 }
 
+/** What a game's posts would show (its own cut, PostPlan), and the picture its first level brings. */
+const postsPictures = (def: AnyGame, state: unknown, steps: readonly Step<unknown, unknown>[]): Picture[] => {
+  if (!def.posts) return [def.board(state)];
+  // The game's first post: its start, as the runtime cuts it.
+  const plans = def.posts(steps.length ? steps : [{ state, events: [] }]);
+  const seat = def.activeSeats(state)[0];
+  const level = seat === undefined || def.outcome(state) ? undefined : choiceFor(def, state, seat).picture;
+  return [...plans.flatMap((p) => [p.picture, ...(p.morePictures ?? [])]).filter((p): p is Picture => !!p), ...(level ? [level] : [])];
+};
+
 export const SCRIPTS: Script[] = [
   { id: 'kimbo', people: 3, options: {}, seed: 'surface-3', postPictures: (def, s) => [def.board(s)] },
   // Duck Pens, solo and two people: a fence the simple strategy draws after keeping its dice is
@@ -56,6 +70,8 @@ export const SCRIPTS: Script[] = [
   { id: 'ducks', name: 'ducks (solo)', people: 1, options: {}, seed: 'surface-ducks-1', postPictures: (def, s) => [def.board(s)], person: duckPerson, turnOf: duckTurn },
   { id: 'ducks', name: 'ducks (2 people)', people: 2, options: {}, seed: 'surface-ducks-2', postPictures: (def, s) => [def.board(s)], person: duckPerson, turnOf: duckTurn },
   farmScript,
+  // FENCE! on a map the bot builds (building is by /fence place), rounds limited to keep it short.
+  { id: 'fence', people: 3, options: { 'auto-build': true, rounds: 8 }, seed: 'surface-1', postPictures: postsPictures },
 ];
 
 function duckPerson(def: AnyGame, state: unknown, seat: number): unknown {
@@ -115,9 +131,11 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
   };
   const started = await load();
   if (!started) throw new Error('the game did not start');
-  for (const p of script.postPictures(def, started.state)) measure(p);
+  for (const p of script.postPictures(def, started.state, [])) measure(p);
 
   const lastPrivate = new Map<string, PostedMessage>();
+  /** The moves since the last post, applied here as the bot applies them: what the next post tells. */
+  let steps: Step<unknown, unknown>[] = [];
   const turns: { messages: number; pictures: number; privatePictures: number; taps: number }[] = [];
   let turn: { key: unknown; messages: number; pictures: number; privatePictures: number; taps: number } = { key: null, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
   let before = h.double.messages(channel).length;
@@ -149,6 +167,8 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
         turn.privatePictures++;
       }
     }
+    const applied = applyRequest(def, now.state, seat, action);
+    if (applied.ok) steps.push({ state: applied.state, events: applied.events });
     const { reply, taps } = await h.tap(user as User, where, labels);
     if (process.env.SURFACE_DEBUG) process.stdout.write(`${script.id}: seat ${seat} presses ${labels.join(' › ')}: ${taps} taps\n`);
     turn.taps += taps;
@@ -157,6 +177,13 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
     const over = !after || def.outcome(after.state) !== null;
     const nextSeat = over ? -1 : def.activeSeats(after.state)[0]!;
     if (!over && (script.turnOf ? script.turnOf(after.state, nextSeat) : nextSeat) === key) {
+    const shownNow = after?.state ?? (await h.store.getGame(now.game.game.id)).state;
+    // A post went out unless the game holds the move (a turn under way): its pictures.
+    if (!def.posts || !def.posts(steps).at(-1)?.held) {
+      for (const p of script.postPictures(def, shownNow, steps)) measure(p);
+      steps = [];
+    }
+    if (!over && def.activeSeats(after.state)[0] === seat) {
       // The turn goes on: the answer shows the next level, with its picture.
       const next = choiceFor(def, after.state, seat);
       if (next.picture && reply.attachments.length > 0) {
@@ -169,8 +196,6 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
     before = h.double.messages(channel).length;
     turn.messages = posted.length;
     turn.pictures = posted.reduce((k, m) => k + m.attachments.length, 0);
-    const shown = after?.state ?? (await h.store.getGame(now.game.game.id)).state;
-    for (const p of script.postPictures(def, shown)) measure(p);
     turns.push(turn);
     turn = { key: null, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
   }
