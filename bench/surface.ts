@@ -175,15 +175,14 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
     lastPrivate.set(user.id, reply);
     const after = await load();
     const over = !after || def.outcome(after.state) !== null;
-    const nextSeat = over ? -1 : def.activeSeats(after.state)[0]!;
-    if (!over && (script.turnOf ? script.turnOf(after.state, nextSeat) : nextSeat) === key) {
     const shownNow = after?.state ?? (await h.store.getGame(now.game.game.id)).state;
     // A post went out unless the game holds the move (a turn under way): its pictures.
     if (!def.posts || !def.posts(steps).at(-1)?.held) {
       for (const p of script.postPictures(def, shownNow, steps)) measure(p);
       steps = [];
     }
-    if (!over && def.activeSeats(after.state)[0] === seat) {
+    const nextSeat = over ? -1 : def.activeSeats(after.state)[0]!;
+    if (!over && (script.turnOf ? script.turnOf(after.state, nextSeat) : nextSeat) === key) {
       // The turn goes on: the answer shows the next level, with its picture.
       const next = choiceFor(def, after.state, seat);
       if (next.picture && reply.attachments.length > 0) {
