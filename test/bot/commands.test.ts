@@ -163,7 +163,7 @@ describe('information', () => {
     expect(map.ephemeral).toBe(true);
     expect(map.recipientId).toBe(dee.id);
     expect(textOf(map)).toBe(`The map of game #${id}.`);
-    expect(map.attachments.map((a) => a.filename)).toEqual(['map.png']);
+    expect(map.attachments.map((a) => a.filename)).toEqual(['overview.png']);
     expect(map.attachments[0]?.description?.length).toBeGreaterThan(20);
 
     const history = await h.fence(dee, 'history', {}, channel);

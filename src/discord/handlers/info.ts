@@ -6,6 +6,7 @@ import { loadPresence } from '../../runtime/presence.ts';
 import { channelGame, inGuild, runningGame, started, type RunningGame } from '../guards.ts';
 import { boardFile, pictureFile } from '../posts.ts';
 import { allGames } from '../../games/registry.ts';
+import type { AnyGame } from '../../platform/game.ts';
 import { gameName, gamesText } from './games.ts';
 import { when } from '../notify.ts';
 import { waitingOn, waitingText } from '../waiting.ts';
@@ -86,6 +87,9 @@ export const rulesCommand: GameCommand = {
   }),
 };
 
+/** A game's help followed by the bot's other games, each with its command and what it is. */
+export const helpWithOthers = (def: AnyGame): string => `${def.words.help}\n\n**Other games of this bot**\n${gamesText(def)}`;
+
 /** The game's own help, then the bot's other games: three of them have "fence" in their name. */
 export const helpCommand: GameCommand = {
   name: 'help',
@@ -93,7 +97,7 @@ export const helpCommand: GameCommand = {
   handle: onGame(async ({ r, def }) => {
     const others = allGames().filter((g) => g !== def);
     if (others.length === 0) return r.private({ content: def.words.help });
-    const full = `${def.words.help}\n\n**Other games of this bot**\n${gamesText(def)}`;
+    const full = helpWithOthers(def);
     // A long help keeps the others' names and commands, if not their descriptions.
     const short = `${def.words.help}\n\n**Other games of this bot:** ${others.map(gameName).join(' · ')}`;
     await r.private({ content: full.length <= 2000 ? full : short });

@@ -412,11 +412,11 @@ export const RULES: RulesTopic[] = [
 
 export const HELP = [
   '**How to play FENCE! here**',
-  '`/fence new` opens a lobby: others press **Join**, and the host presses **Start** (`/fence addbot` seats a computer player). The lobby’s **Options** set the turn time, who builds the map, the rounds and the variants.',
-  'When it is your turn, the bot mentions you. While the map is built, use `/fence place` or `/fence swap`. Then the turn post has **Move Yourself** and **Move Others**: press one, and the bot shows you alone a map with a letter on every place you can go (your cards say where, so nobody else sees it). Press the letter: Move Yourself is done (if two plays of cards lead there, say which); Move Others then shows the other part, the Cops or a push. **Tip off the Cops** letters the places your cards send them to.',
-  'Or use the commands: `/fence move` to Move Yourself, `/fence push` and `/fence cops` to Move Others. Each lists your legal moves, each saying where it goes (the map’s cell, like M14) and who would go to Jail. Or type the move in your own words: `r4 b2`, `red 4 blue 2 four points`, `push bob to the yards`, `cops to downtown`, `four points at C3 rotated 90`.',
-  'Choices the rules give (a colour to draw, a neighborhood, lettered on the map) come as buttons for you alone. A move that would send you to Jail asks once more: press **Confirm** to play it.',
-  '`/fence hand` (or **Show my hand**) shows your cards privately. `/fence map` shows the whole city, `/fence status` the players and the Stash, `/fence history` what happened, `/fence rules` the rules. `/fence resign` leaves the game.',
-  'Variants (chosen in the lobby’s **Options**) add a few commands: `/fence boat` (Boats), `/fence hunch` (a Hunch from Jail), `/fence trade` (Trading Cards and the Trading Post), `/fence pick` (a neighborhood from a long list); `/fence rules` explains each.',
+  '`/fence new` opens a lobby: others press **Join**, the host presses **Start** (`/fence addbot` seats a computer player). The lobby’s **Options** set the turn time, who builds the map, the rounds and the variants.',
+  'On your turn the bot mentions you. While the map is built, use `/fence place` or `/fence swap`. Then press **Move Yourself** or **Move Others** on the turn post: the bot shows you alone a map with a letter on every place your cards reach. Press a letter (if two plays of cards lead there, say which); Move Others then offers the Cops or a push. **Tip off the Cops** letters where your cards send them.',
+  'Or use `/fence move`, `/fence push` and `/fence cops`: each lists your legal moves (where each goes, like M14, and who would go to Jail), or takes your own words: `r4 b2`, `push bob to the yards`, `cops to downtown`.',
+  'Choices the rules give you (a colour to draw, a neighborhood) come as buttons for you alone. A move that would send you to Jail asks once more.',
+  '`/fence hand` (or **Show my hand**) shows your cards privately; `/fence map`, `/fence status`, `/fence history` and `/fence rules` show the rest; `/fence resign` leaves the game.',
+  'Variants add `/fence boat`, `/fence hunch`, `/fence trade` and `/fence pick`; `/fence rules` explains each.',
   'Admins (the host, or Manage Channels): `/fence abort`, `/fence kick`. Server defaults (Manage Server): `/fence settings`.',
 ].join('\n');
