@@ -94,7 +94,7 @@ export function lobbyMessage(game: GameHere, note?: string): { content: string; 
     `Seats (${game.seats.length}/${def.seats.max}): ${seats.join(' · ')}`,
     `Options: ${optionsLine(def, game)}`,
     open ? `Press **Join** to take a seat (${range}). The host presses **Start**; \`/${def.id} addbot\` seats a computer player.` : '',
-    levelRowsNow.length ? `A computer player’s button changes how well it plays: ${levelsOf(def).join(', ')}.` : '',
+    levelRowsNow.length ? `The host taps a computer player’s button to change how well it plays (${orList(levelsOf(def))}).` : '',
     note ?? '',
   ].filter(Boolean);
   const buttons = [
@@ -329,17 +329,25 @@ export const addbotCommand: GameCommand = {
 /** A computer's level button: the seat and the level are the id's, untrusted, so read against the lobby. */
 async function levelPressed({ ctx, r, b, game }: PressCall & { game: GameHere }): Promise<Outcome> {
   const { def } = game;
-  const seat = game.seats.find((s) => s.seat === b.version && s.computer);
-  const level = levelsOf(def).find((l) => l === b.value);
-  if (!seat || !level) return refuse('STALE_BUTTON', `That computer player is no longer in game #${game.game.id}: the lobby shows who is.`);
+  const gameId = game.game.id;
+  const levels = levelsOf(def);
+  if (levels.length === 0) return refuse('NO_LEVELS', `${def.title} has one kind of computer player: there is no level to choose. Nothing was changed.`);
+  const level = levels.find((l) => l === b.value);
+  if (!level) return refuse('BAD_LEVEL', `That button asks for a level ${def.title} does not have: a computer player plays at ${orList(levels)}. Nothing was changed.`);
+  const seat = game.seats.find((s) => s.seat === b.version);
+  if (seat && !seat.computer) return refuse('NOT_COMPUTER', `${seat.name} is a person, not a computer player: only a computer player’s level can be changed. Nothing was changed.`);
+  const stale = refuse('STALE_BUTTON', `That computer player is no longer in game #${gameId}: the lobby shows who is. Nothing was changed.`);
+  if (!seat) return stale;
   try {
-    await ctx.store.setComputerBot(game.game.id, seat.seat, level);
+    await ctx.store.setComputerBot(gameId, seat.seat, level);
   } catch (err) {
-    if (err instanceof StoreError && err.code === 'NOT_SEATED') return refuse('STALE_BUTTON', `That computer player is no longer in game #${game.game.id}: the lobby shows who is.`);
+    // The lobby changed since it was read (the channel lock keeps this to another process's doing).
+    if (err instanceof StoreError && err.code === 'NOT_SEATED') return stale;
+    if (err instanceof StoreError && err.code === 'WRONG_STATUS') return refuse('STARTED', `Game #${gameId} has already started: its computer players keep their levels. Nothing was changed.`);
     throw err;
   }
-  await refreshLobby(ctx, withDef(await ctx.store.getGame(game.game.id)));
-  await r.private({ content: `${seat.name} now plays at the ${level} level in game #${game.game.id}.` });
+  await refreshLobby(ctx, withDef(await ctx.store.getGame(gameId)));
+  await r.private({ content: `${seat.name} now plays at the ${level} level in game #${gameId}.` });
 }
 
 // ---- The option menu -------------------------------------------------------------------------
