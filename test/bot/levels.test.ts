@@ -6,8 +6,9 @@
 // and the test game Race, which has one kind of computer player and so no levels.
 import { ApplicationCommandOptionType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kimbo } from '../../src/games/kimbo/index.ts';
+import { kimbo as kimboGame } from '../../src/games/kimbo/index.ts';
 import { registerGame } from '../../src/games/registry.ts';
+import type { AnyGame } from '../../src/platform/game.ts';
 import { replay } from '../../src/runtime/replay.ts';
 import type { Channel, Guild, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
@@ -15,6 +16,7 @@ import { Harness, textOf } from './harness.ts';
 
 /** A seed with which the computer (seat 1) moves first and the strong and normal players soon part ways. */
 const SEED = 'test-seed-1';
+const kimbo: AnyGame = kimboGame;
 
 let h: Harness;
 let ana: User, bo: User;
