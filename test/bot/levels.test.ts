@@ -163,6 +163,8 @@ describe('a level button is untrusted', () => {
     expect(labels(lobby).filter((l) => l.startsWith('Computer'))).toEqual([]);
     const reply = await (await h.double.forgeComponent(ana, channel, `f:level:${id}:1:strong`, now(lobby))).reply(10_000);
     expect(textOf(reply)).toBe('Race has one kind of computer player: there is no level to choose. Nothing was changed.');
+    const addbot = await (await h.double.forgeCommand(ana, channel, 'race', 'addbot', [{ name: 'level', type: ApplicationCommandOptionType.String, value: 'strong' }])).reply(10_000);
+    expect(textOf(addbot)).toBe('No computer player was seated: Race has one kind of computer player, so leave the level out.');
     expect(await storedLevels(id)).toEqual([null, null]);
   }, 60_000);
 });

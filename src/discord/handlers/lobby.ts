@@ -321,8 +321,8 @@ export const addbotCommand: GameCommand = {
       throw err;
     }
     await refreshLobby(ctx, withDef(await ctx.store.getGame(game.game.id)));
-    const change = levelsOf(def).length ? ' Its button on the lobby changes its level.' : '';
-    await r.private({ content: `${seatLabel(def, seat)} takes a seat in game #${game.game.id}.${change}` });
+    const seated = levelsOf(def).length ? `${seatLabel(def, seat)} takes a seat in game #${game.game.id}. Its button on the lobby changes its level.` : `${seat.name} takes a seat in game #${game.game.id}.`;
+    await r.private({ content: seated });
   }),
 };
 
