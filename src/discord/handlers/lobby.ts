@@ -86,8 +86,8 @@ export function lobbyMessage(game: GameHere, note?: string): { content: string; 
   const { def } = game;
   const id = game.game.id;
   const seats = game.seats.map((s, i) => `${i + 1}. ${seatLabel(def, s)}${s.userId === game.game.hostUserId ? ' — host' : ''}`);
-  const levelRowsNow = game.game.status === 'lobby' ? levelRows(game) : [];
   const open = game.game.status === 'lobby';
+  const levelRowsNow = open ? levelRows(game) : [];
   const range = def.seats.min === def.seats.max ? `${def.seats.min} players` : `${def.seats.min}–${def.seats.max} players`;
   const lines = [
     `**${def.title}** — game #${id}${open ? ' is open: join in!' : ''}`,
