@@ -6,9 +6,10 @@
  * A choice (`pick`) also names the seats it was offered to: `f:pick:<gameId>:<version>:s<seats>:<action>`;
  * so do an option that opens the next level of a choice (`tap`, with the labels pressed to reach
  * it) and a level's select menu (`tapm`): see src/platform/choices.ts.
+ * A lobby's computer level button (`level`) names the seat and the level it sets: `f:level:<gameId>:<seat>:<level>`.
  */
-export type ButtonVerb = 'join' | 'leave' | 'start' | 'hand' | 'handr' | 'pick' | 'tap' | 'tapm' | 'abort' | 'resign' | 'cancel' | 'opts' | 'opt' | 'optp' | 'undo' | 'rematch' | 'replay' | 'pause' | 'resume';
-const VERBS: ReadonlySet<string> = new Set<ButtonVerb>(['join', 'leave', 'start', 'hand', 'handr', 'pick', 'tap', 'tapm', 'abort', 'resign', 'cancel', 'opts', 'opt', 'optp', 'undo', 'rematch', 'replay', 'pause', 'resume']);
+export type ButtonVerb = 'join' | 'leave' | 'start' | 'hand' | 'handr' | 'pick' | 'tap' | 'tapm' | 'abort' | 'resign' | 'cancel' | 'opts' | 'opt' | 'optp' | 'undo' | 'rematch' | 'replay' | 'pause' | 'resume' | 'level';
+const VERBS: ReadonlySet<string> = new Set<ButtonVerb>(['join', 'leave', 'start', 'hand', 'handr', 'pick', 'tap', 'tapm', 'abort', 'resign', 'cancel', 'opts', 'opt', 'optp', 'undo', 'rematch', 'replay', 'pause', 'resume', 'level']);
 
 export interface ButtonId {
   verb: ButtonVerb;

@@ -1,14 +1,11 @@
 /**
- * The computer players' three levels, named alike in every game (`bots.easy`, `bots.normal`,
- * `bots.strong`; `simple` stays the name of normal for stored games and tools), and a seeded
- * match between two of a game's bots, which is how the levels are measured (bench/levels.ts,
+ * How the computer players' three levels (LEVELS, src/platform/game.ts: `bots.easy`,
+ * `bots.normal`, `bots.strong` in every game; `simple` stays the name of normal for stored
+ * games and tools) are measured: seeded matches between two of a game's bots (bench/levels.ts,
  * test/games/levels.test.ts).
  */
 import type { AnyGame, Seat } from '../platform/game.ts';
 import { applyRequest } from '../platform/requests.ts';
-
-export const LEVELS = ['easy', 'normal', 'strong'] as const;
-export type Level = (typeof LEVELS)[number];
 
 export interface MatchResult {
   /** Points of each seat: 1 for a win alone, ½ each for a shared win or a game nobody won. */

@@ -182,6 +182,13 @@ export interface GameWords<S, A, E> {
  */
 export type Bot<S, A> = { bot(s: S, seat: Seat): A | null }['bot'];
 
+/**
+ * The levels a computer seat may be given in the lobby, easiest first: the names of bots every
+ * game of the bot has, alike in each (src/games/levels.ts measures them).
+ */
+export const LEVELS = ['easy', 'normal', 'strong'] as const;
+export type Level = (typeof LEVELS)[number];
+
 /** An invalid scenario file: the message says where and why. */
 export class ScenarioError extends Error {
   override name = 'ScenarioError';
@@ -288,7 +295,10 @@ export interface GameDefinition<S, A, E, V, O> {
   outcome(s: S): Outcome | null;
   /** What `viewer` may know: the only thing drawings see. */
   view(s: S, viewer: Viewer): V;
-  /** Computer players by name; `bots[defaultBot]` plays computer seats. */
+  /**
+   * Computer players by name: a computer seat is played by the bot of the level chosen for it
+   * in the lobby (LEVELS, when the game has them), or else by `bots[defaultBot]`.
+   */
   bots: Record<string, Bot<S, A>>;
   /** Omitted: the first of `bots`. */
   defaultBot?: string;

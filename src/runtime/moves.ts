@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Actor, Refusal, Step } from '../platform/game.ts';
-import { inEffectOf, StoreError, type Ending, type LoadedGame, type Store, type TimerChanges, type TimerRecord } from '../store/index.ts';
+import { inEffectOf, StoreError, type Ending, type LoadedGame, type SeatRecord, type Store, type TimerChanges, type TimerRecord } from '../store/index.ts';
 import type { GameWithDef, Runtime, StartedGame, TurnNews } from './context.ts';
 import { howTold, loadPresence, waitedFor, type Presence } from './presence.ts';
 import { undoLast, type UndoOutcome, type UndoRefusal } from './replay.ts';
@@ -195,7 +195,7 @@ export async function fireTurnTimer(rt: Runtime, game: StartedGame, t: TimerReco
     case 'ping':
       return { outcome: 'pinged', posted: rt.posting.ping(game, due.seat, { last: due.last, since: due.since }) };
     case 'stand-in': {
-      const action = standIn(game.def)?.(game.state, due.seat) ?? null;
+      const action = standIn(game.def, seatOf(game, due.seat))?.(game.state, due.seat) ?? null;
       if (action === null) return { outcome: 'stand-in-idle' };
       const res = await act(rt, game, due.seat, action, { standIn: true, presence });
       return res.ok ? { outcome: 'stood-in', posted: res.posted } : { outcome: `refused:${res.refusal.code}` };
@@ -281,6 +281,9 @@ function turnTimersWith(rt: Runtime, game: StartedGame, acted: readonly number[]
   };
 }
 
+/** The stored seat at `seat` (its level, for standIn). */
+const seatOf = (game: GameWithDef, seat: number): SeatRecord | undefined => game.seats.find((s) => s.seat === seat);
+
 /** The seats the computer plays: computer players, and players on a vacation they left to it. */
 function computerSeats(game: GameWithDef, presence: Presence): Set<number> {
   return new Set([...game.seats.filter((s) => s.computer).map((s) => s.seat), ...presence.standIns]);
@@ -305,14 +308,13 @@ async function runComputers(
 ): Promise<{ state: unknown; version: number }> {
   const { def } = game;
   const computer = computerSeats(game, presence);
-  const bot = standIn(def);
-  if (!bot || game.game.pausedAt !== null) return { state, version };
+  if (game.game.pausedAt !== null) return { state, version };
   let moves = 0;
   for (let moved = true; moved && moves < MAX_COMPUTER_STEPS;) {
     moved = false;
     for (const seat of def.activeSeats(state)) {
       if (!computer.has(seat)) continue;
-      const action = bot(state, seat);
+      const action = standIn(def, seatOf(game, seat))?.(state, seat) ?? null;
       if (action === null) continue;
       const r = await applyAction(rt.store, game.game.id, version, seat, action, { loadedState: state, ...(timers ? { timers } : {}) });
       if (!r.ok) {

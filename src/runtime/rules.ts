@@ -10,7 +10,7 @@ import type { Actor, AnyGame, Answer, Applied, Bot, SeatInfo } from '../platform
 import { checkOptions } from '../platform/options.ts';
 import { applyRequest } from '../platform/requests.ts';
 import { loadState } from '../platform/state.ts';
-import type { Ending } from '../store/index.ts';
+import type { Ending, SeatRecord } from '../store/index.ts';
 import { gameById } from '../games/registry.ts';
 
 /**
@@ -27,12 +27,24 @@ export function setUp(def: AnyGame, input: { seats: SeatInfo[]; seed: string; op
 }
 
 /**
- * Who plays for an absent player: a computer seat is played by its game's default bot (null:
- * the game has none, and its computer seats wait). A person who ran out of time is played for
- * by the platform's `timeout` request (the game's onTimeout), applied like any other (see timers.ts).
+ * The name of the bot that plays `seat` when nobody sits at it: a computer seat's own (Seat.bot,
+ * its level, chosen in the lobby); the game's default bot (normal) for a computer seat stored
+ * without one or with one its game no longer has, and for a person's seat (the players on a
+ * vacation they left to the computer chose no level: the computer plays for them as it always did).
  */
-export function standIn(def: AnyGame): Bot<unknown, unknown> | null {
-  return def.bots[def.defaultBot] ?? null;
+export function standInName(def: AnyGame, seat?: Pick<SeatRecord, 'computer' | 'bot'>): string {
+  const own = seat?.computer ? seat.bot : null;
+  // Own properties only: a stored name is data, and `bots` is a plain object.
+  return own !== null && Object.hasOwn(def.bots, own) ? own : def.defaultBot;
+}
+
+/**
+ * Who plays for an absent player (standInName), or null when the game has no computer player
+ * and its computer seats wait. A person who ran out of time is played for by the platform's
+ * `timeout` request (the game's onTimeout), applied like any other (see timers.ts).
+ */
+export function standIn(def: AnyGame, seat?: Pick<SeatRecord, 'computer' | 'bot'>): Bot<unknown, unknown> | null {
+  return def.bots[standInName(def, seat)] ?? null;
 }
 
 /** How the store records the end of a game in `state`, or null while it goes on. */

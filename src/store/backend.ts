@@ -130,7 +130,7 @@ export const GAME_SELECT = GAME_COLUMNS.map((c) => `g."${c}"`).join(', ');
  * loadGame's two columns after GAME_COLUMNS, packed as JSON by each provider's own functions:
  * the game's seats, and its timers, each an array of these fields' values in this order.
  */
-export const SEAT_JSON_FIELDS = ['id', 'seat', 'userId', 'name', 'computer', 'joinedAt', 'leftAt', 'leftReason'] as const;
+export const SEAT_JSON_FIELDS = ['id', 'seat', 'userId', 'name', 'computer', 'joinedAt', 'leftAt', 'leftReason', 'bot'] as const;
 export const TIMER_JSON_FIELDS = ['id', 'kind', 'seat', 'fireAt', 'payload'] as const;
 const everySeatColumnRead: Unread<keyof SeatRow, (typeof SEAT_JSON_FIELDS)[number] | 'gameId'> = true;
 void everySeatColumnRead;
@@ -170,9 +170,9 @@ export abstract class GameReads {
 export function storedGameOf(values: readonly unknown[]): StoredGame {
   const row = Object.fromEntries(GAME_COLUMNS.map((c, i) => [c, values[i]])) as GameRow;
   const unpack = (packed: unknown): unknown[][] => (typeof packed === 'string' ? JSON.parse(packed) : packed ?? []) as unknown[][];
-  const seats = (unpack(values[GAME_COLUMNS.length]) as [number, number, string | null, string, boolean | number, string, string | null, string | null][])
-    .map(([id, seat, userId, name, computer, joinedAt, leftAt, leftReason]): SeatRow => ({
-      id, gameId: row.id, seat, userId, name, computer: Boolean(computer), joinedAt: utcDate(joinedAt), leftAt: leftAt === null ? null : utcDate(leftAt), leftReason,
+  const seats = (unpack(values[GAME_COLUMNS.length]) as [number, number, string | null, string, boolean | number, string, string | null, string | null, string | null][])
+    .map(([id, seat, userId, name, computer, joinedAt, leftAt, leftReason, bot]): SeatRow => ({
+      id, gameId: row.id, seat, userId, name, computer: Boolean(computer), bot, joinedAt: utcDate(joinedAt), leftAt: leftAt === null ? null : utcDate(leftAt), leftReason,
     }))
     .sort((a, b) => a.seat - b.seat);
   const timers = (unpack(values[GAME_COLUMNS.length + 1]) as [number, string, number, string, string][])

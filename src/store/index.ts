@@ -69,6 +69,8 @@ export interface SeatRecord {
   userId: string | null;
   name: string;
   computer: boolean;
+  /** A computer player's bot (its level, by the bot's name in its game); null: the game's default. */
+  bot: string | null;
   leftAt: Date | null;
   leftReason: string | null;
 }
@@ -358,8 +360,8 @@ export class Store {
     }
   }
 
-  /** Seats a player (userId) or a computer player (userId null) at the next free seat. */
-  async joinLobby(gameId: number, player: { userId: string | null; name: string }): Promise<SeatRecord> {
+  /** Seats a player (userId) or a computer player (userId null, played by `bot`: null or omitted for the default) at the next free seat. */
+  async joinLobby(gameId: number, player: { userId: string | null; name: string; bot?: string | null }): Promise<SeatRecord> {
     return this.prisma.$transaction(async (tx) => {
       const game = await this.#lobbyGame(tx, gameId);
       const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } });
@@ -369,10 +371,23 @@ export class Store {
       const { seats: { max } } = this.#kind(game.kind);
       if (seats.length >= max) throw new StoreError('LOBBY_FULL', `game #${gameId} is full (${max} seats)`);
       const row = await tx.seat.create({
-        data: { gameId, seat: (seats.at(-1)?.seat ?? -1) + 1, userId: player.userId, name: player.name, computer: player.userId === null },
+        data: {
+          gameId, seat: (seats.at(-1)?.seat ?? -1) + 1, userId: player.userId, name: player.name, computer: player.userId === null,
+          bot: player.userId === null ? player.bot ?? null : null,
+        },
       });
       await tx.game.update({ where: { id: gameId }, data: { updatedAt: new Date() } });
       return seatRecord(row);
+    });
+  }
+
+  /** Changes which bot plays a lobby's computer seat (null: the game's default). NOT_SEATED when that seat is no computer player's. */
+  async setComputerBot(gameId: number, seat: number, bot: string | null): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await this.#lobbyGame(tx, gameId);
+      const { count } = await tx.seat.updateMany({ where: { gameId, seat, computer: true }, data: { bot } });
+      if (count === 0) throw new StoreError('NOT_SEATED', `game #${gameId} has no computer player in seat ${seat}`);
+      await tx.game.update({ where: { id: gameId }, data: { updatedAt: new Date() } });
     });
   }
 
@@ -951,7 +966,7 @@ function userSettingsRecord(row: readonly unknown[]): UserSettingsRecord {
 }
 
 function seatRecord(row: SeatRow): SeatRecord {
-  return { seat: row.seat, userId: row.userId, name: row.name, computer: row.computer, leftAt: row.leftAt, leftReason: row.leftReason };
+  return { seat: row.seat, userId: row.userId, name: row.name, computer: row.computer, bot: row.bot, leftAt: row.leftAt, leftReason: row.leftReason };
 }
 
 function isUniqueViolation(e: unknown): boolean {

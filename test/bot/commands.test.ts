@@ -96,11 +96,11 @@ describe('the lobby', () => {
 
     const added = await h.fence(ana, 'addbot', {}, channel);
     expect(added.ephemeral).toBe(true);
-    expect(textOf(added)).toMatch(/^Computer 1 takes a seat in game #\d+\.$/);
-    expect(textOf(current(lobby))).toMatch(/Seats \(2\/8\): 1\. Ana — host · 2\. Computer 1 \(computer\)/);
+    expect(textOf(added)).toMatch(/^Computer 1 \(normal\) takes a seat in game #\d+\. Its button on the lobby changes its level\.$/);
+    expect(textOf(current(lobby))).toMatch(/Seats \(2\/8\): 1\. Ana — host · 2\. Computer 1 \(normal\)/);
     const byMod = await h.fence(mod, 'addbot', {}, channel);
-    expect(textOf(byMod)).toMatch(/^Computer 2 takes a seat/);
-    expect(textOf(current(lobby))).toMatch(/3\. Computer 2 \(computer\)/);
+    expect(textOf(byMod)).toMatch(/^Computer 2 \(normal\) takes a seat/);
+    expect(textOf(current(lobby))).toMatch(/3\. Computer 2 \(normal\)/);
 
     await h.fence(ana, 'start', {}, channel);
     const late = await h.fence(ana, 'addbot', {}, channel);

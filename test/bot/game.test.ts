@@ -287,8 +287,9 @@ describe('a game in a channel', () => {
     expect(thread.parentId).toBe(h.channel.id);
     // Discord announces the new thread in its parent channel.
     expect(h.double.messages(h.channel).some((m) => m.threadId === thread.id && textOf(m) === thread.name)).toBe(true);
-    const lobby = await h.double.waitForMessage(thread, (m) => textOf(m).includes('Computer 1 (computer)'));
-    expect(lobby.components.length).toBe(1);
+    const lobby = await h.double.waitForMessage(thread, (m) => textOf(m).includes('Computer 1 (normal)'));
+    // The lobby's buttons, and its computer player's level.
+    expect(lobby.components.length).toBe(2);
     const confirm = await h.fence(ana, 'abort', {}, thread);
     expect(confirm.ephemeral).toBe(true);
     await (await h.double.clickButton(ana, confirm, 'Abort the game')).acknowledged();

@@ -3,10 +3,10 @@
 // swapped; a shared win or a game nobody won counts half), normal is the simple player it
 // always was, and every level is deterministic and plays only legal actions.
 import { describe, expect, it } from 'vitest';
-import type { AnyGame } from '../../src/platform/game.ts';
+import { LEVELS, type AnyGame } from '../../src/platform/game.ts';
 import { applyRequest } from '../../src/platform/requests.ts';
 import { allGames } from '../../src/games/registry.ts';
-import { LEVELS, playPairing } from '../../src/games/levels.ts';
+import { playPairing } from '../../src/games/levels.ts';
 
 /** Games per pairing: enough to show the order, few enough to keep each game's part to seconds. */
 const GAMES: Record<string, number> = { fence: 30, kimbo: 20, ducks: 10, farm: 10 };

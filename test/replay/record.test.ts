@@ -44,7 +44,7 @@ function loadedGame(def: AnyGame, seats: { name: string; computer: boolean }[], 
       id: 7, guildId: 'g', channelId: 'c', parentChannelId: null, kind: def.id, status, hostUserId: 'u', options, turnLimitSeconds: null, seed,
       version: 0, outcome: null, brokenReason: null, lobbyMessageId: null, boardMessageId: null, postedVersion: null, createdAt: at, updatedAt: at, startedAt: at, endedAt: at, pausedAt: null,
     },
-    seats: seats.map((s, seat) => ({ seat, userId: null, name: s.name, computer: s.computer, leftAt: null, leftReason: null })),
+    seats: seats.map((s, seat) => ({ seat, userId: null, name: s.name, computer: s.computer, bot: null, leftAt: null, leftReason: null })),
     state,
     timers: [],
   };

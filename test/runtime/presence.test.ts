@@ -95,7 +95,7 @@ describe('who is pinged', () => {
 
 describe('pauses', () => {
   it('need more than half of the people still in the game', () => {
-    const seat = (n: number, extra: Partial<SeatRecord> = {}): SeatRecord => ({ seat: n, userId: `u${n}`, name: `P${n}`, computer: false, leftAt: null, leftReason: null, ...extra });
+    const seat = (n: number, extra: Partial<SeatRecord> = {}): SeatRecord => ({ seat: n, userId: `u${n}`, name: `P${n}`, computer: false, bot: null, leftAt: null, leftReason: null, ...extra });
     expect(votesNeeded([seat(0), seat(1)])).toBe(2);
     expect(votesNeeded([seat(0), seat(1), seat(2)])).toBe(2);
     expect(votesNeeded([seat(0), seat(1), seat(2), seat(3)])).toBe(3);

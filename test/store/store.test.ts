@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FenceState } from '../../src/games/fence/index.ts';
 import { ChannelBusyError, StaleVersionError, StoreError } from '../../src/store/index.ts';
-import { asStored, BACKENDS, nextMove, openTemp, startedGame } from './helpers.ts';
+import { asStored, BACKENDS, newDatabase, nextMove, openTemp, startedGame } from './helpers.ts';
 import { applyAction, startGame } from '../../src/runtime/moves.ts';
 
 describe.each(BACKENDS)('%s', (backend) => {
@@ -49,6 +49,30 @@ describe.each(BACKENDS)('%s', (backend) => {
       await expect(startGame(store, lobby.game.id)).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLAYERS' });
       for (let i = 1; i < 8; i++) await store.joinLobby(lobby.game.id, { userId: `u${i}`, name: `P${i}` });
       await expect(store.joinLobby(lobby.game.id, { userId: 'u9', name: 'P9' })).rejects.toMatchObject({ code: 'LOBBY_FULL' });
+    });
+
+    it('keeps each computer seat’s level (the bot that plays it) through a reopen and the start; a person’s seat and a started game take none', async () => {
+      const url = await newDatabase(backend);
+      const store = await openTemp(url);
+      const lobby = await store.createLobby({ kind: 'kimbo', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
+      const id = lobby.game.id;
+      expect((await store.joinLobby(id, { userId: null, name: 'Computer 1', bot: 'easy' })).bot).toBe('easy');
+      await store.joinLobby(id, { userId: 'bob', name: 'Bob', bot: 'strong' });
+      await store.joinLobby(id, { userId: null, name: 'Computer 2' });
+      const levels = async (s = store) => (await s.getGame(id)).seats.map((x) => [x.name, x.bot]);
+      expect(await levels()).toEqual([['Ann', null], ['Computer 1', 'easy'], ['Bob', null], ['Computer 2', null]]);
+      await store.setComputerBot(id, 3, 'strong');
+      await expect(store.setComputerBot(id, 2, 'strong')).rejects.toMatchObject({ code: 'NOT_SEATED' });
+      await expect(store.setComputerBot(id, 7, 'strong')).rejects.toMatchObject({ code: 'NOT_SEATED' });
+      await store.leaveLobby(id, { userId: 'bob' });
+      const reopened = await openTemp(url);
+      expect(await levels(reopened)).toEqual([['Ann', null], ['Computer 1', 'easy'], ['Computer 2', 'strong']]);
+      expect((await reopened.getRecord(id)).seats.map((x) => x.bot)).toEqual([null, 'easy', 'strong']);
+      // Seats are renumbered at the start; each computer keeps its level.
+      const { game } = await startGame(reopened, id, { seed: 's' });
+      expect(game.seats.map((x) => [x.seat, x.name, x.bot])).toEqual([[0, 'Ann', null], [1, 'Computer 1', 'easy'], [2, 'Computer 2', 'strong']]);
+      await expect(reopened.setComputerBot(id, 1, 'normal')).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+      expect((await reopened.loadActiveGame('c'))!.seats.map((x) => x.bot)).toEqual([null, 'easy', 'strong']);
     });
   });
 

@@ -10,7 +10,7 @@ import type { AnyGame } from '../../platform/game.ts';
 import { gameName, gamesText } from './games.ts';
 import { when } from '../notify.ts';
 import { waitingOn, waitingText } from '../waiting.ts';
-import { lobbyMessage } from './lobby.ts';
+import { levelOf, lobbyMessage, seatLabel } from './lobby.ts';
 import { durationText, limitText } from './settings.ts';
 
 export const statusCommand: GameCommand = {
@@ -23,7 +23,7 @@ export const statusCommand: GameCommand = {
 };
 
 /**
- * Where a running game stands, for `reader` (a user id): its phase, whether it is paused, whom
+ * Where a running game stands, for `reader` (a user id): its phase, its computer players' levels, whether it is paused, whom
  * it waits for (since when, whether they are away, and until when their clock runs), and its
  * public facts. What a seat must do is said to that seat alone: the game's prompt speaks to its
  * player ("your turn: …"), and anyone may read a status.
@@ -31,6 +31,8 @@ export const statusCommand: GameCommand = {
 export async function statusText(ctx: BotContext, game: RunningGame, reader: string): Promise<string> {
   const { def, state } = game;
   const lines = [`**Game #${game.game.id}** — ${def.words.phase(state)} · ${limitText(game.game.turnLimitSeconds)}`];
+  const computers = game.seats.filter((s) => levelOf(def, s) !== null);
+  if (computers.length) lines.push(`Computer players: ${computers.map((s) => seatLabel(def, s)).join(' · ')}.`);
   if (game.game.pausedAt) lines.push(`⏸️ Paused ${when(game.game.pausedAt)}: nothing can be played until it is resumed (\`/${def.id} pause\`).`);
   const presence = await loadPresence(ctx, game);
   for (const w of waitingOn(def, state, game.seats, await ctx.store.listTimers(game.game.id), presence)) {

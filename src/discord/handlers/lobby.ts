@@ -1,7 +1,7 @@
 /**
- * `/<game> new`, the lobby buttons (Join / Leave / Start / Options), the option menu,
- * `/<game> start` and `/<game> addbot`. The lobby message is edited in place (turns, by
- * contrast, are new messages).
+ * `/<game> new`, the lobby buttons (Join / Leave / Start / Options, and one per computer player
+ * that changes its level), the option menu, `/<game> start` and `/<game> addbot`. The lobby
+ * message is edited in place (turns, by contrast, are new messages).
  */
 import {
   ActionRowBuilder,
@@ -12,11 +12,12 @@ import {
   type ChatInputCommandInteraction,
   type MessageEditOptions,
 } from 'discord.js';
-import type { AnyGame } from '../../platform/game.ts';
+import { LEVELS, type AnyGame, type Level } from '../../platform/game.ts';
 import { changeableFields, checkOptions, summaryLine, valueText, type OptionField, type OptionValue } from '../../platform/options.ts';
 import { start } from '../../runtime/moves.ts';
-import { ChannelBusyError, StoreError, type GameRecord, type LoadedGame } from '../../store/index.ts';
-import { onGame, onMenu, onPress, type ComponentHandler, type GameCall, type GameCommand, type MenuCall, type Outcome } from '../command.ts';
+import { standInName } from '../../runtime/rules.ts';
+import { ChannelBusyError, StoreError, type GameRecord, type LoadedGame, type SeatRecord } from '../../store/index.ts';
+import { onGame, onMenu, onPress, type ComponentHandler, type GameCall, type GameCommand, type MenuCall, type Outcome, type PressCall } from '../command.ts';
 import type { BotContext } from '../context.ts';
 import {
   botCanPost, botCanPostThread, channelGame, channelLock, gameAdmin, inGuild, isGameAdmin, notAdmin, pressedLobby, refuse, withDef,
@@ -38,17 +39,62 @@ const optionValues = (game: LoadedGame): Record<string, unknown> => {
 const optionsLine = (def: AnyGame, game: LoadedGame): string =>
   summaryLine(def.options, optionValues(game), [{ order: LIMIT_ORDER, text: limitText(game.game.turnLimitSeconds) }]);
 
+// ---- Computer levels -------------------------------------------------------------------------
+
+/** The levels `def`'s computer players may be given, easiest first: none when it has only one kind of computer player. */
+export function levelsOf(def: AnyGame): Level[] {
+  const have = LEVELS.filter((l) => Object.hasOwn(def.bots, l));
+  return have.length > 1 ? have : [];
+}
+
+/** A computer seat's level (the bot that plays it, see standInName); null for a person, or in a game without levels. */
+export function levelOf(def: AnyGame, seat: Pick<SeatRecord, 'computer' | 'bot'>): Level | null {
+  if (!seat.computer) return null;
+  const name = standInName(def, seat);
+  return levelsOf(def).find((l) => l === name) ?? null;
+}
+
+/** How the lobby, the start and the status name a seat: "Ana", "Computer 1 (strong)". */
+export function seatLabel(def: AnyGame, seat: SeatRecord): string {
+  return seat.computer ? `${seat.name} (${levelOf(def, seat) ?? 'computer'})` : seat.name;
+}
+
+const capital = (level: Level): string => `${level[0]!.toUpperCase()}${level.slice(1)}`;
+const orList = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+
+/** The level a computer's lobby button sets: the next one, round from the strongest to the easiest. */
+function nextLevel(levels: readonly Level[], current: Level | null): Level | undefined {
+  return levels[(levels.indexOf(current ?? levels[0]!) + 1) % levels.length];
+}
+
+/** One button per computer player, labelled with its level; each press sets the next level (Discord allows 5 per row). */
+function levelRows(game: GameHere): ActionRowBuilder<ButtonBuilder>[] {
+  const levels = levelsOf(game.def);
+  if (levels.length === 0) return [];
+  const buttons = game.seats.filter((s) => s.computer).flatMap((s) => {
+    const level = levelOf(game.def, s);
+    const next = nextLevel(levels, level);
+    if (!level || !next) return [];
+    return [new ButtonBuilder().setCustomId(buttonId({ verb: 'level', gameId: game.game.id, version: s.seat, value: next })).setLabel(`${s.name}: ${capital(level)}`.slice(0, 80)).setStyle(ButtonStyle.Secondary)];
+  });
+  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+  for (let k = 0; k < buttons.length && rows.length < 4; k += 5) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(k, k + 5)));
+  return rows;
+}
+
 export function lobbyMessage(game: GameHere, note?: string): { content: string; components: ActionRowBuilder<ButtonBuilder>[]; allowedMentions: { parse: [] } } {
   const { def } = game;
   const id = game.game.id;
-  const seats = game.seats.map((s, i) => `${i + 1}. ${s.name}${s.computer ? ' (computer)' : ''}${s.userId === game.game.hostUserId ? ' — host' : ''}`);
+  const seats = game.seats.map((s, i) => `${i + 1}. ${seatLabel(def, s)}${s.userId === game.game.hostUserId ? ' — host' : ''}`);
   const open = game.game.status === 'lobby';
+  const levelRowsNow = open ? levelRows(game) : [];
   const range = def.seats.min === def.seats.max ? `${def.seats.min} players` : `${def.seats.min}–${def.seats.max} players`;
   const lines = [
     `**${def.title}** — game #${id}${open ? ' is open: join in!' : ''}`,
     `Seats (${game.seats.length}/${def.seats.max}): ${seats.join(' · ')}`,
     `Options: ${optionsLine(def, game)}`,
     open ? `Press **Join** to take a seat (${range}). The host presses **Start**; \`/${def.id} addbot\` seats a computer player.` : '',
+    levelRowsNow.length ? `The host taps a computer player’s button to change how well it plays (${orList(levelsOf(def))}).` : '',
     note ?? '',
   ].filter(Boolean);
   const buttons = [
@@ -59,7 +105,7 @@ export function lobbyMessage(game: GameHere, note?: string): { content: string; 
   if (changeableFields(def.options).length > 0) {
     buttons.push(new ButtonBuilder().setCustomId(buttonId({ verb: 'opts', gameId: id })).setLabel('Options').setStyle(ButtonStyle.Secondary));
   }
-  const components = open ? [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons)] : [];
+  const components = open ? [new ActionRowBuilder<ButtonBuilder>().addComponents(buttons), ...levelRowsNow] : [];
   return { content: lines.join('\n'), components, allowedMentions: { parse: [] } };
 }
 
@@ -197,7 +243,7 @@ const seatButton = (verb: 'join' | 'leave'): ComponentHandler => ({
   }),
 });
 
-/** The lobby's **Join**, **Leave**, **Start** and **Options** buttons, and its option menu (by verb, see ids.ts). */
+/** The lobby's **Join**, **Leave**, **Start** and **Options** buttons, its computers' level buttons, and its option menu (by verb, see ids.ts). */
 export const lobbyComponents = {
   join: seatButton('join'),
   leave: seatButton('leave'),
@@ -211,6 +257,7 @@ export const lobbyComponents = {
   },
   opt: { kind: 'menu', edits: true, handle: onMenu(channelLock, pressedLobby, gameAdmin('change the options'), (c) => optionChosen(c)) },
   optp: { kind: 'menu', edits: true, handle: onMenu(channelLock, pressedLobby, gameAdmin('change the options'), ({ r, i, game }) => r.update(optionsMenu(game, Number(i.values[0] ?? '') || 0))) },
+  level: { kind: 'button', handle: onPress(channelLock, pressedLobby, gameAdmin('change a computer player’s level'), (c) => levelPressed(c)) },
 } satisfies Record<string, ComponentHandler>;
 
 export const startCommand: GameCommand = {
@@ -223,7 +270,7 @@ export const startCommand: GameCommand = {
 async function startLobby(ctx: BotContext, game: GameHere): Promise<Outcome> {
   const seed = ctx.seedFor(game.game.id);
   // Seats keep their joining order when the game renumbers them.
-  const order = game.seats.map((s, n) => `${n + 1}. ${s.name}`).join(', ');
+  const order = game.seats.map((s, n) => `${n + 1}. ${seatLabel(game.def, s)}`).join(', ');
   try {
     const { posted } = await start(ctx, game, { ...(seed ? { seed } : {}), head: `**Game #${game.game.id} begins!** Seat order: ${order}.` });
     return { text: `Game #${game.game.id} has started.`, posted };
@@ -233,25 +280,75 @@ async function startLobby(ctx: BotContext, game: GameHere): Promise<Outcome> {
   }
 }
 
+/** `/<game> addbot level:`, where the game has levels: untrusted text, so read against them. */
+const levelOption: Precondition<GameCall, { level: Level | null }> = {
+  name: 'a level the game has',
+  check: ({ i, def }) => {
+    const given = i.options.getString('level');
+    if (given === null) return { level: null };
+    const levels = levelsOf(def);
+    const level = levels.find((l) => l === given);
+    if (level) return { level };
+    return refuse('BAD_OPTION', levels.length
+      ? `No computer player was seated: its level must be ${orList(levels)}.`
+      : `No computer player was seated: ${def.title} has one kind of computer player, so leave the level out.`);
+  },
+};
+
 export const addbotCommand: GameCommand = {
   name: 'addbot',
-  define: (s) => s.setDescription('Seat a computer player in the lobby'),
-  handle: onGame(inGuild, channelLock, channelGame, async ({ ctx, r, i, def, game, guildId }) => {
+  define: (s, def) => {
+    s.setDescription('Seat a computer player in the lobby');
+    const levels = levelsOf(def);
+    const usual = levelOf(def, { computer: true, bot: null });
+    if (levels.length) {
+      s.addStringOption((o) => o.setName('level').setDescription(`How well it plays${usual ? ` (${capital(usual)} if left out)` : ''}`)
+        .addChoices(...levels.map((l) => ({ name: capital(l), value: l }))));
+    }
+    return s;
+  },
+  handle: onGame(inGuild, levelOption, channelLock, channelGame, async ({ ctx, r, i, def, game, guildId, level }) => {
     if (game.game.status !== 'lobby') return refuse('STARTED', 'Computer players can only join before the game starts.');
     if (!isGameAdmin(i, game)) return notAdmin(game, 'add computer players');
     const defaults = await defaultsFor(ctx, guildId, def);
     if (!defaults.allowComputers) return refuse('NO_COMPUTERS', `Computer players are switched off on this server (\`${defaults.computersSetBy}\`).`);
     const n = game.seats.filter((s) => s.computer).length + 1;
+    let seat: SeatRecord;
     try {
-      await ctx.store.joinLobby(game.game.id, { userId: null, name: `Computer ${n}` });
+      seat = await ctx.store.joinLobby(game.game.id, { userId: null, name: `Computer ${n}`, bot: level });
     } catch (err) {
       if (err instanceof StoreError && err.code === 'LOBBY_FULL') return refuse('LOBBY_FULL', `Game #${game.game.id} is full (${def.seats.max} seats).`);
       throw err;
     }
     await refreshLobby(ctx, withDef(await ctx.store.getGame(game.game.id)));
-    await r.private({ content: `Computer ${n} takes a seat in game #${game.game.id}.` });
+    const seated = levelsOf(def).length ? `${seatLabel(def, seat)} takes a seat in game #${game.game.id}. Its button on the lobby changes its level.` : `${seat.name} takes a seat in game #${game.game.id}.`;
+    await r.private({ content: seated });
   }),
 };
+
+/** A computer's level button: the seat and the level are the id's, untrusted, so read against the lobby. */
+async function levelPressed({ ctx, r, b, game }: PressCall & { game: GameHere }): Promise<Outcome> {
+  const { def } = game;
+  const gameId = game.game.id;
+  const levels = levelsOf(def);
+  if (levels.length === 0) return refuse('NO_LEVELS', `${def.title} has one kind of computer player: there is no level to choose. Nothing was changed.`);
+  const level = levels.find((l) => l === b.value);
+  if (!level) return refuse('BAD_LEVEL', `That button asks for a level ${def.title} does not have: a computer player plays at ${orList(levels)}. Nothing was changed.`);
+  const seat = game.seats.find((s) => s.seat === b.version);
+  if (seat && !seat.computer) return refuse('NOT_COMPUTER', `${seat.name} is a person, not a computer player: only a computer player’s level can be changed. Nothing was changed.`);
+  const stale = refuse('STALE_BUTTON', `That computer player is no longer in game #${gameId}: the lobby shows who is. Nothing was changed.`);
+  if (!seat) return stale;
+  try {
+    await ctx.store.setComputerBot(gameId, seat.seat, level);
+  } catch (err) {
+    // The lobby changed since it was read (the channel lock keeps this to another process's doing).
+    if (err instanceof StoreError && err.code === 'NOT_SEATED') return stale;
+    if (err instanceof StoreError && err.code === 'WRONG_STATUS') return refuse('STARTED', `Game #${gameId} has already started: its computer players keep their levels. Nothing was changed.`);
+    throw err;
+  }
+  await refreshLobby(ctx, withDef(await ctx.store.getGame(gameId)));
+  await r.private({ content: `${seat.name} now plays at the ${level} level in game #${gameId}.` });
+}
 
 // ---- The option menu -------------------------------------------------------------------------
 

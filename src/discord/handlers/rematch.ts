@@ -1,7 +1,7 @@
 /**
  * The **Rematch** button of a finished game's end post: a new lobby in the same channel with
- * the same options and turn limit, its computer players seated again, and the other players
- * asked (with a mention) to press **Join**. Whoever presses it hosts the new game.
+ * the same options and turn limit, its computer players seated again (each at its level), and
+ * the other players asked (with a mention) to press **Join**. Whoever presses it hosts the new game.
  */
 import { ChannelBusyError } from '../../store/index.ts';
 import { onPress, type ComponentHandler } from '../command.ts';
@@ -40,7 +40,8 @@ export const rematchComponents = {
           kind: def.id, guildId: old.game.guildId, channelId: old.game.channelId, parentChannelId: old.game.parentChannelId,
           hostUserId: i.user.id, hostName: displayName(i), options: old.game.options, turnLimitSeconds: old.game.turnLimitSeconds,
         });
-        for (const c of computers) await ctx.store.joinLobby(lobby.game.id, { userId: null, name: c.name });
+        // Each at the level it played at.
+        for (const c of computers) await ctx.store.joinLobby(lobby.game.id, { userId: null, name: c.name, bot: c.bot });
         await armLobbyExpiry(ctx, lobby.game);
         created = withDef(await ctx.store.getGame(lobby.game.id));
       } catch (err) {
