@@ -76,6 +76,7 @@ export function gameCommand(game: AnyGame): SlashCommandSubcommandsOnlyBuilder {
   if (game.hand) cmd.addSubcommand((s) => s.setName('hand').setDescription('Show what only you may see (only you see it)'));
   cmd
     .addSubcommand((s) => s.setName('status').setDescription(`Whose turn it is and what they may do, in ${t}`.slice(0, 100)))
+    .addSubcommand((s) => s.setName('choose').setDescription('What you must do now, with its buttons (only you see it)'))
     .addSubcommand((s) => s.setName('map').setDescription('Show the current board'))
     .addSubcommand((s) => s.setName('history').setDescription('The recent actions in words'))
     .addSubcommand((s) =>

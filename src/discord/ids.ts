@@ -4,8 +4,8 @@
  * state always comes from the store. Format: `f:<verb>:<gameId>[:<version>[:<value>]]`, at
  * most 100 characters. Every part is untrusted: handlers check it against the store.
  */
-export type ButtonVerb = 'join' | 'leave' | 'start' | 'hand' | 'handr' | 'pick' | 'abort' | 'resign' | 'cancel' | 'opts' | 'opt' | 'optp' | 'undo' | 'rematch';
-const VERBS: ReadonlySet<string> = new Set<ButtonVerb>(['join', 'leave', 'start', 'hand', 'handr', 'pick', 'abort', 'resign', 'cancel', 'opts', 'opt', 'optp', 'undo', 'rematch']);
+export type ButtonVerb = 'join' | 'leave' | 'start' | 'hand' | 'handr' | 'pick' | 'abort' | 'resign' | 'cancel' | 'opts' | 'opt' | 'optp' | 'undo' | 'rematch' | 'next';
+const VERBS: ReadonlySet<string> = new Set<ButtonVerb>(['join', 'leave', 'start', 'hand', 'handr', 'pick', 'abort', 'resign', 'cancel', 'opts', 'opt', 'optp', 'undo', 'rematch', 'next']);
 
 export interface ButtonId {
   verb: ButtonVerb;

@@ -8,7 +8,8 @@
 import type { Step } from '../platform/game.ts';
 import type { BotContext } from './context.ts';
 import { armTurnTimers, runComputers, unseenStep } from './game.ts';
-import { withDef } from './guards.ts';
+import { withDef, type RunningGame } from './guards.ts';
+import { heldNotice, noticeShown } from './handlers/choices.ts';
 import { armLobbyExpiry, lobbyMessage, refreshLobby } from './handlers/lobby.ts';
 import { errorText } from './log.ts';
 import { post, turnPosts } from './posts.ts';
@@ -21,11 +22,19 @@ export interface Recovered {
   computerMoves: number;
 }
 
-/** Recovers every unfinished game (and ended games whose last post was lost); resolves once their posts are out. */
-export async function recoverGames(ctx: BotContext, scope: ShardScope = SINGLE_SHARD): Promise<Recovered> {
+/**
+ * Recovers every unfinished game (and ended games whose last post was lost); resolves once their
+ * posts are out. Runs while the bot already answers: each game is recovered under its channel's
+ * lock, so a press in that channel comes wholly before or after it, and recovery reads the game
+ * afresh (a press may have changed it, posted what was missed and armed its timers: what is left
+ * to do is then nothing, and doing it again is harmless). `stopping`: the bot is stopping; the
+ * games not reached yet are recovered at the next start.
+ */
+export async function recoverGames(ctx: BotContext, scope: ShardScope = SINGLE_SHARD, stopping: () => boolean = () => false): Promise<Recovered> {
   const out: Recovered = { games: 0, posted: 0, computerMoves: 0 };
   const posts: Promise<string | null>[] = [];
   for (const g of await ctx.store.gamesToRecover()) {
+    if (stopping()) break;
     if (!ownsGuild(scope, g.guildId)) continue;
     out.games++;
     try {
@@ -72,6 +81,13 @@ async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerM
   }
   const computerMoves = now.version - version;
   const out = turnPosts(game.def, gameId, now.version, steps, game.seats, ctx.outbox.ahead);
+  if (out.held) {
+    // The choice that comes next was only ever in the mover's private answer, which a crash
+    // may have cut off (or a client reload dropped): the channel points them to it again.
+    const notice = heldNotice({ ...game, state: now.state } as RunningGame);
+    if (!notice || (await noticeShown(ctx, game.game))) return { computerMoves };
+    return { computerMoves, posted: ctx.outbox.send(ctx, game.game, null, [async () => notice]) };
+  }
   if (out.posts.length === 0) return { computerMoves };
   return { computerMoves, posted: ctx.outbox.send(ctx, game.game, now.version, out.posts) };
 }

@@ -25,6 +25,7 @@ import { undoButton, undoCommand } from './handlers/undo.ts';
 import { rematchButton } from './handlers/rematch.ts';
 import { leaderboardCommand, statsCommand } from './handlers/stats.ts';
 import { mineCommand } from './handlers/mine.ts';
+import { chooseCommand, continueButton } from './handlers/choices.ts';
 
 /** Buttons and menus of the presser's own ephemeral messages: they replace that message (a choice made there loses its buttons). */
 const EDITS_ITS_MESSAGE: ReadonlySet<ButtonVerb> = new Set<ButtonVerb>(['opt', 'optp', 'handr', 'abort', 'resign', 'cancel', 'pick']);
@@ -86,6 +87,7 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
         else if (b.verb === 'cancel') await cancelButton(r);
         else if (b.verb === 'undo') await undoButton(ctx, r, i, b);
         else if (b.verb === 'rematch') await rematchButton(ctx, r, i, b);
+        else if (b.verb === 'next') await continueButton(ctx, r, b.gameId);
         else await r.refuse('UNKNOWN_BUTTON', 'That button no longer does anything.');
       }
     } catch (err) {
@@ -155,6 +157,7 @@ async function gameCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInterac
     case 'addbot': return addBot(ctx, r, def);
     case 'hand': return def.hand ? handCommand(ctx, r, def) : r.refuse('UNKNOWN_COMMAND', `Nothing in ${def.title} is hidden: \`/${def.id} map\` shows everything.`);
     case 'status': return statusCommand(ctx, r, def);
+    case 'choose': return chooseCommand(ctx, r, def);
     case 'map': return mapCommand(ctx, r, def);
     case 'history': return historyCommand(ctx, r, def);
     case 'rules': return rulesCommand(r, i, def);

@@ -55,10 +55,11 @@ interface BotHandle {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts the bot; resolves once it is ready (recovery included). */
+/** Starts the bot; resolves once it has recovered its games (it answers before). */
 async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string, logs: string[]): Promise<BotHandle> {
   if (mode === 'freeze') {
     const running = await startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl, logger: createLogger({ sink: (l) => logs.push(l) }), timerPollMs: 60_000 });
+    await running.bot.recovered;
     return { kill: killable(running.bot) };
   }
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, double.apiUrl, double.token, databaseUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -73,7 +74,7 @@ async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string
       buffer = lines.pop() ?? '';
       for (const l of lines) {
         logs.push(l);
-        if (l.includes('"bot ready"')) resolve();
+        if (l.includes('"games recovered"')) resolve();
       }
     });
     child.once('exit', (code) => reject(new Error(`the bot stopped by itself (code ${code}): ${stderr.slice(-2000)}`)));
@@ -95,7 +96,7 @@ async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string
  * alive, such a request reached the double after the new bot had started and posted: a
  * turn's first post landed after the new bot's prompt.
  */
-function killable(bot: GameBot): () => Promise<void> {
+export function killable(bot: GameBot): () => Promise<void> {
   const never = () => new Promise<never>(() => undefined);
   const killed = new AbortController();
   const running = new Set<Promise<unknown>>();
@@ -115,10 +116,15 @@ function killable(bot: GameBot): () => Promise<void> {
       return call;
     };
   }
-  const rest = bot.client.rest as unknown as { options: { makeRequest: (url: string, init: RequestInit) => Promise<unknown> } };
+  const rest = bot.client.rest as unknown as { options: { makeRequest: (url: string, init: RequestInit) => Promise<unknown> }; queueRequest: (r: { signal?: AbortSignal | null }) => Promise<unknown> };
   const send = rest.options.makeRequest;
   rest.options.makeRequest = (url, init) =>
     killed.signal.aborted ? never() : send(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, killed.signal]) : killed.signal });
+  // Answers to interactions go through a REST manager of their own (src/discord/rest.ts), which
+  // the line above does not reach: they are stopped where both managers are entered.
+  const queue = rest.queueRequest.bind(rest);
+  rest.queueRequest = (request) =>
+    killed.signal.aborted ? never() : queue({ ...request, signal: request.signal ? AbortSignal.any([request.signal, killed.signal]) : killed.signal });
   return async () => {
     killed.abort();
     await bot.client.destroy().catch(() => undefined);
@@ -177,7 +183,7 @@ export async function runCrashes(opts: { mode: KillMode; kills: number; channels
       report.actions += g.version;
       if (g.status === 'finished') report.gamesFinished++;
     }
-    report.repairs = logs.filter((l) => l.includes('"bot ready"') && !/"posted":0,"computerMoves":0/.test(l)).length;
+    report.repairs = logs.filter((l) => l.includes('"games recovered"') && !/"posted":0,"computerMoves":0/.test(l)).length;
     const errors = logs.filter((l) => l.includes('"level":"error"'));
     if (errors.length) throw new Error(`the bot logged errors:\n${errors.slice(0, 5).join('\n')}`);
     double.expectNoViolations();
@@ -276,10 +282,12 @@ export async function step(double: DiscordDouble, store: Store, def: AnyGame, ch
   if (action === undefined) return null;
   const move = def.commands.find((m) => m.accepts(action));
   if (move) return double.runCommand(user, channel, 'fence', { subcommand: move.name, options: { [move.option]: def.encode(action) } });
-  // A choice: its button on the latest post that has buttons (a reminder may have come after it).
-  const post = [...double.messages(channel)].reverse().find((m) => m.components.length > 0);
+  // A choice: its button on the newest message the player sees that offers it (a turn post, or
+  // in the middle of a turn their private answer); none after a restart cut that answer off,
+  // so they ask for it again (issue 28.1).
   const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
-  return post && double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id) ? double.clickButton(user, post, id) : null;
+  const offering = [...double.visibleTo(user, channel)].reverse().find((m) => !m.loading && double.buttons(m).some((b) => 'custom_id' in b && b.custom_id === id));
+  return offering ? double.clickButton(user, offering, id) : double.runCommand(user, channel, 'fence', { subcommand: 'choose' });
 }
 
 function latestPost(double: DiscordDouble, channel: Channel): PostedMessage | undefined {
@@ -316,6 +324,14 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
     const held = def.posts?.([{ state, events: [] }]).at(-1)?.held === true;
     if (held) {
       if ((game.game.postedVersion ?? -1) >= game.game.version) fail('a held turn is marked as shown', game);
+      // The next choice may have been only in a private answer the kill cut off: the channel
+      // points whoever must go on to it (issue 28.1).
+      const post = latestPost(double, channel);
+      const notice = buttonId({ verb: 'next', gameId: game.game.id });
+      const owing = def.activeSeats(state).map((s) => game.seats.find((x) => x.seat === s)).filter((s) => s?.userId).map((s) => s!.userId!);
+      if (!post || !double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === notice) || owing.some((u) => !post.notified.includes(u))) {
+        fail('the channel does not point the mover to their next step', game, `latest post: ${post?.content ?? 'none'}`);
+      }
     } else {
       if (game.game.postedVersion !== game.game.version) fail(`the channel shows version ${game.game.postedVersion}`, game);
       const post = latestPost(double, channel);

@@ -4,9 +4,10 @@ import type { AnyGame } from '../../platform/game.ts';
 import { inEffectOf } from '../../store/index.ts';
 import type { BotContext } from '../context.ts';
 import { timerSeat } from '../game.ts';
-import { activeGame, inGuild, runningGameHere, type RunningGame } from '../guards.ts';
+import { activeGame, inGuild, runningGameHere, seatOf, type RunningGame } from '../guards.ts';
 import { boardFile, pictureFile } from '../posts.ts';
 import type { Reply } from '../reply.ts';
+import { owedButtons } from './choices.ts';
 import { lobbyMessage } from './lobby.ts';
 import { limitText } from './settings.ts';
 
@@ -16,7 +17,11 @@ export async function statusCommand(ctx: BotContext, r: Reply, def: AnyGame): Pr
   const game = await activeGame(ctx, r, where.channelId, def);
   if (!game) return;
   if (game.state === null) return r.private({ content: lobbyMessage(game).content });
-  await r.private({ content: await statusText(ctx, game as RunningGame) });
+  const running = game as RunningGame;
+  // Whoever owes a choice gets its buttons here too: a way to it that no restart or reload loses.
+  const seat = seatOf(game.seats, r.i.user.id);
+  const buttons = seat && !seat.leftAt ? owedButtons(running, seat.seat) : [];
+  await r.private({ content: await statusText(ctx, running), components: buttons });
 }
 
 /** Where a running game stands: its phase, whom it waits for (and until when), and its public facts. */
