@@ -15,6 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,16 +52,37 @@ export interface CrashReport {
 
 interface BotHandle {
   kill(): Promise<void>;
+  /**
+   * Kills the bot at a random point of the work under way, whatever the machine's speed: a
+   * frozen bot at a random one of its next database calls (before it ran, or after it committed
+   * and before the bot heard back), a child process after a random delay. Resolves once dead.
+   */
+  killSoon(): Promise<void>;
 }
+
+/** How far into the bot's work a freeze lands: one of its next this-many database calls. */
+const FREEZE_WITHIN_CALLS = 60;
+/** How long after play a SIGKILL lands, at most (ms): a process's calls cannot be counted from here. */
+const SIGKILL_WITHIN_MS = 1500;
+/**
+ * How long any one answer may take before the driver stops waiting for it: a hang guard, not a
+ * deadline (on a machine at load average 15 answers took seconds). The Discord double allows as
+ * long to acknowledge: these runs check what a kill leaves, not how fast the bot answers
+ * (test/discord-double and the router's acknowledge-first tests hold the 3 s).
+ */
+const ANSWER_WAIT_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the bot; resolves once it has recovered its games (it answers before). */
 async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string, logs: string[]): Promise<BotHandle> {
   if (mode === 'freeze') {
-    const running = await startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl, logger: createLogger({ sink: (l) => logs.push(l) }), timerPollMs: 60_000 });
+    // A dead process writes no more log lines (what is cut off in it may throw, unheard).
+    let alive = true;
+    const running = await startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl, logger: createLogger({ sink: (l) => alive && logs.push(l) }), timerPollMs: 60_000 });
     await running.bot.recovered;
-    return { kill: killable(running.bot) };
+    const k = killable(running.bot, () => { alive = false; });
+    return { kill: k, killSoon: () => k.afterCalls(Math.floor(Math.random() * FREEZE_WITHIN_CALLS), Math.random() < 0.5) };
   }
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, double.apiUrl, double.token, databaseUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -79,12 +101,11 @@ async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string
     });
     child.once('exit', (code) => reject(new Error(`the bot stopped by itself (code ${code}): ${stderr.slice(-2000)}`)));
   });
-  return {
-    kill: async () => {
-      child.kill('SIGKILL');
-      await exited;
-    },
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited;
   };
+  return { kill, killSoon: async () => { await sleep(Math.random() * SIGKILL_WITHIN_MS); await kill(); } };
 }
 
 /**
@@ -96,10 +117,14 @@ async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string
  * alive, such a request reached the double after the new bot had started and posted: a
  * turn's first post landed after the new bot's prompt.
  */
-export function killable(bot: GameBot): () => Promise<void> {
+export function killable(bot: GameBot, onKill: () => void = () => undefined): (() => Promise<void>) & { afterCalls(calls: number, committed: boolean): Promise<void> } {
   const never = () => new Promise<never>(() => undefined);
   const killed = new AbortController();
+  // Every request of the bot listens to it.
+  setMaxListeners(0, killed.signal);
   const running = new Set<Promise<unknown>>();
+  /** Armed by afterCalls: the database calls left before the kill, and whether that last one runs (commits) first. */
+  let countdown: { left: number; committed: boolean; dead: () => void } | null = null;
   // Inside a running call, the store's own calls (getGame in startGame, …) must still return.
   const within = new AsyncLocalStorage<true>();
   const store = bot.store as unknown as Record<string, (...args: unknown[]) => unknown>;
@@ -110,9 +135,19 @@ export function killable(bot: GameBot): () => Promise<void> {
       if (killed.signal.aborted && !within.getStore()) return never();
       // A lock's work (a callback) is the bot's own code, which the kill stops at its next call.
       if (args.some((a) => typeof a === 'function')) return method.apply(bot.store, args);
+      const last = countdown !== null && !within.getStore() && countdown.left-- <= 0 ? countdown : null;
+      if (last && !last.committed) {
+        void kill().then(last.dead);
+        return never();
+      }
       const call = Promise.resolve(within.run(true, () => method.apply(bot.store, args)));
       running.add(call);
       void call.finally(() => running.delete(call)).catch(() => undefined);
+      if (last) {
+        // The call ran (and committed, if it writes); the process died before hearing back.
+        void call.catch(() => undefined).then(() => kill()).then(last.dead);
+        return never();
+      }
       return call;
     };
   }
@@ -125,16 +160,22 @@ export function killable(bot: GameBot): () => Promise<void> {
   const queue = rest.queueRequest.bind(rest);
   rest.queueRequest = (request) =>
     killed.signal.aborted ? never() : queue({ ...request, signal: request.signal ? AbortSignal.any([request.signal, killed.signal]) : killed.signal });
-  return async () => {
+  const kill = async () => {
+    if (killed.signal.aborted) return;
+    onKill();
     killed.abort();
     await bot.client.destroy().catch(() => undefined);
     await Promise.allSettled([...running]);
   };
+  const afterCalls = (calls: number, committed: boolean) => new Promise<void>((dead) => {
+    countdown = { left: calls, committed, dead };
+  });
+  return Object.assign(kill, { afterCalls });
 }
 
 /** A guild with channels, two people, the double and a SQLite file, and a store of this process's on that file. */
 async function openTable(channelCount: number) {
-  const double = await DiscordDouble.start();
+  const double = await DiscordDouble.start({ ackDeadlineMs: ANSWER_WAIT_MS });
   const guild = double.createGuild('Crash Club');
   const channels: Channel[] = Array.from({ length: channelCount }, (_, k) => double.createChannel(guild, `table-${k}`));
   const people: User[] = ['ana', 'bo'].map((name) => {
@@ -157,7 +198,11 @@ async function openTable(channelCount: number) {
 
 const emptyReport = (): CrashReport => ({ kills: 0, requests: 0, actions: 0, gamesFinished: 0, repairs: 0, checked: { running: 0, lobbies: 0 } });
 
-export async function runCrashes(opts: { mode: KillMode; kills: number; channels?: number; minPlayMs?: number; maxPlayMs?: number; onKill?: (n: number) => void }): Promise<CrashReport> {
+/**
+ * `answered`: the answers each life of the bot gives before its kill is armed, at least (1 to
+ * this many, at random): progress, not time, so that a slow machine plays as far as a fast one.
+ */
+export async function runCrashes(opts: { mode: KillMode; kills: number; channels?: number; answered?: number; onKill?: (n: number) => void }): Promise<CrashReport> {
   const { def, double, channels, people, databaseUrl, store, close } = await openTable(opts.channels ?? 3);
   const logs: string[] = [];
   const report = emptyReport();
@@ -165,13 +210,16 @@ export async function runCrashes(opts: { mode: KillMode; kills: number; channels
     for (let kill = 0; kill < opts.kills; kill++) {
       const bot = await launch(opts.mode, double, databaseUrl, logs);
       await check(double, store, def, channels, report);
-      const min = opts.minPlayMs ?? 0;
-      const until = Date.now() + min + Math.random() * ((opts.maxPlayMs ?? 1500) - min);
-      await Promise.race([
-        Promise.all(channels.map((c) => playUntil(double, store, def, c, people, until, report))),
-        sleep(until - Date.now()),
-      ]);
-      await bot.kill();
+      let died!: () => void;
+      const round: Round = { answered: 0, over: false, dead: new Promise<void>((resolve) => (died = resolve)) };
+      const plays = Promise.all(channels.map((c) => play(double, store, def, c, people, round, report)));
+      const enough = 1 + Math.floor(Math.random() * (opts.answered ?? 6));
+      await double.waitFor(() => (round.answered >= enough ? true : undefined), ANSWER_WAIT_MS * 2, `${enough} answers from the bot`);
+      // Play goes on while the kill finds its moment.
+      await bot.killSoon();
+      round.over = true;
+      died();
+      await plays;
       report.kills++;
       opts.onKill?.(report.kills);
     }
@@ -212,7 +260,7 @@ export async function killWhileAPostWaits(retryAfterMs: number): Promise<{ posts
       const game = await store.loadActiveGame(channel.id);
       if (game?.state != null && game.game.postedVersion === game.game.version && def.activeSeats(game.state).some((s) => game.seats.find((x) => x.seat === s)?.userId)) break;
       const sent = await step(double, store, def, channel, people);
-      await (sent ? sent.reply(10_000) : sleep(50));
+      await (sent ? sent.reply(ANSWER_WAIT_MS) : sleep(50));
       await sleep(100);
     }
     const route = 'POST /channels/:channel/messages';
@@ -228,7 +276,7 @@ export async function killWhileAPostWaits(retryAfterMs: number): Promise<{ posts
         continue;
       }
       // The answer to the move may wait for the turn's posts: the kill must not.
-      await Promise.race([sent.reply(10_000).catch(() => undefined), double.waitFor(limitedPost, 10_000, 'a rate-limited post').catch(() => undefined)]);
+      await Promise.race([sent.reply(ANSWER_WAIT_MS).catch(() => undefined), double.waitFor(limitedPost, ANSWER_WAIT_MS, 'a rate-limited post').catch(() => undefined)]);
       if (!limitedPost()) await double.waitFor(limitedPost, 1000, 'a rate-limited post').catch(() => undefined);
     }
     const limited = limitedPost()!;
@@ -246,17 +294,25 @@ export async function killWhileAPostWaits(retryAfterMs: number): Promise<{ posts
   }
 }
 
-/** People in this channel act (a random legal move each) until `until`, each waiting for the bot's answer. */
-async function playUntil(double: DiscordDouble, store: Store, def: AnyGame, channel: Channel, people: User[], until: number, report: CrashReport): Promise<void> {
-  while (Date.now() < until) {
+/** One life of the bot: answers counted, and its kill once armed. */
+interface Round {
+  answered: number;
+  over: boolean;
+  /** Settles once the bot is dead: the answers still awaited never come. */
+  dead: Promise<void>;
+}
+
+/** People in this channel act (a random legal move each) until the round is over, each waiting for the bot's answer (or its death). */
+async function play(double: DiscordDouble, store: Store, def: AnyGame, channel: Channel, people: User[], round: Round, report: CrashReport): Promise<void> {
+  while (!round.over) {
     const sent = await step(double, store, def, channel, people);
     if (!sent) {
       await sleep(20);
       continue;
     }
     report.requests++;
-    // The answer may never come: the bot may be killed meanwhile.
-    await sent.reply(Math.max(50, until - Date.now())).catch(() => undefined);
+    const answered = sent.reply(ANSWER_WAIT_MS).then(() => { round.answered++; }, () => undefined);
+    await Promise.race([answered, round.dead]);
   }
 }
 
