@@ -19,7 +19,7 @@ import {
   type APIMessageTopLevelComponent,
 } from 'discord.js';
 import { Gateway } from './gateway.ts';
-import { ACK_DEADLINE_MS, InteractionRegistry, type InteractionKind, type InteractionRecord } from './interactions.ts';
+import { ACK_DEADLINE_MS, InteractionRegistry, TOKEN_LIFETIME_MS, type InteractionKind, type InteractionRecord } from './interactions.ts';
 import { MessageLog, type PostedMessage } from './messages.ts';
 import { RestApi, type ChannelRateLimit, type RateLimitRule, type RequestRecord } from './rest.ts';
 import type { Violation } from './validate.ts';
@@ -442,6 +442,19 @@ export class DiscordDouble {
       `a message in #${channel.name} matching the predicate`,
       () => `#${channel.name} holds:\n${this.log.inChannel(channel.id).map((m) => `  ${m.ephemeral ? '(ephemeral) ' : ''}${JSON.stringify(m.content)} [${m.attachments.length} files]`).join('\n') || '  nothing'}`,
     );
+  }
+
+  /**
+   * Forgets the messages (with their attachments), interactions and request records from before
+   * `at` (the double's clock), so that a run of hours (bench/soak.ts) does not hold every
+   * picture it was ever sent. An edit of a forgotten message is answered as Discord answers one
+   * of a deleted message; an interaction older than its token's 15 minutes is dead anyway.
+   */
+  forgetBefore(at: number): void {
+    this.log.forgetBefore(at);
+    this.interactions.forgetBefore(Math.min(at, this.clock.now() - TOKEN_LIFETIME_MS));
+    const kept = this.requests.filter((r) => r.at >= at);
+    this.requests.splice(0, this.requests.length, ...kept);
   }
 
   // ---------------------------------------------------------------- faults
