@@ -31,5 +31,5 @@ USER node
 STOPSIGNAL SIGTERM
 # The Node flags and the environment are the bot's own (BOT_NODE_FLAGS and BOT_ENV in
 # src/shard.ts say why), as `npm start` gives them.
-ENV MALLOC_ARENA_MAX=2
-CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "src/main.ts"]
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=25", "--import", "tsx", "src/main.ts"]
