@@ -106,7 +106,7 @@ export class GameBot {
       ...(opts.shards ? { shards: opts.shards } : {}),
       ...(opts.shardCount ? { shardCount: opts.shardCount } : {}),
     });
-    const stopInteractionRest = exemptInteractionEndpoints(client);
+    const stopInteractionRest = exemptInteractionEndpoints(client).stop;
     // The outbox's posts count as work in flight, so that stop() lets them finish.
     const outbox = new Outbox((p) => bot.#track(p), undefined, opts.now ?? Date.now);
     const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };
