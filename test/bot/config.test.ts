@@ -58,7 +58,7 @@ describe('commands, button ids and logs', () => {
     expect(fence?.name).toBe('fence');
     expect(fence?.contexts).toEqual([0]);
     expect(fence?.options?.map((o) => o.name).sort()).toEqual(
-      ['abort', 'addbot', 'boat', 'cops', 'hand', 'help', 'history', 'hunch', 'kick', 'map', 'move', 'new', 'pick', 'place', 'push', 'resign', 'rules', 'settings', 'start', 'status', 'swap', 'trade', 'undo'].sort(),
+      ['abort', 'addbot', 'boat', 'choose', 'cops', 'hand', 'help', 'history', 'hunch', 'kick', 'map', 'move', 'new', 'pick', 'place', 'push', 'resign', 'rules', 'settings', 'start', 'status', 'swap', 'trade', 'undo'].sort(),
     );
   });
 
