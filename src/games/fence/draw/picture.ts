@@ -78,9 +78,11 @@ function plan(view: FenceView, tile: number): Plan {
 /**
  * Drawn map bases (tiles, names, shading, grid labels), by what they show. During the main
  * game the tiles never change and off-limits rarely does, so a turn's picture is this image
- * plus pieces, arrow and panels. A few entries cover several channels; a base is ≈ 5 MB.
+ * plus pieces, arrow and panels. A few entries cover several channels; a base is ≈ 5 MB, in
+ * each render thread (3, not 6: a bot serving four games for an hour stayed under 500 MB RSS
+ * only then, bench/soak.ts).
  */
-const BASE_CACHE_MAX = 6;
+const BASE_CACHE_MAX = 3;
 const baseCache = new Map<string, Kept>();
 
 /** The base of the map laid out as `layout` (drawn at its own top-left, 0, 0). */
