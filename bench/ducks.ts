@@ -9,6 +9,7 @@ import { COMPONENTS } from '../src/games/ducks/components.ts';
 import { fenceActions } from '../src/games/ducks/engine.ts';
 import { ducks } from '../src/games/ducks/index.ts';
 import { scoreOf } from '../src/games/ducks/rules.ts';
+import { applyRequest } from '../src/platform/requests.ts';
 import type { DucksState } from '../src/games/ducks/state.ts';
 import { playRandomGame } from '../test/platform/random-play.ts';
 import { duckPlay } from '../test/ducks/random-play.config.ts';
@@ -22,7 +23,7 @@ function playSimple(seats: number, seed: string, seen?: (s: DucksState) => void)
   while (!s.end) {
     const seat = ducks.activeSeats(s)[0] as number;
     if (seen && s.turn.stage === 'act' && seat === s.turn.seat) seen(JSON.parse(JSON.stringify(s)) as DucksState);
-    const r = ducks.apply(s, seat, ducks.bots.simple!(s, seat));
+    const r = applyRequest(ducks, s, seat, ducks.bots.simple!(s, seat));
     if (!r.ok) throw new Error(`${r.code} ${r.message}`);
     s = r.state;
   }

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { actingSeats, applyAction, computerAction, createGame, legalActions, playComputers, whoMustAct, type FenceOptions, type FenceState } from '../src/games/fence/index.ts';
+import { actingSeats, applyAction, computerAction, createGame, fence, legalActions, playComputers, whoMustAct, type FenceOptions, type FenceState } from '../src/games/fence/index.ts';
+import { applyRequest } from '../src/platform/requests.ts';
 import { Rng, seedRng } from '../src/platform/rng.ts';
 import { randomVariantOptions } from '../test/fence/variant-options.ts';
 
@@ -45,7 +46,7 @@ export function outcomeDigest(games = 60): string {
       const acting = actingSeats(s);
       if (acting.length === 0) break;
       const seat = acting[drive.int(acting.length)] as number;
-      const r = drive.next() < 0.01 ? applyAction(s, 'system', { type: 'timeout', seat }) : applyAction(s, seat, computerAction(s, seat, kind === 4 ? 'simple' : 'random') ?? { type: 'resign' });
+      const r = drive.next() < 0.01 ? applyRequest(fence, s, 'system', { type: 'timeout', seat }) : applyRequest(fence, s, seat, computerAction(s, seat, kind === 4 ? 'simple' : 'random') ?? { type: 'resign' });
       if (!r.ok) throw new Error(`outcome digest, game ${g}: ${r.message}`);
       hash.update(JSON.stringify(r.events));
       s = r.state;

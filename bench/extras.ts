@@ -10,15 +10,19 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { computerAction, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
 import { rateGames } from '../src/platform/rating.ts';
-import { openStore, undoLast, type Store } from '../src/store/index.ts';
+import { openStore, type Store } from '../src/store/index.ts';
 import { endedGames } from '../src/store/stats.ts';
+import { winnersOf } from '../src/runtime/rules.ts';
+import { applyAction, startGame } from '../src/runtime/moves.ts';
+import { undoLast } from '../src/runtime/replay.ts';
+import { gameById } from '../src/games/registry.ts';
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 async function fenceGame(store: Store, channelId: string, seats: number, seed: string, options: object) {
   const lobby = await store.createLobby({ kind: 'fence', guildId: 'bench', channelId, hostUserId: 'u0', hostName: 'P1', options });
   for (let i = 1; i < seats; i++) await store.joinLobby(lobby.game.id, { userId: `u${i}`, name: `P${i + 1}` });
-  const { game } = await store.startGame(lobby.game.id, { seed });
+  const { game } = await startGame(store, lobby.game.id, { seed });
   return { id: game.game.id, state: game.state as FenceState };
 }
 
@@ -32,7 +36,7 @@ async function undoTimes(store: Store): Promise<{ at: number; ms: number }[]> {
   while (!state.outcome && version < 400) {
     const seat = whoMustAct(state)!;
     const action = computerAction(state, seat, 'simple')!;
-    const r = await store.applyAction(id, version, seat, action);
+    const r = await applyAction(store, id, version, seat, action);
     if (!r.ok) throw new Error(r.refusal.message);
     version = r.version;
     // Many moves draw or roll and cannot be taken back: the first undoable one from each 25th on is timed.
@@ -43,7 +47,7 @@ async function undoTimes(store: Store): Promise<{ at: number; ms: number }[]> {
       if (u.ok) {
         out.push({ at: version, ms });
         next += 25;
-        const again = await store.applyAction(id, u.version, seat, action);
+        const again = await applyAction(store, id, u.version, seat, action);
         if (!again.ok) throw new Error(again.refusal.message);
         version = again.version;
         state = again.state as FenceState;
@@ -63,7 +67,7 @@ async function statsTimes(store: Store, games: number): Promise<{ firstMs: numbe
     let version = 0;
     while (!state.outcome) {
       const seat = whoMustAct(state)!;
-      const r = await store.applyAction(id, version, seat, computerAction(state, seat, 'random')!);
+      const r = await applyAction(store, id, version, seat, computerAction(state, seat, 'random')!);
       if (!r.ok) throw new Error(r.refusal.message);
       state = r.state as FenceState;
       version = r.version;
@@ -72,10 +76,10 @@ async function statsTimes(store: Store, games: number): Promise<{ firstMs: numbe
     await store.prisma.$executeRawUnsafe(`UPDATE "Seat" SET "userId" = 'p' || (("seat" + ${g}) % 10) WHERE "gameId" = ${id}`);
   }
   let t = performance.now();
-  await endedGames(store, 'bench');
+  await endedGames(store, winnersOf, 'bench');
   const firstMs = performance.now() - t;
   t = performance.now();
-  const ended = await endedGames(store, 'bench');
+  const ended = await endedGames(store, winnersOf, 'bench');
   const laterMs = performance.now() - t;
   t = performance.now();
   const ratings = rateGames(ended.map((g) => ({ players: g.seats.map((s) => ({ id: s.userId!, won: g.winners.includes(s.seat) })) })));
@@ -85,7 +89,7 @@ async function statsTimes(store: Store, games: number): Promise<{ firstMs: numbe
 export default async function benchExtras(opts: { games?: number } = {}): Promise<void> {
   const games = opts.games ?? 200;
   const dir = mkdtempSync(join(tmpdir(), 'fence-bench-extras-'));
-  const store = await openStore(`file:${join(dir, 'extras.db')}`);
+  const store = await openStore(`file:${join(dir, 'extras.db')}`, { kinds: gameById });
   try {
     const undo = await undoTimes(store);
     process.stdout.write(`extras: undo in a hand-built 4-player FENCE! game, by actions already played: ${undo.map((u) => `${u.at}: ${u.ms.toFixed(0)} ms`).join(', ')} (median ${median(undo.map((u) => u.ms)).toFixed(0)} ms)\n`);

@@ -26,7 +26,7 @@ export default async function benchKimbo(): Promise<void> {
     let s = newGame(4, `results-${g}`);
     while (!s.outcome) {
       const a = simplePlayer(s, s.current)!;
-      const r = applyAction(s, s.current, a, simplePlayer);
+      const r = applyAction(s, s.current, a);
       if (!r.ok) throw new Error(r.message);
       s = r.state;
       if (s.stage === 'play') positions.push(JSON.parse(JSON.stringify(s)) as KimboState);

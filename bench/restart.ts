@@ -10,21 +10,24 @@
  * - a move's status in the last game recovery reaches, asked right after ready: its answer time;
  * - recovered: every game recovered, its posts out (the "games recovered" line; an older bot
  *   that recovers before it is ready logs only "bot ready").
- * Goal: answered and ready ≤ 2 s after start with 100 games. The bot runs as `npm start` runs it
- * (test/bot/shard-bot.ts with the production node flags and environment).
+ * Goal: answered and ready ≤ 2 s after start with 100 games. The bot runs as `npm start` runs it:
+ * the compiled build (dist/src/main.js, built first) with the production node flags and environment.
  * Alone: `npx tsx bench/restart.ts [games] [runs]`.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REST, Routes } from 'discord.js';
+import { commandDefinitions } from '../commands/index.ts';
 import { computerAction, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
+import { gameById } from '../src/games/registry.ts';
+import { applyAction, startGame } from '../src/runtime/moves.ts';
 import { BOT_ENV, BOT_NODE_FLAGS } from '../src/shard.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { DiscordDouble, type Channel, type User } from '../test/discord-double/index.ts';
 
-const SHARD_BOT = fileURLToPath(new URL('../test/bot/shard-bot.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const out = (s: string) => process.stdout.write(`${s}\n`);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -42,9 +45,11 @@ interface Run {
 /** A bot process; `lines` gets its log lines with the time they came (ms since spawn). */
 function spawnBot(double: DiscordDouble, databaseUrl: string, onLine: (line: string, ms: number) => void): { started: number; stop(): Promise<void> } {
   const started = performance.now();
-  const child = spawn(process.execPath, [...BOT_NODE_FLAGS, '--import', 'tsx', SHARD_BOT, double.apiUrl, databaseUrl, '60000'], {
-    cwd: ROOT, env: { ...BOT_ENV, ...process.env, DISCORD_TOKEN: double.token }, stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const env = {
+    ...process.env, ...BOT_ENV, DISCORD_TOKEN: double.token, DISCORD_APPLICATION_ID: double.applicationId, DISCORD_API_URL: double.apiUrl,
+    DATABASE_URL: databaseUrl, DEV_GUILD_ID: '', LOG_LEVEL: 'info',
+  };
+  const child = spawn(process.execPath, [...BOT_NODE_FLAGS, 'dist/src/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let buffer = '';
   child.stdout.on('data', (d: Buffer) => {
@@ -63,14 +68,14 @@ async function leaveMidPlay(store: Store, channels: Channel[], people: User[]): 
       const lobby = await store.createLobby({ kind: 'fence', guildId: c.guildId!, channelId: c.id, hostUserId: people[0]!.id, hostName: 'ana', options: { autoBuild: true, roundLimit: 30 } });
       await store.joinLobby(lobby.game.id, { userId: people[1]!.id, name: 'bo' });
       for (const name of ['Robo 1', 'Robo 2']) await store.joinLobby(lobby.game.id, { userId: null, name });
-      game = (await store.startGame(lobby.game.id, { seed: `restart-${c.id}` })).game;
+      game = (await startGame(store, lobby.game.id, { seed: `restart-${c.id}` })).game;
     }
     // One to three moves by whoever is on turn, people and computers alike.
     for (let k = 0, n = 1 + (Number(BigInt(c.id) % 3n)); k < n; k++) {
       const state = game.state as FenceState;
       const seat = whoMustAct(state);
       if (seat === null || state.outcome) break;
-      const r = await store.applyAction(game.game.id, game.game.version, seat, computerAction(state, seat, 'simple'));
+      const r = await applyAction(store, game.game.id, game.game.version, seat, computerAction(state, seat, 'simple'));
       if (!r.ok) break;
       game = await store.getGame(game.game.id);
     }
@@ -132,14 +137,14 @@ export default async function restartBench(games = Number(process.env.RESTART_GA
     const people = ['ana', 'bo'].map((n) => double.createUser(n));
     for (const u of people) double.addMember(guild, u);
     const channels = Array.from({ length: games }, (_, k) => double.createChannel(guild, `t${k}`));
-    // A first start registers the commands (the double keeps them across restarts).
-    const first = spawnBot(double, url, () => undefined);
-    await double.waitFor(() => (double.commands().length > 0 ? true : undefined), 60_000, 'the commands registered');
-    await first.stop();
+    // As `npm run deploy-commands` does once for a bot; and the build `npm start` runs.
+    await new REST({ api: double.apiUrl }).setToken(double.token).put(Routes.applicationCommands(double.applicationId), { body: commandDefinitions() });
+    const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
     out(`restart: a bot process started on ${games} running FENCE! games left mid-play (moves saved, not posted; computers owed their turn); load average ${load()}`);
     const all: Run[] = [];
     for (let run = 0; run < runs; run++) {
-      const store = await openStore(url);
+      const store = await openStore(url, { kinds: gameById });
       await leaveMidPlay(store, channels, people);
       await store.close();
       const r = await oneRun(double, url, channels, people[0]!);

@@ -24,15 +24,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gameById } from '../src/games/registry.ts';
 import type { AnyGame } from '../src/platform/game.ts';
+import { applyRequest } from '../src/platform/requests.ts';
 import { createLogger } from '../src/discord/log.ts';
 import { percentile } from '../src/discord/health.ts';
-import { buttonId } from '../src/discord/ids.ts';
+import { choiceId } from '../src/discord/ids.ts';
 import { DEFAULT_TURN_LIMIT } from '../src/discord/handlers/settings.ts';
 import { BOT_ENV, BOT_NODE_FLAGS, startShards } from '../src/shard.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { DiscordDouble, type Channel, type Guild, type InteractionHandle, type User } from '../test/discord-double/index.ts';
 import { turnPosted } from './turn.ts';
 import { startPostgres, type PostgresCluster } from '../test/store/postgres.ts';
+import { startGame } from '../src/runtime/moves.ts';
 
 const SHARD_BOT = fileURLToPath(new URL('../test/bot/shard-bot.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -116,7 +118,7 @@ async function seed(t: Table, store: Store, n: number): Promise<void> {
   const proto = t.double.createChannel(t.guilds[0]!, 'proto');
   const lobby = await store.createLobby({ kind: 'fence', guildId: proto.guildId!, channelId: proto.id, hostUserId: ana.id, hostName: 'ana', options: { autoBuild: true, rounds: 30 } });
   await store.joinLobby(lobby.game.id, { userId: bo.id, name: 'bo' });
-  const { game } = await store.startGame(lobby.game.id, { seed: 'bench' });
+  const { game } = await startGame(store, lobby.game.id, { seed: 'bench' });
   const row = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
   await store.abortGame(game.game.id);
   for (let done = 0; done < n;) {
@@ -182,7 +184,7 @@ async function sendRandomMove(t: Table, channel: Channel, gameId: number, versio
   const started = performance.now();
   if (cmd) return { handle: await t.double.runCommand(user, channel, 'fence', { subcommand: cmd.name, options: { [cmd.option]: def.encode(action) } }), before, started, seat, action };
   const post = [...t.double.messages(channel)].reverse().find((p) => p.components.length > 0);
-  const id = buttonId({ verb: 'pick', gameId, version, value: def.encode(action) });
+  const id = choiceId(gameId, version, [seat], def.encode(action));
   if (!post || !t.double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id)) return null;
   return { handle: await t.double.clickButton(user, post, id), before, started, seat, action };
 }
@@ -250,7 +252,7 @@ async function play(t: Table, store: Store, mirrors: Map<string, Mirror | null>,
   const at = await turnPosted(t.double, channel, before, handle).catch(() => null);
   // The bot answers an accepted move "Done: …" (a held step too, which posts nothing yet).
   const done = at !== null && (handle.messages.at(-1)?.content.startsWith('Done') ?? false);
-  const next = done ? def.apply(m.state, seat, action) : null;
+  const next = done ? applyRequest(def, m.state, seat, action) : null;
   if (next?.ok) mirrors.set(channel.id, { ...m, state: next.state, version: m.version + 1 });
   else mirrors.delete(channel.id); // refused or lost: read it again next time
   return at ? { ms: (at.posted ?? at.answered) - started } : 'lost';
@@ -329,7 +331,7 @@ export async function scale(sizes = [100, 1000, 10_000], rate = 10, seconds = 10
   out(`scale: N running games in one bot process, ${rate} moves/s to random games for ${seconds} s; load average ${load()}`);
   await withDouble(1, 100, async (t, dir) => {
     const url = `file:${join(dir, 'scale.db')}`;
-    const store = await openStore(url);
+    const store = await openStore(url, { kinds: gameById });
     const healthMs = 4000;
     const bot = await oneShard(t, url, healthMs);
     try {
@@ -389,7 +391,7 @@ export async function throughput(shards: 1 | 2, rates = [10, 25, 50, 100, 200], 
     const url = pg ? await pg.createDatabase() : `file:${join(dir, 'tp.db')}`;
     const how = typing ? `each command move after ${typing} suggestion lists (autocomplete interactions, as a player opening the option and typing sends)` : 'every interaction a move';
     out(`throughput: ${shards} shard process${shards > 1 ? 'es' : ''} on ${pg ? 'PostgreSQL' : 'SQLite'}, moves sent open-loop, each to a game with none in flight, ${how}; load average ${load()}`);
-    const store = await openStore(url);
+    const store = await openStore(url, { kinds: gameById });
     await seed(t, store, 400);
     const running = shards === 1
       ? await (async () => {

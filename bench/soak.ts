@@ -1,34 +1,38 @@
 /**
  * Soak (issue 28.7): one bot process serving all four games for a long time at a steady rate of
- * interactions, its memory printed over time. The bot runs as `npm start` runs it
- * (test/bot/shard-bot.ts with the production node flags and environment) against the Discord
- * double in this process; 4 channels per game, two people in each (and a computer where the game
- * seats one), playing whole games one after the other through Discord, as people do: moves by
- * their commands (after a preview, its Confirm) or by the choice buttons `/<game> choose` gives,
- * and between them status, map, hand, suggestions while typing a move, and bad input (a move
- * that does not exist). Goal: RSS < 500 MB over the hour.
+ * interactions, its memory printed over time. The bot runs as `npm start` runs it (the compiled
+ * build, dist/src/main.js, built first, with the production node flags and environment) against
+ * the Discord double in this process; 4 channels per game, two people in each (and a computer
+ * where the game seats one), playing whole games one after the other through Discord, as people
+ * do: moves by their commands (after a preview, its Confirm) or by tapping their choice's labels,
+ * level by level, from the turn post or the private answer that offers them (`/games choose`
+ * when none does), and between them status, map, hand, suggestions while typing a move, and bad
+ * input (a move that does not exist). Goal: RSS < 500 MB over the hour. The heap and external
+ * columns are the bot's latest health line (one a minute).
  *
  * `npm run bench -- soak` (an hour: SOAK_SECONDS changes it, SOAK_RATE the interactions per
  * second, 25), or alone `npx tsx bench/soak.ts [seconds] [rate]`. BENCH_HEAP=<dir>: the bot
  * writes a heap snapshot of its main thread there at each printed line (SIGUSR2). It is not run
  * by a bare `npm run bench`: an hour is not a benchmark to run by the way.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allGames } from '../src/games/registry.ts';
+import { REST, Routes } from 'discord.js';
+import { commandDefinitions } from '../commands/index.ts';
+import { allGames, gameById } from '../src/games/registry.ts';
 import type { AnyGame } from '../src/platform/game.ts';
 import { percentile } from '../src/discord/health.ts';
 import { BOT_ENV, BOT_NODE_FLAGS } from '../src/shard.ts';
 import { openStore, type LoadedGame, type Store } from '../src/store/index.ts';
-import { DiscordDouble, type Channel, type InteractionHandle, type PostedMessage, type User } from '../test/discord-double/index.ts';
+import { DiscordDouble, messageText, type Channel, type InteractionHandle, type PostedMessage, type User } from '../test/discord-double/index.ts';
+import { tapsFor } from '../test/bot/harness.ts';
 
 /** Runs only when asked for by name (`npm run bench -- soak`). */
 export const onlyWhenNamed = true;
 
-const SHARD_BOT = fileURLToPath(new URL('../test/bot/shard-bot.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const out = (s: string) => process.stdout.write(`${s}\n`);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -40,8 +44,10 @@ interface Table {
   def: AnyGame;
   channel: Channel;
   people: [User, User];
-  /** The latest private answer that offered this table's choice buttons. */
+  /** The latest private answer that offered this table's choices (a level, a preview). */
   offer: PostedMessage | null;
+  /** The labels still to press for the choice being made, level by level. */
+  taps: string[];
 }
 
 interface Tally {
@@ -114,9 +120,8 @@ async function move(double: DiscordDouble, t: Table, game: LoadedGame, typing: b
   const seat = def.activeSeats(state).find((s) => people.some((u) => u.id === game.seats.find((x) => x.seat === s)?.userId));
   const user = people.find((u) => u.id === game.seats.find((x) => x.seat === seat)?.userId);
   if (seat === undefined || !user) return null;
-  const buttons = def.words.prompt(state, seat).buttons;
-  const byButton = new Map(buttons.map((b) => [def.encode(b.action), b.label]));
-  const legal = def.legalActions(state, seat).filter((a) => (a as { type?: string }).type !== 'resign' && (def.commands.some((c) => c.accepts(a)) || byButton.has(def.encode(a))));
+  const taps = (a: unknown) => tapsFor(def, state, seat, a);
+  const legal = def.legalActions(state, seat).filter((a) => (a as { type?: string }).type !== 'resign' && (def.commands.some((c) => c.accepts(a)) || taps(a) !== null));
   const action = pick(legal);
   if (action === undefined) return null;
   const cmd = def.commands.find((c) => c.accepts(action));
@@ -131,11 +136,28 @@ async function move(double: DiscordDouble, t: Table, game: LoadedGame, typing: b
     }
     return double.runCommand(user, channel, def.id, { subcommand: cmd.name, options: { [cmd.option]: def.encode(action) } });
   }
-  const label = byButton.get(def.encode(action))!;
+  // The choice's first level: on the private answer that offered it last, or on the channel's latest post.
+  const [first, ...rest] = taps(action)!;
   const offer = t.offer && double.log.get(t.offer.id);
   t.offer = null;
-  if (offer && double.buttons(offer).some((b) => 'label' in b && b.label === label)) return double.clickButton(user, offer, label);
-  return double.runCommand(user, channel, def.id, { subcommand: 'choose' });
+  const post = [...double.messages(channel)].reverse().find((m) => m.components.length > 0);
+  for (const where of [offer, post]) {
+    const pressed = where ? press(double, user, where, first!) : null;
+    if (pressed) {
+      t.taps = rest;
+      return pressed;
+    }
+  }
+  return double.runCommand(user, channel, 'games', { subcommand: 'choose' });
+}
+
+/** `user` presses the option labelled `label` on `m`: a button, or a select menu's option; null when `m` offers none. */
+function press(double: DiscordDouble, user: User, m: PostedMessage, label: string): Promise<InteractionHandle> | null {
+  const current = double.log.get(m.id) ?? m;
+  const button = double.buttons(current).find((b) => 'label' in b && b.label === label && 'custom_id' in b);
+  if (button && 'custom_id' in button) return double.clickButton(user, current, button.custom_id);
+  const menu = double.selects(current).find((s) => s.options.some((o) => o.label === label));
+  return menu ? double.chooseFromMenu(user, current, menu.custom_id, [menu.options.find((o) => o.label === label)!.value]) : null;
 }
 
 /** Waits for the answer; a preview is confirmed, and buttons offered are kept for the next choice. */
@@ -145,16 +167,24 @@ async function settle(double: DiscordDouble, t: Table, handle: InteractionHandle
   const reply = await handle.waitForMessage((m) => !m.loading && (m.id !== sourceMessageId || (m.editedAt ?? 0) >= dispatchedAt), ANSWER_WAIT_MS);
   tally.answered++;
   tally.ms.push(performance.now() - started);
-  if (reply.ephemeral && double.buttons(reply).some((b) => 'custom_id' in b && b.custom_id.startsWith('f:pick:'))) {
-    if (reply.content.includes('only you see this preview')) {
-      const user = [...t.people].find((u) => u.id === reply.recipientId);
-      if (user) {
-        tally.sent++;
-        const confirm = await double.clickButton(user, reply, 'Confirm');
-        await settle(double, t, confirm, tally, performance.now());
-      }
-    } else t.offer = reply;
+  const offers = double.buttons(reply).some((b) => 'custom_id' in b && /^f:(pick|tap):/.test(b.custom_id)) || double.selects(reply).length > 0;
+  const taps = t.taps;
+  t.taps = [];
+  if (!reply.ephemeral || !offers) return;
+  const user = [...t.people].find((u) => u.id === reply.recipientId);
+  // The next level of the choice being made, shown to its player: its next label pressed.
+  const next = user && taps[0] !== undefined ? press(double, user, reply, taps[0]) : null;
+  if (next) {
+    t.taps = taps.slice(1);
+    tally.sent++;
+    return settle(double, t, await next, tally, performance.now());
   }
+  if (user && messageText(reply).includes('only you see this preview')) {
+    tally.sent++;
+    const confirm = await double.clickButton(user, reply, 'Confirm');
+    return settle(double, t, confirm, tally, performance.now());
+  }
+  t.offer = reply;
 }
 
 export default async function soakBench(seconds = Number(process.env.SOAK_SECONDS ?? 3600), rate = Number(process.env.SOAK_RATE ?? 25)): Promise<void> {
@@ -163,11 +193,19 @@ export default async function soakBench(seconds = Number(process.env.SOAK_SECOND
   const url = `file:${join(dir, 'soak.db')}`;
   const sampleMs = Math.max(10_000, Math.min(60_000, (seconds * 1000) / 30));
   const health: { heapMb: number; externalMb: number }[] = [];
+  // As `npm run deploy-commands` does once for a bot; and the build `npm start` runs.
+  await new REST({ api: double.apiUrl }).setToken(double.token).put(Routes.applicationCommands(double.applicationId), { body: commandDefinitions() });
+  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
+  const env = {
+    ...process.env, ...BOT_ENV, DISCORD_TOKEN: double.token, DISCORD_APPLICATION_ID: double.applicationId, DISCORD_API_URL: double.apiUrl,
+    DATABASE_URL: url, DEV_GUILD_ID: '', LOG_LEVEL: 'info',
+  };
   const child = spawn(process.execPath, [
     ...BOT_NODE_FLAGS,
     ...(process.env.BENCH_HEAP ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${process.env.BENCH_HEAP}`] : []),
-    '--import', 'tsx', SHARD_BOT, double.apiUrl, url, '60000', String(sampleMs),
-  ], { cwd: ROOT, env: { ...BOT_ENV, ...process.env, DISCORD_TOKEN: double.token }, stdio: ['ignore', 'pipe', 'inherit'] });
+    'dist/src/main.js',
+  ], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let ready!: () => void;
   const isReady = new Promise<void>((r) => (ready = r));
@@ -188,7 +226,6 @@ export default async function soakBench(seconds = Number(process.env.SOAK_SECOND
   });
   try {
     await isReady;
-    await double.waitFor(() => (double.commands().length > 0 ? true : undefined), 60_000, 'the commands registered');
     const guild = double.createGuild('Soak Club');
     const tables: Table[] = [];
     for (const def of allGames()) {
@@ -198,10 +235,10 @@ export default async function soakBench(seconds = Number(process.env.SOAK_SECOND
           double.addMember(guild, u);
           return u;
         }) as [User, User];
-        tables.push({ def, channel: double.createChannel(guild, `${def.id}-${k}`), people, offer: null });
+        tables.push({ def, channel: double.createChannel(guild, `${def.id}-${k}`), people, offer: null, taps: [] });
       }
     }
-    const store = await openStore(url);
+    const store = await openStore(url, { kinds: gameById });
     const pid = child.pid!;
     out(`soak: one bot process, ${allGames().map((g) => g.id).join(', ')} (${tables.length} channels), ${rate} interactions/s for ${seconds} s; load average ${load()}`);
     out(`  ${'time'.padStart(6)}  ${'RSS'.padStart(7)}  ${'heap'.padStart(7)}  ${'external'.padStart(8)}  interactions answered (lost), answer p50 / p99`);

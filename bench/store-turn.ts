@@ -1,7 +1,7 @@
 /**
  * The store's share of one bot turn, without Discord: the channel's game loaded as the guards
- * load it, the move applied through src/discord/game.ts's `act` (turn timers re-armed), and the
- * outbox's two records after the post (posted version, board message id), on two-person FENCE!
+ * load it, the move applied through src/runtime/moves.ts's `act` (turn timers re-armed, the
+ * turn's posts cut by src/discord/posting.ts but not sent), and the outbox's two records after the post (posted version, board message id), on two-person FENCE!
  * games with a turn limit. Prints the main thread's CPU per turn (process.cpuUsage: this
  * process has no other thread doing work) and the load average.
  * Alone: `npx tsx bench/store-turn.ts [sqlite|postgresql] [turns]`.
@@ -12,12 +12,13 @@ import { join } from 'node:path';
 import { gameById } from '../src/games/registry.ts';
 import type { AnyGame } from '../src/platform/game.ts';
 import type { BotContext } from '../src/discord/context.ts';
-import { act } from '../src/discord/game.ts';
 import { withDef, type RunningGame } from '../src/discord/guards.ts';
 import { createLogger } from '../src/discord/log.ts';
 import type { Outbox, PostedGame } from '../src/discord/outbox.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { startPostgres } from '../test/store/postgres.ts';
+import { act, startGame } from '../src/runtime/moves.ts';
+import { discordPosting } from '../src/discord/posting.ts';
 
 const def = gameById('fence') as AnyGame;
 const GAMES = 50;
@@ -44,16 +45,16 @@ async function games(store: Store, n: number, turnLimitSeconds: number | null, f
     const channelId = `c-${g}`;
     const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId, hostUserId: 'u0', hostName: 'ana', options: { autoBuild: true, rounds: 30 }, turnLimitSeconds });
     await store.joinLobby(lobby.game.id, { userId: 'u1', name: 'bo' });
-    await store.startGame(lobby.game.id, { seed: `s-${g}` });
+    await startGame(store, lobby.game.id, { seed: `s-${g}` });
     channels.push(channelId);
   }
   return channels;
 }
 
 export async function storeTurn(url: string, turns: number, turnLimitSeconds: number | null): Promise<{ cpuMs: number; blockMedianMs: number }> {
-  const store = await openStore(url);
+  const store = await openStore(url, { kinds: gameById });
   try {
-    const ctx = { store, log: createLogger({ level: 'error' }), now: () => Date.now(), outbox: fakeOutbox(store), seedFor: () => undefined } as unknown as BotContext;
+    const ctx = { store, log: createLogger({ level: 'error' }), now: () => Date.now(), outbox: fakeOutbox(store), seedFor: () => undefined, posting: discordPosting(() => ctx) } as unknown as BotContext;
     const channels = await games(store, GAMES, turnLimitSeconds);
     let fresh = GAMES;
     /** One turn in the channel's game (null when it is over) and the CPU it took, in µs. */

@@ -1,5 +1,5 @@
 /**
- * Store benchmark: how long the bot waits on applyAction (engine + database), on SQLite and on
+ * Store benchmark: how long the bot waits on an action (the runtime's applyAction: engine + database), on SQLite and on
  * PostgreSQL (a throwaway local cluster, same workload), and how big the SQLite database grows
  * with finished games. Goal: ≤ 5 ms p99 per action.
  * Run alone with `npx tsx bench/store.ts`; bench/index.ts calls the default export.
@@ -12,6 +12,8 @@ import { applyAction, computerAction, createGame, whoMustAct, type FenceState } 
 import { Prisma } from '../generated/prisma/client.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { postgresBinDir, startPostgres, type StartOptions } from '../test/store/postgres.ts';
+import { applyAction as playAndSave, startGame } from '../src/runtime/moves.ts';
+import { gameById } from '../src/games/registry.ts';
 
 export interface Latency {
   applyMedianMs: number;
@@ -32,7 +34,7 @@ export interface StoreBenchResult {
 }
 
 export interface StoreBenchOptions {
-  /** Actions timed through Store.applyAction, on each database. */
+  /** Actions timed through the runtime's applyAction, on each database. */
   actions?: number;
   /** Finished games stored for the size measurement. */
   games?: number;
@@ -88,7 +90,7 @@ async function onPostgres(settings: StartOptions, actions: number): Promise<Late
 }
 
 async function measureLatency(url: string, count: number): Promise<Latency> {
-  const store = await openStore(url);
+  const store = await openStore(url, { kinds: gameById });
   try {
     const apply: number[] = [];
     const engine: number[] = [];
@@ -105,7 +107,7 @@ async function measureLatency(url: string, count: number): Promise<Latency> {
         applyAction(state, seat, action);
         engine.push(performance.now() - t);
         t = performance.now();
-        const r = await store.applyAction(id, version, seat, action);
+        const r = await playAndSave(store, id, version, seat, action);
         apply.push(performance.now() - t);
         if (!r.ok) throw new Error(`refused: ${r.refusal.message}`);
         state = r.state as FenceState;
@@ -121,7 +123,7 @@ async function measureLatency(url: string, count: number): Promise<Latency> {
 async function newGame(store: Store, channelId: string, n: number): Promise<{ id: number; state: FenceState }> {
   const lobby = await store.createLobby({ kind: 'fence', guildId: 'bench', channelId, hostUserId: 'host', hostName: 'Host' });
   for (let i = 1; i < SEATS; i++) await store.joinLobby(lobby.game.id, { userId: `user-${i}`, name: `Player ${i}` });
-  const { game } = await store.startGame(lobby.game.id, { seed: `bench-${n}` });
+  const { game } = await startGame(store, lobby.game.id, { seed: `bench-${n}` });
   return { id: game.game.id, state: game.state as FenceState };
 }
 
@@ -153,7 +155,7 @@ function playGame(seed: string): PlayedGame {
  */
 async function measureSize(path: string, games: number, distinct: number): Promise<Pick<StoreBenchResult, 'logRows' | 'dbBytes'>> {
   const played = Array.from({ length: distinct }, (_, i) => playGame(`size-${i}`));
-  const store = await openStore(`file:${path}`);
+  const store = await openStore(`file:${path}`, { kinds: gameById });
   let logRows = 0;
   try {
     const now = new Date();

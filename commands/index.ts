@@ -7,6 +7,3 @@ import { gamesCommandJson } from './games.ts';
 export function commandDefinitions(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   return [...allGames().map(gameCommandJson), gamesCommandJson()];
 }
-
-export { TURN_LIMIT_CHOICES } from './game.ts';
-export { LOBBY_EXPIRY_CHOICES } from './games.ts';

@@ -7,6 +7,27 @@ import { z } from 'zod';
 
 const snowflake = /^\d{17,20}$/;
 
+/** The most shards the configuration takes (a bot of 10 million servers runs about 4,000). */
+const MAX_SHARDS = 4096;
+const SHARD_COUNT_PROBLEM = `SHARD_COUNT must be 'auto' or a whole number of shards from 1 to ${MAX_SHARDS}`;
+
+/**
+ * Shard ids from `0-3`, `5` or `0,2,4-5` (ascending, each once); null when the text is not
+ * such a list.
+ */
+export function parseShardList(text: string): number[] | null {
+  const ids = new Set<number>();
+  for (const part of text.split(',')) {
+    const m = /^\s*(\d{1,4})\s*(?:-\s*(\d{1,4})\s*)?$/.exec(part);
+    if (!m) return null;
+    const from = Number(m[1]);
+    const to = Number(m[2] ?? m[1]);
+    if (to < from || to >= MAX_SHARDS) return null;
+    for (let id = from; id <= to; id++) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
 const schema = z.object({
   DISCORD_TOKEN: z
     .string({ error: 'DISCORD_TOKEN is missing: copy the bot token from the Discord Developer Portal (Bot → Reset Token)' })
@@ -37,13 +58,44 @@ const schema = z.object({
    */
   DISCORD_GLOBAL_RATE_LIMIT: z.coerce.number({ error: 'DISCORD_GLOBAL_RATE_LIMIT must be a number of requests per second' }).int().min(1).max(100_000).default(50),
   /**
-   * How many shards (gateway connections) the bot runs: a number, or 'auto' for Discord's
-   * recommendation. `npm start` runs them all in one process; `npm run start:sharded` one
-   * process per shard (default 'auto').
+   * How many shards (gateway connections) the bot runs, on all of its hosts together: a number,
+   * or 'auto' for Discord's recommendation. `npm start` runs them in one process (default 1);
+   * `npm run start:sharded` one process per shard (default 'auto').
+   */
+  SHARD_COUNT: z
+    .union([z.literal('auto'), z.coerce.number().int(SHARD_COUNT_PROBLEM).min(1, SHARD_COUNT_PROBLEM).max(MAX_SHARDS, SHARD_COUNT_PROBLEM)], { error: SHARD_COUNT_PROBLEM })
+    .optional(),
+  /**
+   * Which of the SHARD_COUNT shards this host runs: ids and ranges such as `0-3` or `0,2,4-5`
+   * (every shard when left out). Each shard must run on exactly one host.
    */
   SHARDS: z
-    .union([z.literal('auto'), z.coerce.number().int().min(1).max(4096)], { error: "SHARDS must be 'auto' or a whole number of shards from 1 to 4096" })
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      const ids = parseShardList(text);
+      if (ids) return ids;
+      if (text === 'auto') {
+        ctx.addIssue({ code: 'custom', message: 'SHARDS=auto: how many shards the bot runs is SHARD_COUNT (SHARD_COUNT=auto); SHARDS names the ones this host runs (empty: all of them)' });
+        return z.NEVER;
+      }
+      ctx.addIssue({ code: 'custom', message: "SHARDS must be the shard ids this host runs, such as 0-3 or 0,2,4-5 (with SHARD_COUNT the number of shards of all hosts together), or left empty for all" });
+      return z.NEVER;
+    })
     .optional(),
+  /**
+   * The Discord API the bot talks to (default Discord's own, https://discord.com/api): a REST
+   * proxy in front of Discord, or a local Discord double in the tests.
+   */
+  DISCORD_API_URL: z.url({ protocol: /^https?$/, error: 'DISCORD_API_URL must be an http(s) URL such as https://discord.com/api, or left empty' }).optional(),
+}).superRefine((c, ctx) => {
+  if (!c.SHARDS) return;
+  if (c.SHARD_COUNT === undefined || c.SHARD_COUNT === 'auto') {
+    ctx.addIssue({ code: 'custom', path: ['SHARDS'], message: `SHARDS names the shards this host runs, so SHARD_COUNT must say how many the bot runs on all hosts together (a number, not auto)${c.SHARDS.length === 1 && c.SHARD_COUNT === undefined ? `; to run ${c.SHARDS[0]} shards on this host alone, set SHARD_COUNT=${c.SHARDS[0]} and leave SHARDS empty` : ''}` });
+    return;
+  }
+  const beyond = c.SHARDS.filter((id) => id >= (c.SHARD_COUNT as number));
+  if (beyond.length) ctx.addIssue({ code: 'custom', path: ['SHARDS'], message: `SHARDS names shard ${beyond.join(', ')}, but with SHARD_COUNT=${c.SHARD_COUNT} the shards are numbered 0 to ${(c.SHARD_COUNT as number) - 1}` });
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,18 +1,26 @@
 /**
- * `npm run start:sharded`: the bot as several shard processes, with discord.js's own
- * ShardingManager. Each process runs src/main.ts for one shard (discord.js passes it SHARDS and
- * SHARD_COUNT); all of them share one database (PostgreSQL when they run on several machines).
- * A shard that dies is started again by the manager; SIGTERM / SIGINT stop every shard cleanly
- * (each finishes its in-flight work) and then the manager.
+ * `npm run start:sharded`: a host's shards as processes of their own, with discord.js's own
+ * ShardingManager. A host runs the shards SHARDS (default all) of the bot's SHARD_COUNT; each
+ * process runs src/main.ts (dist/src/main.js once compiled) for one shard, and discord.js tells
+ * it which (SHARDS and SHARD_COUNT in its environment, as a host is told). All processes of all
+ * hosts share one database (PostgreSQL when they run on several machines). A shard that dies is
+ * started again by the manager; SIGTERM / SIGINT stop every shard cleanly (each finishes its
+ * in-flight work) and then the manager.
+ *
+ * Why discord.js's own manager rather than discord-hybrid-sharding: its `shardList` and
+ * `totalShards` are all a host needs, and one shard a process keeps a shard's crash to its own
+ * guilds; several shards a process (hybrid's clusters) save memory only past dozens of shards a
+ * host, and `npm start` already runs a host's whole range in one process when that is wanted.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { Worker } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ShardingManager, type Shard } from 'discord.js';
 import { loadConfigOrExit } from './config.ts';
+import { moduleBeside } from './platform/files.ts';
 import { createLogger, errorText, type Logger } from './discord/log.ts';
 
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const MAIN = fileURLToPath(moduleBeside('./main.ts', import.meta.url));
 
 /**
  * Node flags of a bot process (`npm start` and the Dockerfile's CMD give the same). V8's young
@@ -38,15 +46,23 @@ export const BOT_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percen
  */
 export const BOT_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
+/**
+ * How many shard processes this host's manager runs, in each one's environment: they share the
+ * host's cores. (SHARD_COUNT counts the shards of every host.)
+ */
+export const HOST_SHARD_PROCESSES = 'HOST_SHARD_PROCESSES';
+
 /** Discord lets a bot start one gateway session per 5 s (max_concurrency 1). */
 export const SPAWN_DELAY_MS = 5500;
 
 export interface ShardsOptions {
   token: string;
-  /** A number, or 'auto' for Discord's recommendation. */
+  /** How many shards the bot runs on all hosts together: a number, or 'auto' for Discord's recommendation. */
   shards: number | 'auto';
+  /** The ones this host runs (ids below `shards`, which must then be a number); all when left out. */
+  shardList?: readonly number[];
   log: Logger;
-  /** The script each shard process runs (src/main.ts; tests run a script on the Discord double). */
+  /** The script each shard process runs (src/main.ts; tests run a script on the Discord double). A .ts script runs through tsx. */
   file?: string;
   shardArgs?: string[];
   spawnDelayMs?: number;
@@ -69,17 +85,21 @@ export async function startShards(opts: ShardsOptions): Promise<RunningShards> {
   // own environment): a discord.js Client started here later (a test, the bench) would then
   // take itself for a shard and fail when ready. Put back once the shards are stopped.
   const marks = ['SHARDING_MANAGER', 'SHARDING_MANAGER_MODE', 'DISCORD_TOKEN'].map((name) => [name, process.env[name]] as const);
-  const manager = new ShardingManager(opts.file ?? MAIN, {
+  const file = opts.file ?? MAIN;
+  const manager = new ShardingManager(file, {
     token: opts.token,
     totalShards: opts.shards,
+    shardList: opts.shardList ? [...opts.shardList] : 'auto',
     mode: 'process',
     respawn: true,
-    // The shards run TypeScript, as `npm start` does.
-    execArgv: [...BOT_NODE_FLAGS, '--import', 'tsx'],
+    // Compiled JavaScript runs as it is (production); the sources through tsx (development, tests).
+    execArgv: [...BOT_NODE_FLAGS, ...(file.endsWith('.ts') ? ['--import', 'tsx'] : [])],
     shardArgs: opts.shardArgs ?? [],
     silent: opts.onLine !== undefined,
   });
   manager.on('shardCreate', (shard: Shard) => {
+    // The shard processes of this host share its cores (the render pool's size, see renderThreads).
+    if (Array.isArray(manager.shardList)) (shard.env as Record<string, string>)[HOST_SHARD_PROCESSES] = String(manager.shardList.length);
     opts.log.info('shard starting', { shard: shard.id, shardCount: manager.totalShards });
     shard.on('death', (child) => {
       const code = 'exitCode' in child ? child.exitCode : null;
@@ -133,8 +153,9 @@ function stopShard(shard: Shard): Promise<void> {
 async function main(): Promise<void> {
   const config = await loadConfigOrExit();
   const log = createLogger({ level: config.LOG_LEVEL, base: { process: 'manager' } });
-  const running = await startShards({ token: config.DISCORD_TOKEN, shards: config.SHARDS ?? 'auto', log });
-  log.info('shards running', { shardCount: running.manager.totalShards === 'auto' ? null : running.manager.totalShards });
+  const running = await startShards({ token: config.DISCORD_TOKEN, shards: config.SHARD_COUNT ?? 'auto', ...(config.SHARDS ? { shardList: config.SHARDS } : {}), log });
+  const { shardList, totalShards } = running.manager;
+  log.info('shards running', { shards: Array.isArray(shardList) ? shardList.join(',') : null, shardCount: totalShards === 'auto' ? null : totalShards });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

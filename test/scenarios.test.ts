@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../src/platform/scenario.ts';
+import { runScenario } from '../src/runtime/scenario.ts';
 
 const dir = join(import.meta.dirname, 'scenarios');
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();

@@ -6,7 +6,8 @@ import { ConfigError, loadConfig } from '../config.ts';
 
 try {
   const config = await loadConfig();
-  const rest = new REST().setToken(config.DISCORD_TOKEN);
+  // Through DISCORD_API_URL when set (a REST proxy), as the bot itself.
+  const rest = new REST(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}).setToken(config.DISCORD_TOKEN);
   const body = commandDefinitions();
   const route = config.DEV_GUILD_ID
     ? Routes.applicationGuildCommands(config.DISCORD_APPLICATION_ID, config.DEV_GUILD_ID)

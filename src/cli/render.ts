@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gameById } from '../games/registry.ts';
 import type { AnyGame } from '../platform/game.ts';
-import { runScenario } from '../platform/scenario.ts';
+import { runScenario } from '../runtime/scenario.ts';
 import { loadState } from '../platform/state.ts';
 import { closeRenderer, render } from '../render/index.ts';
 

@@ -3,7 +3,7 @@
 // final channel view. Exit code 0: every expectation held; 1: an expectation failed; 2: the
 // file is missing or invalid.
 import { readFileSync } from 'node:fs';
-import { runScenario, ScenarioError } from '../platform/scenario.ts';
+import { runScenario, ScenarioError } from '../runtime/scenario.ts';
 
 function main(argv: string[]): number {
   const file = argv[0];

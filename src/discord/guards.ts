@@ -1,12 +1,19 @@
 /**
- * Preconditions shared by the handlers: each returns the thing it checked, or answers the
- * user with its own specific ephemeral refusal and returns null.
+ * Preconditions: what must hold before a command, button or menu does anything (used in a
+ * server, this channel's game, one of its players, the game's admin, the bot can post there,
+ * the channel's lock). Each one checks the call, and either adds what it found (the game, the
+ * seat) or refuses in words for the user; commands declare theirs in order (command.ts runs
+ * them), as Sapphire's preconditions are declared. A precondition only reads: nothing is
+ * changed before every one of a command's preconditions holds.
  */
-import { PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
+import { PermissionFlagsBits } from 'discord.js';
 import type { AnyGame } from '../platform/game.ts';
 import { gameById } from '../games/registry.ts';
+import { votesNeeded } from '../runtime/presence.ts';
 import type { LoadedGame, SeatRecord } from '../store/index.ts';
 import type { BotContext } from './context.ts';
+import type { ButtonId } from './ids.ts';
+import { missingPermissions } from './outbox.ts';
 import type { Reply, Repliable } from './reply.ts';
 
 /** A game of this channel, with its definition. */
@@ -24,57 +31,152 @@ export function withDef(game: LoadedGame): GameHere {
   return { ...game, def };
 }
 
-/** Slash commands and buttons only make sense in a server channel. */
-export async function inGuild(r: Reply, game: AnyGame | null): Promise<{ guildId: string; channelId: string } | null> {
-  const i = r.i;
-  if (!i.inGuild() || !i.channelId) {
-    await r.refuse('DM', game
-      ? `${game.title} is played in a server channel, not in direct messages: run \`/${game.id} new\` in a channel of your server.`
-      : 'Games are played in a server channel, not in direct messages: use `/games` in a channel of your server.');
-    return null;
-  }
-  return { guildId: i.guildId, channelId: i.channelId };
+/** The game, if it has started (a running or an ended game has a state; a lobby has none). */
+export function started(game: GameHere): RunningGame | null {
+  const { state } = game;
+  return state === null || state === undefined ? null : { ...game, state };
 }
 
-/** The channel's lobby or running game, which must be a game of `def`. */
-export async function activeGame(ctx: BotContext, r: Reply, channelId: string, def: AnyGame): Promise<GameHere | null> {
-  const loaded = await ctx.store.loadActiveGame(channelId);
-  if (!loaded) {
-    await r.refuse('NO_GAME', `There is no ${def.title} game in this channel. Start one with \`/${def.id} new\`.`);
-    return null;
-  }
-  if (loaded.game.status === 'broken') {
-    await r.refuse('BROKEN', loaded.game.brokenReason ?? 'This game cannot continue.');
-    return null;
-  }
-  const game = withDef(loaded);
-  if (game.def.id !== def.id) {
-    await r.refuse('OTHER_GAME', `This channel's game (#${game.game.id}) is ${game.def.title}: use \`/${game.def.id}\` for it.`);
-    return null;
-  }
-  return game;
-}
-
-export async function runningGame(ctx: BotContext, r: Reply, channelId: string, def: AnyGame): Promise<RunningGame | null> {
-  const game = await activeGame(ctx, r, channelId, def);
-  if (!game) return null;
-  if (game.game.status === 'lobby' || game.state === null) {
-    await r.refuse('LOBBY', `Game #${game.game.id} has not started yet: join it in the lobby, and the host starts it with \`/${def.id} start\`.`);
-    return null;
-  }
-  return game as RunningGame;
-}
+// ---- What a precondition is ---------------------------------------------------------------------
 
 /**
- * The usual start of a command about this channel's running game: used in a server,
- * acknowledged at once (rendering or storage may follow), and the game has started.
+ * Why a call is refused: a code for the log line, a sentence for the user, what would be
+ * legal, and the precondition that refused (null: the command itself), for the log line.
  */
-export async function runningGameHere(ctx: BotContext, r: Reply, def: AnyGame): Promise<RunningGame | null> {
-  const where = await inGuild(r, def);
-  if (!where) return null;
-  await r.defer();
-  return runningGame(ctx, r, where.channelId, def);
+export class Refusal {
+  constructor(readonly code: string, readonly message: string, readonly legal: readonly string[] = [], readonly precondition: string | null = null) {}
 }
+
+export const refuse = (code: string, message: string, legal: readonly string[] = []): Refusal => new Refusal(code, message, legal);
+
+/** What a precondition that only checks adds: nothing. */
+export type Nothing = Record<never, never>;
+const OK: Nothing = {};
+
+/**
+ * One precondition: reads the call as the preconditions before it left it (`In`), and refuses,
+ * or adds what it found (`Add`) for the ones after it and the command. `check` is a property,
+ * so that a precondition that needs less than a call has is one for that call.
+ */
+export interface Precondition<In, Add = Nothing> {
+  /** What it asks for, in words ("one of its players"): the log line of a refusal names it. */
+  readonly name: string;
+  readonly check: (c: In) => Promise<Add | Refusal> | Add | Refusal;
+  /** The channel's lock: every precondition after it, and the command, run holding it. */
+  readonly lock?: true;
+}
+
+/** Every call has these: the bot, the answer, and the interaction. */
+interface Base {
+  ctx: BotContext;
+  r: Reply;
+}
+
+// ---- Where ------------------------------------------------------------------------------------------
+
+/** The server and channel of a command. */
+export interface Where {
+  guildId: string;
+  channelId: string;
+}
+
+/** Slash commands only make sense in a server channel (a game's own command names it in the refusal). */
+export const inGuild: Precondition<{ r: Reply; def: AnyGame | null }, Where> = {
+  name: 'in a server',
+  check: ({ r, def }) => {
+    const i = r.i;
+    if (i.inGuild() && i.channelId) return { guildId: i.guildId, channelId: i.channelId };
+    return refuse('DM', def
+      ? `${def.title} is played in a server channel, not in direct messages: run \`/${def.id} new\` in a channel of your server.`
+      : 'Games are played in a server channel, not in direct messages: use `/games` in a channel of your server.');
+  },
+};
+
+/**
+ * The channel's lock, for everything after it: what is read there is what is changed (two
+ * presses in one channel run one after the other; another channel's do not wait).
+ */
+export const channelLock: Precondition<{ channelId: string }> = { name: 'the channel lock', check: () => OK, lock: true };
+
+// ---- Which game --------------------------------------------------------------------------------------
+
+/**
+ * The channel's lobby or running game, which must be a game of `def`; any game when `def` is
+ * null (a `/games` subcommand about this channel's game, whichever it is).
+ */
+export const channelGame: Precondition<Base & { def: AnyGame | null; channelId: string }, { game: GameHere }> = {
+  name: 'this channel’s game',
+  check: async ({ ctx, def, channelId }) => {
+    const loaded = await ctx.store.loadActiveGame(channelId);
+    if (!loaded) {
+      return refuse('NO_GAME', def
+        ? `There is no ${def.title} game in this channel. Start one with \`/${def.id} new\`.`
+        : 'There is no game in this channel: `/games mine` lists your games on this server.');
+    }
+    if (loaded.game.status === 'broken') return refuse('BROKEN', loaded.game.brokenReason ?? 'This game cannot continue.');
+    const game = withDef(loaded);
+    if (def && game.def.id !== def.id) return refuse('OTHER_GAME', `This channel's game (#${game.game.id}) is ${game.def.title}: use \`/${game.def.id}\` for it.`);
+    return { game };
+  },
+};
+
+/** The channel's game of `def` (any game when null), started. */
+export const runningGame: Precondition<Base & { def: AnyGame | null; channelId: string }, { game: RunningGame }> = {
+  name: 'this channel’s running game',
+  check: async (c) => {
+    const found = await channelGame.check(c);
+    if (found instanceof Refusal) return found;
+    const game = found.game.game.status === 'lobby' ? null : started(found.game);
+    return game ? { game } : refuse('LOBBY', `Game #${found.game.game.id} has not started yet: join it in the lobby, and the host starts it with \`/${found.game.def.id} start\`.`);
+  },
+};
+
+/**
+ * The game a button or menu names. Every field of a press is untrusted, its game id too: the
+ * game must be one of this server and this channel (or thread), or nothing is done.
+ */
+export const pressedGame: Precondition<Base & { b: ButtonId }, { game: GameHere } & Where> = {
+  name: 'a game of this channel',
+  check: async ({ ctx, r, b }) => {
+    const loaded = await ctx.store.getGame(b.gameId).catch(() => null);
+    if (!loaded || loaded.game.guildId !== r.i.guildId || loaded.game.channelId !== r.i.channelId) {
+      return refuse('NOT_HERE', 'That button does not belong to a game of this channel, so nothing was done.');
+    }
+    return { game: withDef(loaded), guildId: loaded.game.guildId, channelId: loaded.game.channelId };
+  },
+};
+
+/** The game a button belongs to, still running; a specific refusal for each other case. */
+export const pressedRunningGame: Precondition<Base & { b: ButtonId }, { game: RunningGame } & Where> = {
+  name: 'a running game of this channel',
+  check: async (c) => {
+    const found = await pressedGame.check(c);
+    if (found instanceof Refusal) return found;
+    const { game: pressed } = found;
+    const s = pressed.game.status;
+    const gameId = pressed.game.id;
+    if (s === 'finished' || s === 'aborted' || s === 'broken') {
+      return refuse('STALE_BUTTON', `That button belongs to game #${gameId}, which is ${s === 'finished' ? 'over' : s === 'aborted' ? 'aborted' : 'set aside'}. Start a new game with \`/${pressed.def.id} new\`.`);
+    }
+    const game = s === 'lobby' ? null : started(pressed);
+    return game ? { ...found, game } : refuse('LOBBY', `Game #${gameId} has not started yet.`);
+  },
+};
+
+/** A lobby's button: its game is still in its lobby. */
+export const pressedLobby: Precondition<Base & { b: ButtonId }, { game: GameHere } & Where> = {
+  name: 'a lobby of this channel',
+  check: async (c) => {
+    const found = await pressedGame.check(c);
+    if (found instanceof Refusal) return found;
+    const { game } = found;
+    if (game.game.status === 'running') return refuse('STARTED', `Game #${game.game.id} has already started; you can follow it with \`/${game.def.id} status\`.`);
+    if (game.game.status !== 'lobby') return refuse('STALE_BUTTON', `That button belongs to game #${game.game.id}, which is over. Start a new game with \`/${game.def.id} new\`.`);
+    return found;
+  },
+};
+
+// ---- Who ------------------------------------------------------------------------------------------
 
 export function seatOf(seats: SeatRecord[], userId: string): SeatRecord | undefined {
   return seats.find((s) => s.userId === userId);
@@ -82,19 +184,16 @@ export function seatOf(seats: SeatRecord[], userId: string): SeatRecord | undefi
 
 const playerList = (game: LoadedGame): string => game.seats.filter((s) => !s.leftAt).map((s) => s.name).join(', ');
 
-/** The invoker's seat in a running game, still in play. */
-export async function inThisGame(r: Reply, game: RunningGame): Promise<number | null> {
-  const seat = seatOf(game.seats, r.i.user.id);
-  if (!seat) {
-    await r.refuse('NOT_IN_GAME', `You are not playing in game #${game.game.id} (players: ${playerList(game)}). Wait for it to end, or start your own in another channel or thread.`);
-    return null;
-  }
-  if (seat.leftAt) {
-    await r.refuse('LEFT_GAME', `You have left game #${game.game.id}${seat.leftReason ? ` (${seat.leftReason})` : ''}; you can follow it with \`/${game.def.id} status\` and \`/${game.def.id} map\`.`);
-    return null;
-  }
-  return seat.seat;
-}
+/** The invoker is one of the game's players, still in play: their seat. */
+export const player: Precondition<{ r: Reply; game: RunningGame }, { seat: number }> = {
+  name: 'one of its players',
+  check: ({ r, game }) => {
+    const seat = seatOf(game.seats, r.i.user.id);
+    if (!seat) return refuse('NOT_IN_GAME', `You are not playing in game #${game.game.id} (players: ${playerList(game)}). Wait for it to end, or start your own in another channel or thread.`);
+    if (seat.leftAt) return refuse('LEFT_GAME', `You have left game #${game.game.id}${seat.leftReason ? ` (${seat.leftReason})` : ''}; you can follow it with \`/${game.def.id} status\` and \`/${game.def.id} map\`.`);
+    return { seat: seat.seat };
+  },
+};
 
 /** The names of the seats the game waits for. */
 export function waitingNames(game: RunningGame): string {
@@ -103,16 +202,25 @@ export function waitingNames(game: RunningGame): string {
   return active.map((s) => game.seats.find((x) => x.seat === s)?.name ?? `seat ${s + 1}`).join(' and ');
 }
 
-export async function yourTurn(r: Reply, game: RunningGame, seat: number): Promise<boolean> {
-  if (game.def.activeSeats(game.state).includes(seat)) return true;
-  await r.refuse('NOT_YOUR_TURN', `It is not your turn: the game waits for ${waitingNames(game)}. You will be mentioned when it is yours.`);
-  return false;
+/** Why nothing is played in a paused game, and how it goes on. */
+export function pausedText(game: GameHere): string {
+  const since = game.game.pausedAt ? ` (since <t:${Math.floor(game.game.pausedAt.getTime() / 1000)}:R>)` : '';
+  return `Game #${game.game.id} is paused${since}, so nothing was changed. To go on, resume it with \`/${game.def.id} pause\`: the host or a member with Manage Channels alone, or ${votesNeeded(game.seats)} of its players.`;
 }
 
-/** The host of the game, or a member who may manage the channel. */
-export function isGameAdmin(i: Repliable, game: LoadedGame): boolean {
-  return game.game.hostUserId === i.user.id || hasPerm(i, PermissionFlagsBits.ManageChannels);
-}
+/** The game is not paused: a paused game accepts no moves (src/runtime/pause.ts). */
+export const unpaused: Precondition<{ game: GameHere }> = {
+  name: 'not paused',
+  check: ({ game }) => (game.game.pausedAt === null ? OK : refuse('PAUSED', pausedText(game))),
+};
+
+/** The game waits for the invoker's seat. */
+export const yourTurn: Precondition<{ game: RunningGame; seat: number }> = {
+  name: 'their turn',
+  check: ({ game, seat }) => game.def.activeSeats(game.state).includes(seat)
+    ? OK
+    : refuse('NOT_YOUR_TURN', `It is not your turn: the game waits for ${waitingNames(game)}. You will be mentioned when it is yours.`),
+};
 
 /**
  * The member's effective permissions in the channel the interaction comes from (roles and
@@ -122,46 +230,44 @@ export function hasPerm(i: Repliable, flag: bigint): boolean {
   return i.memberPermissions?.has(flag) ?? false;
 }
 
-/**
- * The game a button or menu names. Every field of a press is untrusted, its game id too: the
- * game must be one of this server and this channel (or thread), or nothing is done.
- */
-export async function gameOfPress(ctx: BotContext, r: Reply, gameId: number): Promise<GameHere | null> {
-  const loaded = await ctx.store.getGame(gameId).catch(() => null);
-  if (!loaded || loaded.game.guildId !== r.i.guildId || loaded.game.channelId !== r.i.channelId) {
-    await r.refuse('NOT_HERE', 'That button does not belong to a game of this channel, so nothing was done.');
-    return null;
-  }
-  return withDef(loaded);
+/** The host of the game, or a member who may manage the channel. */
+export function isGameAdmin(i: Repliable, game: LoadedGame): boolean {
+  return game.game.hostUserId === i.user.id || hasPerm(i, PermissionFlagsBits.ManageChannels);
 }
 
-export async function gameAdmin(r: Reply, game: LoadedGame, what: string): Promise<boolean> {
-  if (isGameAdmin(r.i, game)) return true;
+/** The refusal of someone who is not the game's admin, for `what` ("start the game"). */
+export function notAdmin(game: LoadedGame, what: string): Refusal {
   const host = game.seats.find((s) => s.userId === game.game.hostUserId)?.name ?? 'the host';
-  await r.refuse('NOT_ADMIN', `Only the host (${host}) or a member with the Manage Channels permission can ${what}.`);
-  return false;
+  return refuse('NOT_ADMIN', `Only the host (${host}) or a member with the Manage Channels permission can ${what}.`);
 }
 
-/** The permissions the bot lacks to post a game in a channel (files: a picture goes with it), as Discord names them. */
-export function missingPermissions(perms: Readonly<PermissionsBitField>, need: { thread: boolean; files?: boolean; createThread?: boolean }): string[] {
-  const needed: [bigint, string][] = [
-    [PermissionFlagsBits.ViewChannel, 'View Channel'],
-    need.thread ? [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads'] : [PermissionFlagsBits.SendMessages, 'Send Messages'],
-  ];
-  if (need.files !== false) needed.push([PermissionFlagsBits.AttachFiles, 'Attach Files']);
-  if (need.createThread) needed.push([PermissionFlagsBits.CreatePublicThreads, 'Create Public Threads'], [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads']);
-  return [...new Set(needed.filter(([flag]) => !perms.has(flag)).map(([, name]) => name))];
+/** The game's host, or a member with Manage Channels here, may `what` ("remove players"). */
+export const gameAdmin = (what: string): Precondition<{ r: Reply; game: LoadedGame }> => ({
+  name: 'the game’s admin',
+  check: ({ r, game }) => (isGameAdmin(r.i, game) ? OK : notAdmin(game, what)),
+});
+
+/** Only members with Manage Server (in this channel); `refusal` says so to the others. */
+export function manageServer<C extends { r: Reply }>(refusal: (c: C) => string): Precondition<C> {
+  return { name: 'Manage Server', check: (c) => (hasPerm(c.r.i, PermissionFlagsBits.ManageGuild) ? OK : refuse('NOT_ADMIN', refusal(c))) };
 }
+
+// ---- The bot ----------------------------------------------------------------------------------------
 
 /**
  * Permissions the bot needs in the channel to post the game there (as Discord computed them
- * for this interaction). Answers the invoker with the missing ones, named, and returns false
- * when something is missing: checked before a change, so the game stays as it is.
+ * for this interaction), named in the refusal when some are missing: checked before a change,
+ * so the game stays as it is. `createThread`: the call opens a thread from here.
  */
-export async function botCanPost(r: Reply, extra: { thread?: boolean; createThread?: boolean } = {}): Promise<boolean> {
-  const isThread = r.i.channel?.isThread() ?? false;
-  const missing = missingPermissions(r.i.appPermissions, { thread: isThread || (extra.thread ?? false), ...(extra.createThread ? { createThread: true } : {}) });
-  if (missing.length === 0) return true;
-  await r.refuse('BOT_PERMISSIONS', `I cannot post the game here: I am missing the **${missing.join('**, **')}** permission${missing.length > 1 ? 's' : ''} in this channel. Ask a server admin to grant ${missing.length > 1 ? 'them' : 'it'} to my role (or in this channel's permission settings), then try again. Nothing was changed.`);
-  return false;
+function botPermissions(r: Reply, createThread: boolean): Nothing | Refusal {
+  const i = r.i;
+  const missing = missingPermissions(i.appPermissions, { thread: i.channel?.isThread() ?? false, ...(createThread ? { createThread: true } : {}) });
+  if (missing.length === 0) return OK;
+  return refuse('BOT_PERMISSIONS', `I cannot post the game here: I am missing the **${missing.join('**, **')}** permission${missing.length > 1 ? 's' : ''} in this channel. Ask a server admin to grant ${missing.length > 1 ? 'them' : 'it'} to my role (or in this channel's permission settings), then try again. Nothing was changed.`);
 }
+
+/** The bot can post the game in this channel. */
+export const botCanPost: Precondition<{ r: Reply }> = { name: 'the bot can post', check: ({ r }) => botPermissions(r, false) };
+
+/** The bot can post the game here, and open a thread from here when `wantThread`. */
+export const botCanPostThread: Precondition<{ r: Reply; wantThread: boolean }> = { name: 'the bot can post', check: ({ r, wantThread }) => botPermissions(r, wantThread) };

@@ -5,9 +5,11 @@
  * overdue means no process is firing it (a shard down); a climbing p99 means the bot is
  * saturated. No player data: counts and timings only.
  */
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import type { BotContext } from './context.ts';
-import { errorText, type LogFields } from './log.ts';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Client } from 'discord.js';
+import { NEVER } from '../runtime/presence.ts';
+import type { Store } from '../store/index.ts';
+import { errorText, type LogFields, type Logger } from './log.ts';
 import { ownsGuild, type ShardScope } from './shards.ts';
 
 export const HEALTH_INTERVAL_MS = 60_000;
@@ -60,7 +62,7 @@ export function percentile(sorted: readonly number[], q: number): number | null 
  * wake an idle bot a thousand times a second.
  */
 export class LoopDelay {
-  readonly #histogram: IntervalHistogram;
+  readonly #histogram: ReturnType<typeof monitorEventLoopDelay>;
 
   constructor(private readonly periodMs = 10) {
     this.#histogram = monitorEventLoopDelay({ resolution: periodMs });
@@ -101,7 +103,7 @@ export class Health {
   #loop = new LoopDelay();
   #timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ctx: BotContext, private readonly scope: () => ShardScope) {}
+  constructor(private readonly ctx: { client: Client; store: Store; log: Logger; now: () => number }, private readonly scope: () => ShardScope) {}
 
   /** Waits for Discord's global rate limit, kept as interactions are. */
   #globalWaits: { at: number; ms: number }[] = [];
@@ -188,7 +190,8 @@ export class Health {
     const now = this.ctx.now();
     const [games, timersPending, timersOverdue] = await Promise.all([
       prisma.game.groupBy({ by: ['guildId', 'status'], where: { status: { in: ['running', 'lobby'] } }, _count: { _all: true } }),
-      prisma.timer.count(),
+      // A clock that never runs out (no turn limit, a paused game) is not waiting for anything.
+      prisma.timer.count({ where: { fireAt: { lt: NEVER } } }),
       prisma.timer.count({ where: { fireAt: { lt: new Date(now - OVERDUE_MS) } } }),
     ]);
     const count = (rows: typeof games, status: string) => rows.filter((g) => g.status === status).reduce((n, g) => n + g._count._all, 0);

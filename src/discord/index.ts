@@ -7,17 +7,18 @@
  */
 import { Client, Events, GatewayIntentBits, Options, RESTEvents, type ClientOptions } from 'discord.js';
 import { commandDefinitions } from '../../commands/index.ts';
-import { allGames } from '../games/registry.ts';
+import { allGames, gameById } from '../games/registry.ts';
 import { closeRenderer, warmRenderer } from '../render/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import type { BotContext } from './context.ts';
 import { createLogger, errorText, type Logger } from './log.ts';
 import { route } from './router.ts';
+import { discordPosting } from './posting.ts';
 import { Outbox } from './outbox.ts';
 import { recoverGames, type Recovered } from './recovery.ts';
 import { Scheduler } from './scheduler.ts';
 import { Health } from './health.ts';
-import { SINGLE_SHARD, shardScope, type ShardScope } from './shards.ts';
+import { processShards, SINGLE_SHARD, shardScope, type ShardScope } from './shards.ts';
 import { DISCORD_GLOBAL_LIMIT, exemptInteractionEndpoints, processShareOfGlobalLimit } from './rest.ts';
 
 export interface BotOptions {
@@ -98,18 +99,19 @@ export class GameBot {
     warmRenderer(allGames().map((g) => g.drawings));
     // A PostgreSQL connection that fails outside a query is replaced by the pool: a log line, not a crash.
     let storeLog = log;
-    const store = await openStore(opts.databaseUrl, { onConnectionError: (problem) => storeLog.warn('database connection lost', { problem }) });
+    const store = await openStore(opts.databaseUrl, { kinds: gameById, onConnectionError: (problem) => storeLog.warn('database connection lost', { problem }) });
+    const globalLimit = processShareOfGlobalLimit(opts.globalRequestsPerSecond ?? DISCORD_GLOBAL_LIMIT, processShards(opts));
     const client = new Client({
       intents: [GatewayIntentBits.Guilds],
       makeCache: botCaches(),
-      rest: { ...(opts.discordApiUrl ? { api: opts.discordApiUrl } : {}), globalRequestsPerSecond: processShareOfGlobalLimit(opts.globalRequestsPerSecond ?? DISCORD_GLOBAL_LIMIT) },
+      rest: { ...(opts.discordApiUrl ? { api: opts.discordApiUrl } : {}), globalRequestsPerSecond: globalLimit },
       ...(opts.shards ? { shards: opts.shards } : {}),
       ...(opts.shardCount ? { shardCount: opts.shardCount } : {}),
     });
     const stopInteractionRest = exemptInteractionEndpoints(client).stop;
     // The outbox's posts count as work in flight, so that stop() lets them finish.
     const outbox = new Outbox((p) => bot.#track(p), undefined, opts.now ?? Date.now);
-    const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined) };
+    const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined), posting: discordPosting(() => ctx) };
     const bot: GameBot = new GameBot(client, store, ctx);
     bot.#stopInteractionRest = stopInteractionRest;
     client.on(Events.InteractionCreate, (i) => {
@@ -142,7 +144,7 @@ export class GameBot {
     // tells the channel what it had not been told; see recovery.ts). Waiting for every game's
     // posts first left players unanswered for seconds after a restart (issue 28.5).
     bot.health.start(opts.healthIntervalMs);
-    ctx.log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size, shardCount: bot.#scope.count });
+    ctx.log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size, shardCount: bot.#scope.count, globalLimit });
     const started = performance.now();
     bot.recovered = bot.#track(recoverGames(ctx, bot.#scope, () => bot.#stopping)).catch((err: unknown): Recovered => {
       // The games could not even be listed (the database is down): the timers still run, and each game is repaired by its next move.

@@ -8,15 +8,18 @@
  * (Game.boardMessageId), which `/games mine` links to; the buttons of the game's previous
  * prompt are then removed, so only the newest post offers any.
  */
-import { DiscordAPIError, RESTJSONErrorCodes, type MessageCreateOptions } from 'discord.js';
-import type { GameRecord } from '../store/index.ts';
+import {
+  DiscordAPIError, MessageFlags, PermissionFlagsBits, RESTJSONErrorCodes,
+  type APIMessageTopLevelComponent, type Message, type MessageCreateOptions, type PermissionsBitField,
+} from 'discord.js';
+import type { GameRecord, Store } from '../store/index.ts';
 import { KeyedQueue } from '../store/queue.ts';
-import type { BotContext } from './context.ts';
-import { missingPermissions } from './guards.ts';
 import { errorText } from './log.ts';
-import { PicturesAhead, sendable } from './posts.ts';
+import { PicturesAhead, sendable, type PostBuild, type Poster } from './posts.ts';
+import { asSent, isV2, withoutChoices } from './v2.ts';
 
-export type PostBuild = () => Promise<MessageCreateOptions>;
+/** What the outbox needs of the bot: posting, and the store where it records what the channel shows. */
+type Posting = Poster & { store: Store };
 
 /** What the outbox needs of a game: where it is posted and what its channel showed when it was loaded. */
 export type PostedGame = Pick<GameRecord, 'id' | 'channelId' | 'postedVersion' | 'boardMessageId'>;
@@ -31,8 +34,11 @@ export class Outbox {
   readonly #queue = new KeyedQueue();
   /** Per game, the version its channel shows once the posts queued so far are out. */
   readonly #promised: Recent<number>;
-  /** Per game, the latest post that carries its buttons (newer than the store's, while posts are queued). */
-  readonly #prompts: Recent<string>;
+  /**
+   * Per game, the latest post that carries its buttons (newer than the store's, while posts are
+   * queued), and for a Components V2 post what it shows once its choices are over.
+   */
+  readonly #prompts: Recent<Shown>;
   /** Pictures drawn for a post still to come. */
   readonly ahead = new PicturesAhead();
 
@@ -54,11 +60,11 @@ export class Outbox {
    * sentence saying why they could not be posted. Never rejects. `version`: the game version
    * the posts show (a turn post), or null (a reminder, a note).
    */
-  send(ctx: BotContext, game: PostedGame, version: number | null, posts: readonly PostBuild[]): Promise<string | null> {
+  send(ctx: Posting, game: PostedGame, version: number | null, posts: readonly PostBuild[]): Promise<string | null> {
     const { id: gameId, channelId } = game;
     if (version !== null) this.#promised.set(gameId, Math.max(version, this.#promised.get(gameId) ?? 0));
     return this.track(this.#queue.run(channelId, async () => {
-      let last: string | null = null;
+      let last: Shown | null = null;
       for (const build of posts) {
         const sent = await this.#post(ctx, channelId, gameId, build);
         if ('problem' in sent) {
@@ -66,7 +72,7 @@ export class Outbox {
           this.#promised.delete(gameId);
           return sent.problem;
         }
-        last = sent.id;
+        last = sent;
       }
       if (version !== null) {
         await ctx.store.setPostedVersion(gameId, version).catch((err: unknown) => ctx.log.error('recording the post failed', { game: gameId, error: errorText(err) }));
@@ -79,18 +85,35 @@ export class Outbox {
     }));
   }
 
-  /** `id` is the game's latest turn post: `/games mine` links to it, and the one before loses its buttons. */
-  async #newPrompt(ctx: BotContext, game: PostedGame, id: string): Promise<void> {
-    const before = this.#prompts.get(game.id) ?? game.boardMessageId;
-    this.#prompts.set(game.id, id);
-    await ctx.store.setMessageIds(game.id, { boardMessageId: id }).catch((err: unknown) => ctx.log.error('recording the post failed', { game: game.id, error: errorText(err) }));
-    if (!before || before === id) return;
+  /** `post` is the game's latest turn post: `/games mine` links to it, and the one before loses its buttons. */
+  async #newPrompt(ctx: Posting, game: PostedGame, post: Shown): Promise<void> {
+    const before: Shown | null = this.#prompts.get(game.id) ?? (game.boardMessageId ? { id: game.boardMessageId } : null);
+    this.#prompts.set(game.id, post);
+    await ctx.store.setMessageIds(game.id, { boardMessageId: post.id }).catch((err: unknown) => ctx.log.error('recording the post failed', { game: game.id, error: errorText(err) }));
+    if (!before || before.id === post.id) return;
     try {
-      await (await sendable(ctx, game.channelId))?.messages.edit(before, { components: [] });
+      const channel = await sendable(ctx, game.channelId);
+      if (!channel) return;
+      // A V2 post keeps all but its choices (its text and pictures are the message); one not
+      // remembered (the bot restarted since) is read back first.
+      let after = before.after;
+      if (!after) {
+        const old = await channel.messages.fetch(before.id).catch(() => null);
+        if (old && isV2(old.flags)) after = withoutChoices(asSent(old));
+      }
+      await channel.messages.edit(before.id, after ? { components: after, flags: MessageFlags.IsComponentsV2 } : { components: [] });
     } catch (err) {
       // A deleted message has no buttons left to press; anything else only leaves stale buttons, which refuse politely.
       ctx.log.warn('removing old buttons failed', { game: game.id, channel: game.channelId, error: errorText(err) });
     }
+  }
+
+  /**
+   * A post of the game was rewritten (a taken-back move struck through): what it shows from now
+   * on, with no choices, so that removing its buttons later keeps the new text.
+   */
+  rewritten(gameId: number, messageId: string, components: APIMessageTopLevelComponent[]): void {
+    if (this.#prompts.get(gameId)?.id === messageId) this.#prompts.set(gameId, { id: messageId, after: withoutChoices(components) });
   }
 
   /** Resolves once every post queued so far for the channel is out (or given up). */
@@ -98,7 +121,7 @@ export class Outbox {
     return this.#queue.run(channelId, () => Promise.resolve());
   }
 
-  async #post(ctx: BotContext, channelId: string, gameId: number, build: PostBuild): Promise<{ id: string } | { problem: string }> {
+  async #post(ctx: Posting, channelId: string, gameId: number, build: PostBuild): Promise<Shown | { problem: string }> {
     const msg = await build();
     let last: unknown = null;
     for (let attempt = 0; attempt <= this.backoffMs.length; attempt++) {
@@ -106,7 +129,7 @@ export class Outbox {
       try {
         const c = await sendable(ctx, channelId);
         if (!c) throw new Error('the channel is gone or not a text channel');
-        return { id: (await c.send(msg)).id };
+        return shown(await c.send(msg), msg);
       } catch (err) {
         last = err;
         if (err instanceof DiscordAPIError && typeof err.code === 'number' && PERMANENT.has(err.code)) break;
@@ -123,6 +146,19 @@ export class Outbox {
     }
     return { problem: `I could not post it in the channel: ${why}.` };
   }
+}
+
+/** A post as the outbox remembers it: its id, and for a V2 post its components once its choices are over. */
+interface Shown {
+  id: string;
+  after?: APIMessageTopLevelComponent[];
+}
+
+function shown(sent: Message, msg: MessageCreateOptions): Shown {
+  if (!isV2(msg.flags as number | undefined)) return { id: sent.id };
+  // As sent: pictures are `attachment://` references, which an edit keeps pointing at the files.
+  const components = (msg.components ?? []).map((c) => ('toJSON' in c ? c.toJSON() : c)) as APIMessageTopLevelComponent[];
+  return { id: sent.id, after: withoutChoices(components) };
 }
 
 /**
@@ -160,8 +196,19 @@ export class Recent<V> {
   }
 }
 
+/** The permissions the bot lacks to post a game in a channel (files: a picture goes with it), as Discord names them. */
+export function missingPermissions(perms: Readonly<PermissionsBitField>, need: { thread: boolean; files?: boolean; createThread?: boolean }): string[] {
+  const needed: [bigint, string][] = [
+    [PermissionFlagsBits.ViewChannel, 'View Channel'],
+    need.thread ? [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads'] : [PermissionFlagsBits.SendMessages, 'Send Messages'],
+  ];
+  if (need.files !== false) needed.push([PermissionFlagsBits.AttachFiles, 'Attach Files']);
+  if (need.createThread) needed.push([PermissionFlagsBits.CreatePublicThreads, 'Create Public Threads'], [PermissionFlagsBits.SendMessagesInThreads, 'Send Messages in Threads']);
+  return [...new Set(needed.filter(([flag]) => !perms.has(flag)).map(([, name]) => name))];
+}
+
 /** The permissions the bot lacks to post in the channel, as Discord names them. */
-async function missingHere(ctx: BotContext, channelId: string, files: boolean): Promise<string[]> {
+async function missingHere(ctx: Posting, channelId: string, files: boolean): Promise<string[]> {
   const c = await sendable(ctx, channelId);
   const me = ctx.client.user;
   if (!c || !me || c.isDMBased()) return [];

@@ -6,11 +6,21 @@
  */
 import { PermissionFlagsBits, type ChatInputCommandInteraction } from 'discord.js';
 import type { AbortPolicy, GuildSettingsPatch, GuildSettingsRecord, LoadedGame, StartPolicy } from '../store/index.ts';
-import { ABORT_POLICIES, START_POLICIES } from '../../commands/games.ts';
 import type { BotContext } from './context.ts';
-import { gameAdmin, hasPerm } from './guards.ts';
+import { hasPerm, isGameAdmin, notAdmin, refuse, type Nothing, type Precondition } from './guards.ts';
 import type { Reply, Repliable } from './reply.ts';
 
+/** `/games settings start:` — who may open a lobby. */
+export const START_POLICIES = [
+  { name: 'Anyone', value: 'anyone' },
+  { name: 'Members with the role chosen in start-role', value: 'role' },
+  { name: 'Manage Server only', value: 'manage-server' },
+] as const;
+/** `/games settings abort:` — who may abort a game. */
+export const ABORT_POLICIES = [
+  { name: 'The game’s host or Manage Channels', value: 'host' },
+  { name: 'Manage Server only', value: 'manage-server' },
+] as const;
 
 function roleIds(i: Repliable): string[] {
   const m = i.member;
@@ -18,25 +28,29 @@ function roleIds(i: Repliable): string[] {
   return Array.isArray(m.roles) ? m.roles : [...m.roles.cache.keys()];
 }
 
-/** Whether the invoker may open a lobby here; if not, says what is needed and returns false. */
-export async function mayOpenLobby(ctx: BotContext, r: Reply, guildId: string): Promise<boolean> {
-  const s = await ctx.store.getSettings(guildId);
-  // Permissions as Discord computed them for this channel (see hasPerm), never the member's server-wide ones.
-  if (s.startPolicy === 'anyone' || hasPerm(r.i, PermissionFlagsBits.ManageGuild)) return true;
-  if (s.startPolicy === 'role' && s.startRoleId !== null && roleIds(r.i).includes(s.startRoleId)) return true;
-  const who = s.startPolicy === 'role' && s.startRoleId !== null ? `members with the <@&${s.startRoleId}> role (or the Manage Server permission)` : 'members with the Manage Server permission';
-  await r.refuse('MAY_NOT_START', `On this server, only ${who} can open a game. Ask one of them to open it; you can then press **Join**.`);
-  return false;
-}
+/** The invoker may open a lobby on this server; if not, the refusal says who may. */
+export const mayOpenLobby: Precondition<{ ctx: BotContext; r: Reply; guildId: string }> = {
+  name: 'may open a game',
+  check: async ({ ctx, r, guildId }) => {
+    const s = await ctx.store.getSettings(guildId);
+    // Permissions as Discord computed them for this channel (see hasPerm), never the member's server-wide ones.
+    if (s.startPolicy === 'anyone' || hasPerm(r.i, PermissionFlagsBits.ManageGuild)) return {};
+    if (s.startPolicy === 'role' && s.startRoleId !== null && roleIds(r.i).includes(s.startRoleId)) return {};
+    const who = s.startPolicy === 'role' && s.startRoleId !== null ? `members with the <@&${s.startRoleId}> role (or the Manage Server permission)` : 'members with the Manage Server permission';
+    return refuse('MAY_NOT_START', `On this server, only ${who} can open a game. Ask one of them to open it; you can then press **Join**.`);
+  },
+};
 
-/** Whether the invoker may abort `game`; if not, says who may and returns false. */
-export async function mayAbort(ctx: BotContext, r: Reply, game: LoadedGame): Promise<boolean> {
-  const s = await ctx.store.getSettings(game.game.guildId);
-  if (s.abortPolicy === 'host') return gameAdmin(r, game, 'abort the game');
-  if (hasPerm(r.i, PermissionFlagsBits.ManageGuild)) return true;
-  await r.refuse('NOT_ADMIN', 'On this server, only members with the Manage Server permission can abort a game.');
-  return false;
-}
+/** The invoker may abort `game`; if not, the refusal says who may. */
+export const mayAbort: Precondition<{ ctx: BotContext; r: Reply; game: LoadedGame }> = {
+  name: 'may abort it',
+  check: async ({ ctx, r, game }): Promise<Nothing | ReturnType<typeof refuse>> => {
+    const s = await ctx.store.getSettings(game.game.guildId);
+    if (s.abortPolicy === 'host') return isGameAdmin(r.i, game) ? {} : notAdmin(game, 'abort the game');
+    if (hasPerm(r.i, PermissionFlagsBits.ManageGuild)) return {};
+    return refuse('NOT_ADMIN', 'On this server, only members with the Manage Server permission can abort a game.');
+  },
+};
 
 /**
  * The permission part of `/games settings`: what to save from the options given, or a refusal

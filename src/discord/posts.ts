@@ -8,19 +8,32 @@ import {
   AttachmentBuilder,
   ButtonBuilder,
   ButtonStyle,
+  type Client,
   type MessageCreateOptions,
   type SendableChannels,
 } from 'discord.js';
 import { createHash } from 'node:crypto';
-import { pictureIdentity, type AnyGame, type ChoiceButton, type Picture, type PostPlan, type Step } from '../platform/game.ts';
+import { pictureIdentity, type AnyGame, type Picture, type PostPlan, type Step } from '../platform/game.ts';
 import { render, type Rendered } from '../render/index.ts';
+import type { TurnNews } from '../runtime/context.ts';
 import type { SeatRecord } from '../store/index.ts';
-import type { BotContext } from './context.ts';
+import { choiceFor, levelRows, levelText, type LevelOffer } from './choices.ts';
 import { buttonId } from './ids.ts';
 import { errorText } from './log.ts';
-import type { PostBuild } from './outbox.ts';
+import type { Logger } from './log.ts';
+import { notified } from './notify.ts';
+import { COMPONENTS_MAX, GALLERY_MAX, layout, type Block, type Row } from './v2.ts';
 
 export type { Step };
+
+/** What posting needs of the bot: its client, and its log for what went wrong. */
+export interface Poster {
+  client: Client;
+  log: Logger;
+}
+
+/** A post, built when its turn in the channel comes (outbox.ts): its pictures are drawn then. */
+export type PostBuild = () => Promise<MessageCreateOptions>;
 
 /** How the channel calls a seat: a mention for a person, the name in bold for a computer. */
 export const mention = (seats: SeatRecord[], seat: number): string => {
@@ -58,17 +71,15 @@ export function promptFor(def: AnyGame, state: unknown, seats: SeatRecord[]): { 
   return { text: lines.join('\n'), mentionIds };
 }
 
-const STYLES = { primary: ButtonStyle.Primary, secondary: ButtonStyle.Secondary, success: ButtonStyle.Success, danger: ButtonStyle.Danger } as const;
-
-/** Buttons of a turn post: every waiting person's choices (theirs alone to press) and "Show my hand"; Rematch once the game is over. */
-export function turnButtons(def: AnyGame, gameId: number, version: number, state: unknown, seats: SeatRecord[]): ActionRowBuilder<ButtonBuilder>[] {
-  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+/**
+ * The rows of a turn post: the first level of every waiting person's choice (theirs alone to
+ * press; see choices.ts), and "Show my hand"; Rematch and Replay once the game is over.
+ */
+export function turnButtons(def: AnyGame, gameId: number, version: number, state: unknown, seats: SeatRecord[]): Row[] {
   const outcome = def.outcome(state);
-  if (outcome) return outcome.status === 'finished' ? [rematchRow(gameId)] : rows;
-  const choices = def.activeSeats(state)
-    .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
-    .flatMap((seat) => def.words.prompt(state, seat).buttons);
-  rows.push(...choiceRows(def, gameId, version, choices));
+  if (outcome) return outcome.status === 'finished' ? [endRow(gameId)] : [];
+  // Around the rows: what happened, the pictures, whom the game waits for, and Show my hand.
+  const rows = levelRows(def, gameId, version, firstLevels(def, state, seats), COMPONENTS_MAX - 3 - (def.hand ? 2 : 0));
   if (def.hand) {
     rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder().setCustomId(buttonId({ verb: 'hand', gameId })).setLabel('Show my hand').setStyle(ButtonStyle.Secondary),
@@ -77,30 +88,20 @@ export function turnButtons(def: AnyGame, gameId: number, version: number, state
   return rows;
 }
 
-/** Choice buttons (each value once), five to a row, at most four rows. */
-export function choiceRows(def: AnyGame, gameId: number, version: number, choices: readonly ChoiceButton<unknown>[]): ActionRowBuilder<ButtonBuilder>[] {
-  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  const seen = new Set<string>();
-  const unique = choices.filter((c) => {
-    const value = def.encode(c.action);
-    if (seen.has(value)) return false;
-    seen.add(value);
-    return true;
-  });
-  for (let i = 0; i < unique.length && rows.length < 4; i += 5) {
-    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(
-      unique.slice(i, i + 5).map((c) => new ButtonBuilder()
-        .setCustomId(buttonId({ verb: 'pick', gameId, version, value: def.encode(c.action) }))
-        .setLabel(c.label.slice(0, 80))
-        .setStyle(STYLES[c.style ?? 'primary'])),
-    ));
-  }
-  return rows;
+/** The first level of each person's choice the game waits for (computers choose alone). */
+export function firstLevels(def: AnyGame, state: unknown, seats: SeatRecord[]): LevelOffer[] {
+  return def.activeSeats(state)
+    .filter((seat) => !seats.find((s) => s.seat === seat)?.computer)
+    .map((seat) => ({ seats: [seat], level: choiceFor(def, state, seat), path: [] }));
 }
 
-/** The end post's button: a new lobby with the same players and options (handlers/rematch.ts). */
-const rematchRow = (gameId: number): ActionRowBuilder<ButtonBuilder> => new ActionRowBuilder<ButtonBuilder>().addComponents(
+/**
+ * The end post's buttons: a new lobby with the same players and options (handlers/rematch.ts),
+ * and the game's replay as one animated picture (handlers/replay.ts).
+ */
+const endRow = (gameId: number): ActionRowBuilder<ButtonBuilder> => new ActionRowBuilder<ButtonBuilder>().addComponents(
   new ButtonBuilder().setCustomId(buttonId({ verb: 'rematch', gameId })).setLabel('Rematch').setStyle(ButtonStyle.Primary),
+  new ButtonBuilder().setCustomId(buttonId({ verb: 'replay', gameId })).setLabel('Replay').setStyle(ButtonStyle.Secondary),
 );
 
 /** A picture as an attachment, its alt text as the description. */
@@ -124,55 +125,68 @@ export interface TurnPosts {
   posts: PostBuild[];
 }
 
-/** Discord shows at most this many attachments in one message. */
-const MAX_FILES = 10;
+/** Discord shows at most this many pictures in one message's gallery. */
+const MAX_FILES = GALLERY_MAX;
 
 /**
  * The public posts after a change of a running game, in channel order, as the game cuts them
- * (one per turn, say), each with its pictures. Only the last asks whoever must act (with the
- * mentions that notify) and carries the buttons, so a batch of computer turns pings a person
- * once. A finished game gets one more post: its end, the winners mentioned, the game's
- * summary and **Rematch**. Each post is built when asked for, so the first goes out after one
- * drawing, not all of them; a picture shared by several posts is drawn once.
+ * (one per turn, say), each one Components V2 message: what happened, its pictures (alt texts
+ * kept), and for the last one whoever must act (with the mentions that notify) and the first
+ * level of their choice. So a batch of computer turns pings a person once, and a turn is one
+ * message. A finished game's last post also tells its end: the winners mentioned, the game's
+ * summary, **Rematch** and **Replay**. Each post is built when asked for, so the first goes out after one
+ * drawing, not all of them; a picture shared by several posts is drawn once. `news`: who of
+ * those asked is notified (notify.ts); without it, all of them.
  */
-export function turnPosts(def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], ahead: PicturesAhead, head?: string): TurnPosts {
+export function turnPosts(
+  def: AnyGame, gameId: number, version: number, steps: readonly Step<unknown, unknown>[], seats: SeatRecord[], ahead: PicturesAhead, head?: string, news?: TurnNews,
+): TurnPosts {
   const last = steps[steps.length - 1];
   if (!last) return { held: false, posts: [] };
   const cut: PostPlan<unknown, unknown>[] = def.posts
     ? def.posts(steps)
     : [{ events: steps.flatMap((s) => [...s.events]), state: last.state, picture: def.board(last.state) }];
   if (cut[cut.length - 1]?.held) return { held: true, posts: [] };
-  const endOf = (p: PostPlan<unknown, unknown> | undefined) => (p ? def.outcome(p.state) : null);
   // A post with nothing to say and nothing to show is not sent (Discord refuses empty messages),
-  // unless it is the one that asks whoever must act.
+  // unless it is the last: it asks whoever must act, or tells the end.
   const plans = cut.filter((g, n) => g.picture !== null || (g.morePictures?.length ?? 0) > 0 || eventLines(def, g.state, g.events) !== ''
-    || (n === 0 && head) || (n === cut.length - 1 && endOf(g)?.status !== 'finished'));
+    || (n === 0 && head) || n === cut.length - 1);
   const drawn = new Map<Picture, ReturnType<typeof render>>();
   const fileOf = async (p: Picture, name: string) => {
     let r = drawn.get(p);
     if (!r) drawn.set(p, (r = ahead.take(def, gameId, p) ?? render(def, p)));
     return attachment(await r, name);
   };
-  const end = endOf(cut[cut.length - 1]);
-  const finished = end?.status === 'finished';
+  const end = def.outcome(last.state);
   const posts: PostBuild[] = plans.map((g, n) => async () => {
-    const pictures = [g.picture, ...(g.morePictures ?? [])].filter((p): p is Picture => p !== null).slice(0, MAX_FILES);
+    const isLast = n === plans.length - 1;
+    const firsts = isLast && !end ? firstLevels(def, g.state, seats) : [];
+    // A first level about places brings its own picture (one person asked: theirs).
+    const levelPicture = firsts.length === 1 ? firsts[0]!.level.picture : undefined;
+    const pictures = [g.picture, ...(g.morePictures ?? []), levelPicture].filter((p): p is Picture => !!p).slice(0, MAX_FILES);
     const files = await Promise.all(pictures.map((p, k) => fileOf(p, k === 0 ? `${p.kind}.png` : `${p.kind}-${k + 1}.png`)));
     ahead.draw(def, gameId, g.ahead ?? []);
-    const lines = [n === 0 ? head : undefined, eventLines(def, g.state, g.events)].filter(Boolean) as string[];
-    if (n < plans.length - 1 || finished) return { content: lines.join('\n').slice(0, 2000), files, components: [], allowedMentions: { parse: [] } };
+    const told = [n === 0 ? head : undefined, eventLines(def, g.state, g.events)].filter(Boolean).join('\n');
+    if (!isLast) return v2Post([{ text: told }, { pictures: files }], []);
+    if (end) {
+      const ending = end.status === 'finished' ? endText(def, gameId, g.state, end.winners, seats) : { text: `**Game #${gameId} is over.** Start another with \`/${def.id} new\`.`, userIds: [] };
+      return v2Post([{ text: told }, { pictures: files }, { text: ending.text }, { rows: turnButtons(def, gameId, version, g.state, seats) }], ending.userIds);
+    }
     const prompt = promptFor(def, g.state, seats);
-    if (end) lines.push(`**Game #${gameId} is over.** Start another with \`/${def.id} new\`.`);
-    else if (prompt.text) lines.push(prompt.text);
-    return {
-      content: lines.join('\n').slice(0, 2000),
-      files,
-      components: turnButtons(def, gameId, version, g.state, seats),
-      allowedMentions: { users: prompt.mentionIds },
-    };
+    const words = firstWords(firsts);
+    return v2Post([{ text: told }, { pictures: files }, { text: [prompt.text, words].filter(Boolean).join('\n') }, { rows: turnButtons(def, gameId, version, g.state, seats) }], notified(prompt.mentionIds, news));
   });
-  if (end && finished) posts.push(async () => endPost(def, gameId, version, cut[cut.length - 1]!.state, end.winners, seats));
   return { held: false, posts };
+}
+
+/** What the options of the one person asked do, on the post that asks them (several asked: their buttons say it). */
+export const firstWords = (firsts: readonly LevelOffer[]): string => (firsts.length === 1 ? levelText(firsts[0]!.level) : '');
+
+/** A channel post as one Components V2 message; only `mentionIds` are notified. */
+export function v2Post(blocks: readonly Block[], mentionIds: readonly string[]): MessageCreateOptions {
+  const files = blocks.flatMap((b) => ('pictures' in b ? b.pictures : []));
+  const laid = layout(blocks);
+  return { components: laid.components, files, flags: laid.flags, allowedMentions: mentionIds.length ? { users: [...mentionIds] } : { parse: [] } };
 }
 
 /**
@@ -226,14 +240,14 @@ export class PicturesAhead {
 /** A picture's identity, short: views run to tens of kilobytes. */
 const digest = (p: Picture): string => createHash('sha1').update(pictureIdentity(p)).digest('base64');
 
-/** A finished game's last post: who won (mentioned, so they hear of it), the game's story, Rematch. */
-function endPost(def: AnyGame, gameId: number, version: number, state: unknown, winners: number[], seats: SeatRecord[]): MessageCreateOptions {
+/** How a finished game's last post ends: who won (mentioned, so they hear of it), the game's story, how to play again or watch it again. */
+export function endText(def: AnyGame, gameId: number, state: unknown, winners: number[], seats: SeatRecord[]): { text: string; userIds: string[] } {
   const names = winners.map((w) => mention(seats, w));
   const result = names.length === 0 ? 'Nobody wins.' : names.length === 1 ? `🏆 ${names[0]} wins!` : `🏆 ${listText(names)} share the win!`;
   const story = def.words.summary?.(state) ?? [];
-  const lines = [`**Game #${gameId} is over.** ${result}`, ...story, `Start another with \`/${def.id} new\`, or press **Rematch** for the same players and options.`];
+  const lines = [`**Game #${gameId} is over.** ${result}`, ...story, `Start another with \`/${def.id} new\`, or press **Rematch** for the same players and options; **Replay** shows the whole game again.`];
   const userIds = winners.map((w) => seats.find((s) => s.seat === w)?.userId).filter((u): u is string => !!u);
-  return { content: lines.join('\n').slice(0, 2000), components: turnButtons(def, gameId, version, state, seats), allowedMentions: { users: userIds } };
+  return { text: lines.join('\n'), userIds };
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -241,13 +255,13 @@ export function listText(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-export async function sendable(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {
+export async function sendable(ctx: Pick<Poster, 'client'>, channelId: string): Promise<SendableChannels | null> {
   const c = ctx.client.channels.cache.get(channelId) ?? (await ctx.client.channels.fetch(channelId).catch(() => null));
   return c && c.isSendable() ? c : null;
 }
 
 /** Posts to a channel; a failure (missing permissions, deleted channel) is logged, not thrown. */
-export async function post(ctx: BotContext, channelId: string, msg: MessageCreateOptions, game?: number): Promise<string | null> {
+export async function post(ctx: Poster, channelId: string, msg: MessageCreateOptions, game?: number): Promise<string | null> {
   try {
     const c = await sendable(ctx, channelId);
     if (!c) throw new Error('the channel is gone or not a text channel');

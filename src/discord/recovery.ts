@@ -5,14 +5,13 @@
  * when the channel's last post does not show it, and lobbies get their expiry timer. A shard
  * recovers only its own guilds' games: the other shards are running and look after theirs.
  */
-import type { Step } from '../platform/game.ts';
+import { catchUp } from '../runtime/moves.ts';
 import type { BotContext } from './context.ts';
-import { armTurnTimers, runComputers, unseenStep } from './game.ts';
 import { withDef, type RunningGame } from './guards.ts';
 import { heldNotice, noticeShown } from './handlers/choices.ts';
 import { armLobbyExpiry, lobbyMessage, refreshLobby } from './handlers/lobby.ts';
 import { errorText } from './log.ts';
-import { post, turnPosts } from './posts.ts';
+import { post } from './posts.ts';
 import { ownsGuild, SINGLE_SHARD, type ShardScope } from './shards.ts';
 
 export interface Recovered {
@@ -54,7 +53,7 @@ export async function recoverGames(ctx: BotContext, scope: ShardScope = SINGLE_S
 
 async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerMoves: number; posted?: Promise<string | null> }> {
   const loaded = await ctx.store.getGame(gameId);
-  const { status, postedVersion, version } = loaded.game;
+  const { status, postedVersion } = loaded.game;
   if (status === 'broken') return { computerMoves: 0 };
   const game = withDef(loaded);
   if (status === 'lobby') {
@@ -69,25 +68,13 @@ async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerM
   if (loaded.state === null) return { computerMoves: 0 };
   // Started, but the lobby post may still offer Join.
   if (postedVersion === null) await refreshLobby(ctx, game, 'The game has started.');
-  const steps: Step<unknown, unknown>[] = [];
-  // What the channel has not been told yet (a post the game holds stays held: see turnPosts).
-  const unseen = await unseenStep(ctx, game);
-  if (unseen) steps.push(unseen);
-  else if (postedVersion === null) steps.push({ state: game.state, events: [] });
-  let now = { state: game.state, version };
-  if (status === 'running') {
-    now = await runComputers(ctx, game, game.state, version, steps);
-    await armTurnTimers(ctx, game, now.state, now.version, []);
-  }
-  const computerMoves = now.version - version;
-  const out = turnPosts(game.def, gameId, now.version, steps, game.seats, ctx.outbox.ahead);
-  if (out.held) {
-    // The choice that comes next was only ever in the mover's private answer, which a crash
-    // may have cut off (or a client reload dropped): the channel points them to it again.
-    const notice = heldNotice({ ...game, state: now.state } as RunningGame);
-    if (!notice || (await noticeShown(ctx, game.game))) return { computerMoves };
-    return { computerMoves, posted: ctx.outbox.send(ctx, game.game, null, [async () => notice]) };
-  }
-  if (out.posts.length === 0) return { computerMoves };
-  return { computerMoves, posted: ctx.outbox.send(ctx, game.game, now.version, out.posts) };
+  // Computer seats that must act play, turn clocks are armed again, the channel is told what it was not.
+  const caught = await catchUp(ctx, game as RunningGame, { showStart: postedVersion === null });
+  // A moment the game holds: the choice that comes next was only ever in the mover's private
+  // answer, which a crash may have cut off (or a client reload dropped): the channel points them
+  // to it again. Not while paused: nothing can be pressed then, and the resume post points them.
+  if (!caught.held || loaded.game.pausedAt !== null) return caught;
+  const notice = heldNotice(game, caught.held.state);
+  if (!notice || (await noticeShown(ctx, loaded.game))) return { computerMoves: caught.computerMoves };
+  return { computerMoves: caught.computerMoves, posted: ctx.outbox.send(ctx, loaded.game, null, [async () => notice]) };
 }

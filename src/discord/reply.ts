@@ -10,16 +10,43 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type MessageActionRowComponentBuilder,
+  type APIMessageTopLevelComponent,
   type MessageEditOptions,
   type StringSelectMenuInteraction,
 } from 'discord.js';
+import { isV2, layout, type Row } from './v2.ts';
 
 export type Repliable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
 
 export interface PrivatePayload {
   content: string;
   files?: AttachmentBuilder[];
-  components?: ActionRowBuilder<MessageActionRowComponentBuilder>[];
+  components?: (ActionRowBuilder<MessageActionRowComponentBuilder> | Row)[];
+  /**
+   * One Components V2 message (v2.ts): the content as text, the files as a gallery with their
+   * alt texts, the components, then `below` (text read after them). A private message that is
+   * V2 stays V2 when it is replaced.
+   */
+  v2?: boolean;
+  below?: string;
+}
+
+interface Body {
+  content?: string;
+  files: AttachmentBuilder[];
+  components: (ActionRowBuilder<MessageActionRowComponentBuilder> | APIMessageTopLevelComponent)[];
+  allowedMentions: { parse: [] };
+  /** Set only for a V2 message (an edit with flags would otherwise reset them). */
+  flags?: MessageFlags.IsComponentsV2;
+}
+
+/** A private answer's body: classic (content, files, rows) or Components V2. */
+function bodyOf(p: PrivatePayload, v2: boolean): Body {
+  const files = p.files ?? [];
+  if (!v2) return { content: clip([p.content, p.below].filter(Boolean).join('\n')), files, components: (p.components ?? []) as ActionRowBuilder<MessageActionRowComponentBuilder>[], allowedMentions: { parse: [] } };
+  // The buttons right under the picture, where a thumb reaches them; what each does below them.
+  const laid = layout([{ text: p.content }, { pictures: files }, { rows: p.components ?? [] }, { text: p.below ?? '' }]);
+  return { components: laid.components, files, flags: laid.flags, allowedMentions: { parse: [] } };
 }
 
 /**
@@ -31,6 +58,8 @@ export type Ack = 'private' | 'update';
 export class Reply {
   /** 'ok', 'refused:<CODE>', 'error' … for the interaction's log line. */
   outcome = 'ok';
+  /** The precondition that refused the call (guards.ts), for the log line. */
+  precondition: string | null = null;
   #mode: Ack | null = null;
 
   constructor(readonly i: Repliable) {}
@@ -62,23 +91,50 @@ export class Reply {
 
   /** An ephemeral answer to the invoker only. */
   async private(p: PrivatePayload): Promise<void> {
-    const body = { content: clip(p.content), files: p.files ?? [], components: p.components ?? [], allowedMentions: { parse: [] } };
+    const body = bodyOf(p, p.v2 === true);
+    const flags = MessageFlags.Ephemeral | (body.flags ?? 0);
     if (this.#mode === 'update') {
-      await this.i.followUp({ ...body, flags: MessageFlags.Ephemeral });
+      await this.i.followUp({ ...body, flags });
     } else if (this.i.deferred || this.i.replied) {
       await this.i.editReply(body);
     } else {
-      await this.i.reply({ ...body, flags: MessageFlags.Ephemeral });
+      await this.i.reply({ ...body, flags });
     }
+  }
+
+  /** Whether the pressed message is Components V2 (then whatever replaces it is too). */
+  get #pressedV2(): boolean {
+    return !this.i.isChatInputCommand() && isV2(this.i.message.flags);
   }
 
   /**
    * Replaces the presser's ephemeral message the component sits on; anywhere else (a public
-   * post, or a forged press) the new content comes as a private answer instead.
+   * post, or a forged press) the new content comes as a private answer instead. A V2 message is
+   * replaced by a V2 one; a classic one that should become V2 loses its buttons and the answer
+   * comes below it (Discord does not turn a message into V2 by an edit).
    */
   async update(p: PrivatePayload & Pick<MessageEditOptions, 'attachments'>): Promise<void> {
     if (this.#mode !== 'update') return this.private(p);
-    await this.i.editReply({ content: clip(p.content), files: p.files ?? [], components: p.components ?? [], attachments: p.attachments ?? [], allowedMentions: { parse: [] } });
+    if (p.v2 && !this.#pressedV2) {
+      await this.i.editReply({ components: [] });
+      this.#mode = 'update';
+      return this.private(p);
+    }
+    await this.i.editReply({ ...bodyOf(p, this.#pressedV2), attachments: p.attachments ?? [] });
+  }
+
+  /**
+   * A private answer as a new message, below whatever the channel got since the interaction
+   * came in: the reply it was acknowledged with sits where the interaction was, above those
+   * posts, and is removed (as is the presser's private message a pressed button sat on: its
+   * question is answered).
+   */
+  async below(p: PrivatePayload): Promise<void> {
+    if (!this.i.deferred) return this.private(p);
+    // Gone already (its user dismissed it): the answer still comes.
+    await this.i.deleteReply().catch(() => undefined);
+    const body = bodyOf(p, p.v2 === true);
+    await this.i.followUp({ ...body, flags: MessageFlags.Ephemeral | (body.flags ?? 0) });
   }
 
   /** A specific, ephemeral refusal. `code` goes to the log line. */

@@ -2,8 +2,10 @@
  * Discord's global rate limit, as it applies to this bot.
  *
  * Discord lets a bot make 50 requests a second (more once Discord raises it for a large bot),
- * counted across every process that uses its token; @discordjs/rest keeps to it in each
- * process on its own. So the processes of one ShardingManager each take their share of it.
+ * counted across every process that uses its token, on every host; @discordjs/rest keeps to it
+ * in each process on its own. So each process takes its share of it: the part of the bot's
+ * shards it runs (each shard's guilds make about as many requests as another's). No process
+ * asks another, so nothing is shared but the totals every host is configured with.
  *
  * "Interaction endpoints are not bound to the bot's Global Rate Limit" (Discord's rate-limit
  * documentation): an interaction's acknowledgement, its answer and its follow-ups. @discordjs/rest
@@ -19,12 +21,12 @@ import { REST, RESTEvents, type Client, type InternalRequest, type RESTOptions }
 export const DISCORD_GLOBAL_LIMIT = 50;
 
 /**
- * A process's share of the bot's global limit: all of it, or under discord.js's ShardingManager
- * (one process per shard, SHARD_COUNT in the environment) an equal part.
+ * A process's share of the bot's global limit: the part of the bot's shards it runs (all of
+ * them in one process; 1 of SHARD_COUNT for a ShardingManager's shard; 4 of 8 for a host
+ * running shards 0-3 of 8 in one process), at least one request a second.
  */
-export function processShareOfGlobalLimit(perBot: number, env: Record<string, string | undefined> = process.env): number {
-  const processes = env.SHARDING_MANAGER ? Math.max(1, Number(env.SHARD_COUNT) || 1) : 1;
-  return Math.max(1, Math.floor(perBot / processes));
+export function processShareOfGlobalLimit(perBot: number, shards: { here: number; count: number }): number {
+  return Math.max(1, Math.floor((perBot * Math.min(shards.here, shards.count)) / Math.max(1, shards.count)));
 }
 
 /** Whether a request goes to an interaction endpoint of this application (the callback, the original answer, follow-ups). */

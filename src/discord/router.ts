@@ -4,34 +4,40 @@
  * throw out of here: a stale write is answered with where the game stands, an unexpected error
  * is logged and answered with an apology, privately.
  */
-import { DiscordjsErrorCodes, DiscordjsTypeError, MessageFlags, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
-import type { AnyGame } from '../platform/game.ts';
+import { DiscordAPIError, DiscordjsErrorCodes, DiscordjsTypeError, MessageFlags, RESTJSONErrorCodes, type Interaction } from 'discord.js';
 import { gameById as registeredGame } from '../games/registry.ts';
+import { answer } from './command.ts';
 import type { BotContext } from './context.ts';
 import { isStale } from './game.ts';
-import { parseButtonId, type ButtonVerb } from './ids.ts';
+import { started, withDef } from './guards.ts';
+import { components, gameCommand, serverCommands, SERVER_COMMAND } from './handlers/index.ts';
+import { statusText } from './handlers/info.ts';
+import { parseButtonId } from './ids.ts';
 import { errorText } from './log.ts';
 import { Reply } from './reply.ts';
-import { addBot, lobbyButton, newGame, optionSelect, startCommand } from './handlers/lobby.ts';
-import { autocomplete, pickButton, playCommand } from './handlers/play.ts';
-import { handButton, handCommand } from './handlers/hand.ts';
-import { helpCommand, historyCommand, mapCommand, rulesCommand, statusCommand, statusText } from './handlers/info.ts';
-import { withDef, type RunningGame } from './guards.ts';
-import { abortCommand, cancelButton, confirmButton, kickCommand, resignCommand } from './handlers/admin.ts';
-import { gameSettingsCommand, serverSettingsCommand } from './handlers/settings.ts';
-import { listCommand } from './handlers/games.ts';
-import { healthCommand } from './handlers/health.ts';
-import { undoButton, undoCommand } from './handlers/undo.ts';
-import { rematchButton } from './handlers/rematch.ts';
-import { leaderboardCommand, statsCommand } from './handlers/stats.ts';
-import { mineCommand } from './handlers/mine.ts';
-import { chooseCommand, continueButton } from './handlers/choices.ts';
 
-/** Buttons and menus of the presser's own ephemeral messages: they replace that message (a choice made there loses its buttons). */
-const EDITS_ITS_MESSAGE: ReadonlySet<ButtonVerb> = new Set<ButtonVerb>(['opt', 'optp', 'handr', 'abort', 'resign', 'cancel', 'pick']);
+/**
+ * Interaction ids seen lately. Discord may deliver one interaction twice: it is answered once.
+ * Ids are unique across Discord, so one record per process serves every bot it runs.
+ */
+class Delivered {
+  static readonly KEPT = 10_000;
+  readonly #ids = new Set<string>();
+  /** Whether `id` was seen before (and it is remembered from now on). */
+  again(id: string): boolean {
+    if (this.#ids.has(id)) return true;
+    this.#ids.add(id);
+    if (this.#ids.size > Delivered.KEPT) this.#ids.delete(this.#ids.values().next().value!);
+    return false;
+  }
+}
+const delivered = new Delivered();
+
+/** Discord's answer to acknowledging an interaction that was acknowledged already (delivered twice). */
+const acknowledgedTwice = (err: unknown): boolean => err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged;
 
 export async function route(ctx: BotContext, i: Interaction, opts: { stopping: boolean }): Promise<void> {
-  const started = performance.now();
+  const began = performance.now();
   const line: Record<string, string | number | null> = {
     kind: i.isAutocomplete() ? 'autocomplete' : i.isChatInputCommand() ? 'command' : i.isButton() ? 'button' : i.isStringSelectMenu() ? 'menu' : 'other',
     guild: i.guildId,
@@ -39,15 +45,23 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
     user: i.user.id,
   };
   let outcome = 'ok';
+  if (delivered.again(i.id)) {
+    ctx.log.debug('interaction delivered again', line);
+    return;
+  }
   try {
     if (i.isAutocomplete()) {
-      line.command = `${i.commandName} ${i.options.getSubcommand(false) ?? ''}`.trim();
+      const sub = i.options.getSubcommand(false) ?? '';
+      line.command = `${i.commandName} ${sub}`.trim();
       const def = registeredGame(i.commandName);
-      if (opts.stopping || !def) {
+      const command = def ? gameCommand(def, sub) : undefined;
+      const server = i.commandName === SERVER_COMMAND ? serverCommands.find((c) => c.name === sub) : undefined;
+      if (!opts.stopping && server?.autocomplete) outcome = await server.autocomplete(ctx, i);
+      else if (opts.stopping || !def || !command?.autocomplete) {
         await i.respond([]);
         outcome = opts.stopping ? 'stopping' : 'none';
       } else {
-        outcome = await autocomplete(ctx, i, def);
+        outcome = await command.autocomplete(ctx, i, def);
       }
       return;
     }
@@ -61,33 +75,40 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
     // Acknowledged before any lock, database or Discord wait: a busy channel must never cost
     // a press its 3 seconds. Presses that edit their own ephemeral message promise an update.
     const pressed = i.isChatInputCommand() ? null : parseButtonId(i.customId);
-    await r.ack(pressed && EDITS_ITS_MESSAGE.has(pressed.verb) ? 'update' : 'private');
+    const handler = pressed ? components[pressed.verb] : null;
+    try {
+      await r.ack(handler?.edits ? 'update' : 'private');
+    } catch (err) {
+      if (!acknowledgedTwice(err)) throw err;
+      // Delivered again after a restart, or to another process: answered there.
+      outcome = 'delivered-twice';
+      ctx.log.debug('interaction acknowledged already', line);
+      return;
+    }
     try {
       if (i.isChatInputCommand()) {
         const sub = i.options.getSubcommand(false) ?? '';
         line.command = `${i.commandName} ${sub}`.trim();
-        if (i.commandName === 'games') await gamesCommand(ctx, r, i, sub);
-        else {
+        if (i.commandName === SERVER_COMMAND) {
+          const command = serverCommands.find((c) => c.name === sub);
+          if (!command) await r.refuse('UNKNOWN_COMMAND', `\`/games ${sub}\` is not a command of this version.`);
+          else await answer(r, await command.handle.run({ ctx, r, i, def: null }));
+        } else {
           const def = registeredGame(i.commandName);
+          const command = def ? gameCommand(def, sub) : undefined;
           if (!def) await r.refuse('UNKNOWN_COMMAND', `\`/${i.commandName}\` is not a game this bot runs: see \`/games list\`.`);
-          else await gameCommand(ctx, r, i, def, sub);
+          else if (!command) await r.refuse('UNKNOWN_COMMAND', `\`/${def.id} ${sub}\` is not a command of this version; see \`/${def.id} help\`.`);
+          else await answer(r, command.lacking?.(def) ?? (await command.handle.run({ ctx, r, i, def })));
         }
       } else {
-        const b = pressed;
-        line.command = b ? `${i.isButton() ? 'button' : 'menu'} ${b.verb}` : `${line.kind as string} ?`;
-        line.game = b?.gameId ?? null;
-        if (!b) await r.refuse('UNKNOWN_BUTTON', 'That button is from an older version of the bot and no longer does anything.');
+        line.command = pressed ? `${i.isButton() ? 'button' : 'menu'} ${pressed.verb}` : `${line.kind as string} ?`;
+        line.game = pressed?.gameId ?? null;
+        const how = handler?.edits ? 'update' : 'private';
+        if (!pressed || !handler) await r.refuse('UNKNOWN_BUTTON', 'That button is from an older version of the bot and no longer does anything.');
         else if (i.isStringSelectMenu()) {
-          if (b.verb === 'opt' || b.verb === 'optp') await optionSelect(ctx, r, i, b);
+          if (handler.kind === 'menu') await answer(r, await handler.handle.run({ ctx, r, i, b: pressed, channelId: i.channelId }), how);
           else await r.refuse('UNKNOWN_BUTTON', 'That menu no longer does anything.');
-        } else if (b.verb === 'join' || b.verb === 'leave' || b.verb === 'start' || b.verb === 'opts') await lobbyButton(ctx, r, i, b.verb, b.gameId);
-        else if (b.verb === 'hand' || b.verb === 'handr') await handButton(ctx, r, i, b.gameId, b.verb === 'handr');
-        else if (b.verb === 'pick') await pickButton(ctx, r, i, b);
-        else if (b.verb === 'abort' || b.verb === 'resign') await confirmButton(ctx, r, i, b.verb, b.gameId);
-        else if (b.verb === 'cancel') await cancelButton(r);
-        else if (b.verb === 'undo') await undoButton(ctx, r, i, b);
-        else if (b.verb === 'rematch') await rematchButton(ctx, r, i, b);
-        else if (b.verb === 'next') await continueButton(ctx, r, b.gameId);
+        } else if (handler.kind === 'button') await answer(r, await handler.handle.run({ ctx, r, i, b: pressed, channelId: i.channelId }), how);
         else await r.refuse('UNKNOWN_BUTTON', 'That button no longer does anything.');
       }
     } catch (err) {
@@ -100,9 +121,10 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
       // Two requests raced (another process, or a write outside the channel's queue): nothing
       // was changed; say so with where the game stands.
       if (!isStale(err)) throw err;
-      await r.refuse('STALE', `The game moved on while your request was handled, so nothing was changed. Here is where it stands now:\n${await standing(ctx, err.gameId)}`);
+      await r.refuse('STALE', `The game moved on while your request was handled, so nothing was changed. Here is where it stands now:\n${await standing(ctx, err.gameId, i.user.id)}`);
     }
     outcome = r.outcome;
+    if (r.precondition) line.precondition = r.precondition;
   } catch (err) {
     outcome = 'error';
     ctx.log.error('interaction failed', { ...line, error: errorText(err) });
@@ -116,7 +138,7 @@ export async function route(ctx: BotContext, i: Interaction, opts: { stopping: b
       }
     }
   } finally {
-    ctx.log.info('interaction', { ...line, outcome, ms: Math.round(performance.now() - started) });
+    ctx.log.info('interaction', { ...line, outcome, ms: Math.round(performance.now() - began) });
   }
 }
 
@@ -141,44 +163,10 @@ function optionProblem(err: unknown): string | null {
   }
 }
 
-/** Where a game stands, for a stale request's answer. */
-async function standing(ctx: BotContext, gameId: number): Promise<string> {
-  const game = await ctx.store.getGame(gameId);
-  if (game.game.status !== 'running' || game.state === null) return `Game #${gameId} is ${game.game.status === 'lobby' ? 'in its lobby' : 'over'}.`;
-  return statusText(ctx, withDef(game) as RunningGame);
-}
-
-async function gameCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, def: AnyGame, sub: string): Promise<void> {
-  const move = def.commands.find((m) => m.name === sub);
-  if (move) return playCommand(ctx, r, i, def, move);
-  switch (sub) {
-    case 'new': return newGame(ctx, r, i, def);
-    case 'start': return startCommand(ctx, r, def);
-    case 'addbot': return addBot(ctx, r, def);
-    case 'hand': return def.hand ? handCommand(ctx, r, def) : r.refuse('UNKNOWN_COMMAND', `Nothing in ${def.title} is hidden: \`/${def.id} map\` shows everything.`);
-    case 'status': return statusCommand(ctx, r, def);
-    case 'choose': return chooseCommand(ctx, r, def);
-    case 'map': return mapCommand(ctx, r, def);
-    case 'history': return historyCommand(ctx, r, def);
-    case 'rules': return rulesCommand(r, i, def);
-    case 'help': return helpCommand(r, def);
-    case 'resign': return resignCommand(ctx, r, def);
-    case 'abort': return abortCommand(ctx, r, def);
-    case 'kick': return kickCommand(ctx, r, i, def);
-    case 'settings': return gameSettingsCommand(ctx, r, i, def);
-    case 'undo': return undoCommand(ctx, r, def);
-    default: return r.refuse('UNKNOWN_COMMAND', `\`/${def.id} ${sub}\` is not a command of this version; see \`/${def.id} help\`.`);
-  }
-}
-
-async function gamesCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, sub: string): Promise<void> {
-  switch (sub) {
-    case 'list': return listCommand(ctx, r);
-    case 'mine': return mineCommand(ctx, r);
-    case 'stats': return statsCommand(ctx, r, i);
-    case 'leaderboard': return leaderboardCommand(ctx, r, i);
-    case 'settings': return serverSettingsCommand(ctx, r, i);
-    case 'status': return healthCommand(ctx, r);
-    default: return r.refuse('UNKNOWN_COMMAND', `\`/games ${sub}\` is not a command of this version.`);
-  }
+/** Where a game stands, for a stale request's answer to `reader`. */
+async function standing(ctx: BotContext, gameId: number, reader: string): Promise<string> {
+  const loaded = await ctx.store.getGame(gameId);
+  const game = loaded.game.status === 'running' ? started(withDef(loaded)) : null;
+  if (!game) return `Game #${gameId} is ${loaded.game.status === 'lobby' ? 'in its lobby' : 'over'}.`;
+  return statusText(ctx, game, reader);
 }

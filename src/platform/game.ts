@@ -5,37 +5,25 @@
  * the state). The platform (lobby, store, timers, turn posts, buttons, autocomplete, pictures)
  * is written once and drives every game only through this interface.
  *
- * Seats are numbered 0..n-1 in joining order. The platform never reads a state, an action, an
- * event or a view itself: it hands them back to the game's functions.
+ * Seats are numbered 0..n-1 in joining order. Of a state the platform reads only its own
+ * fields (`seatFields`: who sits where, who is out, timeouts in a row; src/platform/seats.ts);
+ * actions, events, views and the rest of the state it hands back to the game's functions.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
+import type { Choice } from './choices.ts';
+import { newSeats, seatFields, TIMEOUTS_TO_LEAVE, type LeaveReason, type Seat, type SeatInfo, type SeatState } from './seats.ts';
 
-export type Seat = number;
+export { newSeats, seatFields, TIMEOUTS_TO_LEAVE, type LeaveReason, type Seat, type SeatInfo, type SeatState };
 /** Who asks for an action: a seat, or the platform acting for the game (timers, admins). */
 export type Actor = Seat | 'system';
 /** Whom a view is for: a seat (their private knowledge included) or the channel (public only). */
 export type Viewer = Seat | 'channel';
 
-export interface SeatInfo {
-  /** How the channel names this player (their server display name); never a secret. */
-  name: string;
-  computer: boolean;
-}
-
-/**
- * Requests every game accepts besides its own actions. `resign` comes from the resigning seat;
- * the others from 'system': a seat ran out of time (the game decides what the computer plays
- * for them), an admin removed a seat, an admin aborted the game.
- */
-export type PlatformAction =
-  | { type: 'resign' }
-  | { type: 'timeout'; seat: Seat }
-  | { type: 'remove'; seat: Seat; reason: 'kicked' | 'timeouts' | 'left' }
-  | { type: 'abort' };
-
+/** A change: the new state and the events that tell it. */
 export type Applied<S, E> = { ok: true; state: S; events: E[] };
 /** A refused request: a machine code (for logs), a sentence for the player, and what would be legal (labels). */
 export type Refusal = { ok: false; code: string; message: string; legal: string[] };
+export const refuse = (code: string, message: string, legal: string[] = []): Refusal => ({ ok: false, code, message, legal });
 
 export interface Outcome {
   /** 'finished': the game reached its end (with or without a winner); 'aborted': an admin ended it. */
@@ -100,6 +88,14 @@ export interface PostPlan<S, E> {
   ahead?: readonly Picture[];
 }
 
+/** A typed move's words that name nothing in the game (a card, player or place it does not have). */
+export interface NotUnderstood {
+  notUnderstood: string[];
+}
+
+export const isNotUnderstood = (x: unknown): x is NotUnderstood =>
+  typeof x === 'object' && x !== null && Array.isArray((x as { notUnderstood?: unknown }).notUnderstood);
+
 /** A button offered with a prompt; pressing it submits `action` for the seat the prompt is for. */
 export interface ChoiceButton<A> {
   label: string;
@@ -112,6 +108,11 @@ export interface Prompt<A> {
   /** Follows the seat's mention: "your turn: `/chess move` a piece." */
   text: string;
   buttons: ChoiceButton<A>[];
+  /**
+   * The choice as a few taps on labels the pictures mark (src/platform/choices.ts); when given,
+   * the platform offers it instead of `buttons`, its first level on the turn post.
+   */
+  choice?: Choice<A, Picture>;
 }
 
 /**
@@ -155,12 +156,12 @@ export interface GameWords<S, A, E> {
   phase(s: S): string;
   /** The body of `/status`: players, scores, piles — public facts only. */
   status(s: S): string[];
-  /** What resigning does, for its confirmation: "Your pawn leaves the map and your cards go to the discard pile." */
-  resign: string;
-  /** `/<game> rules`: the first topic is the overview. */
-  rules: RulesTopic[];
-  /** `/<game> help`: how to play this game with the bot. */
-  help: string;
+  /** What resigning does, for its confirmation: "Your pawn leaves the map and your cards go to the discard pile." Omitted: "You leave the game." */
+  resign?: string;
+  /** `/<game> rules`: the first topic is the overview. Omitted: one overview, the game's description. */
+  rules?: RulesTopic[];
+  /** `/<game> help`: how to play this game with the bot. Omitted: how to start one, and its move subcommands. */
+  help?: string;
   /**
    * Why a move subcommand (`command`, its name) offers `seat` nothing although it is their turn,
    * and what they can do instead: "You have already moved a piece this turn: now roll."
@@ -174,8 +175,12 @@ export interface GameWords<S, A, E> {
   summary?(s: S): string[];
 }
 
-/** A computer player: the action it takes for `seat`, or null when it has nothing to do. Deterministic. */
-export type Bot<S, A> = (s: S, seat: Seat) => A | null;
+/**
+ * A computer player: the action it takes for `seat`, or null when it has nothing to do.
+ * Deterministic: tie-breaks come from `botRng` (src/platform/rng.ts). Written as a method's
+ * type so that a bot of a specific game is a bot of any game (parameters checked bivariantly).
+ */
+export type Bot<S, A> = { bot(s: S, seat: Seat): A | null }['bot'];
 
 /** An invalid scenario file: the message says where and why. */
 export class ScenarioError extends Error {
@@ -190,66 +195,116 @@ export interface ScenarioResult<S = unknown> {
   failures: string[];
 }
 
-/** Optional support for scenario files (`npm run scenario`, test/scenarios/): see src/platform/scenario.ts. */
-export interface ScenarioSupport<S> {
+/** A request applied by the platform: its events and the seats it made leave (the store marks them). */
+export type Answer<S, E> = (Applied<S, E> & { left: { seat: Seat; reason: LeaveReason }[] }) | Refusal;
+
+/**
+ * How a request is applied: the platform's way (`applyRequest`, src/platform/requests.ts, which
+ * the runtime's applyRules calls), passed to scenario files so that they play as the bot does.
+ */
+export type ApplyRequest<S, E> = (s: S, actor: Actor, input: unknown) => Answer<S, E>;
+
+/** Optional support for scenario files (`npm run scenario`, test/scenarios/): see src/runtime/scenario.ts. */
+export interface ScenarioSupport<S, E> {
   /**
    * Plays a scenario file of this game (`"game"` already checked): sets up its position, plays
-   * its steps, checks its expectations. Throws ScenarioError when the file itself is invalid.
+   * its steps through `apply` (the platform's), checks its expectations. Throws ScenarioError
+   * when the file itself is invalid.
    */
-  run(json: unknown): ScenarioResult<S>;
+  run(json: unknown, apply: ApplyRequest<S, E>): ScenarioResult<S>;
 }
 
+/**
+ * How a game's turns go, when it can say so: one seat at a time (`current`: whose turn it is),
+ * or every seat still in at once (`waiting`: whether the seat still owes its move). The
+ * platform then knows whose move it is: nobody once the game is over, never a seat that left.
+ */
+export type Turn<S> = { current(s: S): Seat } | { waiting(s: S, seat: Seat): boolean };
+
+/**
+ * A timed-out seat's part, played for it. `counts: false` when it was no turn of theirs (a
+ * question asked during another player's turn, answered for them): it does not count towards
+ * the timeouts in a row.
+ */
+export type TimedOut<S, E> = (Applied<S, E> & { counts?: boolean }) | Refusal;
+
+/**
+ * A game as its folder writes it. Members marked "Omitted:" have a default (defineGame fills
+ * it in). Functions are written as methods, whose parameters TypeScript checks bivariantly, so
+ * that a definition of specific types is also one of `unknown` types (AnyGame): the platform
+ * passes back only what the same game gave it.
+ */
 export interface GameDefinition<S, A, E, V, O> {
   /** The game's id: its slash command (`/chess`) and its kind in the store. Lower case, ≤ 32. */
   id: string;
   /** As players know it: "Chess". */
   title: string;
-  /** One line for `/games` and the command's description (≤ 100 characters). */
-  description: string;
+  /** One line for `/games` and the command's description (≤ 100 characters). Omitted: "Play <title> in this channel". */
+  description?: string;
   seats: { min: number; max: number };
   /**
    * The options of a game, as a zod object whose every field has a default. The one source of
    * their types, defaults, validation, labels and menus: each field's `.meta()` is an OptionMeta
-   * (src/platform/options.ts).
+   * (src/platform/options.ts). Omitted: none.
    */
-  options: z.ZodType<O>;
+  options?: z.ZodType<O>;
   state: {
     /** The version written into every state (`state.version`). */
     version: number;
-    /** What a stored state must look like; the state's type is inferred from it. */
+    /** What a stored state must look like (with `seatFields`); the state's type is inferred from it. */
     schema: z.ZodType<S>;
-    upgraders: Upgraders;
+    /** Omitted: none. */
+    upgraders?: Upgraders;
   };
-  /** A new game: seats in order, a seed for the generator, options already parsed. */
+  /** A new game: seats in order, a seed for the generator, options already parsed. The state starts with `newSeats(seats)`. */
   setup(input: { seats: SeatInfo[]; seed: string; options: O }): Applied<S, E>;
-  /** Seats that may act now, in the order they are asked; several act at once; [] once the game is over. */
-  activeSeats(s: S): Seat[];
+  /** How turns go: give `turn` where it says enough, else `activeSeats`. */
+  turn?: Turn<S>;
+  /** Seats that may act now, in the order they are asked; several act at once; [] once the game is over. Omitted: from `turn`. */
+  activeSeats?(s: S): Seat[];
   /** Everything `seat` may do now (empty when it is not theirs to act); never PlatformActions. */
   legalActions(s: S, seat: Seat): A[];
   /**
-   * Applies a request. `input` is untrusted JSON: the game parses it (its own actions from a
-   * seat, PlatformActions as documented) and refuses what the rules do not allow, never
-   * throwing and never changing `s`.
+   * Plays one of the game's own actions for `seat` (a seat still in a game not over). `input`
+   * is untrusted JSON: the game parses it and refuses what the rules do not allow, never
+   * throwing and never changing `s`. Callers go through the platform's `applyRequest`.
    */
-  apply(s: S, actor: Actor, input: unknown): Applied<S, E> | Refusal;
+  play(s: S, seat: Seat, input: unknown): Applied<S, E> | Refusal;
+  /**
+   * What a seat's leaving means for the rules (its pieces leave, the game may end, the turn
+   * passes on). The platform has checked the seat is still in; it marks it out afterwards (the
+   * hook may still read who was acting).
+   */
+  onLeave(s: S, seat: Seat, reason: LeaveReason): Applied<S, E>;
+  /**
+   * `seat`, one the game waits for, ran out of time for the `inARow`-th time in a row: its part
+   * played for it (H2: by the simple strategy). The platform counts it, and at TIMEOUTS_TO_LEAVE
+   * removes the seat right after (onLeave) unless the game is over.
+   */
+  onTimeout(s: S, seat: Seat, inARow: number): TimedOut<S, E>;
+  /** An admin ended the game: the state with the game over, aborted. */
+  onAbort(s: S): Applied<S, E>;
   /** Non-null once the game is over. */
   outcome(s: S): Outcome | null;
-  /** Seats that left the game through these events (resigned, removed), so the store marks them. */
-  seatsLeft(events: readonly E[]): { seat: Seat; reason: string }[];
   /** What `viewer` may know: the only thing drawings see. */
   view(s: S, viewer: Viewer): V;
   /** Computer players by name; `bots[defaultBot]` plays computer seats. */
   bots: Record<string, Bot<S, A>>;
-  defaultBot: string;
+  /** Omitted: the first of `bots`. */
+  defaultBot?: string;
   words: GameWords<S, A, E>;
-  /** Move subcommands, in the order they are listed. */
-  commands: MoveCommand<A>[];
+  /** Move subcommands, in the order they are listed. Omitted: none (moves are made with the prompts' buttons). */
+  commands?: MoveCommand<A>[];
   /** Parses an autocomplete value or a button's value back into an action (untrusted text); null if it is not one. */
   decode(text: string): A | null;
   /** Writes an action as an autocomplete value or a button value: ≤ 80 characters. */
   encode(action: A): string;
-  /** Reads a move typed by hand (not picked from the list) for `command`; null when it is not understood. */
-  parse?(s: S, seat: Seat, command: string, typed: string): A | null;
+  /**
+   * Reads a move typed by hand (not picked from the list) for `command`; null when it is not
+   * understood, or the words that name nothing in the game ("r7" where there is no Red 7), so
+   * the player is told what was not understood instead of a guess being played.
+   */
+  parse?(s: S, seat: Seat, command: string, typed: string): A | NotUnderstood | null;
   /**
    * How the public posts of one change are cut: one per moment players see as separate (a
    * turn, a roll), each with its picture. Omitted: one post for the whole batch with `board`.
@@ -266,12 +321,13 @@ export interface GameDefinition<S, A, E, V, O> {
   /** The private part of `/hand`, for a seat still in the game; omitted when a game has no secrets. */
   hand?(s: S, seat: Seat): { text: string; pictures: Picture[] };
   /**
-   * The module that draws this game's pictures: its URL (`new URL('./draw/index.ts', import.meta.url).href`).
+   * The module that draws this game's pictures: its URL (`moduleBeside('./draw/index.ts', import.meta.url)`
+   * from files.ts, which names the compiled .js once built).
    * Its default export is a Drawings object (src/render/drawings.ts); the render worker loads it, so
    * canvas never enters the game's rules.
    */
   drawings: string;
-  scenario?: ScenarioSupport<S>;
+  scenario?: ScenarioSupport<S, E>;
   /**
    * Whether an event makes the action that caused it final: something hidden or random came
    * out (a card drawn, a die rolled, a secret revealed), so taking the action back would let a
@@ -280,56 +336,55 @@ export interface GameDefinition<S, A, E, V, O> {
   isFinal?(event: E): boolean;
 }
 
-/**
- * A game of any type, as the platform holds it in the registry. Member functions are written
- * as methods here, whose parameters TypeScript checks bivariantly, so a GameDefinition of
- * specific types is one: the platform passes back only what the same game gave it.
- */
-export interface AnyGame {
-  id: string;
-  title: string;
-  description: string;
-  seats: { min: number; max: number };
-  options: z.ZodType<unknown>;
-  state: { version: number; schema: z.ZodType<unknown>; upgraders: Upgraders };
-  setup(input: { seats: SeatInfo[]; seed: string; options: unknown }): Applied<unknown, unknown>;
-  activeSeats(s: unknown): Seat[];
-  legalActions(s: unknown, seat: Seat): unknown[];
-  apply(s: unknown, actor: Actor, input: unknown): Applied<unknown, unknown> | Refusal;
-  outcome(s: unknown): Outcome | null;
-  seatsLeft(events: readonly unknown[]): { seat: Seat; reason: string }[];
-  view(s: unknown, viewer: Viewer): unknown;
-  bots: Record<string, AnyBot>;
-  defaultBot: string;
-  words: {
-    action(s: unknown, action: unknown): string;
-    event(s: unknown, event: unknown): string | null;
-    prompt(s: unknown, seat: Seat): Prompt<unknown>;
-    phase(s: unknown): string;
-    status(s: unknown): string[];
-    resign: string;
-    rules: RulesTopic[];
-    help: string;
-    unavailable?(s: unknown, seat: Seat, command: string): string;
-    summary?(s: unknown): string[];
+type Def<S, A, E, V, O> = GameDefinition<S, A, E, V, O>;
+type Defaulted = 'description' | 'options' | 'activeSeats' | 'defaultBot' | 'commands';
+
+/** A game as the platform runs it: its definition with every default filled in (defineGame). */
+export type Game<S, A, E, V, O> = Omit<Def<S, A, E, V, O>, Defaulted | 'state' | 'words'> & Required<Pick<Def<S, A, E, V, O>, Defaulted>> & {
+  state: Required<Def<S, A, E, V, O>['state']>;
+  words: Def<S, A, E, V, O>['words'] & Required<Pick<Def<S, A, E, V, O>['words'], 'resign' | 'rules' | 'help'>>;
+};
+
+/** A game of any type, as the registry holds it. */
+export type AnyGame = Game<unknown, unknown, unknown, unknown, unknown>;
+
+const NO_OPTIONS = z.object({});
+
+/** Seats that may act now, from a game's declared turns. */
+function turnSeats<S extends SeatState>(turn: Turn<S>, outcome: (s: S) => Outcome | null): (s: S) => Seat[] {
+  return (s) => {
+    if (outcome(s)) return [];
+    if ('current' in turn) {
+      const seat = turn.current(s);
+      return s.out[seat] ? [] : [seat];
+    }
+    return s.seats.flatMap((_, seat) => (!s.out[seat] && turn.waiting(s, seat) ? [seat] : []));
   };
-  commands: { name: string; option: string; description: string; choice: string; what: string; accepts(action: unknown): boolean }[];
-  decode(text: string): unknown;
-  encode(action: unknown): string;
-  parse?(s: unknown, seat: Seat, command: string, typed: string): unknown;
-  posts?(steps: readonly Step<unknown, unknown>[]): PostPlan<unknown, unknown>[];
-  preview?(s: unknown, seat: Seat, action: unknown): Picture | null;
-  board(s: unknown): Picture;
-  hand?(s: unknown, seat: Seat): { text: string; pictures: Picture[] };
-  drawings: string;
-  scenario?: { run(json: unknown): ScenarioResult };
-  isFinal?(event: unknown): boolean;
 }
 
-/** A bot of any game: a method type, so that its parameter is checked bivariantly too. */
-type AnyBot = { bot(s: unknown, seat: Seat): unknown }['bot'];
-
-/** Checks a definition's types where it is written, and returns it as it is. */
-export function defineGame<S, A, E, V, O>(def: GameDefinition<S, A, E, V, O>): GameDefinition<S, A, E, V, O> {
-  return def;
+/** A game's definition, its types checked where it is written, with its defaults filled in. */
+export function defineGame<S extends SeatState, A, E, V, O>(def: GameDefinition<S, A, E, V, O>): Game<S, A, E, V, O> {
+  const activeSeats = def.activeSeats ?? (def.turn ? turnSeats(def.turn, (s) => def.outcome(s)) : null);
+  if (!activeSeats) throw new Error(`${def.id}: a game says how its turns go (turn) or who acts (activeSeats)`);
+  const defaultBot = def.defaultBot ?? Object.keys(def.bots)[0];
+  if (defaultBot === undefined || !def.bots[defaultBot]) throw new Error(`${def.id}: a game has a computer player (bots, defaultBot)`);
+  const commands = def.commands ?? [];
+  const description = def.description ?? `Play ${def.title} in this channel`;
+  const help = `**How to play ${def.title} here**: \`/${def.id} new\` opens a game; players press **Join** and the host **Start**. When it is your turn, press one of the buttons${commands.length ? ' or use:' : '.'}`
+    + commands.map((c) => `\n• \`/${def.id} ${c.name}\`: ${c.description}`).join('');
+  return {
+    ...def,
+    description,
+    commands,
+    options: def.options ?? (NO_OPTIONS as unknown as z.ZodType<O>),
+    state: { upgraders: {}, ...def.state },
+    activeSeats,
+    defaultBot,
+    words: {
+      resign: 'You leave the game.',
+      rules: [{ name: 'Overview', value: 'overview', text: `**${def.title}**: ${description}` }],
+      help,
+      ...def.words,
+    },
+  };
 }

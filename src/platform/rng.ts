@@ -71,3 +71,18 @@ export class Rng {
     return items;
   }
 }
+
+/**
+ * The generator a computer player of `seat` draws its tie-breaks from: derived from the game's
+ * (`rng`, not advanced), so the same state always yields the same choice, and different per
+ * seat. `mix` folds in what else should vary the draws: the round, a count that grows as the
+ * game goes on.
+ */
+export function botRng(rng: RngState, seat: number, mix: { round?: number; salt?: number } = {}): Rng {
+  return new Rng([
+    rng[0] ^ (seat + 1),
+    mix.round === undefined ? rng[1] : rng[1] ^ (mix.round * 7919),
+    rng[2] ^ 0x9e3779b9,
+    mix.salt === undefined ? rng[3] : (rng[3] + mix.salt) >>> 0,
+  ]);
+}

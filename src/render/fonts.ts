@@ -3,12 +3,12 @@
  * fonts and @napi-rs/canvas then draws text invisibly, so every render registers these first.
  */
 import { GlobalFonts } from '@napi-rs/canvas';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../platform/files.ts';
 
 /** The family every renderer names; an alias so a system DejaVu can never be picked instead. */
 export const FAMILY = 'BotSans';
 
-const dir = fileURLToPath(new URL('../../assets/fonts/', import.meta.url));
+const dir = projectPath('assets/fonts/');
 let registered = false;
 
 export function registerFonts(): void {

@@ -20,4 +20,5 @@ export async function render(game: { drawings: string }, picture: Picture): Prom
 }
 
 export { closeRenderer, warmRenderer } from './pool.ts';
+export { animate, MAX_ANIMATION_BYTES, type AnimateOptions, type Animation, type AnimationFrame } from './animate.ts';
 export { defineDrawings, type Drawings } from './drawings.ts';

@@ -5,6 +5,7 @@
 import { loadDrawings, type Drawer } from './drawings.ts';
 import { encodeCanvas, encodeRgbaSync } from './encode.ts';
 import { registerFonts } from './fonts.ts';
+import { encodeFrames, type FramesJob } from './frames.ts';
 import { withLentCanvas } from './surface.ts';
 
 export interface RenderJob {
@@ -50,4 +51,33 @@ export async function renderJobInThread(job: RenderJob): Promise<EncodedPicture>
     (canvas) => ({ encoding: encodeCanvas(canvas), width: canvas.width, height: canvas.height }),
   );
   return { png: await encoding, width, height };
+}
+
+/** What a render worker is given: one picture, or a run of an animation's frames (frames.ts). */
+export type WorkerJob = RenderJob | FramesJob;
+
+/** A worker job's result: the encoded bytes (a PNG, or GIF frames) and the size they cover. */
+export interface Encoded {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+export const isFramesJob = (job: WorkerJob): job is FramesJob => 'type' in job && job.type === 'frames';
+
+/** Runs a worker job in the calling thread, blocking it while it draws and encodes: the worker's work. */
+export async function runWorkerJob(job: WorkerJob): Promise<Encoded> {
+  if (isFramesJob(job)) {
+    const { gif, width, height } = await encodeFrames(job);
+    return { bytes: gif, width, height };
+  }
+  const { png, width, height } = await renderJob(job);
+  return { bytes: png, width, height };
+}
+
+/** A worker job when no worker can run it: a picture's deflate waits on libuv's pool; GIF frames block this thread. */
+export async function runWorkerJobInThread(job: WorkerJob): Promise<Encoded> {
+  if (isFramesJob(job)) return runWorkerJob(job);
+  const { png, width, height } = await renderJobInThread(job);
+  return { bytes: png, width, height };
 }

@@ -8,7 +8,7 @@
  * `closeRenderer()` stops them all (bot shutdown).
  *
  * Size: `RENDER_THREADS` when set, else the cores `os.availableParallelism()` reports (shared
- * by the shard processes of one ShardingManager), at most MAX_THREADS. On a 2-core machine
+ * by the shard processes a host's ShardingManager runs), at most MAX_THREADS. On a 2-core machine
  * with one process that is 2: the pictures of a burst of turns use both cores while the main
  * thread waits on the database and Discord; the main thread (about as much CPU a turn as its
  * picture, measured by `npx tsx bench/shards.ts throughput 1`) then competes with them, and
@@ -22,10 +22,12 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { renderJobInThread, type EncodedPicture, type RenderJob } from './job.ts';
+import { moduleBeside } from '../platform/files.ts';
+import type { EncodedFrames, FramesJob } from './frames.ts';
+import { isFramesJob, runWorkerJobInThread, type Encoded, type EncodedPicture, type RenderJob, type WorkerJob } from './job.ts';
 import type { JobMessage, ReplyMessage } from './worker.ts';
 
-const entry = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href;
+const entry = moduleBeside('./worker.ts', import.meta.url);
 
 const BOOT = `
 const { workerData } = require('node:worker_threads');
@@ -44,11 +46,13 @@ function tsxApi(): string | null {
 }
 
 interface Pending {
-  job: RenderJob;
-  resolve: (p: EncodedPicture) => void;
+  job: WorkerJob;
+  resolve: (p: Encoded) => void;
   reject: (e: Error) => void;
   /** Jobs asked for in the same turn of the event loop share a batch (one post's pictures). */
   batch: number;
+  /** Taken only when no other job waits (an animation's frames: nobody waits for a turn on them). */
+  low: boolean;
 }
 
 interface Slot {
@@ -64,14 +68,15 @@ const MAX_THREADS = 4;
 
 /**
  * How many render workers the pool may run (read at each job, so a test or the bench can change
- * it). Shard processes started by discord.js's ShardingManager (SHARD_COUNT set) share the
- * machine's cores between them.
+ * it). The shard processes a host's ShardingManager runs share the host's cores between them:
+ * it tells each how many they are (HOST_SHARD_PROCESSES, see src/shard.ts). SHARD_COUNT would
+ * not do: it counts the shards of every host, and a host may run several in one process.
  */
 export function renderThreads(): number {
   const asked = Number(process.env.RENDER_THREADS);
   if (Number.isInteger(asked) && asked >= 1) return asked;
-  const shards = Math.max(1, Number(process.env.SHARD_COUNT) || 1);
-  return Math.max(1, Math.min(MAX_THREADS, Math.floor(availableParallelism() / shards)));
+  const processes = Math.max(1, Number(process.env.HOST_SHARD_PROCESSES) || 1);
+  return Math.max(1, Math.min(MAX_THREADS, Math.floor(availableParallelism() / processes)));
 }
 
 const slots: Slot[] = [];
@@ -84,7 +89,7 @@ const MAX_DEATHS = 3;
 
 /** What a kind of picture took to draw and encode lately (ms, moving average), by drawings module and kind. */
 const costs = new Map<string, number>();
-const costKey = (job: RenderJob): string => `${job.drawings}#${job.kind}`;
+const costKey = (job: WorkerJob): string => `${job.drawings}#${isFramesJob(job) ? '(frames)' : job.kind}`;
 
 function start(): Slot {
   const w = new Worker(BOOT, { eval: true, workerData: { entry, tsx: tsxApi(), preload } });
@@ -103,7 +108,7 @@ function start(): Slot {
     else {
       const key = costKey(taken.pending.job);
       costs.set(key, ((costs.get(key) ?? msg.ms) * 3 + msg.ms) / 4);
-      taken.pending.resolve({ png: Buffer.from(msg.png), width: msg.width, height: msg.height });
+      taken.pending.resolve({ bytes: Buffer.from(msg.bytes), width: msg.width, height: msg.height });
     }
     dispatch();
   });
@@ -115,7 +120,7 @@ function start(): Slot {
     // The job it held is drawn here instead: a late picture beats a missing one.
     const lost = slot.current?.pending;
     slot.current = null;
-    if (lost) renderJobInThread(lost.job).then(lost.resolve, lost.reject);
+    if (lost) runWorkerJobInThread(lost.job).then(lost.resolve, lost.reject);
     if (typeof why !== 'number') process.emitWarning(`render worker died: ${why.message}`);
     dispatch();
   };
@@ -129,12 +134,18 @@ function start(): Slot {
  * The waiting job to draw next: of the oldest batch, the one whose kind has lately taken
  * longest. A post waits for the last of its pictures: started first, the large one (a whole
  * board beside close-ups of it) runs beside the small ones instead of after them. Batches go
- * in the order they came, so a stream of large pictures never holds a small one back.
+ * in the order they came, so a stream of large pictures never holds a small one back. Low
+ * jobs (Pending.low) go only when no other job waits, oldest first.
  */
 function takeNext(): Pending {
-  let best = 0;
-  for (let k = 1; k < queue.length && queue[k]!.batch === queue[0]!.batch; k++) {
-    if ((costs.get(costKey(queue[k]!.job)) ?? 0) > (costs.get(costKey(queue[best]!.job)) ?? 0)) best = k;
+  const first = queue.findIndex((p) => !p.low);
+  if (first < 0) return queue.shift()!;
+  let best = first;
+  for (let k = first + 1; k < queue.length; k++) {
+    const p = queue[k]!;
+    if (p.low) continue;
+    if (p.batch !== queue[first]!.batch) break;
+    if ((costs.get(costKey(p.job)) ?? 0) > (costs.get(costKey(queue[best]!.job)) ?? 0)) best = k;
   }
   return queue.splice(best, 1)[0]!;
 }
@@ -146,7 +157,7 @@ function takeNext(): Pending {
  */
 function dispatch(): void {
   if (deaths >= MAX_DEATHS) {
-    for (const p of queue.splice(0)) renderJobInThread(p.job).then(p.resolve, p.reject);
+    for (const p of queue.splice(0)) runWorkerJobInThread(p.job).then(p.resolve, p.reject);
     return;
   }
   for (const slot of slots) {
@@ -185,9 +196,23 @@ export function warmRenderer(drawings: readonly string[]): void {
 }
 
 /** Runs a render job in a worker (the in-thread fallback if workers keep dying). */
-export function runJob(job: RenderJob): Promise<EncodedPicture> {
-  if (deaths >= MAX_DEATHS) return renderJobInThread(job);
-  return new Promise<EncodedPicture>((resolve, reject) => {
+export async function runJob(job: RenderJob): Promise<EncodedPicture> {
+  const { bytes, width, height } = await enqueue(job, false);
+  return { png: bytes, width, height };
+}
+
+/**
+ * Runs a run of an animation's frames in a worker, after every picture asked for meanwhile: a
+ * turn's picture waits at most for the run a worker is drawing (animate.ts keeps runs short).
+ */
+export async function runFramesJob(job: FramesJob): Promise<EncodedFrames> {
+  const { bytes, width, height } = await enqueue(job, true);
+  return { gif: bytes, width, height };
+}
+
+function enqueue(job: WorkerJob, low: boolean): Promise<Encoded> {
+  if (deaths >= MAX_DEATHS) return runWorkerJobInThread(job);
+  return new Promise<Encoded>((resolve, reject) => {
     // Jobs asked for in the same turn of the event loop (one post's pictures) are seen together.
     if (!dispatchQueued) {
       dispatchQueued = true;
@@ -197,7 +222,7 @@ export function runJob(job: RenderJob): Promise<EncodedPicture> {
         dispatch();
       });
     }
-    queue.push({ job, resolve, reject, batch });
+    queue.push({ job, resolve, reject, batch, low });
   });
 }
 
@@ -210,7 +235,7 @@ export async function closeRenderer(): Promise<void> {
   const lost = [...stopping.flatMap((s) => (s.current ? [s.current.pending] : [])), ...queue.splice(0)];
   for (const s of stopping) s.current = null;
   await Promise.all(stopping.map((s) => s.worker.terminate()));
-  await Promise.all(lost.map((p) => renderJobInThread(p.job).then(p.resolve, p.reject)));
+  await Promise.all(lost.map((p) => runWorkerJobInThread(p.job).then(p.resolve, p.reject)));
 }
 
 /** For tests: the first running worker, if any. */

@@ -7,15 +7,18 @@ import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadDrawings } from './drawings.ts';
 import { registerFonts } from './fonts.ts';
-import { renderJob, type RenderJob } from './job.ts';
+import { runWorkerJob, type WorkerJob } from './job.ts';
 
 export interface JobMessage {
   id: number;
-  job: RenderJob;
+  job: WorkerJob;
 }
 
-/** `ms`: the job's drawing and encoding time in this thread, which the pool learns each kind's cost from. */
-export type ReplyMessage = { id: number; png: ArrayBuffer; width: number; height: number; ms: number } | { id: number; error: string };
+/**
+ * `bytes`: the job's encoding (a PNG, or GIF frames); `ms`: its drawing and encoding time in
+ * this thread, which the pool learns each kind's cost from.
+ */
+export type ReplyMessage = { id: number; bytes: ArrayBuffer; width: number; height: number; ms: number } | { id: number; error: string };
 
 if (!parentPort) throw new Error('render worker: not started as a worker thread');
 const port = parentPort;
@@ -62,16 +65,16 @@ async function drain(): Promise<void> {
   }
 }
 
-async function answer(id: number, job: RenderJob): Promise<void> {
+async function answer(id: number, job: WorkerJob): Promise<void> {
   let reply: ReplyMessage;
   try {
     const t0 = performance.now();
-    const { png, width, height } = await renderJob(job);
+    const out = await runWorkerJob(job);
     const ms = performance.now() - t0;
     // A Buffer may be a view into a shared pool: copy out exactly its bytes so the transfer
     // hands over only this picture.
-    const bytes = png.buffer.slice(png.byteOffset, png.byteOffset + png.length) as ArrayBuffer;
-    reply = { id, png: bytes, width, height, ms };
+    const bytes = out.bytes.buffer.slice(out.bytes.byteOffset, out.bytes.byteOffset + out.bytes.length) as ArrayBuffer;
+    reply = { id, bytes, width: out.width, height: out.height, ms };
     port.postMessage(reply, [bytes]);
   } catch (e) {
     reply = { id, error: e instanceof Error ? e.message : String(e) };

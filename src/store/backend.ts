@@ -1,7 +1,7 @@
 /**
  * What the store needs of a database beyond Prisma's model API, written once per provider: the
  * queries of every turn in the provider's own SQL (loading a game with its seats and timers,
- * applyAction's read and guarded write with the turn's timers, timer changes), a plain query
+ * a move's read (playable) and guarded write with the turn's timers (saveAction), timer changes), a plain query
  * and single-statement write for the store's SQL that both accept, and the row lock of lobby
  * transactions. Everything else goes through Prisma and is the same on both. SQLite
  * (sqlite.ts) is the default; PostgreSQL (postgres.ts) is chosen by the URL.
@@ -12,7 +12,7 @@
 import type { Game as GameRow, Prisma, PrismaClient, Seat as SeatRow } from '../../generated/prisma/client.ts';
 import type { Provider } from './migrate.ts';
 
-/** The columns of a game applyAction reads before it runs the engine. */
+/** The columns of a game a move reads (Store.playable) before the rules run. */
 export interface GameHead {
   kind: string;
   status: string;
@@ -115,7 +115,7 @@ export function headOf(row: readonly unknown[]): GameHead {
 /** The columns of Game, in the order loadGame's SQL selects them (storedGameOf reads them so). */
 export const GAME_COLUMNS = [
   'id', 'guildId', 'channelId', 'parentChannelId', 'kind', 'status', 'hostUserId', 'options', 'turnLimitSeconds', 'seed', 'state', 'version',
-  'outcome', 'winners', 'brokenReason', 'lobbyMessageId', 'boardMessageId', 'postedVersion', 'createdAt', 'updatedAt', 'startedAt', 'endedAt',
+  'outcome', 'winners', 'brokenReason', 'lobbyMessageId', 'boardMessageId', 'postedVersion', 'pausedAt', 'createdAt', 'updatedAt', 'startedAt', 'endedAt',
 ] as const satisfies readonly (keyof GameRow)[];
 
 /** Every column of the model: a column added to Game (or Seat, below) fails to compile here until the store's SQL reads it. */

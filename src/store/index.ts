@@ -1,28 +1,26 @@
 /**
  * The bot's only door to the database. Games live here across restarts and crashes: every
  * accepted action is appended to a log in the same transaction that writes the new state, so
- * the log always replays to the stored state.
+ * the log always replays to the stored state. The store only stores: a move's rules, the
+ * computer players and the timers it calls for are src/runtime/'s, which hands it what to write.
  */
-import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.ts';
 import type { Game as GameRow, Seat as SeatRow } from '../../generated/prisma/client.ts';
 import type { Backend, StoredGame, TimerWrite } from './backend.ts';
-import type { Actor, AnyGame, Refusal } from '../platform/game.ts';
+import type { Actor, AnyGame } from '../platform/game.ts';
 import { loadState, StateLoadError } from '../platform/state.ts';
-import { checkOptions } from '../platform/options.ts';
-import { gameById } from '../games/registry.ts';
 import { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError } from './errors.ts';
 import type { Provider } from './migrate.ts';
 import { isPostgresUrl, openPostgres } from './postgres.ts';
 import { KeyedQueue } from './queue.ts';
 import { openSqlite, sqlitePath } from './sqlite.ts';
-import { replayLog, type InEffect } from './undo.ts';
+import type { UndoRecord } from './undo.ts';
 
 export { BrokenGameError, ChannelBusyError, StaleVersionError, StoreError, type StoreErrorCode } from './errors.ts';
 export { MigrationError, type Provider } from './migrate.ts';
 export { isPostgresUrl } from './postgres.ts';
 export { sqlitePath } from './sqlite.ts';
-export { inEffectOf, isUndo, undoLast, type UndoOutcome, type UndoRefusal } from './undo.ts';
+export { inEffectOf, isUndo, type UndoRecord } from './undo.ts';
 
 /** How a game ended, as the store records it: the game's own record of it goes to Game.outcome. */
 export interface Ending {
@@ -48,7 +46,7 @@ export interface GameRecord {
   options: unknown;
   turnLimitSeconds: number | null;
   seed: string | null;
-  /** Equals the number of logged actions; pass it back to applyAction. */
+  /** Equals the number of logged actions: the compare-and-set of the next write (saveAction). */
   version: number;
   outcome: unknown;
   /** For the channel's admins, when status is 'broken'. */
@@ -57,6 +55,8 @@ export interface GameRecord {
   boardMessageId: string | null;
   /** The version the latest turn post shows (null: none yet); behind `version` when a post was lost. */
   postedVersion: number | null;
+  /** Since when the game is paused (src/runtime/pause.ts); null while it is not. */
+  pausedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   startedAt: Date | null;
@@ -104,12 +104,51 @@ export interface TimerChanges {
   arm?: readonly (TimerKey & { fireAt: Date; payload?: unknown })[];
 }
 
-/** applyAction's `timers`: the timer changes that go with the new state at `version`, or null for none. */
-export type TimersFor = (state: unknown, version: number) => Promise<TimerChanges | null>;
+/**
+ * What the store must know of a kind of game to keep it: its title and seat counts (lobbies),
+ * and how its stored state reads back (version, schema, upgraders). Whoever opens the store
+ * gives it (the bot: the registry's gameById); the store never runs a game's rules.
+ */
+export type StoredKind = Pick<AnyGame, 'title' | 'seats' | 'state'>;
+export type Kinds = (kind: string) => StoredKind | undefined;
 
-export type ApplyOutcome =
-  | { ok: true; state: unknown; events: unknown[]; version: number; ending: Ending | null }
-  | { ok: false; refusal: Refusal };
+/** One accepted action as saveAction writes it: the rules were applied before (src/runtime/). */
+export interface ActionRecord {
+  /** The game's kind (the state is kept parsed for the next action). */
+  kind: string;
+  actor: Actor;
+  userId: string | null;
+  /** The action as it is logged and was applied (JSON text), so that replay sees the same input. */
+  action: string;
+  events: readonly unknown[];
+  /** The state after the action. */
+  state: unknown;
+  /** Seats that left the game through it: marked as left. */
+  seatsLeft: readonly { seat: number; reason: string }[];
+  /** Set when the action ends the game: its status and outcome are written, its timers deleted. */
+  ending: Ending | null;
+  /** Timer changes that go with the new state (none with an ending). */
+  timers: TimerChanges | null;
+}
+
+/**
+ * A lobby's start as saveStart writes it: the first state, which was set up for exactly these
+ * seats (in this order, as the lobby listed them) and these options, from this seed.
+ */
+export interface StartRecord {
+  seed: string;
+  state: unknown;
+  seats: readonly SeatRecord[];
+  options: unknown;
+}
+
+/** An undo as saveUndo writes it: `seat` takes back logged action `undoes`; the game goes back to `state`. */
+export interface UndoWrite {
+  seat: number;
+  userId: string | null;
+  undoes: number;
+  state: unknown;
+}
 
 export interface LogEntry {
   seq: number;
@@ -142,6 +181,10 @@ export interface GuildSettingsRecord {
   startPolicy: StartPolicy;
   startRoleId: string | null;
   abortPolicy: AbortPolicy;
+  /** Whether a turn clock stops during its player's quiet hours. */
+  quietHoursStopClocks: boolean;
+  /** Whether a turn clock stops during its player's vacation. */
+  vacationsStopClocks: boolean;
 }
 export type StartPolicy = 'anyone' | 'role' | 'manage-server';
 export type AbortPolicy = 'host' | 'manage-server';
@@ -157,6 +200,33 @@ export interface GameDefaultsRecord {
   allowComputers: boolean | null;
 }
 export type GameDefaultsPatch = Partial<Pick<GameDefaultsRecord, 'options' | 'turnLimitSeconds' | 'allowComputers'>>;
+
+/** How a player hears of their turns: each one, only when a game waits for them alone, or a daily digest by direct message instead of pings. */
+export type NotifyMode = 'every' | 'last' | 'digest';
+/** What happens to a player's turns during their vacation: their clocks stop, or the computer plays them. */
+export type VacationMode = 'pause' | 'computer';
+
+/** A player's own settings (`/games me`), the same in every server; the defaults for a player who never set any. */
+export interface UserSettingsRecord {
+  userId: string;
+  notify: NotifyMode;
+  /** IANA time zone name; null = UTC. */
+  timeZone: string | null;
+  /** Quiet hours, minutes after midnight in their time zone (end before start: past midnight); null = none. */
+  quiet: { start: number; end: number } | null;
+  /** From the start of its first day to the end of its last. */
+  vacation: { from: Date; until: Date } | null;
+  vacationMode: VacationMode;
+  /** When the next daily digest is due (notify = digest). */
+  digestAt: Date | null;
+}
+export type UserSettingsPatch = Partial<Omit<UserSettingsRecord, 'userId'>>;
+
+/** A player's vote about a game's pause. */
+export interface PauseVoteRecord {
+  userId: string;
+  wants: 'pause' | 'resume';
+}
 
 export interface CreateLobbyInput {
   guildId: string;
@@ -178,6 +248,12 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL: a connection failed outside a query (the pool replaces it); for the log, in words without the URL. */
   onConnectionError?: (problem: string) => void;
+  /**
+   * The kinds of games it keeps. Without them the store opens (and migrates) but refuses
+   * lobbies and reading a game's state (UNKNOWN_KIND), rather than mistaking every game for a
+   * broken one.
+   */
+  kinds?: Kinds;
 }
 
 type Tx = Prisma.TransactionClient;
@@ -188,19 +264,31 @@ type Tx = Prisma.TransactionClient;
  */
 export async function openStore(databaseUrl: string = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<Store> {
   if (isPostgresUrl(databaseUrl)) {
-    return new Store(await openPostgres(databaseUrl, { ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...(options.onConnectionError ? { onError: options.onConnectionError } : {}) }));
+    return new Store(await openPostgres(databaseUrl, { ...(options.poolSize ? { poolSize: options.poolSize } : {}), ...(options.onConnectionError ? { onError: options.onConnectionError } : {}) }), options.kinds);
   }
   if (sqlitePath(databaseUrl) === null) throw new StoreError('UNKNOWN_KIND', 'DATABASE_URL must be a SQLite file: URL or a postgresql:// URL');
-  return new Store(await openSqlite(databaseUrl, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS));
+  return new Store(await openSqlite(databaseUrl, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS), options.kinds);
 }
 
 /** Timer.seat of a timer that is not a seat's. */
 const NO_SEAT = -1;
 
-/** Due timers read per query when filtering by guild. */
-const DUE_PAGE = 500;
+/**
+ * Discord's shard of a game's guild, `(guild_id >> 22) % count` (src/discord/shards.ts), in SQL
+ * that both providers run; the count is the statement's first parameter. A guild id that is no
+ * snowflake of at most 63 bits (none is before 2084) is on shard 0, as a game of no guild is.
+ */
+const SHARD_OF_GAME = `CASE WHEN length(g."guildId") BETWEEN 1 AND 19 AND trim(g."guildId", '0123456789') = ''
+  AND (length(g."guildId") < 19 OR g."guildId" <= '9223372036854775807')
+  THEN (CAST(g."guildId" AS BIGINT) >> 22) % ? ELSE 0 END`;
 
-/** How many games' last states applyAction keeps parsed (one entry per recently played game). */
+/** Which shards' games a query is about: these ids of the bot's `count` shards. */
+export interface ShardSet {
+  readonly ids: readonly number[];
+  readonly count: number;
+}
+
+/** How many games' last states the store keeps parsed (one entry per recently played game). */
 const STATE_CACHE_SIZE = 1000;
 
 export class Store {
@@ -212,13 +300,13 @@ export class Store {
    * the game's schema only when it changed. Parsing the state anew for every load and action
    * cost more than the engine itself: a fresh object graph each time defeats the engine's
    * caches (kept per state object) and what they compute survives young-generation GCs, which
-   * then take 5–10 ms each, once every ≈ 60 actions — the p99 of applyAction. States are
+   * then take 5–10 ms each, once every ≈ 60 actions — the p99 of a turn. States are
    * frozen: shared, never changed. Least recently used first.
    */
   readonly #lastStates = new Map<number, { version: number; kind: string; text: string; state: unknown }>();
 
   readonly prisma: PrismaClient;
-  constructor(private readonly backend: Backend) {
+  constructor(private readonly backend: Backend, private readonly kinds?: Kinds) {
     this.prisma = backend.prisma;
   }
 
@@ -244,7 +332,7 @@ export class Store {
   /** Creates a lobby with the host in seat 0. Throws ChannelBusyError if the channel has a game. */
   async createLobby(input: CreateLobbyInput): Promise<LoadedGame> {
     const kind = input.kind;
-    engineOf(kind);
+    this.#kind(kind);
     try {
       const row = await this.prisma.game.create({
         data: {
@@ -278,8 +366,8 @@ export class Store {
       if (player.userId !== null && seats.some((s) => s.userId === player.userId)) {
         throw new StoreError('ALREADY_SEATED', `that player already has a seat in game #${gameId}`);
       }
-      const engine = engineOf(game.kind);
-      if (seats.length >= engine.seats.max) throw new StoreError('LOBBY_FULL', `game #${gameId} is full (${engine.seats.max} seats)`);
+      const { seats: { max } } = this.#kind(game.kind);
+      if (seats.length >= max) throw new StoreError('LOBBY_FULL', `game #${gameId} is full (${max} seats)`);
       const row = await tx.seat.create({
         data: { gameId, seat: (seats.at(-1)?.seat ?? -1) + 1, userId: player.userId, name: player.name, computer: player.userId === null },
       });
@@ -340,28 +428,30 @@ export class Store {
   }
 
   /**
-   * Starts a lobby: seats are renumbered 0..n-1 in joining order, the engine creates the game
-   * from a new seed (recorded for replay), and the game is running at version 0.
+   * Starts a lobby with the state set up for it (src/runtime/ sets it up): seats are renumbered
+   * 0..n-1 in joining order, the seed is recorded for replay, the lobby's timers go, and the
+   * game is running at version 0. Refused (WRONG_STATUS) when the game is no longer in its
+   * lobby, or its seats or options are no longer the ones the state was set up for.
    */
-  async startGame(gameId: number, opts: { seed?: string } = {}): Promise<{ game: LoadedGame; events: unknown[] }> {
-    const seed = opts.seed ?? randomUUID();
-    const events = await this.prisma.$transaction(async (tx) => {
+  async saveStart(gameId: number, start: StartRecord): Promise<LoadedGame> {
+    await this.prisma.$transaction(async (tx) => {
       const game = await this.#lobbyGame(tx, gameId);
-      const engine = engineOf(game.kind);
       const seats = await tx.seat.findMany({ where: { gameId }, orderBy: { seat: 'asc' } });
-      if (seats.length < engine.seats.min) throw new StoreError('NOT_ENOUGH_PLAYERS', `game #${gameId} needs at least ${engine.seats.min} players`);
+      const asSet = (list: readonly Pick<SeatRecord, 'seat' | 'userId' | 'name' | 'computer'>[]) => JSON.stringify(list.map((s) => [s.seat, s.userId, s.name, s.computer]));
+      if (asSet(seats) !== asSet(start.seats) || JSON.stringify(parseJson(game.options) ?? {}) !== JSON.stringify(start.options)) {
+        throw new StoreError('WRONG_STATUS', `game #${gameId}'s lobby changed while it was starting`);
+      }
       // Ascending order keeps every target index free when its turn comes.
       for (const [i, s] of seats.entries()) if (s.seat !== i) await tx.seat.update({ where: { id: s.id }, data: { seat: i } });
-      const created = engine.setup({ seats: seats.map((s) => ({ name: s.name, computer: s.computer })), seed, options: optionsOf(engine, game.options) });
       const { count } = await tx.game.updateMany({
         where: { id: gameId, status: 'lobby' },
-        data: { status: 'running', seed, state: JSON.stringify(created.state), version: 0, startedAt: new Date() },
+        data: { status: 'running', seed: start.seed, state: JSON.stringify(start.state), version: 0, startedAt: new Date() },
       });
       if (count !== 1) throw new StoreError('WRONG_STATUS', `game #${gameId} is no longer in its lobby`);
-      return created.events;
+      // A lobby's timers (its expiry) end with it.
+      await tx.timer.deleteMany({ where: { gameId } });
     });
-    const loaded = await this.getGame(gameId);
-    return { game: loaded, events };
+    return this.getGame(gameId);
   }
 
   // ---- Loading -------------------------------------------------------------------------------
@@ -378,10 +468,19 @@ export class Store {
     return this.#loaded(row);
   }
 
-  async listGames(filter: { guildId?: string; channelId?: string; status?: GameStatus[] } = {}): Promise<GameRecord[]> {
+  /** A game and its seats, without its state (as started: its seed and options; any status, broken too). */
+  async getRecord(gameId: number): Promise<{ game: GameRecord; seats: SeatRecord[] }> {
+    const row = await this.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { seat: 'asc' } } } });
+    if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
+    return { game: gameRecord(row), seats: row.seats.map(seatRecord) };
+  }
+
+  /** Games by server, channel and status; with `userId`, only those where that player has a seat and has not left. */
+  async listGames(filter: { guildId?: string; channelId?: string; status?: GameStatus[]; userId?: string } = {}): Promise<GameRecord[]> {
     const rows = await this.prisma.game.findMany({
       where: {
         ...(filter.guildId !== undefined ? { guildId: filter.guildId } : {}),
+        ...(filter.userId !== undefined ? { seats: { some: { userId: filter.userId, leftAt: null } } } : {}),
         ...(filter.channelId !== undefined ? { channelId: filter.channelId } : {}),
         ...(filter.status ? { status: { in: filter.status } } : {}),
       },
@@ -427,10 +526,32 @@ export class Store {
       this.#lastStates.set(gameId, kept);
       return kept.state;
     }
-    const state = deepFreeze(parseState(kind, text));
+    const state = deepFreeze(this.#parseState(kind, text));
     if (keep) this.#keep(gameId, version, kind, text, state);
     else this.#lastStates.delete(gameId);
     return state;
+  }
+
+  /** What the store knows of a kind of game (see Kinds); UNKNOWN_KIND when it knows none. */
+  #kind(kind: string): StoredKind {
+    if (!this.kinds) throw new StoreError('UNKNOWN_KIND', `this store was opened without its kinds of games (openStore's kinds), so it cannot keep a '${kind}' game`);
+    const known = this.kinds(kind);
+    if (!known) throw new StoreError('UNKNOWN_KIND', `no game '${kind}' is registered`);
+    return known;
+  }
+
+  /** A stored state, read back: StateLoadError when it cannot be used. */
+  #parseState(kind: string, text: string): unknown {
+    // A store opened without kinds reads no state: UNKNOWN_KIND, not a broken game.
+    const known = this.kinds ? this.kinds(kind) : this.#kind(kind);
+    if (!known) throw new StateLoadError(`no game '${kind}' is registered`);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new StateLoadError('the stored state is not valid JSON');
+    }
+    return loadState(known, raw);
   }
 
   #keep(gameId: number, version: number, kind: string, text: string, state: unknown): void {
@@ -442,17 +563,26 @@ export class Store {
   // ---- Playing -------------------------------------------------------------------------------
 
   /**
-   * The game's kind and state when it is running at `expectedVersion`; otherwise throws what
-   * applyAction says of it. Its own SQL (see backend.ts): this runs for every click.
+   * The kind and state of a game running at `expectedVersion`, to apply an action to; otherwise
+   * throws StaleVersionError, BrokenGameError (its state cannot be read: it is marked broken) or
+   * WRONG_STATUS. Its own SQL (see backend.ts): this runs for every click.
+   *
+   * `loadedState`: the state the caller has of the game at `expectedVersion`, as this store
+   * loaded or returned it. While it is still the one this store keeps for that version, the
+   * game is not read (`read` false): saveAction's compare-and-set on the version refuses the
+   * write anyway if the game moved on, and a refusal by the rules must be checked against the
+   * stored game (playable again, without `loadedState`) before it is told.
    */
-  async #playable(gameId: number, expectedVersion: number): Promise<{ kind: string; state: unknown }> {
+  async playable(gameId: number, expectedVersion: number, loadedState?: unknown): Promise<{ kind: string; state: unknown; read: boolean }> {
+    const kept = this.#lastStates.get(gameId);
+    if (loadedState !== undefined && kept?.version === expectedVersion && kept.state === loadedState) return { kind: kept.kind, state: kept.state, read: false };
     const row = await this.backend.readGame(gameId);
     if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
     if (row.status === 'broken') throw new BrokenGameError(gameId, row.brokenReason ?? 'unknown');
     if (row.version !== expectedVersion) throw new StaleVersionError(gameId, expectedVersion, row.version);
     if (row.status !== 'running' || row.state === null) throw new StoreError('WRONG_STATUS', `game #${gameId} is ${row.status}, not running`);
     try {
-      return { kind: row.kind, state: this.#stateOf(gameId, expectedVersion, row.kind, row.state, true) };
+      return { kind: row.kind, state: this.#stateOf(gameId, expectedVersion, row.kind, row.state, true), read: true };
     } catch (e) {
       if (!(e instanceof StateLoadError)) throw e;
       await this.markBroken(gameId, e.message);
@@ -461,46 +591,21 @@ export class Store {
   }
 
   /**
-   * Runs the engine on the stored state and, in one transaction, appends the action to the log,
-   * writes the new state and bumps the version (finishing the game when the engine says it is
-   * over). A refusal by the engine writes nothing. Throws StaleVersionError when the game is
-   * not at `expectedVersion`, BrokenGameError when its state cannot be read.
-   *
-   * `loadedState`: the state the caller has of the game at `expectedVersion`, as this store
-   * loaded or returned it. While it is still the one this store keeps for that version, the
-   * game is not read first: the write's compare-and-set on the version refuses it anyway if the
-   * game moved on (StaleVersionError), and a refusal by the engine is checked against the
-   * stored game before it is returned.
-   *
-   * `timers`: the timer changes that go with the new state (not called when the action ends
-   * the game: its timers all go), written in the action's own transaction, under its
-   * compare-and-set: with the action, or not at all.
+   * Writes an accepted action in one transaction: appends it to the log, writes the new state,
+   * bumps the version (finishing the game when `ending` says so, deleting its timers), marks
+   * the seats that left, and changes the turn's timers, all under the compare-and-set on the
+   * version: with the action, or not at all. Returns the new version; throws
+   * StaleVersionError when the game is not running at `expectedVersion`.
    */
-  async applyAction(
-    gameId: number, expectedVersion: number, actor: Actor, action: unknown,
-    opts: { userId?: string | null; loadedState?: unknown; timers?: TimersFor } = {},
-  ): Promise<ApplyOutcome> {
-    const kept = this.#lastStates.get(gameId);
-    const known = opts.loadedState !== undefined && kept?.version === expectedVersion && kept.state === opts.loadedState ? kept : null;
-    const { kind, state } = known ?? await this.#playable(gameId, expectedVersion);
-    // Applied exactly as it will be logged, so that replay sees the same input.
-    const logged = JSON.stringify(action ?? null);
-    const engine = engineOf(kind);
-    const result = engine.apply(state, actor, JSON.parse(logged));
-    if (!result.ok) {
-      if (known) await this.#playable(gameId, expectedVersion);
-      return { ok: false, refusal: result };
-    }
-    const ending = endingOf(engine, result.state);
+  async saveAction(gameId: number, expectedVersion: number, a: ActionRecord): Promise<number> {
     const version = expectedVersion + 1;
-    const stateText = JSON.stringify(result.state);
-    const timers = !ending && opts.timers ? await opts.timers(result.state, version) : null;
+    const stateText = JSON.stringify(a.state);
     let written: boolean;
     try {
       written = await this.backend.writeAction({
-        gameId, expectedVersion, version, actor: String(actor), userId: opts.userId ?? null, action: logged, events: JSON.stringify(result.events),
-        state: stateText, seatsLeft: engine.seatsLeft(result.events), ending: ending ? { status: ending.status, outcome: JSON.stringify(ending.outcome) } : null,
-        timers: timers ? timerWrite(timers) : null, at: new Date(),
+        gameId, expectedVersion, version, actor: String(a.actor), userId: a.userId, action: a.action, events: JSON.stringify(a.events),
+        state: stateText, seatsLeft: [...a.seatsLeft], ending: a.ending ? { status: a.ending.status, outcome: JSON.stringify(a.ending.outcome) } : null,
+        timers: !a.ending && a.timers ? timerWrite(a.timers) : null, at: new Date(),
       });
     } catch (e) {
       this.#lastStates.delete(gameId);
@@ -511,9 +616,29 @@ export class Store {
       const current = await this.backend.readGame(gameId);
       throw new StaleVersionError(gameId, expectedVersion, current ? current.version : null);
     }
-    if (ending) this.#lastStates.delete(gameId);
-    else this.#keep(gameId, version, kind, stateText, deepFreeze(result.state));
-    return { ok: true, state: result.state, events: result.events, version, ending };
+    if (a.ending) this.#lastStates.delete(gameId);
+    else this.#keep(gameId, version, a.kind, stateText, deepFreeze(a.state));
+    return version;
+  }
+
+  /**
+   * Writes an undo (see undo.ts) in one transaction: logs it as a row of its own and writes the
+   * state from before the action taken back, while the game is running at `expectedVersion`
+   * (else StaleVersionError). Returns the new version.
+   */
+  async saveUndo(gameId: number, expectedVersion: number, u: UndoWrite): Promise<number> {
+    const version = expectedVersion + 1;
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.game.updateMany({
+        where: { id: gameId, version: expectedVersion, status: 'running' },
+        data: { state: JSON.stringify(u.state), version },
+      });
+      if (count !== 1) throw new StaleVersionError(gameId, expectedVersion, null);
+      await tx.actionLog.create({
+        data: { gameId, seq: version, actor: String(u.seat), userId: u.userId, action: JSON.stringify({ platform: 'undo', undoes: u.undoes } satisfies UndoRecord), events: '[]' },
+      });
+    });
+    return version;
   }
 
   /**
@@ -566,21 +691,6 @@ export class Store {
     return rows.length > 0;
   }
 
-  /**
-   * Rebuilds a started game from its seed, options, seats and action log (undos included, see
-   * undo.ts). The result equals the stored state unless something wrote one without the other.
-   */
-  async replay(gameId: number): Promise<{ state: unknown; version: number; inEffect: InEffect[]; log: LogEntry[]; kind: string; status: GameStatus }> {
-    const row = await this.prisma.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { seat: 'asc' } } } });
-    if (!row) throw new StoreError('NO_SUCH_GAME', `there is no game #${gameId}`);
-    if (row.seed === null) throw new StoreError('WRONG_STATUS', `game #${gameId} has not started`);
-    const engine = engineOf(row.kind);
-    const log = await this.getActionLog(gameId);
-    const initial = engine.setup({ seats: row.seats.map((s) => ({ name: s.name, computer: s.computer })), seed: row.seed, options: optionsOf(engine, row.options) }).state;
-    const { state, inEffect } = replayLog(engine, initial, log, gameId);
-    return { state, version: log.length, inEffect, log, kind: row.kind, status: row.status as GameStatus };
-  }
-
   // ---- Timers --------------------------------------------------------------------------------
 
   /** Arms (or re-arms: one per kind per game and seat) a timer. Put the game version in the payload. */
@@ -605,27 +715,24 @@ export class Store {
   }
 
   /**
-   * Timers whose time has come, oldest first; with `owns`, only those of the guilds it accepts
-   * (a shard's), read page by page so that another shard's backlog never hides this one's.
-   * Claim (claimTimer) each one before handling it.
+   * Timers whose time has come, oldest first; with `shards`, only those of games in the guilds
+   * on these shards (a process's or a host's), chosen by the database, so that the backlog of
+   * another host's guilds (a host that is down) is never read. Claim (claimTimer) each one
+   * before handling it.
    */
-  async dueTimers(now: Date = new Date(), limit = 100, owns?: (guildId: string) => boolean): Promise<TimerRecord[]> {
-    const include = { game: { select: { guildId: true, channelId: true, status: true, version: true } } } as const;
-    const rows = [];
-    if (!owns) rows.push(...(await this.prisma.timer.findMany({ where: { fireAt: { lte: now } }, orderBy: { fireAt: 'asc' }, take: limit, include })));
-    else {
-      for (let after = 0; rows.length < limit;) {
-        const page = await this.prisma.timer.findMany({ where: { fireAt: { lte: now }, id: { gt: after } }, orderBy: { id: 'asc' }, take: DUE_PAGE, include });
-        rows.push(...page.filter((r) => owns(r.game.guildId)));
-        if (page.length < DUE_PAGE) break;
-        after = page[page.length - 1]!.id;
-      }
-      rows.sort((a, b) => a.fireAt.getTime() - b.fireAt.getTime() || a.id - b.id);
-      rows.length = Math.min(rows.length, limit);
-    }
-    return rows.map((r) => ({
-      id: r.id, gameId: r.gameId, kind: r.kind, seat: r.seat === NO_SEAT ? null : r.seat, fireAt: r.fireAt, payload: JSON.parse(r.payload) as unknown,
-      game: { ...r.game, status: r.game.status as GameStatus },
+  async dueTimers(now: Date = new Date(), limit = 100, shards?: ShardSet): Promise<TimerRecord[]> {
+    const scoped = shards && shards.count > 1 ? shards : null;
+    const rows = await this.backend.query({
+      sql: `SELECT t."id", t."gameId", t."kind", t."seat", t."fireAt", t."payload", g."guildId", g."channelId", g."status", g."version"
+        FROM "Timer" t JOIN "Game" g ON g."id" = t."gameId"
+        WHERE t."fireAt" <= ?${scoped ? ` AND ${SHARD_OF_GAME} IN (${scoped.ids.map(() => '?').join(', ')})` : ''}
+        ORDER BY t."fireAt", t."id" LIMIT ?`,
+      args: [now, ...(scoped ? [scoped.count, ...scoped.ids] : []), limit],
+    });
+    return rows.map(([id, gameId, kind, seat, fireAt, payload, guildId, channelId, status, version]) => ({
+      id: Number(id), gameId: Number(gameId), kind: kind as string, seat: Number(seat) === NO_SEAT ? null : Number(seat), fireAt: fireAt as Date,
+      payload: JSON.parse(payload as string) as unknown,
+      game: { guildId: guildId as string, channelId: channelId as string, status: status as GameStatus, version: Number(version) },
     }));
   }
 
@@ -655,8 +762,13 @@ export class Store {
         startPolicy: row.startPolicy === 'role' || row.startPolicy === 'manage-server' ? row.startPolicy : 'anyone',
         startRoleId: row.startRoleId,
         abortPolicy: row.abortPolicy === 'manage-server' ? 'manage-server' : 'host',
+        quietHoursStopClocks: row.quietHoursStopClocks,
+        vacationsStopClocks: row.vacationsStopClocks,
       }
-      : { guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
+      : {
+        guildId, defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host',
+        quietHoursStopClocks: true, vacationsStopClocks: true,
+      };
   }
 
   async setSettings(guildId: string, patch: GuildSettingsPatch): Promise<GuildSettingsRecord> {
@@ -676,6 +788,72 @@ export class Store {
     };
   }
 
+  // ---- Players' own settings ------------------------------------------------------------------
+
+  async getUserSettings(userId: string): Promise<UserSettingsRecord> {
+    return (await this.userSettingsOf([userId])).get(userId) ?? defaultUserSettings(userId);
+  }
+
+  /**
+   * The saved settings of these players (those who never saved any are left out). Its own SQL:
+   * every move reads the settings of its game's players.
+   */
+  async userSettingsOf(userIds: readonly string[]): Promise<Map<string, UserSettingsRecord>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.backend.query({ sql: `SELECT ${USER_SETTINGS_SELECT} FROM "UserSettings" WHERE "userId" IN (${ids.map(() => '?').join(', ')})`, args: ids });
+    return new Map(rows.map((r) => userSettingsRecord(r)).map((u) => [u.userId, u]));
+  }
+
+  async setUserSettings(userId: string, patch: UserSettingsPatch): Promise<UserSettingsRecord> {
+    const data = {
+      ...(patch.notify !== undefined ? { notify: patch.notify } : {}),
+      ...(patch.timeZone !== undefined ? { timeZone: patch.timeZone } : {}),
+      ...(patch.quiet !== undefined ? { quietStart: patch.quiet?.start ?? null, quietEnd: patch.quiet?.end ?? null } : {}),
+      ...(patch.vacation !== undefined ? { vacationFrom: patch.vacation?.from ?? null, vacationUntil: patch.vacation?.until ?? null } : {}),
+      ...(patch.vacationMode !== undefined ? { vacationMode: patch.vacationMode } : {}),
+      ...(patch.digestAt !== undefined ? { digestAt: patch.digestAt } : {}),
+    };
+    await this.prisma.userSettings.upsert({ where: { userId }, create: { userId, ...data }, update: data });
+    return this.getUserSettings(userId);
+  }
+
+  /** Players whose daily digest is due by `now`, soonest first. Claim each one (claimDigest) before sending it. */
+  async dueDigests(now: Date, limit = 100): Promise<UserSettingsRecord[]> {
+    const rows = await this.backend.query({ sql: `SELECT ${USER_SETTINGS_SELECT} FROM "UserSettings" WHERE "digestAt" <= ? ORDER BY "digestAt" LIMIT ?`, args: [now, limit] });
+    return rows.map((r) => userSettingsRecord(r));
+  }
+
+  /** Moves a due digest (due at `due`) on to `next`: true for exactly one caller, whichever process it is in, so a digest is sent once. */
+  async claimDigest(userId: string, due: Date, next: Date | null): Promise<boolean> {
+    const { count } = await this.prisma.userSettings.updateMany({ where: { userId, digestAt: due }, data: { digestAt: next } });
+    return count === 1;
+  }
+
+  // ---- Pauses --------------------------------------------------------------------------------
+
+  /**
+   * Pauses a running game (`at`) or resumes it (null); its votes go. False when the game is not
+   * running, or already in that state.
+   */
+  async setPaused(gameId: number, at: Date | null): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.game.updateMany({ where: { id: gameId, status: 'running', pausedAt: at ? null : { not: null } }, data: { pausedAt: at } });
+      if (count === 1) await tx.pauseVote.deleteMany({ where: { gameId } });
+      return count === 1;
+    });
+  }
+
+  async pauseVotes(gameId: number): Promise<PauseVoteRecord[]> {
+    const rows = await this.prisma.pauseVote.findMany({ where: { gameId }, orderBy: { createdAt: 'asc' } });
+    return rows.map((r) => ({ userId: r.userId, wants: r.wants === 'resume' ? 'resume' : 'pause' }));
+  }
+
+  /** Records a player's vote (one per player: a new one replaces theirs). */
+  async votePause(gameId: number, userId: string, wants: PauseVoteRecord['wants']): Promise<void> {
+    await this.prisma.pauseVote.upsert({ where: { gameId_userId: { gameId, userId } }, create: { gameId, userId, wants }, update: { wants, createdAt: new Date() } });
+  }
+
   /** Saves a server's defaults for a game; `options` are merged into the saved ones. */
   async setGameDefaults(guildId: string, game: string, patch: GameDefaultsPatch): Promise<GameDefaultsRecord> {
     const before = await this.getGameDefaults(guildId, game);
@@ -690,36 +868,6 @@ export class Store {
 }
 
 // ---- Helpers -------------------------------------------------------------------------------
-
-function engineOf(kind: string): AnyGame {
-  const game = gameById(kind);
-  if (!game) throw new StoreError('UNKNOWN_KIND', `no game '${kind}' is registered`);
-  return game;
-}
-
-function parseState(kind: string, text: string): unknown {
-  const game = gameById(kind);
-  if (!game) throw new StateLoadError(`no game '${kind}' is registered`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new StateLoadError('the stored state is not valid JSON');
-  }
-  return loadState(game, raw);
-}
-
-/** A game's stored options, parsed by its options schema (defaults filled in). */
-function optionsOf(game: AnyGame, text: string): unknown {
-  const checked = checkOptions(game.options, parseJson(text) ?? {});
-  if (!checked.ok) throw new StoreError('BAD_OPTIONS', `the options of this ${game.title} game are not valid: ${checked.problems.join(' ')}`);
-  return checked.options;
-}
-
-function endingOf(game: AnyGame, state: unknown): Ending | null {
-  const o = game.outcome(state);
-  return o ? { status: o.status, outcome: o.detail } : null;
-}
 
 /** Freezes a JSON-like value and everything in it; returns it. */
 function deepFreeze<T>(value: T): T {
@@ -761,6 +909,7 @@ function gameRecord(row: GameRow): GameRecord {
     lobbyMessageId: row.lobbyMessageId,
     boardMessageId: row.boardMessageId,
     postedVersion: row.postedVersion,
+    pausedAt: row.pausedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     startedAt: row.startedAt,
@@ -778,6 +927,27 @@ function timerWrite(changes: TimerChanges): Pick<TimerWrite, 'cancel' | 'arm'> {
   const armed = new Set(arm.map((t) => `${t.kind} ${t.seat}`));
   const cancel = (changes.cancel ?? []).map((t) => ({ kind: t.kind, seat: t.seat ?? NO_SEAT })).filter((t) => !armed.has(`${t.kind} ${t.seat}`));
   return { cancel, arm };
+}
+
+const USER_SETTINGS_COLUMNS = ['userId', 'notify', 'timeZone', 'quietStart', 'quietEnd', 'vacationFrom', 'vacationUntil', 'vacationMode', 'digestAt'] as const;
+const USER_SETTINGS_SELECT = USER_SETTINGS_COLUMNS.map((c) => `"${c}"`).join(', ');
+
+function defaultUserSettings(userId: string): UserSettingsRecord {
+  return { userId, notify: 'every', timeZone: null, quiet: null, vacation: null, vacationMode: 'pause', digestAt: null };
+}
+
+/** A row of USER_SETTINGS_SELECT; a value this version does not know reads as the default. */
+function userSettingsRecord(row: readonly unknown[]): UserSettingsRecord {
+  const [userId, notify, timeZone, quietStart, quietEnd, vacationFrom, vacationUntil, vacationMode, digestAt] = row as [string, string, string | null, number | null, number | null, Date | null, Date | null, string, Date | null];
+  return {
+    userId,
+    notify: notify === 'last' || notify === 'digest' ? notify : 'every',
+    timeZone,
+    quiet: quietStart !== null && quietEnd !== null ? { start: Number(quietStart), end: Number(quietEnd) } : null,
+    vacation: vacationFrom && vacationUntil ? { from: vacationFrom, until: vacationUntil } : null,
+    vacationMode: vacationMode === 'computer' ? 'computer' : 'pause',
+    digestAt,
+  };
 }
 
 function seatRecord(row: SeatRow): SeatRecord {

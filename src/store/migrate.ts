@@ -8,15 +8,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Client } from '@libsql/client';
 import type pg from 'pg';
+import { projectPath } from '../platform/files.ts';
 
 export type Provider = 'sqlite' | 'postgresql';
 
 /** The SQLite migrations. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
-export const POSTGRES_MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/postgresql/migrations', import.meta.url));
+export const MIGRATIONS_DIR = projectPath('prisma/migrations');
+export const POSTGRES_MIGRATIONS_DIR = projectPath('prisma/postgresql/migrations');
 
 export function migrationsDir(provider: Provider): string {
   return provider === 'sqlite' ? MIGRATIONS_DIR : POSTGRES_MIGRATIONS_DIR;

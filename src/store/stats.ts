@@ -1,11 +1,17 @@
 /**
  * The record of ended games for stats and leaderboards: who sat, who left early, who won.
- * Winners are read once from a finished game's final state (through its game's `outcome`) and
- * kept in Game.winners, so later queries need not load states.
+ * Winners are read once from a finished game's final state (by the caller, through its game's
+ * rules: src/runtime/rules.ts's winnersOf) and kept in Game.winners, so later queries need not
+ * load states.
  */
-import { gameById } from '../games/registry.ts';
-import { loadState } from '../platform/state.ts';
 import type { Store } from './index.ts';
+
+/**
+ * Who won a finished game of `kind` whose final state is stored as `state` (JSON text); null
+ * when the state cannot be read: the game counts as won by nobody, and that is not written
+ * down, so a later version that reads it can still tell.
+ */
+export type WinnersOf = (kind: string, state: string) => number[] | null;
 
 export interface EndedGame {
   id: number;
@@ -18,7 +24,7 @@ export interface EndedGame {
 }
 
 /** Every finished or aborted game of a server (of one game when `kind` is given), oldest ending first. */
-export async function endedGames(store: Store, guildId: string, kind?: string): Promise<EndedGame[]> {
+export async function endedGames(store: Store, winnersOf: WinnersOf, guildId: string, kind?: string): Promise<EndedGame[]> {
   const rows = await store.prisma.game.findMany({
     where: { guildId, status: { in: ['finished', 'aborted'] }, ...(kind ? { kind } : {}) },
     select: { id: true, kind: true, status: true, endedAt: true, winners: true, seats: { orderBy: { seat: 'asc' } } },
@@ -28,7 +34,7 @@ export async function endedGames(store: Store, guildId: string, kind?: string): 
   for (const row of rows) {
     const status = row.status === 'finished' ? 'finished' : 'aborted';
     let winners: number[] = [];
-    if (status === 'finished') winners = row.winners === null ? await winnersOf(store, row.id, row.kind) : parseSeats(row.winners);
+    if (status === 'finished') winners = row.winners === null ? await keepWinners(store, winnersOf, row.id, row.kind) : parseSeats(row.winners);
     out.push({
       id: row.id,
       kind: row.kind,
@@ -42,18 +48,10 @@ export async function endedGames(store: Store, guildId: string, kind?: string): 
 }
 
 /** Reads a finished game's winners from its final state and keeps them; none when the state cannot be read. */
-async function winnersOf(store: Store, gameId: number, kind: string): Promise<number[]> {
-  const def = gameById(kind);
+async function keepWinners(store: Store, winnersOf: WinnersOf, gameId: number, kind: string): Promise<number[]> {
   const row = await store.prisma.game.findUnique({ where: { id: gameId }, select: { state: true } });
-  if (!def || !row?.state) return [];
-  let winners: number[];
-  try {
-    winners = def.outcome(loadState(def, JSON.parse(row.state)))?.winners ?? [];
-  } catch {
-    // A state this bot cannot read counts as a game nobody won; it is not written down, so a
-    // later version that reads it can still tell.
-    return [];
-  }
+  const winners = row?.state ? winnersOf(kind, row.state) : null;
+  if (winners === null) return [];
   await store.prisma.game.update({ where: { id: gameId }, data: { winners: JSON.stringify(winners) } });
   return winners;
 }

@@ -20,17 +20,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ButtonBuilder, ActionRowBuilder } from 'discord.js';
 import { gameById } from '../../src/games/registry.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { promptFor, turnButtons } from '../../src/discord/posts.ts';
-import { buttonId } from '../../src/discord/ids.ts';
-import { TURN_TIMERS } from '../../src/discord/game.ts';
+import { buttonId, choiceId } from '../../src/discord/ids.ts';
+import { TURN_TIMERS } from '../../src/runtime/timers.ts';
 import { startBot } from '../../src/main.ts';
 import type { GameBot } from '../../src/discord/index.ts';
 import { openStore, type LoadedGame, type Store } from '../../src/store/index.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
+import type { Row } from '../../src/discord/v2.ts';
 import { DiscordDouble, type Channel, type PostedMessage, type User } from '../discord-double/index.ts';
+import { textOf } from './harness.ts';
 
 const CHILD = fileURLToPath(new URL('./crash-bot.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -187,7 +188,7 @@ async function openTable(channelCount: number) {
   const databaseUrl = `file:${join(dir, 'fence.db')}`;
   // This process reads the same file to choose moves and to check; the bot writes it.
   await (await openStore(databaseUrl)).close();
-  const store = await openStore(databaseUrl);
+  const store = await openStore(databaseUrl, { kinds: gameById });
   const close = async () => {
     await store.close();
     await double.stop();
@@ -341,9 +342,9 @@ export async function step(double: DiscordDouble, store: Store, def: AnyGame, ch
   // A choice: its button on the newest message the player sees that offers it (a turn post, or
   // in the middle of a turn their private answer); none after a restart cut that answer off,
   // so they ask for it again (issue 28.1).
-  const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
+  const id = choiceId(game.game.id, game.game.version, [seat], def.encode(action));
   const offering = [...double.visibleTo(user, channel)].reverse().find((m) => !m.loading && double.buttons(m).some((b) => 'custom_id' in b && b.custom_id === id));
-  return offering ? double.clickButton(user, offering, id) : double.runCommand(user, channel, 'fence', { subcommand: 'choose' });
+  return offering ? double.clickButton(user, offering, id) : double.runCommand(user, channel, 'games', { subcommand: 'choose' });
 }
 
 function latestPost(double: DiscordDouble, channel: Channel): PostedMessage | undefined {
@@ -351,7 +352,7 @@ function latestPost(double: DiscordDouble, channel: Channel): PostedMessage | un
   return all[all.length - 1];
 }
 
-const idsOf = (rows: ActionRowBuilder<ButtonBuilder>[]): string[] => rows.flatMap((r) => r.components.map((c) => (c.toJSON() as { custom_id?: string }).custom_id ?? ''));
+const idsOf = (rows: Row[]): string[] => rows.flatMap((r) => ('toJSON' in r ? r.toJSON() : r).components.map((c) => ('custom_id' in c ? c.custom_id : '')));
 
 function fail(what: string, game: LoadedGame, detail = ''): never {
   throw new Error(`after restart, game #${game.game.id} (version ${game.game.version}): ${what}${detail ? `\n${detail}` : ''}`);
@@ -392,7 +393,7 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
       if (game.game.postedVersion !== game.game.version) fail(`the channel shows version ${game.game.postedVersion}`, game);
       const post = latestPost(double, channel);
       const prompt = promptFor(def, state, game.seats).text;
-      if (!post || !post.content.includes(prompt)) fail('the latest post does not show the current prompt', game, `prompt: ${prompt}\nlatest post: ${post?.content ?? 'none'}`);
+      if (!post || !textOf(post).includes(prompt)) fail('the latest post does not show the current prompt', game, `prompt: ${prompt}\nlatest post: ${post ? textOf(post) : 'none'}`);
       const expected = idsOf(turnButtons(def, game.game.id, game.game.version, state, game.seats));
       const shown = double.buttons(post).map((b) => ('custom_id' in b ? b.custom_id : ''));
       if (JSON.stringify(shown) !== JSON.stringify(expected)) fail('the latest post does not carry the current buttons', game, `expected ${expected.join(', ')}\nshown ${shown.join(', ')}`);

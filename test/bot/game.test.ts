@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardsText, whoMustAct } from '../../src/games/fence/index.ts';
 import { midTurn } from '../../src/games/fence/posts.ts';
 import type { PostedMessage, User } from '../discord-double/index.ts';
-import { Harness } from './harness.ts';
+import { Harness, textOf } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User, dee: User;
@@ -24,21 +24,21 @@ afterAll(async () => {
 async function openAndStart(options: Record<string, string | number | boolean>, channel = h.channel): Promise<PostedMessage> {
   const ack = await h.fence(ana, 'new', options, channel);
   expect(ack.ephemeral).toBe(true);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
   // Joining twice is refused, privately.
   const twice = await (await h.double.clickButton(bo, lobby, 'Join')).reply();
   expect(twice.ephemeral).toBe(true);
-  expect(twice.content).toMatch(/already have a seat/);
+  expect(textOf(twice)).toMatch(/already have a seat/);
   await (await h.double.clickButton(cy, lobby, 'Join')).reply(10_000);
   // Only the host (or Manage Channels) starts.
   const notHost = await (await h.double.clickButton(dee, lobby, 'Start')).reply();
   expect(notHost.ephemeral).toBe(true);
-  expect(notHost.content).toMatch(/Only the host \(Ana\)/);
+  expect(textOf(notHost)).toMatch(/Only the host \(Ana\)/);
   const before = h.double.messages(channel).length;
   // The host's private answer comes after every post of the start, so the channel is complete.
   const started = await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
-  expect(started.content).toMatch(/Game #\d+ has started/);
+  expect(textOf(started)).toMatch(/Game #\d+ has started/);
   expect(h.double.messages(channel).length).toBeGreaterThan(before);
   return h.latestPost(channel);
 }
@@ -53,7 +53,7 @@ async function peekHands(): Promise<void> {
     expect(reply.attachments.map((a) => a.filename)).toContain('hand.png');
     const hand = game.state.hands[seat] ?? [];
     if (hand.length >= 3) {
-      expect(reply.content).toContain(cardsText(hand));
+      expect(textOf(reply)).toContain(cardsText(hand));
       secrets.add(cardsText(hand));
     }
   }
@@ -79,11 +79,10 @@ async function playToTheEnd(): Promise<PostedMessage> {
     turns++;
   }
   expect(sawChoice).toBe(true);
-  // The game's end is its own post, after the last turn's (which shows the map).
-  const [turn, last] = h.double.messages(h.channel).slice(-2) as [PostedMessage, PostedMessage];
-  expectTurnPost(turn);
-  expect(last.content).toMatch(/^\*\*Game #\d+ is over\.\*\* (🏆 .*(wins|share the win)!|Nobody wins\.)/);
-  expect(last.attachments).toEqual([]);
+  // The last turn's post tells the game's end too (after what happened, with its map).
+  const last = h.latestPost();
+  expectTurnPost(last);
+  expect(textOf(last)).toMatch(/\n\*\*Game #\d+ is over\.\*\* (🏆 .*(wins|share the win)!|Nobody wins\.)/);
   return last;
 }
 
@@ -91,20 +90,20 @@ describe('a game in a channel', () => {
   it('three users play a complete game on an auto-built map, from /fence new to a winner', async () => {
     const first = await openAndStart({ 'auto-build': true, rounds: 4 });
     expectTurnPost(first);
-    expect(first.content).toMatch(/Game #1 begins!/);
+    expect(textOf(first)).toMatch(/Game #1 begins!/);
     // The post mentions whoever must act, and that mention notifies.
     const game = await h.game();
     const who = whoMustAct(game.state)!;
-    expect(first.content).toContain(`<@${h.userOf(game, who).id}>`);
+    expect(textOf(first)).toContain(`<@${h.userOf(game, who).id}>`);
 
     // Out of turn, not in the game, someone else's choice, a non-admin abort: each its own refusal.
     const other = h.userOf(game, (who + 1) % 3);
     const out = await h.fence(other, 'move', { move: 'anything' });
     expect(out.ephemeral).toBe(true);
-    expect(out.content).toMatch(/^It is not your turn: the game waits for/);
+    expect(textOf(out)).toMatch(/^It is not your turn: the game waits for/);
     const stranger = await h.fence(dee, 'move', { move: 'anything' });
     expect(stranger.ephemeral).toBe(true);
-    expect(stranger.content).toMatch(/^You are not playing in game #1/);
+    expect(textOf(stranger)).toMatch(/^You are not playing in game #1/);
     const ac = await h.double.autocomplete(other, h.channel, 'fence', 'move', '', { subcommand: 'move' });
     expect(ac).toEqual([expect.objectContaining({ name: expect.stringMatching(/^Not your turn/) })]);
     if (game.state.pending) {
@@ -112,31 +111,31 @@ describe('a game in a channel', () => {
       const click = await h.double.clickButton(dee, first, (pick as { custom_id: string }).custom_id);
       const r = await click.reply();
       expect(r.ephemeral).toBe(true);
-      expect(r.content).toMatch(/^This choice is <@\d+>'s, not yours/);
+      expect(textOf(r)).toMatch(/^This choice is <@\d+>'s, not yours/);
     }
     const abort = await h.fence(bo, 'abort');
     expect(abort.ephemeral).toBe(true);
-    expect(abort.content).toMatch(/Only the host \(Ana\) or a member with the Manage Channels permission can abort/);
+    expect(textOf(abort)).toMatch(/Only the host \(Ana\) or a member with the Manage Channels permission can abort/);
     const status = await h.fence(dee, 'status');
     expect(status.ephemeral).toBe(true);
-    expect(status.content).toMatch(/Players:\n1\. Ana: \d+ cards/);
+    expect(textOf(status)).toMatch(/Players:\n1\. Ana: \d+ cards/);
 
     const handButton = h.double.buttons(first).find((b) => 'label' in b && b.label === 'Show my hand');
     const last = await playToTheEnd();
     // The first post lost its buttons once the game moved on; a press of one still on an old screen gets its own answer.
-    expect(h.double.log.get(first.id)?.components).toEqual([]);
+    expect(h.choicesOn(h.double.log.get(first.id))).toEqual([]);
     const stale = await (await h.double.forgeComponent(ana, h.channel, (handButton as { custom_id: string }).custom_id, first)).reply();
     expect(stale.ephemeral).toBe(true);
-    expect(stale.content).toMatch(/belongs to game #1, which is over/);
-    expect(h.double.buttons(last).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
+    expect(textOf(stale)).toMatch(/belongs to game #1, which is over/);
+    expect(h.double.buttons(last).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch', 'Replay']);
     const none = await h.fence(ana, 'move', { move: 'x' });
-    expect(none.content).toMatch(/There is no FENCE! game in this channel/);
+    expect(textOf(none)).toMatch(/There is no FENCE! game in this channel/);
   }, 120_000);
 
   it('three users build the map by hand (place with autocomplete) and play to a winner', async () => {
     const first = await openAndStart({ rounds: 2 });
     expectTurnPost(first);
-    expect(first.content).toMatch(/`\/fence place`/);
+    expect(textOf(first)).toMatch(/`\/fence place`/);
     const game = await h.game();
     expect(game.state.phase).toBe('building');
     const placer = h.userOf(game, whoMustAct(game.state)!);
@@ -146,10 +145,10 @@ describe('a game in a channel', () => {
     expect(choices[0]?.name).toMatch(/ at [A-Z]+\d+/);
     // Free text that is not a suggestion is refused with what is legal.
     const typo = await h.fence(placer, 'place', { placement: 'somewhere nice' });
-    expect(typo.content).toMatch(/Pick one of the suggestions[\s\S]*You could: \*\*/);
+    expect(textOf(typo)).toMatch(/Pick one of the suggestions[\s\S]*You could: \*\*/);
     // An action of another kind sent to /fence place is refused too.
     const wrong = await h.fence(placer, 'place', { placement: '{"type":"copsRoad","to":"1-3/0"}' });
-    expect(wrong.content).toMatch(/not something `\/fence place` does/);
+    expect(textOf(wrong)).toMatch(/not something `\/fence place` does/);
     // The hand during building shows the tiles too.
     const hand = await h.fence(placer, 'hand');
     expect(hand.attachments.map((a) => a.filename)).toEqual(['hand.png', 'tiles.png']);
@@ -162,8 +161,8 @@ describe('a game in a channel', () => {
     expect(secrets.size).toBeGreaterThan(0);
     const all = h.double.log.all();
     // Every answer to an interaction is ephemeral; public posts are the bot's own channel messages.
-    for (const m of all.filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
-    const publicText = h.double.messages(h.channel).map((m) => [m.content, ...m.attachments.map((a) => `${a.filename} ${a.description ?? ''}`)].join('\n')).join('\n');
+    for (const m of all.filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
+    const publicText = h.double.messages(h.channel).map((m) => [textOf(m), ...m.attachments.map((a) => `${a.filename} ${a.description ?? ''}`)].join('\n')).join('\n');
     expect(publicText).not.toMatch(/hand\.png|tiles\.png|Your hand|start tile:/);
     for (const s of secrets) expect(publicText).not.toContain(s);
     expect(h.logs.length).toBeGreaterThan(50);
@@ -191,7 +190,7 @@ describe('a game in a channel', () => {
       const move = await h.fence(bo, 'move', { move: 'x' }, dm);
       expect(move.ephemeral).toBe(true);
       expect(move.recipientId).toBe(bo.id);
-      expect(move.content).toBe('FENCE! is played in a server channel, not in direct messages: run `/fence new` in a channel of your server.');
+      expect(textOf(move)).toBe('FENCE! is played in a server channel, not in direct messages: run `/fence new` in a channel of your server.');
       const ac = await h.double.autocomplete(bo, dm, 'fence', 'move', '', { subcommand: 'move' });
       expect(ac.map((c) => c.name)).toEqual(['Play FENCE! in a server channel.']);
       expect(h.double.messages(dm)).toEqual([]);
@@ -207,7 +206,7 @@ describe('a game in a channel', () => {
     h.double.setBotPermissions(locked, { deny: PermissionFlagsBits.AttachFiles });
     const r = await h.fence(ana, 'new', {}, locked);
     expect(r.ephemeral).toBe(true);
-    expect(r.content).toMatch(/missing the \*\*Attach Files\*\* permission/);
+    expect(textOf(r)).toMatch(/missing the \*\*Attach Files\*\* permission/);
     expect(h.double.messages(locked)).toEqual([]);
   });
 
@@ -215,7 +214,7 @@ describe('a game in a channel', () => {
     const table = h.double.createChannel(h.guild, 'with-computers');
     await h.fence(ana, 'new', { 'auto-build': true, rounds: 3, computers: 2 }, table);
     const start = await h.fence(ana, 'start', {}, table);
-    expect(start.content).toMatch(/has started/);
+    expect(textOf(start)).toMatch(/has started/);
     const batches: PostedMessage[][] = [h.double.messages(table).filter((m) => m.attachments.length > 0)];
     let turns = 0;
     while ((await h.store.loadActiveGame(table.id)) && turns++ < 200) {
@@ -227,8 +226,7 @@ describe('a game in a channel', () => {
       else batches.push(batch);
     }
     const end = h.latestPost(table);
-    expect(end.content).toMatch(/Game #\d+ is over/);
-    expect(end.attachments).toEqual([]);
+    expect(textOf(end)).toMatch(/Game #\d+ is over/);
 
     const moveBy = (line: string) => /^(.+?) (?:plays|pushes|moves the Cops|tips off)\b/.exec(line)?.[1] ?? null;
     let hotGoodsPosts = 0;
@@ -240,22 +238,22 @@ describe('a game in a channel', () => {
         expect(post.edits).toBeLessThanOrEqual(1);
         // Only the batch's last post asks someone to act: it alone pings and carries buttons.
         if (!last) {
-          expect(post.notified, post.content).toEqual([]);
-          expect(post.content).not.toMatch(/<@\d+>/);
-        } else if (!/is over/.test(post.content)) {
+          expect(post.notified, textOf(post)).toEqual([]);
+          expect(textOf(post)).not.toMatch(/<@\d+>/);
+        } else if (!/is over/.test(textOf(post))) {
           expect(post.notified).toEqual([ana.id]);
         }
-        const lines = post.content.split('\n');
+        const lines = textOf(post).split('\n');
         const rolls = lines.map((l) => /^Hot Goods (\d+)\/(\d+):/.exec(l)).filter((m): m is RegExpExecArray => m !== null);
         if (rolls.length > 0) {
           // The round's rolls in one post, in order; one map per roll of the round so far (rolls
           // asked about earlier, a winner choosing a colour, come without a map).
-          expect(rolls.map((r) => Number(r[1])), post.content).toEqual(rolls.map((_, k) => Number(rolls[0]![1]) + k));
+          expect(rolls.map((r) => Number(r[1])), textOf(post)).toEqual(rolls.map((_, k) => Number(rolls[0]![1]) + k));
           const upTo = Number(rolls[rolls.length - 1]![1]);
           if (post.attachments.length > 0) {
             hotGoodsPosts++;
             // A close-up of each roll, then the whole city with every roll of the round marked.
-            expect(post.attachments.length, post.content).toBe(upTo + 1);
+            expect(post.attachments.length, textOf(post)).toBe(upTo + 1);
             post.attachments.slice(0, upTo).forEach((a, k) => {
               expect(a.filename).toMatch(/^(closeup|map)(-\d+)?\.png$/);
               if (a.filename.startsWith('closeup')) expect(a.description).toContain(`Hot Goods roll ${k + 1}`);
@@ -264,7 +262,7 @@ describe('a game in a channel', () => {
             expect(whole.filename).toMatch(/^map(-\d+)?\.png$/);
             expect(whole.description?.match(/Hot Goods round \d+: (.*?)\.(?: |$)/)?.[1]?.split('; ').length).toBe(upTo);
           } else {
-            expect(post.content).toMatch(/choose the colour/);
+            expect(textOf(post)).toMatch(/choose the colour/);
           }
         } else {
           expectTurnPost(post);
@@ -272,35 +270,35 @@ describe('a game in a channel', () => {
         }
         // One turn per post: every move in it is by the same player, and the map's last move is theirs.
         const movers = new Set(lines.map(moveBy).filter((x): x is string => x !== null));
-        expect(movers.size, post.content).toBeLessThanOrEqual(1);
+        expect(movers.size, textOf(post)).toBeLessThanOrEqual(1);
         const [mover] = [...movers];
-        if (mover && rolls.length === 0) expect(post.attachments[0]?.description, post.content).toMatch(new RegExp(`Last move: [^.]*${mover}`));
+        if (mover && rolls.length === 0) expect(post.attachments[0]?.description, textOf(post)).toMatch(new RegExp(`Last move: [^.]*${mover}`));
       }
     }
     // Computers' turns follow a person's at once, each in its own post.
-    expect(batches.some((b) => b.filter((p) => /^Computer \d (plays|pushes|moves|tips)/m.test(p.content)).length >= 2)).toBe(true);
+    expect(batches.some((b) => b.filter((p) => /^Computer \d (plays|pushes|moves|tips)/m.test(textOf(p))).length >= 2)).toBe(true);
     expect(hotGoodsPosts).toBeGreaterThanOrEqual(2);
     // Only the newest post still has buttons: every earlier one lost them once the game moved on.
     const all = h.double.messages(table);
-    for (const m of all.slice(0, -1)) expect(h.double.log.get(m.id)?.components, m.content).toEqual([]);
+    for (const m of all.slice(0, -1)) expect(h.choicesOn(h.double.log.get(m.id)), textOf(m)).toEqual([]);
   }, 120_000);
 
   it('opens a game in a new thread, and an admin aborts it after confirming', async () => {
     const ack = await h.fence(ana, 'new', { thread: true, computers: 1 });
-    expect(ack.content).toMatch(/Game #\d+ is open in <#\d+>/);
+    expect(textOf(ack)).toMatch(/Game #\d+ is open in <#\d+>/);
     const thread = h.double.findChannel('FENCE! with Ana')!;
     expect(thread.parentId).toBe(h.channel.id);
     // Discord announces the new thread in its parent channel.
-    expect(h.double.messages(h.channel).some((m) => m.threadId === thread.id && m.content === thread.name)).toBe(true);
-    const lobby = await h.double.waitForMessage(thread, (m) => m.content.includes('Computer 1 (computer)'));
+    expect(h.double.messages(h.channel).some((m) => m.threadId === thread.id && textOf(m) === thread.name)).toBe(true);
+    const lobby = await h.double.waitForMessage(thread, (m) => textOf(m).includes('Computer 1 (computer)'));
     expect(lobby.components.length).toBe(1);
     const confirm = await h.fence(ana, 'abort', {}, thread);
     expect(confirm.ephemeral).toBe(true);
     await (await h.double.clickButton(ana, confirm, 'Abort the game')).acknowledged();
-    await h.double.waitFor(() => (h.double.log.get(confirm.id)?.content.includes('is aborted') ? true : undefined), 5000, 'the abort');
+    await h.double.waitFor(() => (textOf(h.double.log.get(confirm.id)).includes('is aborted') ? true : undefined), 5000, 'the abort');
     expect(await h.store.loadActiveGame(thread.id)).toBeNull();
     // The lobby says so and loses its buttons.
-    expect(h.double.log.get(lobby.id)?.content).toMatch(/Aborted by Ana/);
-    expect(h.double.log.get(lobby.id)?.components).toEqual([]);
+    expect(textOf(h.double.log.get(lobby.id))).toMatch(/Aborted by Ana/);
+    expect(h.choicesOn(h.double.log.get(lobby.id))).toEqual([]);
   });
 });

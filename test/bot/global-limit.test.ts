@@ -10,8 +10,10 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/discord/log.ts';
 import { isInteractionEndpoint, processShareOfGlobalLimit } from '../../src/discord/rest.ts';
+import { processShards } from '../../src/discord/shards.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { DiscordDouble, type Guild, type User } from '../discord-double/index.ts';
+import { textOf } from './harness.ts';
 
 let double: DiscordDouble;
 let bot: RunningBot;
@@ -54,7 +56,7 @@ it('answers players at once while its channel posts wait for the global rate lim
   const helps = await Promise.all(Array.from({ length: 6 }, () => double.runCommand(ana, channels[0]!, 'fence', { subcommand: 'help' })));
   await Promise.all(helps.map((h) => h.reply(HOLD_MS)));
   const answered = Date.now();
-  await Promise.all(channels.map((c) => double.waitForMessage(c, (m) => !m.ephemeral && m.content.includes('is open'), HOLD_MS + 30_000)));
+  await Promise.all(channels.map((c) => double.waitForMessage(c, (m) => !m.ephemeral && textOf(m).includes('is open'), HOLD_MS + 30_000)));
   await Promise.all(lobbies.map((l) => l.reply(30_000)));
   const posts = double.requests.slice(before).filter((r) => r.route === route && r.status === 200).map((r) => r.at);
   // Counting the answers would have held every one of them until the hold ended.
@@ -65,8 +67,8 @@ it('answers players at once while its channel posts wait for the global rate lim
   expect(Math.max(...posts) - Math.min(...posts)).toBeGreaterThan(2500);
   // The server's admins see that posts were held back, and how long at most.
   const status = await (await double.runCommand(ana, channels[0]!, 'games', { subcommand: 'status' })).reply(30_000);
-  expect(status.content.split('\n')[0]).toMatch(/^\*\*Bot status:\*\* ⚠️ .*Discord is holding posts back\.$/);
-  expect(status.content).toMatch(/\*\*Posting:\*\* Discord held the bot’s posts back \d+ times? in the last minute \(at most [\d.]+ m?s\)/);
+  expect(textOf(status).split('\n')[0]).toMatch(/^\*\*Bot status:\*\* ⚠️ .*Discord is holding posts back\.$/);
+  expect(textOf(status)).toMatch(/\*\*Posting:\*\* Discord held the bot’s posts back \d+ times? in the last minute \(at most [\d.]+ m?s\)/);
   double.expectNoViolations();
 }, 120_000);
 
@@ -80,9 +82,15 @@ it('counts only this application’s interaction endpoints as exempt', () => {
   expect(isInteractionEndpoint({ fullRoute: '/webhooks/999999999999999999/tok', auth: false }, app)).toBe(false);
 });
 
-it('gives each process of a ShardingManager its share of the bot’s limit', () => {
-  expect(processShareOfGlobalLimit(50, {})).toBe(50);
-  expect(processShareOfGlobalLimit(50, { SHARDING_MANAGER: 'true', SHARD_COUNT: '2' })).toBe(25);
-  expect(processShareOfGlobalLimit(50, { SHARDING_MANAGER: 'true', SHARD_COUNT: '3' })).toBe(16);
-  expect(processShareOfGlobalLimit(2, { SHARDING_MANAGER: 'true', SHARD_COUNT: '8' })).toBe(1);
+it('gives each process its share of the bot’s limit: the part of all hosts’ shards it runs', () => {
+  // One process running every shard.
+  expect(processShareOfGlobalLimit(50, processShards({}, {}))).toBe(50);
+  expect(processShareOfGlobalLimit(50, processShards({ shards: 'auto' }, {}))).toBe(50);
+  // A ShardingManager's shard process: one shard of SHARD_COUNT, whichever host runs the others.
+  expect(processShareOfGlobalLimit(50, processShards({}, { SHARDING_MANAGER: 'true', SHARDS: '1', SHARD_COUNT: '2' }))).toBe(25);
+  expect(processShareOfGlobalLimit(50, processShards({}, { SHARDING_MANAGER: 'true', SHARDS: '5', SHARD_COUNT: '8' }))).toBe(6);
+  expect(processShareOfGlobalLimit(50, processShards({}, { SHARDING_MANAGER: 'true', SHARDS: '0', SHARD_COUNT: '3' }))).toBe(16);
+  expect(processShareOfGlobalLimit(2, processShards({}, { SHARDING_MANAGER: 'true', SHARDS: '7', SHARD_COUNT: '8' }))).toBe(1);
+  // A host running shards 0-3 of 8 in one process (`npm start` with SHARDS=0-3, SHARD_COUNT=8): half.
+  expect(processShareOfGlobalLimit(50, processShards({ shards: [0, 1, 2, 3], shardCount: 8 }, {}))).toBe(25);
 });

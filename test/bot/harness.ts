@@ -10,7 +10,35 @@ import { expect } from 'vitest';
 import { actionLabel, computerAction, whoMustAct, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { createLogger } from '../../src/discord/log.ts';
-import { DiscordDouble, type Channel, type Guild, type PostedMessage, type User } from '../discord-double/index.ts';
+import { DiscordDouble, messageText, type Channel, type Guild, type PostedMessage, type User } from '../discord-double/index.ts';
+import { choiceFor } from '../../src/discord/choices.ts';
+import { isLeaf, type Choice } from '../../src/platform/choices.ts';
+import type { AnyGame, Picture } from '../../src/platform/game.ts';
+
+/**
+ * What a message says, classic or Components V2 (its text displays in reading order): the one
+ * way tests read a post or an answer ('' for no message).
+ */
+export const textOf = (m: PostedMessage | undefined): string => (m ? messageText(m) : '');
+
+/**
+ * The labels to press, level by level, for `action` in the choice `def` offers `seat` now
+ * (its first level is where the player's buttons are); null when the tree does not offer it.
+ */
+export function tapsFor(def: AnyGame, state: unknown, seat: number, action: unknown): string[] | null {
+  const want = def.encode(action);
+  const search = (level: Choice<unknown, Picture>, depth: number): string[] | null => {
+    for (const o of level.options) if (isLeaf(o) && def.encode(o.action) === want) return [o.label];
+    if (depth >= 4) return null;
+    for (const o of level.options) {
+      if (isLeaf(o)) continue;
+      const rest = search(o.then(), depth + 1);
+      if (rest) return [o.label, ...rest];
+    }
+    return null;
+  };
+  return search(choiceFor(def, state, seat), 0);
+}
 import type { LoadedGame } from '../../src/store/index.ts';
 
 export const SUB_OF: Record<Action['type'], { sub: string; option: string } | null> = {
@@ -22,7 +50,6 @@ export const SUB_OF: Record<Action['type'], { sub: string; option: string } | nu
   tipOff: { sub: 'cops', option: 'cops' },
   chooseColour: null,
   chooseNeighborhood: null,
-  resign: null,
   playBoat: { sub: 'boat', option: 'card' },
   hunch: { sub: 'hunch', option: 'die' },
   postTrade: { sub: 'trade', option: 'trade' },
@@ -77,7 +104,7 @@ export class Harness {
       discordApiUrl: this.double.apiUrl,
       token: this.double.token,
       databaseUrl: this.databaseUrl,
-      logger: createLogger({ sink: (l) => this.logs.push(l) }),
+      logger: createLogger({ level: 'debug', sink: (l) => this.logs.push(l) }),
       seedFor: (id) => this.seedFor(id),
       now: () => Date.now() + this.nowOffset,
       timerPollMs: 60_000,
@@ -122,7 +149,7 @@ export class Harness {
   /** Presses Confirm on a private preview: the answer rewrites the preview in place (or comes as a new private message). */
   async confirm(user: User, preview: PostedMessage): Promise<PostedMessage> {
     expect(preview.ephemeral).toBe(true);
-    expect(preview.content).toContain('only you see this preview');
+    expect(textOf(preview)).toContain('only you see this preview');
     const edits = this.double.log.get(preview.id)?.edits ?? 0;
     const click = await this.double.clickButton(user, preview, 'Confirm');
     const answer = await click.waitForMessage((m) => m.id !== preview.id || m.edits > edits, 10_000);
@@ -133,6 +160,44 @@ export class Harness {
   latestPost(channel: Channel = this.channel): PostedMessage {
     const all = this.double.messages(channel);
     return all[all.length - 1]!;
+  }
+
+  /** The buttons and menu options a message still offers, by label: [] once its choices are over. */
+  choicesOn(m: PostedMessage | undefined): string[] {
+    if (!m) return [];
+    return [...this.double.buttons(m).map((b) => ('label' in b ? b.label ?? '' : '')), ...this.double.selects(m).map((x) => x.placeholder ?? x.custom_id)];
+  }
+
+  /**
+   * `user` presses `labels` in turn, starting on `message` (a turn post, or their private
+   * message): a button with that label, or the option of a select menu. Each press's answer
+   * (a private message, or theirs replaced) is where the next label is looked for. Resolves
+   * with the last answer and the taps it took (a menu is two: open it, pick).
+   */
+  async tap(user: User, message: PostedMessage, labels: readonly string[]): Promise<{ reply: PostedMessage; taps: number }> {
+    let where = message;
+    let taps = 0;
+    for (const label of labels) {
+      const current = this.double.log.get(where.id) ?? where;
+      const edits = current.edits;
+      const button = this.double.buttons(current).find((b) => 'label' in b && b.label === label);
+      let handle;
+      if (button && 'custom_id' in button) {
+        handle = await this.double.clickButton(user, current, button.custom_id);
+        taps += 1;
+      } else {
+        const menu = this.double.selects(current).find((m) => m.options.some((o) => o.label === label));
+        if (!menu) {
+          const offered = [...this.double.buttons(current).map((b) => ('label' in b ? b.label : '?')), ...this.double.selects(current).flatMap((m) => m.options.map((o) => o.label))];
+          throw new Error(`no "${label}" to press on the message: ${offered.join(' | ')}\n${textOf(current)}`);
+        }
+        handle = await this.double.chooseFromMenu(user, current, menu.custom_id, [menu.options.find((o) => o.label === label)!.value]);
+        taps += 2;
+      }
+      // A press on a private message replaces it; one on a post gets a new private answer.
+      where = await handle.waitForMessage((m) => m.id !== current.id || m.edits > edits, 10_000);
+    }
+    return { reply: this.double.log.get(where.id) ?? where, taps };
   }
 
   /** Each player's latest private "Done" answer: a turn still under way offers its next choices there. */
@@ -169,11 +234,11 @@ export class Harness {
       if (!choice) throw new Error(`autocomplete did not offer "${label}": ${choices.map((c) => c.name).join(' | ')}`);
       reply = await this.fence(user, how.sub, { [how.option]: String(choice.value) }, channel);
       // A move that jails its own mover is previewed first (B15): the player confirms it.
-      if (reply.content.includes('only you see this preview')) reply = await this.confirm(user, reply);
+      if (textOf(reply).includes('only you see this preview')) reply = await this.confirm(user, reply);
     }
     expect(reply.ephemeral).toBe(true);
     // The answer comes once the move's posts are out: the channel is complete here.
-    expect(reply.content, reply.content).toMatch(/^Done/);
+    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
     this.lastAck.set(user.id, reply);
     return reply;
   }

@@ -8,7 +8,7 @@ import { registerGame } from '../../src/games/registry.ts';
 import { StaleVersionError } from '../../src/store/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
-import { Harness } from './harness.ts';
+import { Harness, textOf } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -24,14 +24,14 @@ afterAll(async () => {
 
 async function lobbyIn(channel: Channel, game: string, options: Record<string, string | number | boolean> = {}): Promise<PostedMessage> {
   const ack = await h.command(ana, game, 'new', options, channel);
-  expect(ack.content).toMatch(/^Game #\d+ is open/);
-  return h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  expect(textOf(ack)).toMatch(/^Game #\d+ is open/);
+  return h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
 }
 
 async function abortHere(game: string, channel: Channel): Promise<void> {
   const ask = await h.command(ana, game, 'abort', {}, channel);
   await (await h.double.clickButton(ana, ask, 'Abort the game')).acknowledged();
-  await h.double.waitFor(() => (/is aborted/.test(h.double.log.get(ask.id)?.content ?? '') ? true : undefined), 10_000, 'the abort');
+  await h.double.waitFor(() => (/is aborted/.test(textOf(h.double.log.get(ask.id))) ? true : undefined), 10_000, 'the abort');
 }
 
 describe('the platform, for every game', () => {
@@ -39,7 +39,7 @@ describe('the platform, for every game', () => {
     const channel = h.double.createChannel(h.guild, 'forged');
     const refused = await h.command(ana, 'fence', 'new', { rounds: 0 }, channel);
     expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toBe('The game was not opened: Round limit must be a whole number from 1 to 200.');
+    expect(textOf(refused)).toBe('The game was not opened: Round limit must be a whole number from 1 to 200.');
     expect(await h.store.loadActiveGame(channel.id)).toBeNull();
     expect(h.double.messages(channel)).toEqual([]);
   });
@@ -53,15 +53,16 @@ describe('the platform, for every game', () => {
     await (await h.double.clickButton(ana, raceLobby, 'Start')).reply(10_000);
 
     const wrong = await h.command(ana, 'fence', 'status', {}, raceRoom);
-    expect(wrong.content).toMatch(/^This channel's game \(#\d+\) is Race: use `\/race` for it\.$/);
+    expect(textOf(wrong)).toMatch(/^This channel's game \(#\d+\) is Race: use `\/race` for it\.$/);
     const choices = await h.double.autocomplete(ana, raceRoom, 'fence', 'move', '', { subcommand: 'move' });
     expect(choices.map((c) => c.name)).toEqual(["This channel's game is Race: use /race."]);
 
     const list = await h.command(bo, 'games', 'list', {}, raceRoom);
     expect(list.ephemeral).toBe(true);
-    expect(list.content).toMatch(/^\*\*Games on this server\*\* \(\d+\)/);
-    expect(list.content).toMatch(new RegExp(`FENCE! in <#${fenceRoom.id}>: lobby, 1/8 seats`));
-    expect(list.content).toMatch(new RegExp(`Race in <#${raceRoom.id}>: round 1, race to 10, waiting for Ana and Bo`));
+    expect(textOf(list)).toMatch(/^\*\*Games on this server\*\* \(\d+\)/);
+    // Each game named with its command: three of the bot's games have "fence" in their name.
+    expect(textOf(list)).toMatch(new RegExp(`FENCE! \\(\`/fence\`\\) in <#${fenceRoom.id}>: lobby, 1/8 seats`));
+    expect(textOf(list)).toMatch(new RegExp(`Race \\(\`/race\`\\) in <#${raceRoom.id}>: round 1, race to 10, waiting for Ana since <t:\\d+:R> and Bo since <t:\\d+:R>`));
     await abortHere('fence', fenceRoom);
     await abortHere('race', raceRoom);
   });
@@ -73,25 +74,25 @@ describe('the platform, for every game', () => {
     h.double.addMember(guild, boss, { roles: [h.double.createRole(guild, 'Admins', PermissionFlagsBits.ManageGuild)] });
     h.double.addMember(guild, ana);
     const refused = await h.command(ana, 'games', 'settings', { 'turn-limit': 3600 }, channel);
-    expect(refused.content).toBe('Only members with the Manage Server permission can change this server’s game settings.');
+    expect(textOf(refused)).toBe('Only members with the Manage Server permission can change this server’s game settings.');
     const saved = await h.command(boss, 'games', 'settings', { 'turn-limit': 3600, computers: false }, channel);
-    expect(saved.content).toMatch(/^Saved\. Defaults for every game on this server: 1 hour per turn · computer players not allowed · lobbies close after 7 days without a start\./);
+    expect(textOf(saved)).toMatch(/^Saved\. Defaults for every game on this server: 1 hour per turn · computer players not allowed · lobbies close after 7 days without a start\./);
 
     const raceLobby = await lobbyIn(channel, 'race');
-    expect(raceLobby.content).toContain('Options: 1 hour per turn · race to 10');
+    expect(textOf(raceLobby)).toContain('Options: 1 hour per turn · race to 10');
     const addbot = await h.command(ana, 'race', 'addbot', {}, channel);
-    expect(addbot.content).toBe('Computer players are switched off on this server (`/games settings`).');
+    expect(textOf(addbot)).toBe('Computer players are switched off on this server (`/games settings`).');
     await abortHere('race', channel);
 
     // The game's own defaults override the server's for that game only.
     const own = await h.command(boss, 'race', 'settings', { 'turn-limit': 600, goal: 20, computers: true }, channel);
-    expect(own.content).toMatch(/^Saved\. Defaults for new games on this server: 10 minutes per turn · race to 20 · computer players allowed\./);
+    expect(textOf(own)).toMatch(/^Saved\. Defaults for new games on this server: 10 minutes per turn · race to 20 · computer players allowed\./);
     const again = await lobbyIn(channel, 'race');
-    expect(again.content).toContain('Options: 10 minutes per turn · race to 20');
-    expect((await h.command(ana, 'race', 'addbot', {}, channel)).content).toMatch(/^Computer 1 takes a seat/);
+    expect(textOf(again)).toContain('Options: 10 minutes per turn · race to 20');
+    expect(textOf(await h.command(ana, 'race', 'addbot', {}, channel))).toMatch(/^Computer 1 takes a seat/);
     await abortHere('race', channel);
     const fenceLobby = await lobbyIn(channel, 'fence');
-    expect(fenceLobby.content).toContain('1 hour per turn');
+    expect(textOf(fenceLobby)).toContain('1 hour per turn');
     await abortHere('fence', channel);
   });
 
@@ -102,16 +103,16 @@ describe('the platform, for every game', () => {
     await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
     const game = (await h.store.loadActiveGame(channel.id))!;
     const store = h.store;
-    const real = store.applyAction.bind(store);
+    const real = store.saveAction.bind(store);
     // Another process wrote first: the store's compare-and-set refuses this write.
-    store.applyAction = async (id) => {
-      store.applyAction = real;
+    store.saveAction = async (id) => {
+      store.saveAction = real;
       throw new StaleVersionError(id, game.game.version, game.game.version + 1);
     };
     const reply = await h.command(ana, 'race', 'step', { step: 'step2' }, channel);
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toMatch(/^The game moved on while your request was handled, so nothing was changed\. Here is where it stands now:\n\*\*Game #\d+\*\* — round 1, race to 10/);
-    expect(reply.content).toContain('Waiting for: Ana, pick your step');
+    expect(textOf(reply)).toMatch(/^The game moved on while your request was handled, so nothing was changed\. Here is where it stands now:\n\*\*Game #\d+\*\* — round 1, race to 10/);
+    expect(textOf(reply)).toMatch(/Waiting for: Ana since <t:\d+:R>, pick your step/);
     expect((await h.store.getGame(game.game.id)).game.version).toBe(game.game.version);
     await h.double.waitFor(() => (h.logs.some((l) => l.includes('"outcome":"refused:STALE"')) ? true : undefined), 5000, 'the log line of the stale request');
     await abortHere('race', channel);
@@ -127,12 +128,12 @@ describe('the platform, for every game', () => {
     await h.store.armTimer(game.game.id, 'timeout', new Date(Date.now() + h.nowOffset - 1000), { version: game.game.version, seat: 1 });
     const before = h.double.messages(channel).length;
     await h.running.bot.tickTimers();
-    expect(h.double.messages(channel).slice(before).map((m) => m.content).join('\n')).toContain('Bo ran out of time and steps 1.');
+    expect(h.double.messages(channel).slice(before).map((m) => textOf(m)).join('\n')).toContain('Bo ran out of time and steps 1.');
     await abortHere('race', channel);
   });
 
   it('answered every interaction privately and broke no Discord rule', () => {
-    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
     h.double.expectNoViolations();
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whoMustAct, type FenceEvent } from '../../src/games/fence/index.ts';
 import { midTurn } from '../../src/games/fence/posts.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
-import { Harness } from './harness.ts';
+import { Harness, textOf } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User;
@@ -22,10 +22,10 @@ afterAll(async () => {
 async function start(name: string, options: Record<string, string | number | boolean>): Promise<Channel> {
   const channel = h.double.createChannel(h.guild, name);
   await h.fence(ana, 'new', options, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
   await (await h.double.clickButton(cy, lobby, 'Join')).reply(10_000);
-  expect((await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000)).content).toMatch(/has started/);
+  expect(textOf(await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000))).toMatch(/has started/);
   return channel;
 }
 
@@ -40,7 +40,7 @@ async function untilMidTurn(channel: Channel): Promise<PostedMessage> {
     if (midTurn((await h.game(channel)).state)) {
       // The channel is told nothing yet; the mover is told privately what comes next.
       expect(publicPosts(channel).length).toBe(before);
-      expect(reply.content).toMatch(/^Done: .+\. Next, [\s\S]*The channel sees your whole turn once it is over\.$/);
+      expect(textOf(reply)).toMatch(/^Done: .+\. Next, [\s\S]*The channel sees your whole turn once it is over\.$/);
       return reply;
     }
   }
@@ -53,7 +53,7 @@ describe('posting', () => {
     const firstPost = publicPosts(channel).length - 1;
     let moves = 0;
     while ((await h.store.loadActiveGame(channel.id)) && moves++ < 400) await h.playOne(channel);
-    const game = await h.store.getGame(Number(/Game #(\d+)/.exec(h.latestPost(channel).content)![1]));
+    const game = await h.store.getGame(Number(/Game #(\d+)/.exec(textOf(h.latestPost(channel)))![1]));
     expect(game.game.status).toBe('finished');
 
     const log = await h.store.getActionLog(game.game.id);
@@ -63,19 +63,19 @@ describe('posting', () => {
     const rounds = new Set(events.filter((e) => e.type === 'roundStarted').map((e) => (e as { round: number }).round)).size + 1;
     const posts = publicPosts(channel).slice(firstPost);
     const withPictures = posts.filter((p) => p.attachments.length > 0);
-    const hotGoodsPosts = withPictures.filter((p) => /^Hot Goods \d+\/\d+:/m.test(p.content));
+    const hotGoodsPosts = withPictures.filter((p) => /^Hot Goods \d+\/\d+:/m.test(textOf(p)));
     const images = posts.reduce((n, p) => n + p.attachments.length, 0);
     // One per turn, plus the start post (the map the bot built).
-    expect(withPictures.length - hotGoodsPosts.length, withPictures.map((p) => p.content.split('\n').slice(0, 2).join(' / ')).join('\n')).toBeLessThanOrEqual(turns + 1);
+    expect(withPictures.length - hotGoodsPosts.length, withPictures.map((p) => textOf(p).split('\n').slice(0, 2).join(' / ')).join('\n')).toBeLessThanOrEqual(turns + 1);
     expect(hotGoodsPosts.length).toBeLessThanOrEqual(rounds);
     expect(hotGoodsPosts.length).toBeGreaterThan(0);
     // A turn's post has one picture; only the Hot Goods post carries several (one per roll).
-    for (const p of withPictures) if (!hotGoodsPosts.includes(p)) expect(p.attachments.length, p.content).toBe(1);
+    for (const p of withPictures) if (!hotGoodsPosts.includes(p)) expect(p.attachments.length, textOf(p)).toBe(1);
     expect(hotGoodsPosts.some((p) => p.attachments.length > 1)).toBe(true);
     // Every post but the last (the end, with Rematch) lost its buttons; so did each private answer whose choice was made.
-    for (const m of posts.slice(0, -1)) expect(h.double.log.get(m.id)?.components, m.content).toEqual([]);
-    expect(h.double.buttons(posts[posts.length - 1]!).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
-    const pressedAnswers = h.double.log.all().filter((m) => m.ephemeral && m.channelId === channel.id && m.edits > 0 && /^Done/.test(m.content));
+    for (const m of posts.slice(0, -1)) expect(h.choicesOn(h.double.log.get(m.id)), textOf(m)).toEqual([]);
+    expect(h.double.buttons(posts[posts.length - 1]!).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch', 'Replay']);
+    const pressedAnswers = h.double.log.all().filter((m) => m.ephemeral && m.channelId === channel.id && m.edits > 0 && /^Done/.test(textOf(m)));
     for (const m of pressedAnswers) expect(h.double.buttons(m).filter((b) => 'custom_id' in b && b.custom_id.startsWith('f:pick:'))).toEqual([]);
 
     mkdirSync('test-output', { recursive: true });
@@ -103,9 +103,9 @@ describe('posting', () => {
     expect(told.length).toBeGreaterThan(0);
     // The turn's post tells both parts, by the mover, once; its map shows the turn's end.
     const turnPost = told[0]!;
-    const byMover = turnPost.content.split('\n').filter((l) => moveBy(l) === name);
-    expect(byMover.length, turnPost.content).toBeGreaterThanOrEqual(2);
-    for (const l of byMover) expect(told.slice(1).some((p) => p.content.includes(l))).toBe(false);
+    const byMover = textOf(turnPost).split('\n').filter((l) => moveBy(l) === name);
+    expect(byMover.length, textOf(turnPost)).toBeGreaterThanOrEqual(2);
+    for (const l of byMover) expect(told.slice(1).some((p) => textOf(p).includes(l))).toBe(false);
     expect(turnPost.attachments.length).toBe(1);
   }, 120_000);
 
@@ -117,12 +117,12 @@ describe('posting', () => {
     const before = publicPosts(channel).length;
     h.nowOffset += 601_000;
     await h.running.bot.tickTimers();
-    const post = publicPosts(channel).slice(before).find((p) => p.content.includes('ran out of time'))!;
-    const lines = post.content.split('\n');
+    const post = publicPosts(channel).slice(before).find((p) => textOf(p).includes('ran out of time'))!;
+    const lines = textOf(post).split('\n');
     const notice = lines.findIndex((l) => l.startsWith(`${name} ran out of time`));
     // Their own first part, then the notice, then what the computer did for them.
-    expect(lines.slice(0, notice).some((l) => moveBy(l) === name), post.content).toBe(true);
-    expect(lines.slice(notice + 1).some((l) => moveBy(l) === name), post.content).toBe(true);
+    expect(lines.slice(0, notice).some((l) => moveBy(l) === name), textOf(post)).toBe(true);
+    expect(lines.slice(notice + 1).some((l) => moveBy(l) === name), textOf(post)).toBe(true);
     h.nowOffset = 0;
   }, 120_000);
 });

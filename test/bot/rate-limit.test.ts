@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { computerAction, whoMustAct } from '../../src/games/fence/index.ts';
 import { gameById } from '../../src/games/registry.ts';
-import { buttonId } from '../../src/discord/ids.ts';
+import { buttonId, choiceId } from '../../src/discord/ids.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
 import type { InteractionHandle, User } from '../discord-double/index.ts';
 import { midTurn } from '../../src/games/fence/posts.ts';
-import { Harness, SUB_OF } from './harness.ts';
+import { Harness, SUB_OF, textOf } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -27,7 +27,7 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
   const channel = h.double.createChannel(h.guild, 'busy');
   h.double.setChannelRateLimit({ messages: 5, perMs: 5000 });
   await h.fence(ana, 'new', { 'auto-build': true, computers: 3, 'turn-limit': 0 }, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   const presses: InteractionHandle[] = [await h.double.clickButton(ana, lobby, 'Start')];
   const handPost = await h.double.waitForMessage(channel, (m) => h.double.buttons(m).some((b) => 'label' in b && b.label === 'Show my hand'), 30_000);
   // Pressed again later from a client that still shows it (newer posts take the buttons over).
@@ -42,7 +42,7 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
     if (how) {
       presses.push(await h.double.runCommand(ana, channel, 'fence', { subcommand: how.sub, options: { [how.option]: def.encode(action) } }));
     } else {
-      const id = buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) });
+      const id = choiceId(game.game.id, game.game.version, [seat], def.encode(action));
       // The choice is on a turn post, or (in the middle of Ana's turn) on her private answer.
       const post = await h.double.waitFor(() => h.double.log.all().find((m) => m.channelId === channel.id && (!m.ephemeral || m.recipientId === ana.id) && h.double.buttons(m).some((b) => 'custom_id' in b && b.custom_id === id)), 60_000, 'the choice');
       presses.push(await h.double.clickButton(ana, post, id));

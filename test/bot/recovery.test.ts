@@ -5,8 +5,10 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computerAction, legalActions, whoMustAct } from '../../src/games/fence/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
+import { gameById } from '../../src/games/registry.ts';
 import { openStore } from '../../src/store/index.ts';
-import { Harness, SUB_OF } from './harness.ts';
+import { Harness, SUB_OF, textOf } from './harness.ts';
+import { applyAction } from '../../src/runtime/moves.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -21,9 +23,9 @@ afterAll(async () => {
 
 async function startGame(channel: Channel, options: Record<string, string | number | boolean>, join: User[] = [bo]): Promise<number> {
   await h.fence(ana, 'new', { 'auto-build': true, ...options }, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const u of join) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
-  expect((await h.fence(ana, 'start', {}, channel)).content).toMatch(/has started/);
+  expect(textOf(await h.fence(ana, 'start', {}, channel))).toMatch(/has started/);
   return (await h.game(channel)).game.id;
 }
 
@@ -40,7 +42,7 @@ describe('start-up repairs what a stop between saving and posting left', () => {
     let game = await h.game(channel);
     while (game.seats.find((s) => s.seat === whoMustAct(game.state))?.computer !== true) {
       const seat = whoMustAct(game.state)!;
-      const r = await h.store.applyAction(id, game.game.version, seat, computerAction(game.state, seat, 'simple'));
+      const r = await applyAction(h.store, id, game.game.version, seat, computerAction(game.state, seat, 'simple'));
       expect(r.ok).toBe(true);
       game = await h.game(channel);
     }
@@ -57,7 +59,7 @@ describe('start-up repairs what a stop between saving and posting left', () => {
     const post = h.latestPost(channel);
     expect(h.double.messages(channel).length).toBeGreaterThan(postsBefore);
     const onTurn = h.userOf(after, whoMustAct(after.state)!);
-    expect(post.content).toContain(`<@${onTurn.id}>`);
+    expect(textOf(post)).toContain(`<@${onTurn.id}>`);
     expect(post.notified).toContain(onTurn.id);
     expect(post.attachments.length).toBe(1);
     const timers = await h.store.listTimers(id);
@@ -88,15 +90,15 @@ describe('missing permissions are said, not swallowed', () => {
     const how = SUB_OF[action.type]!;
     const refused = await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel);
     expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toBe("I cannot post the game here: I am missing the **Attach Files** permission in this channel. Ask a server admin to grant it to my role (or in this channel's permission settings), then try again. Nothing was changed.");
+    expect(textOf(refused)).toBe("I cannot post the game here: I am missing the **Attach Files** permission in this channel. Ask a server admin to grant it to my role (or in this channel's permission settings), then try again. Nothing was changed.");
     expect((await h.store.getGame(id)).game.version).toBe(game.game.version);
 
     h.double.setBotPermissions(channel, { deny: PermissionFlagsBits.SendMessages | PermissionFlagsBits.AttachFiles });
     const both = await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel);
-    expect(both.content).toMatch(/^I cannot post the game here: I am missing the \*\*Send Messages\*\*, \*\*Attach Files\*\* permissions in this channel\./);
+    expect(textOf(both)).toMatch(/^I cannot post the game here: I am missing the \*\*Send Messages\*\*, \*\*Attach Files\*\* permissions in this channel\./);
 
     h.double.setBotPermissions(channel, {});
-    expect((await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel)).content).toMatch(/^Done/);
+    expect(textOf(await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel))).toMatch(/^Done/);
   });
 
   it('a post Discord refuses (a timeout while Attach Files is denied) leaves a note for the admins, and is posted once it can be', async () => {
@@ -110,7 +112,7 @@ describe('missing permissions are said, not swallowed', () => {
     const game = await h.store.getGame(id);
     expect(game.game.version).toBeGreaterThan(0);
     const note: PostedMessage | undefined = h.double.messages(channel).slice(before).at(-1);
-    expect(note?.content).toBe(`⚠️ I could not post the latest turn of game #${id} here: I am missing the **Attach Files** permission in this channel. The game is saved: once an admin fixes it, I post where it stands at the next move or when I restart.`);
+    expect(textOf(note)).toBe(`⚠️ I could not post the latest turn of game #${id} here: I am missing the **Attach Files** permission in this channel. The game is saved: once an admin fixes it, I post where it stands at the next move or when I restart.`);
     expect(h.logs.some((l) => l.includes('"msg":"post failed"') && l.includes('"missing":"Attach Files"'))).toBe(true);
     expect(game.game.postedVersion).toBeLessThan(game.game.version);
 
@@ -118,7 +120,7 @@ describe('missing permissions are said, not swallowed', () => {
     await restart();
     const now = await h.game(channel);
     expect(now.game.postedVersion).toBe(now.game.version);
-    expect(h.latestPost(channel).content).toContain(`<@${h.userOf(now, whoMustAct(now.state)!).id}>`);
+    expect(textOf(h.latestPost(channel))).toContain(`<@${h.userOf(now, whoMustAct(now.state)!).id}>`);
     expect(h.latestPost(channel).attachments.length).toBe(1);
   }, 60_000);
 });
@@ -127,7 +129,7 @@ describe('lobbies expire', () => {
   it('a lobby nobody starts closes after 7 days, announced in the channel; the channel is free again', async () => {
     const channel = h.double.createChannel(h.guild, 'stale-lobby');
     await h.fence(ana, 'new', {}, channel);
-    const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+    const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
     const id = (await h.store.loadActiveGame(channel.id))!.game.id;
     h.nowOffset = 7 * 24 * 3600 * 1000 - 60_000;
     await h.running.bot.tickTimers();
@@ -136,11 +138,11 @@ describe('lobbies expire', () => {
     await h.running.bot.tickTimers();
     h.nowOffset = 0;
     expect((await h.store.getGame(id)).game.status).toBe('aborted');
-    expect(h.latestPost(channel).content).toBe(`Game #${id}'s lobby has closed: nobody started it within 7 days. Start a new one with \`/fence new\`.`);
+    expect(textOf(h.latestPost(channel))).toBe(`Game #${id}'s lobby has closed: nobody started it within 7 days. Start a new one with \`/fence new\`.`);
     const closed = h.double.log.get(lobby.id)!;
     expect(closed.components).toEqual([]);
-    expect(closed.content).toContain('lobby has closed');
-    expect((await h.fence(ana, 'new', {}, channel)).content).toMatch(/^Game #\d+ is open/);
+    expect(textOf(closed)).toContain('lobby has closed');
+    expect(textOf(await h.fence(ana, 'new', {}, channel))).toMatch(/^Game #\d+ is open/);
   });
 
   it('follows the server’s setting, also for a lobby opened before a restart', async () => {
@@ -149,7 +151,7 @@ describe('lobbies expire', () => {
     const boss = h.double.createUser('quickboss', { globalName: 'Boss' });
     h.double.addMember(guild, boss, { roles: [h.double.createRole(guild, 'Admins', PermissionFlagsBits.ManageGuild)] });
     const saved = await h.command(boss, 'games', 'settings', { 'lobby-expiry': 86400 }, channel);
-    expect(saved.content).toMatch(/lobbies close after 1 day without a start/);
+    expect(textOf(saved)).toMatch(/lobbies close after 1 day without a start/);
     await h.fence(boss, 'new', {}, channel);
     const id = (await h.store.loadActiveGame(channel.id))!.game.id;
     // A lobby from before lobbies expired has no timer: start-up arms it.
@@ -159,7 +161,7 @@ describe('lobbies expire', () => {
     await h.running.bot.tickTimers();
     h.nowOffset = 0;
     expect((await h.store.getGame(id)).game.status).toBe('aborted');
-    expect(h.latestPost(channel).content).toMatch(/nobody started it within 1 day\./);
+    expect(textOf(h.latestPost(channel))).toMatch(/nobody started it within 1 day\./);
   });
 });
 
@@ -178,12 +180,12 @@ describe('the bot answers while it recovers (issue 28.5)', () => {
     const commandMove = (g: typeof game) => legalActions(g.state, whoMustAct(g.state)!).find((a) => SUB_OF[a.type] !== null);
     do {
       const seat = whoMustAct(game.state)!;
-      expect((await h.store.applyAction(id, game.game.version, seat, computerAction(game.state, seat, 'simple'))).ok).toBe(true);
+      expect((await applyAction(h.store, id, game.game.version, seat, computerAction(game.state, seat, 'simple'))).ok).toBe(true);
       game = await h.game(channel);
     } while (!commandMove(game));
     expect(game.game.postedVersion).toBeLessThan(game.game.version);
     await h.running.stop();
-    const store = await openStore(h.databaseUrl);
+    const store = await openStore(h.databaseUrl, { kinds: gameById });
     await store.setMessageIds(lobbyId, { lobbyMessageId: null });
     await store.close();
     const postsBefore = h.double.messages(channel).length;
@@ -201,22 +203,22 @@ describe('the bot answers while it recovers (issue 28.5)', () => {
     const action = commandMove(game)!;
     const how = SUB_OF[action.type]!;
     const done = await h.fence(h.userOf(game, whoMustAct(game.state)!), how.sub, { [how.option]: JSON.stringify(action) }, channel);
-    expect(done.content).toMatch(/^Done/);
+    expect(textOf(done)).toMatch(/^Done/);
     expect(recovering()).toBe(true);
     // (The lobby's new post is still held back: recovery has not got past it.)
-    expect(h.double.messages(stuck).filter((m) => m.content.includes('is open')).length).toBe(1);
+    expect(h.double.messages(stuck).filter((m) => textOf(m).includes('is open')).length).toBe(1);
     // The channel was told the missed move and the new one.
     const after = await h.game(channel);
     expect(after.game.postedVersion).toBe(after.game.version);
     const told = h.double.messages(channel).slice(postsBefore);
     expect(told.length).toBeGreaterThan(0);
-    expect(told.at(-1)!.content).toContain(`<@${h.userOf(after, whoMustAct(after.state)!).id}>`);
+    expect(textOf(told.at(-1))).toContain(`<@${h.userOf(after, whoMustAct(after.state)!).id}>`);
 
     // Recovery reaches the game afterwards and finds nothing left to do: nothing is posted twice.
     await h.running.bot.recovered;
     expect(h.double.messages(channel).slice(postsBefore).map((m) => m.id)).toEqual(told.map((m) => m.id));
     expect((await h.store.getGame(lobbyId)).game.lobbyMessageId).not.toBeNull();
-    expect(h.double.messages(stuck).filter((m) => m.content.includes('is open')).length).toBe(2);
+    expect(h.double.messages(stuck).filter((m) => textOf(m).includes('is open')).length).toBe(2);
   }, 90_000);
 });
 

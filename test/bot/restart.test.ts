@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { User } from '../discord-double/index.ts';
 import { whoMustAct } from '../../src/games/fence/index.ts';
 import { midTurn } from '../../src/games/fence/posts.ts';
-import { Harness } from './harness.ts';
+import { Harness, textOf } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User;
@@ -19,7 +19,7 @@ afterAll(async () => {
 
 it('survives a restart mid-game: old buttons work, timers are re-armed, the game reaches a winner', async () => {
   await h.fence(ana, 'new', { 'auto-build': true, rounds: 3, 'turn-limit': 600 });
-  const lobby = await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && m.content.includes('is open: join in'));
+  const lobby = await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && textOf(m).includes('is open: join in'));
   await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
   await (await h.double.clickButton(cy, lobby, 'Join')).reply(10_000);
   await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
@@ -44,11 +44,18 @@ it('survives a restart mid-game: old buttons work, timers are re-armed, the game
   let game = await h.game();
   const hand = await (await h.double.clickButton(h.userOf(game, whoMustAct(game.state)!), choicePost, 'Show my hand')).reply();
   expect(hand.ephemeral).toBe(true);
-  expect(hand.content).toMatch(/Your hand in game #1/);
+  expect(textOf(hand)).toMatch(/Your hand in game #1/);
 
   // The choice buttons posted by the old process still work (playOne clicks them on the latest post).
   await h.playOne();
   expect(h.latestPost().id).not.toBe(choicePost.id);
+  // The post from before the restart, read back by the new process, lost its choices and kept
+  // its words and its picture (still the message's own file).
+  const old = h.double.log.get(choicePost.id)!;
+  expect(h.choicesOn(old)).toEqual([]);
+  expect(textOf(old)).toBe(textOf(choicePost));
+  expect(old.attachments.map((a) => a.filename)).toEqual(choicePost.attachments.map((a) => a.filename));
+  for (const a of choicePost.attachments) expect(JSON.stringify(old.components)).toContain(`attachment://${a.filename}`);
 
   // H2: half time → a new message mentioning the player; the limit → the computer plays for them.
   game = await h.game();
@@ -57,18 +64,18 @@ it('survives a restart mid-game: old buttons work, timers are re-armed, the game
   h.nowOffset = 301_000;
   await h.running.bot.tickTimers();
   const reminder = h.double.messages(h.channel)[before]!;
-  expect(reminder.content).toMatch(new RegExp(`^⏰ <@${player.id}>, half of your time`));
+  expect(textOf(reminder)).toMatch(new RegExp(`^⏰ <@${player.id}>, half of your time`));
   expect(reminder.edits).toBe(0);
   h.nowOffset = 601_000;
   await h.running.bot.tickTimers();
   // The notice comes first, then the moves the computer made for them.
-  const timedOut = h.double.messages(h.channel).slice(before + 1).find((m) => /ran out of time/.test(m.content))!;
-  expect(timedOut.content.split('\n')[0]).toMatch(/ran out of time; the computer played for them \(1 in a row\)/);
+  const timedOut = h.double.messages(h.channel).slice(before + 1).find((m) => /ran out of time/.test(textOf(m)))!;
+  expect(textOf(timedOut).split('\n')[0]).toMatch(/ran out of time; the computer played for them \(1 in a row\)/);
   expect((await h.game()).game.version).toBeGreaterThan(game.game.version);
 
   let turns = 0;
   while ((await h.store.loadActiveGame(h.channel.id)) && turns++ < 300) await h.playOne();
-  expect(h.latestPost().content).toMatch(/Game #1 is over/);
+  expect(textOf(h.latestPost())).toMatch(/Game #1 is over/);
   expect(await h.store.listTimers(1)).toEqual([]);
   h.double.expectNoViolations();
 }, 120_000);

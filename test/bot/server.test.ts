@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerGame } from '../../src/games/registry.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
-import { Harness } from './harness.ts';
+import { Harness, textOf } from './harness.ts';
 import type { HealthView } from '../../src/discord/health.ts';
 import { healthText } from '../../src/discord/handlers/health.ts';
 import { shardOf } from '../../src/discord/shards.ts';
@@ -32,10 +32,10 @@ const labels = (m: PostedMessage): string[] => h.double.buttons(m).map((b) => ('
 const games = (user: User, subcommand: string, options: Record<string, string | number | boolean | User> = {}) => h.command(user, 'games', subcommand, options);
 
 /** Waits for an abort's confirmation to say it is done. */
-const aborted = (ask: PostedMessage) => h.double.waitFor(() => (/is aborted/.test(h.double.log.get(ask.id)?.content ?? '') ? true : undefined), 10_000, 'the abort');
+const aborted = (ask: PostedMessage) => h.double.waitFor(() => (/is aborted/.test(textOf(h.double.log.get(ask.id))) ? true : undefined), 10_000, 'the abort');
 
 async function lobbyIn(channel: Channel): Promise<PostedMessage> {
-  return h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!') && !m.content.includes('has started'));
+  return h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!') && !textOf(m).includes('has started'));
 }
 
 /** Ana opens a race to 5 in `channel`, the others join (and a computer sits), Ana starts. */
@@ -44,19 +44,19 @@ async function startRace(channel: Channel, joiners: User[], computer: boolean): 
   const lobby = await lobbyIn(channel);
   // The Join's answer comes once the lobby post shows the seat (it is acknowledged before that).
   for (const u of joiners) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
-  expect((await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000)).content).toMatch(/has started/);
+  expect(textOf(await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000))).toMatch(/has started/);
 }
 
 /** Ana steps 3 and Bo steps 1 until the race is over: Ana wins. Returns the end post. */
 async function playToAnasWin(channel: Channel): Promise<PostedMessage> {
   for (let round = 0; round < 2; round++) {
-    expect((await h.command(ana, 'race', 'step', { step: 'step3' }, channel)).content).toMatch(/^Done: Step 3\./);
-    expect((await h.command(bo, 'race', 'step', { step: 'step1' }, channel)).content).toMatch(/^Done: Step 1\./);
+    expect(textOf(await h.command(ana, 'race', 'step', { step: 'step3' }, channel))).toMatch(/^Done: Step 3\./);
+    expect(textOf(await h.command(bo, 'race', 'step', { step: 'step1' }, channel))).toMatch(/^Done: Step 1\./);
   }
-  // The last round's post says what happened; the end post after it mentions the winner.
-  const [round, end] = h.double.messages(channel).slice(-2) as [PostedMessage, PostedMessage];
-  expect(round.content).toContain('Ana wins the race!');
-  expect(end.content).toContain(`🏆 <@${ana.id}> wins!`);
+  // The last round's post says what happened and mentions the winner.
+  const end = h.latestPost(channel);
+  expect(textOf(end)).toContain('Ana wins the race!');
+  expect(textOf(end)).toContain(`🏆 <@${ana.id}> wins!`);
   return end;
 }
 
@@ -67,28 +67,28 @@ describe('who may open and abort games', () => {
     const host = h.double.createUser('host', { globalName: 'Hostess' });
     h.double.addMember(h.guild, host, { roles: [hosts] });
 
-    expect((await games(cy, 'settings', { start: 'manage-server' })).content).toBe('Only members with the Manage Server permission can change this server’s game settings.');
+    expect(textOf(await games(cy, 'settings', { start: 'manage-server' }))).toBe('Only members with the Manage Server permission can change this server’s game settings.');
     const set = await (await h.double.runCommand(boss, channel, 'games', { subcommand: 'settings', options: { start: 'role', 'start-role': hosts, abort: 'manage-server' } })).reply();
-    expect(set.content).toContain(`Who may open a game: members with the <@&${hosts.id}> role (and Manage Server) · who may abort one: Manage Server only.`);
-    expect((await games(boss, 'settings', { start: 'role' })).content).toContain(`members with the <@&${hosts.id}> role`);
+    expect(textOf(set)).toContain(`Who may open a game: members with the <@&${hosts.id}> role (and Manage Server) · who may abort one: Manage Server only.`);
+    expect(textOf(await games(boss, 'settings', { start: 'role' }))).toContain(`members with the <@&${hosts.id}> role`);
 
     const refused = await h.command(cy, 'race', 'new', {}, channel);
     expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toBe(`On this server, only members with the <@&${hosts.id}> role (or the Manage Server permission) can open a game. Ask one of them to open it; you can then press **Join**.`);
+    expect(textOf(refused)).toBe(`On this server, only members with the <@&${hosts.id}> role (or the Manage Server permission) can open a game. Ask one of them to open it; you can then press **Join**.`);
     expect(await h.store.loadActiveGame(channel.id)).toBeNull();
 
-    expect((await h.command(host, 'race', 'new', {}, channel)).content).toMatch(/^Game #\d+ is open/);
+    expect(textOf(await h.command(host, 'race', 'new', {}, channel))).toMatch(/^Game #\d+ is open/);
     const abort = await h.command(host, 'race', 'abort', {}, channel);
-    expect(abort.content).toBe('On this server, only members with the Manage Server permission can abort a game.');
+    expect(textOf(abort)).toBe('On this server, only members with the Manage Server permission can abort a game.');
     const confirm = await h.command(boss, 'race', 'abort', {}, channel);
     await (await h.double.clickButton(boss, confirm, 'Abort the game')).acknowledged();
     await aborted(confirm);
     expect(await h.store.loadActiveGame(channel.id)).toBeNull();
 
     const back = await games(boss, 'settings', { start: 'anyone', abort: 'host' });
-    expect(back.content).toContain('Who may open a game: anyone · who may abort one: the game’s host or Manage Channels.');
-    expect((await h.command(cy, 'race', 'new', {}, channel)).content).toMatch(/^Game #\d+ is open/);
-    expect((await h.command(cy, 'race', 'abort', {}, channel)).content).toMatch(/^Abort game #\d+ for everyone\?/);
+    expect(textOf(back)).toContain('Who may open a game: anyone · who may abort one: the game’s host or Manage Channels.');
+    expect(textOf(await h.command(cy, 'race', 'new', {}, channel))).toMatch(/^Game #\d+ is open/);
+    expect(textOf(await h.command(cy, 'race', 'abort', {}, channel))).toMatch(/^Abort game #\d+ for everyone\?/);
     const ask = h.double.ephemeralFor(cy, channel).at(-1)!;
     await (await h.double.clickButton(cy, ask, 'Abort the game')).acknowledged();
     await aborted(ask);
@@ -101,7 +101,7 @@ describe('who may open and abort games', () => {
     const channel = h.double.createChannel(other, 'general');
     h.double.addMember(other, boss, { roles: [h.double.createRole(other, 'Admins', PermissionFlagsBits.ManageGuild)] });
     const r = await (await h.double.runCommand(boss, channel, 'games', { subcommand: 'settings', options: { start: 'role' } })).reply();
-    expect(r.content).toBe('Nothing was saved: Choose the role too: `/games settings start:role start-role:@Role`.');
+    expect(textOf(r)).toBe('Nothing was saved: Choose the role too: `/games settings start:role start-role:@Role`.');
   });
 });
 
@@ -120,43 +120,44 @@ describe('my games, rematch, stats and leaderboard', () => {
     const mine = await games(ana, 'mine');
     expect(mine.ephemeral).toBe(true);
     const link = (g: typeof one) => `https://discord.com/channels/${h.guild.id}/${g.game.channelId}/${g.game.boardMessageId}`;
-    expect(mine.content).toBe([
+    // Each with since when it waits for them (a Discord timestamp: each reader sees it in their own time).
+    expect(textOf(mine).replace(/<t:\d+:R>/g, '<t:…:R>')).toBe([
       '**Your games on this server** (2, your turn in 2)',
-      `• #${one.game.id} Race in <#${first().id}>: **your turn** · [latest post](${link(one)})`,
-      `• #${two.game.id} Race in <#${second().id}>: **your turn** · [latest post](${link(two)})`,
+      `• #${one.game.id} Race (\`/race\`) in <#${first().id}>: **your turn** since <t:…:R> · [latest post](${link(one)})`,
+      `• #${two.game.id} Race (\`/race\`) in <#${second().id}>: **your turn** since <t:…:R> · [latest post](${link(two)})`,
     ].join('\n'));
-    expect(h.double.log.get(two.game.boardMessageId!)?.content).toContain('Bo has picked.');
+    expect(textOf(h.double.log.get(two.game.boardMessageId!))).toContain('Bo has picked.');
     const bos = await games(bo, 'mine');
-    expect(bos.content).toContain(`#${one.game.id} Race in <#${first().id}>: **your turn**`);
-    expect(bos.content).toContain(`#${two.game.id} Race in <#${second().id}>: waiting for Ana`);
-    expect((await games(cy, 'mine')).content).toBe('You are not in any game on this server. `/games list` shows the open lobbies.');
+    expect(textOf(bos)).toContain(`#${one.game.id} Race (\`/race\`) in <#${first().id}>: **your turn** since <t:`);
+    expect(textOf(bos)).toMatch(new RegExp(`#${two.game.id} Race \\(\`/race\`\\) in <#${second().id}>: waiting for Ana since <t:\\d+:R> · `));
+    expect(textOf(await games(cy, 'mine'))).toBe('You are not in any game on this server. `/games list` shows the open lobbies.');
   });
 
   it('Rematch opens a lobby in the same channel with the same options and computer, and asks the other player to Join', async () => {
     const end = await playToAnasWin(first());
-    expect(labels(end)).toEqual(['Rematch']);
+    expect(labels(end)).toEqual(['Rematch', 'Replay']);
     const old = (await h.store.listGames({ channelId: first().id })).at(-1)!;
     expect(old.status).toBe('finished');
 
     const stranger = await (await h.double.clickButton(cy, end, 'Rematch')).reply();
-    expect(stranger.content).toBe(`Only the players of game #${old.id} can ask for its rematch. Start your own game with \`/race new\`.`);
+    expect(textOf(stranger)).toBe(`Only the players of game #${old.id} can ask for its rematch. Start your own game with \`/race new\`.`);
 
     const ack = await (await h.double.clickButton(bo, end, 'Rematch')).reply(10_000);
-    expect(ack.content).toMatch(new RegExp(`^Game #\\d+ is open, with the options of game #${old.id}\\. The other players were asked to press \\*\\*Join\\*\\*`));
-    const lobby = await h.double.waitForMessage(first(), (m) => m.content.includes(`Rematch of game #${old.id}`));
-    expect(lobby.content).toContain('Seats (2/3): 1. Bo — host · 2. Computer 1 (computer)');
-    expect(lobby.content).toContain('Options: 24 hours per turn · race to 5 · normal steps');
-    expect(lobby.content).toContain(`Rematch of game #${old.id}: <@${ana.id}>, press **Join** to play again.`);
+    expect(textOf(ack)).toMatch(new RegExp(`^Game #\\d+ is open, with the options of game #${old.id}\\. The other players were asked to press \\*\\*Join\\*\\*`));
+    const lobby = await h.double.waitForMessage(first(), (m) => textOf(m).includes(`Rematch of game #${old.id}`));
+    expect(textOf(lobby)).toContain('Seats (2/3): 1. Bo — host · 2. Computer 1 (computer)');
+    expect(textOf(lobby)).toContain('Options: 24 hours per turn · race to 5 · normal steps');
+    expect(textOf(lobby)).toContain(`Rematch of game #${old.id}: <@${ana.id}>, press **Join** to play again.`);
     expect(lobby.notified).toEqual([ana.id]);
     const fresh = (await h.store.loadActiveGame(first().id))!;
     expect(fresh.game.options).toEqual(old.options);
     expect(fresh.game.turnLimitSeconds).toBe(old.turnLimitSeconds);
 
     const again = await (await h.double.clickButton(ana, end, 'Rematch')).reply(10_000);
-    expect(again.content).toBe(`This channel already has a game (#${fresh.game.id}, in its lobby: press **Join** on it).`);
+    expect(textOf(again)).toBe(`This channel already has a game (#${fresh.game.id}, in its lobby: press **Join** on it).`);
     await (await h.double.clickButton(ana, lobby, 'Join')).reply(10_000);
-    expect(h.double.log.get(lobby.id)!.content).toContain('Seats (3/3): 1. Bo — host · 2. Computer 1 (computer) · 3. Ana');
-    expect((await (await h.double.clickButton(bo, lobby, 'Start')).reply(10_000)).content).toMatch(/has started/);
+    expect(textOf(h.double.log.get(lobby.id)!)).toContain('Seats (3/3): 1. Bo — host · 2. Computer 1 (computer) · 3. Ana');
+    expect(textOf(await (await h.double.clickButton(bo, lobby, 'Start')).reply(10_000))).toMatch(/has started/);
     await playToAnasWin(first());
   }, 60_000);
 
@@ -170,7 +171,7 @@ describe('my games, rematch, stats and leaderboard', () => {
       const press = await h.double.forgeComponent(user, where, `f:rematch:${old.id}`, h.double.say(user, where, 'press me'));
       const reply = await press.reply(10_000);
       expect(reply.ephemeral).toBe(true);
-      expect(reply.content).toBe('That button does not belong to a game of this channel, so nothing was done.');
+      expect(textOf(reply)).toBe('That button does not belong to a game of this channel, so nothing was done.');
     }
     expect(await h.store.loadActiveGame(first().id)).toBeNull();
     expect(await h.store.loadActiveGame(side.id)).toBeNull();
@@ -182,19 +183,19 @@ describe('my games, rematch, stats and leaderboard', () => {
     await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
     await aborted(abort);
 
-    expect((await games(ana, 'stats')).content).toBe("**Ana's games on this server**\nRace: 2 played · 2 won · 0 abandoned\n1 aborted game is not counted.");
-    expect((await games(ana, 'stats', { player: bo, game: 'race' })).content).toBe("**Bo's Race games on this server**\nRace: 2 played · 0 won · 0 abandoned\n1 aborted game is not counted.");
-    expect((await games(ana, 'stats', { player: cy })).content).toMatch(/^Cy has no finished games on this server yet\./);
+    expect(textOf(await games(ana, 'stats'))).toBe("**Ana's games on this server**\nRace (`/race`): 2 played · 2 won · 0 abandoned\n1 aborted game is not counted.");
+    expect(textOf(await games(ana, 'stats', { player: bo, game: 'race' }))).toBe("**Bo's Race games on this server**\nRace (`/race`): 2 played · 0 won · 0 abandoned\n1 aborted game is not counted.");
+    expect(textOf(await games(ana, 'stats', { player: cy }))).toMatch(/^Cy has no finished games on this server yet\./);
 
     const board = await games(cy, 'leaderboard', { game: 'race' });
     expect(board.ephemeral).toBe(true);
-    const lines = board.content.split('\n');
+    const lines = textOf(board).split('\n');
     expect(lines[0]).toBe('**Leaderboard — Race**');
     expect(lines[1]).toMatch(/^1\. Ana — rating \d+\.\d · 2 games, 2 won$/);
     expect(lines[2]).toMatch(/^2\. Bo — rating -?\d+\.\d · 2 games, 0 won$/);
     expect(lines[3]).toMatch(/^-# /);
-    expect(board.content).not.toContain('Computer');
-    expect((await games(cy, 'leaderboard')).content.split('\n').slice(1, 3)).toEqual(lines.slice(1, 3));
+    expect(textOf(board)).not.toContain('Computer');
+    expect(textOf(await games(cy, 'leaderboard')).split('\n').slice(1, 3)).toEqual(lines.slice(1, 3));
   });
 
   it('/games status shows a Manage Server member how the bot is doing, privately, with this server\'s games beside the process\'s; others are refused', async () => {
@@ -207,7 +208,7 @@ describe('my games, rematch, stats and leaderboard', () => {
 
     const refused = await games(cy, 'status');
     expect(refused.ephemeral).toBe(true);
-    expect(refused.content).toBe('Only members with the Manage Server permission can see the bot’s status.');
+    expect(textOf(refused)).toBe('Only members with the Manage Server permission can see the bot’s status.');
 
     // The health log line's window is not reset by the view: its next line still counts these.
     await h.running.bot.health.snapshot();
@@ -218,7 +219,7 @@ describe('my games, rematch, stats and leaderboard', () => {
     const count = async (guildId: string | undefined, state: 'running' | 'lobby') => (await h.store.listGames({ guildId, status: [state] })).length;
     const [runningHere, lobbiesHere, running, lobbies] = [await count(h.guild.id, 'running'), await count(h.guild.id, 'lobby'), await count(undefined, 'running'), await count(undefined, 'lobby')];
     expect(lobbies).toBe(lobbiesHere + 1);
-    const lines = status.content.split('\n');
+    const lines = textOf(status).split('\n');
     expect(lines[0]).toMatch(/^\*\*Bot status:\*\* (🟢 all is well|⚠️ .+)\.$/);
     expect(lines.slice(1, 6)).toEqual([
       '**Shards:** 1, run by this process.',
@@ -231,8 +232,8 @@ describe('my games, rematch, stats and leaderboard', () => {
     expect(lines[7]).toMatch(/^\*\*Event-loop delay:\*\* new work waited at most [\d.]+ m?s to start \(99% of the time, since the last health check\)\.$/);
     expect(lines[8]).toMatch(/^\*\*Memory:\*\* \d+ MB in use by this process\.$/);
     expect(lines).toHaveLength(9);
-    expect(status.content).not.toContain(far.id);
-    expect(status.content).not.toContain('Elsewhere');
+    expect(textOf(status)).not.toContain(far.id);
+    expect(textOf(status)).not.toContain('Elsewhere');
     // list and mine at least (the status itself may not be counted yet when its answer arrives); a reset would leave at most 1.
     expect((await h.running.bot.health.snapshot()).interactions).toBeGreaterThanOrEqual(2);
   });
@@ -262,7 +263,7 @@ describe('my games, rematch, stats and leaderboard', () => {
   });
 
   it('answered every interaction privately and broke no Discord rule', () => {
-    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
     h.double.expectNoViolations();
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/discord/log.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { DiscordDouble, shardOfGuild, type Channel, type User } from '../discord-double/index.ts';
+import { textOf } from './harness.ts';
 
 let double: DiscordDouble;
 let bot: RunningBot;
@@ -46,12 +47,12 @@ it('runs every shard Discord recommends in one process and plays in guilds on ea
   expect(double.gateway.liveShards).toEqual([0, 1]);
   for (const [shard, channel] of tables.entries()) {
     await (await double.runCommand(ana, channel, 'fence', { subcommand: 'new', options: { 'auto-build': true } })).reply(10_000);
-    const lobby = await double.waitForMessage(channel, (m) => !m.ephemeral && m.content.includes('is open'), 10_000);
+    const lobby = await double.waitForMessage(channel, (m) => !m.ephemeral && textOf(m).includes('is open'), 10_000);
     await (await double.clickButton(bo, lobby, 'Join')).reply(10_000);
     await (await double.clickButton(ana, lobby, 'Start')).reply(10_000);
     await double.waitForMessage(channel, (m) => !m.ephemeral && m.attachments.length > 0, 15_000);
     const status = await (await double.runCommand(ana, channel, 'games', { subcommand: 'status' })).reply(10_000);
-    expect(status.content).toContain(`2 in all; this process runs shards 0 and 1, and this server is on shard ${shard}`);
+    expect(textOf(status)).toContain(`2 in all; this process runs shards 0 and 1, and this server is on shard ${shard}`);
   }
   double.expectNoViolations();
 }, 60_000);

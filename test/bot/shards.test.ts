@@ -2,16 +2,20 @@
 // runs it) against the sharded Discord double and one PostgreSQL: games in both shards' guilds
 // are played, each due timer fires once and in its own shard, and a shard killed with SIGKILL
 // mid-game is started again by the manager without losing an acknowledged action.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameById } from '../../src/games/registry.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
 import { createLogger } from '../../src/discord/log.ts';
-import { startShards, type RunningShards } from '../../src/shard.ts';
+import { renderThreads } from '../../src/render/pool.ts';
+import { HOST_SHARD_PROCESSES, startShards, type RunningShards } from '../../src/shard.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { DiscordDouble, shardOfGuild, type Channel, type User } from '../discord-double/index.ts';
 import { startPostgres, type PostgresCluster } from '../store/postgres.ts';
 import { check, step, type CrashReport } from './crash-driver.ts';
+import { replay } from '../../src/runtime/replay.ts';
+import { textOf } from './harness.ts';
 
 const SHARD_BOT = fileURLToPath(new URL('./shard-bot.ts', import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,7 +68,7 @@ beforeAll(async () => {
   }
   pg = await startPostgres();
   const databaseUrl = await pg.createDatabase();
-  store = await openStore(databaseUrl);
+  store = await openStore(databaseUrl, { kinds: gameById });
   shards = await startShards({
     token: double.token,
     shards: 2,
@@ -101,8 +105,8 @@ async function play(channel: Channel, until: () => boolean): Promise<void> {
     }
     report.requests++;
     const reply = await sent.reply(10_000).catch(() => null);
-    answers.push(`${channel.name}@${channel.guildId}: ${reply ? reply.content.slice(0, 60) : 'no answer'}`);
-    if (reply && /^Done/.test(reply.content)) {
+    answers.push(`${channel.name}@${channel.guildId}: ${reply ? textOf(reply).slice(0, 60) : 'no answer'}`);
+    if (reply && /^Done/.test(textOf(reply))) {
       moves.set(channel.id, (moves.get(channel.id) ?? 0) + 1);
       const game = await store.loadActiveGame(channel.id);
       if (game) acknowledged.set(game.game.id, Math.max(acknowledged.get(game.game.id) ?? 0, game.game.version));
@@ -123,7 +127,27 @@ describe('two shard processes on one database', () => {
     for (const l of interactions) expect([l.from, l.shard]).toEqual([shardOfGuild(String(l.guild), 2), shardOfGuild(String(l.guild), 2)]);
     expect(new Set(interactions.map((l) => l.from))).toEqual(new Set([0, 1]));
     expect(lines.filter((l) => l.level === 'error')).toEqual([]);
+    // Each is told how many shard processes share the host's cores (its render pool's part).
+    for (const shard of shards.manager.shards.values()) expect((shard.env as Record<string, string>)[HOST_SHARD_PROCESSES]).toBe('2');
   }, 100_000);
+
+  it('a shard process renders on its part of the host\'s cores: the host\'s shard processes share them, whatever the bot\'s SHARD_COUNT', () => {
+    const names = ['RENDER_THREADS', HOST_SHARD_PROCESSES, 'SHARD_COUNT'] as const;
+    const was = names.map((n) => process.env[n]);
+    try {
+      delete process.env.RENDER_THREADS;
+      // A host running 1 of the bot's 64 shards has its cores to itself.
+      process.env.SHARD_COUNT = '64';
+      process.env[HOST_SHARD_PROCESSES] = '1';
+      expect(renderThreads()).toBe(Math.min(4, availableParallelism()));
+      process.env[HOST_SHARD_PROCESSES] = String(availableParallelism());
+      expect(renderThreads()).toBe(1);
+      process.env.RENDER_THREADS = '3';
+      expect(renderThreads()).toBe(3);
+    } finally {
+      names.forEach((n, i) => (was[i] === undefined ? delete process.env[n] : (process.env[n] = was[i])));
+    }
+  });
 
   it('a due timer fires once, in the shard of its game\'s guild, however many processes poll', async () => {
     const before = lines.length;
@@ -139,7 +163,7 @@ describe('two shard processes on one database', () => {
       }
     }
     expect(new Set(armed.map((a) => a.shard))).toEqual(new Set([0, 1]));
-    const reminders = (c: Channel) => double.messages(c).filter((m) => m.content.startsWith('⏰')).length;
+    const reminders = (c: Channel) => double.messages(c).filter((m) => textOf(m).startsWith('⏰')).length;
     const posted = new Map(armed.map((a) => [a.gameId, reminders(a.channel)]));
     await double.waitFor(() => (armed.every((a) => reminders(a.channel) > posted.get(a.gameId)!) ? true : undefined), 15_000, 'every reminder');
     // Several more polls of both shards: still one reminder each, and no timer left.
@@ -176,7 +200,7 @@ describe('two shard processes on one database', () => {
     for (const [gameId, version] of acknowledged) {
       const game = await store.getGame(gameId);
       expect(game.game.version).toBeGreaterThanOrEqual(version);
-      const replayed = await store.replay(gameId);
+      const replayed = await replay(store, gameId);
       expect(replayed.version).toBe(game.game.version);
       expect(JSON.stringify(replayed.state)).toBe(JSON.stringify(game.state));
     }

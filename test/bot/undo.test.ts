@@ -7,7 +7,8 @@ import { registerGame } from '../../src/games/registry.ts';
 import { inEffectOf } from '../../src/store/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
-import { Harness } from './harness.ts';
+import { Harness, textOf } from './harness.ts';
+import { replay } from '../../src/runtime/replay.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -25,9 +26,9 @@ const labels = (m: PostedMessage): string[] => h.double.buttons(m).map((b) => ('
 
 async function startGame(channel: Channel, game: string, options: Record<string, string | number | boolean> = {}): Promise<void> {
   await h.command(ana, game, 'new', options, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
-  expect((await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000)).content).toMatch(/has started/);
+  expect(textOf(await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000))).toMatch(/has started/);
 }
 
 /** The FENCE! player who must act makes the simple computer's move by slash command or button; returns the private acknowledgement. */
@@ -45,22 +46,28 @@ describe('undo', () => {
     await startGame(channel, 'fence');
     const before = await h.game(channel);
     const nothing = await h.fence(h.userOf(before, whoMustAct(before.state)!), 'undo', {}, channel);
-    expect(nothing.content).toBe('There is no move of yours to take back yet.');
+    expect(textOf(nothing)).toBe('There is no move of yours to take back yet.');
 
     const { reply, user } = await fenceMove(channel);
     expect(labels(reply)).toEqual(['Undo']);
     const moved = h.latestPost(channel);
+    const movedText = textOf(moved);
     const other = user === ana ? bo : ana;
     const posts = h.double.messages(channel).length;
     const undone = await (await h.double.clickButton(user, reply, 'Undo')).reply(10_000);
     expect(undone.ephemeral).toBe(true);
-    expect(undone.content).toMatch(/^Taken back: .+\. It is your move again\.$/);
+    expect(textOf(undone)).toMatch(/^Taken back: .+\. It is your move again\.$/);
     const told = await h.double.waitFor(() => h.double.messages(channel)[posts], 10_000, 'the undo post');
     const name = user === ana ? 'Ana' : 'Bo';
-    expect(told.content).toMatch(new RegExp(`^${name} took back their move \\(.+\\)\\.\\n<@${user.id}>, `));
+    expect(textOf(told)).toMatch(new RegExp(`^${name} took back their move \\(.+\\)\\.\\n<@${user.id}>, `));
     expect(told.notified).toEqual([user.id]);
     expect(told.attachments.map((a) => a.filename)).toEqual(['map.png']);
     expect(told.id).not.toBe(moved.id);
+    // The taken-back move's post no longer reads as a live turn: every line struck, nobody asked to play, no buttons.
+    const struck = h.double.log.get(moved.id)!;
+    expect(movedText).toMatch(/your turn/);
+    expect(textOf(struck)).toBe([...movedText.split('\n').map((l) => (l.trim() ? `~~${l}~~` : l)), `-# Taken back by ${name}.`].join('\n'));
+    expect(h.choicesOn(struck)).toEqual([]);
 
     const after = await h.game(channel);
     expect(after.state).toEqual(before.state);
@@ -68,17 +75,17 @@ describe('undo', () => {
     const log = await h.store.getActionLog(after.game.id);
     expect(log.map((e) => e.action)[1]).toEqual({ platform: 'undo', undoes: 1 });
     expect(inEffectOf(log)).toEqual([]);
-    expect((await h.store.replay(after.game.id)).state).toEqual(after.state);
+    expect((await replay(h.store, after.game.id)).state).toEqual(after.state);
 
     // The same player moves again; the other player cannot take it back, and the old button is stale.
     const again = await fenceMove(channel);
     expect(again.user).toBe(user);
     const notYours = await h.fence(other, 'undo', {}, channel);
-    expect(notYours.content).toBe(`Only the latest move can be taken back, by the player who made it, before anyone else plays: the last to play was ${name}.`);
+    expect(textOf(notYours)).toBe(`Only the latest move can be taken back, by the player who made it, before anyone else plays: the last to play was ${name}.`);
     const stale = await (await h.double.clickButton(user, reply, 'Undo')).reply();
-    expect(stale.content).toMatch(/^That move can no longer be taken back from this button: the game has moved on\. `\/fence undo` takes back/);
+    expect(textOf(stale)).toMatch(/^That move can no longer be taken back from this button: the game has moved on\. `\/fence undo` takes back/);
     // `/fence undo` works as the button does.
-    expect((await h.fence(user, 'undo', {}, channel)).content).toMatch(/^Taken back: /);
+    expect(textOf(await h.fence(user, 'undo', {}, channel))).toMatch(/^Taken back: /);
   }, 60_000);
 
   it('FENCE!: a move that drew a card, and one after which dice were rolled, stand', async () => {
@@ -97,9 +104,9 @@ describe('undo', () => {
       const kind = first.type === 'cardDrawn' ? 'draw' : first.type === 'hotGoods' || first.type === 'copsRolled' ? 'roll' : null;
       if (!kind || refusals.has(kind)) continue;
       const refused = await h.fence(user, 'undo', {}, channel);
-      refusals.set(kind, refused.content);
+      refusals.set(kind, textOf(refused));
     }
-    expect(refusals.get('draw')).toMatch(/^Your last move stands: something hidden or random came out of it \(“(Ana|Bo) draws a (red|blue) card.*”\), so it cannot be taken back\.$/);
+    expect(refusals.get('draw')).toMatch(/^Your last move stands: something hidden or random came out of it \(“(Ana|Bo) (draws|chooses to draw) a (red|blue) card.*”\), so it cannot be taken back\.$/);
     expect(refusals.get('roll')).toMatch(/^Your last move stands: something hidden or random came out of it \(“Hot Goods \d+\/\d+: red \d+, blue \d+.*”\), so it cannot be taken back\.$/);
   }, 120_000);
 
@@ -108,16 +115,16 @@ describe('undo', () => {
     await startGame(channel, 'race');
     const first = h.latestPost(channel);
     const picked = await (await h.double.clickButton(bo, first, 'Step 3')).reply(10_000);
-    expect(picked.content).toBe('Done: Step 3.');
+    expect(textOf(picked)).toBe('Done: Step 3.');
     expect(labels(picked)).toEqual(['Undo']);
-    expect((await (await h.double.clickButton(bo, picked, 'Undo')).reply(10_000)).content).toBe('Taken back: Step 3. It is your move again.');
-    expect(h.latestPost(channel).content).toMatch(/^Bo took back their move \(Step 3\)\.\n<@\d+>, pick your step[\s\S]*<@\d+>, pick your step/);
-    expect((await h.command(bo, 'race', 'step', { step: 'step1' }, channel)).content).toBe('Done: Step 1.');
+    expect(textOf(await (await h.double.clickButton(bo, picked, 'Undo')).reply(10_000))).toBe('Taken back: Step 3. It is your move again.');
+    expect(textOf(h.latestPost(channel))).toMatch(/^Bo took back their move \(Step 3\)\.\n<@\d+>, pick your step[\s\S]*<@\d+>, pick your step/);
+    expect(textOf(await h.command(bo, 'race', 'step', { step: 'step1' }, channel))).toBe('Done: Step 1.');
     const last = await h.command(ana, 'race', 'step', { step: 'step2' }, channel);
     expect(labels(last)).toEqual([]);
-    expect(h.latestPost(channel).content).toContain('Round 1: Ana +2 → 2, Bo +1 → 1.');
+    expect(textOf(h.latestPost(channel))).toContain('Round 1: Ana +2 → 2, Bo +1 → 1.');
     const refused = await h.command(ana, 'race', 'undo', {}, channel);
-    expect(refused.content).toBe('Your last move stands: something hidden or random came out of it (“Round 1: Ana +2 → 2, Bo +1 → 1.”), so it cannot be taken back.');
+    expect(textOf(refused)).toBe('Your last move stands: something hidden or random came out of it (“Round 1: Ana +2 → 2, Bo +1 → 1.”), so it cannot be taken back.');
   }, 60_000);
 
   it('a forged Undo for this game, pressed in another channel or another server, changes nothing; the real one still works', async () => {
@@ -134,16 +141,16 @@ describe('undo', () => {
       const press = await h.double.forgeComponent(user, where, undoId, h.double.say(user, where, 'press me'));
       const reply = await press.reply(10_000);
       expect(reply.ephemeral).toBe(true);
-      expect(reply.content).toBe('That button does not belong to a game of this channel, so nothing was done.');
+      expect(textOf(reply)).toBe('That button does not belong to a game of this channel, so nothing was done.');
     }
     const after = await h.game(channel);
     expect(after.game.version).toBe(before.game.version);
     expect(after.state).toEqual(before.state);
-    expect((await (await h.double.clickButton(bo, picked, 'Undo')).reply(10_000)).content).toBe('Taken back: Step 3. It is your move again.');
+    expect(textOf(await (await h.double.clickButton(bo, picked, 'Undo')).reply(10_000))).toBe('Taken back: Step 3. It is your move again.');
   }, 60_000);
 
   it('answered every interaction privately and broke no Discord rule', () => {
-    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
     h.double.expectNoViolations();
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
   });

@@ -6,7 +6,7 @@ import { ApplicationCommandOptionType, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, Guild, PostedMessage, User } from '../discord-double/index.ts';
 import { whoMustAct } from '../../src/games/fence/index.ts';
-import { Harness } from './harness.ts';
+import { Harness, textOf } from './harness.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User;
@@ -29,39 +29,39 @@ const now = (m: PostedMessage): PostedMessage => h.double.log.get(m.id)!;
 
 async function openLobby(channel: Channel): Promise<{ lobby: PostedMessage; id: number }> {
   const ack = await h.fence(ana, 'new', { 'auto-build': true }, channel);
-  expect(ack.content).toMatch(/^Game #\d+ is open/);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  expect(textOf(ack)).toMatch(/^Game #\d+ is open/);
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   return { lobby, id: (await h.store.loadActiveGame(channel.id))!.game.id };
 }
 
 async function abort(channel: Channel): Promise<void> {
   const ask = await h.fence(ana, 'abort', {}, channel);
   await (await h.double.clickButton(ana, ask, 'Abort the game')).acknowledged();
-  await h.double.waitFor(() => (/is aborted/.test(h.double.log.get(ask.id)?.content ?? '') ? true : undefined), 10_000, 'the abort');
+  await h.double.waitFor(() => (/is aborted/.test(textOf(h.double.log.get(ask.id))) ? true : undefined), 10_000, 'the abort');
 }
 
 describe('a button is checked against the server and channel it is pressed in', () => {
   it('a forged Join, Start or Abort from another server or channel changes nothing', async () => {
     const channel = h.double.createChannel(h.guild, 'lobby-a');
     const { lobby, id } = await openLobby(channel);
-    const before = now(lobby).content;
+    const before = textOf(now(lobby));
     const bait = h.double.say(mallory, elsewhere, 'press me');
 
     for (const verb of ['join', 'start', 'abort']) {
       const press = await h.double.forgeComponent(mallory, elsewhere, `f:${verb}:${id}`, bait);
       const reply = await press.reply(10_000);
       expect(reply.ephemeral).toBe(true);
-      expect(reply.content).toBe('That button does not belong to a game of this channel, so nothing was done.');
+      expect(textOf(reply)).toBe('That button does not belong to a game of this channel, so nothing was done.');
     }
     // Another channel of the same server: Bo is a member, but the game is not that channel's.
     const side = h.double.createChannel(h.guild, 'side');
     const sideJoin = await (await h.double.forgeComponent(bo, side, `f:join:${id}`, h.double.say(bo, side, 'hi'))).reply(10_000);
-    expect(sideJoin.content).toMatch(/does not belong to a game of this channel/);
+    expect(textOf(sideJoin)).toMatch(/does not belong to a game of this channel/);
 
     const game = await h.store.getGame(id);
     expect(game.game.status).toBe('lobby');
     expect(game.seats.map((s) => s.name)).toEqual(['Ana']);
-    expect(now(lobby).content).toBe(before);
+    expect(textOf(now(lobby))).toBe(before);
     await abort(channel);
   });
 
@@ -72,7 +72,7 @@ describe('a button is checked against the server and channel it is pressed in', 
     await h.fence(ana, 'start', {}, channel);
     const version = (await h.store.getGame(id)).game.version;
     const reply = await (await h.double.forgeComponent(mallory, elsewhere, `f:pick:${id}:${version}:x`, h.double.say(mallory, elsewhere, 'hi'))).reply(10_000);
-    expect(reply.content).toMatch(/does not belong to a game of this channel/);
+    expect(textOf(reply)).toMatch(/does not belong to a game of this channel/);
     expect((await h.store.getGame(id)).game.version).toBe(version);
     await abort(channel);
   });
@@ -89,11 +89,11 @@ describe('admin rights are the member’s effective permissions in the channel',
     const { id } = await openLobby(channel);
 
     const refused = await h.fence(modUser, 'abort', {}, channel);
-    expect(refused.content).toBe('Only the host (Ana) or a member with the Manage Channels permission can abort the game.');
+    expect(textOf(refused)).toBe('Only the host (Ana) or a member with the Manage Channels permission can abort the game.');
     const allowed = await h.fence(cy, 'abort', {}, channel);
-    expect(allowed.content).toMatch(new RegExp(`^Abort game #${id} for everyone\\?`));
+    expect(textOf(allowed)).toMatch(new RegExp(`^Abort game #${id} for everyone\\?`));
     await (await h.double.clickButton(cy, allowed, 'Abort the game')).acknowledged();
-    await h.double.waitFor(() => (/is aborted/.test(now(allowed).content) ? true : undefined), 10_000, 'the abort');
+    await h.double.waitFor(() => (/is aborted/.test(textOf(now(allowed))) ? true : undefined), 10_000, 'the abort');
     expect((await h.store.getGame(id)).game.status).toBe('aborted');
   });
 });
@@ -102,22 +102,22 @@ describe('buttons that edit a message edit only the presser’s own private one'
   it('a forged Cancel on the lobby post and a forged Refresh on a turn post leave both posts as they were', async () => {
     const channel = h.double.createChannel(h.guild, 'public-posts');
     const { lobby, id } = await openLobby(channel);
-    const lobbyBefore = { content: now(lobby).content, edits: now(lobby).edits };
+    const lobbyBefore = { content: textOf(now(lobby)), edits: now(lobby).edits };
     const cancel = await (await h.double.forgeComponent(bo, channel, `f:cancel:${id}`, lobby)).reply(10_000);
     expect(cancel.ephemeral).toBe(true);
-    expect(cancel.content).toBe('Cancelled: nothing was changed.');
-    expect({ content: now(lobby).content, edits: now(lobby).edits }).toEqual(lobbyBefore);
+    expect(textOf(cancel)).toBe('Cancelled: nothing was changed.');
+    expect({ content: textOf(now(lobby)), edits: now(lobby).edits }).toEqual(lobbyBefore);
 
     await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
     await h.fence(ana, 'start', {}, channel);
     const turnPost = await h.double.waitForMessage(channel, (m) => m.attachments.length > 0 && h.double.buttons(m).length > 0, 10_000);
-    const postBefore = { content: now(turnPost).content, edits: now(turnPost).edits, files: now(turnPost).attachments.length };
+    const postBefore = { content: textOf(now(turnPost)), edits: now(turnPost).edits, files: now(turnPost).attachments.length };
     const press = await h.double.forgeComponent(bo, channel, `f:handr:${id}`, turnPost);
     const hand = await press.reply(10_000);
     expect(hand.ephemeral).toBe(true);
     expect(hand.recipientId).toBe(bo.id);
-    expect(hand.content).toMatch(new RegExp(`^\\*\\*Your hand in game #${id}\\*\\*`));
-    expect({ content: now(turnPost).content, edits: now(turnPost).edits, files: now(turnPost).attachments.length }).toEqual(postBefore);
+    expect(textOf(hand)).toMatch(new RegExp(`^\\*\\*Your hand in game #${id}\\*\\*`));
+    expect({ content: textOf(now(turnPost)), edits: now(turnPost).edits, files: now(turnPost).attachments.length }).toEqual(postBefore);
     await abort(channel);
   });
 });
@@ -136,7 +136,7 @@ describe('option values are checked by the bot, whatever the payload says', () =
     for (const [options, refusal] of cases) {
       const reply = await h.fence(ana, 'new', options, channel);
       expect(reply.ephemeral).toBe(true);
-      expect(reply.content, JSON.stringify(options)).toBe(refusal);
+      expect(textOf(reply), JSON.stringify(options)).toBe(refusal);
     }
     expect(await h.store.loadActiveGame(channel.id)).toBeNull();
     expect(h.double.messages(channel)).toEqual([]);
@@ -145,15 +145,15 @@ describe('option values are checked by the bot, whatever the payload says', () =
   it('refuses an option of the wrong type or a missing one by name, not as the bot’s failure', async () => {
     const channel = h.double.createChannel(h.guild, 'types');
     const wrongType = await (await h.double.forgeCommand(ana, channel, 'fence', 'new', [{ name: 'rounds', type: ApplicationCommandOptionType.String, value: 'lots' }])).reply(10_000);
-    expect(wrongType.content).toBe("The option `rounds` has the wrong kind of value (pick it from the command's list). Nothing was changed.");
+    expect(textOf(wrongType)).toBe("The option `rounds` has the wrong kind of value (pick it from the command's list). Nothing was changed.");
     const { id } = await openLobby(channel);
-    await (await h.double.clickButton(bo, (await h.double.waitForMessage(channel, (m) => m.content.includes('join in'))), 'Join')).reply(10_000);
+    await (await h.double.clickButton(bo, (await h.double.waitForMessage(channel, (m) => textOf(m).includes('join in'))), 'Join')).reply(10_000);
     await h.fence(ana, 'start', {}, channel);
     const version = (await h.store.getGame(id)).game.version;
     const game = await h.game(channel);
     const onTurn = h.userOf(game, whoMustAct(game.state)!);
     const missing = await (await h.double.forgeCommand(onTurn, channel, 'fence', 'place', [])).reply(10_000);
-    expect(missing.content).toBe('The option `placement` is missing. Nothing was changed.');
+    expect(textOf(missing)).toBe('The option `placement` is missing. Nothing was changed.');
     expect((await h.store.getGame(id)).game.version).toBe(version);
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
     await abort(channel);
@@ -163,24 +163,24 @@ describe('option values are checked by the bot, whatever the payload says', () =
     const channel = h.double.createChannel(h.guild, 'menu');
     const { lobby, id } = await openLobby(channel);
     const menu = await (await h.double.forgeComponent(ana, channel, `f:opt:${id}:0:roundLimit`, lobby, { values: ['0'] })).reply(10_000);
-    expect(menu.content).toBe('Not changed: Round limit must be a whole number from 1 to 200.');
+    expect(textOf(menu)).toBe('Not changed: Round limit must be a whole number from 1 to 200.');
     expect((await h.store.getGame(id)).game.options).not.toMatchObject({ roundLimit: 0 });
     await abort(channel);
 
     const boss = h.double.createUser('boss', { globalName: 'Boss' });
     h.double.addMember(h.guild, boss, { roles: [h.double.createRole(h.guild, 'Owners', PermissionFlagsBits.ManageGuild)] });
     const rounds = await h.fence(boss, 'settings', { rounds: 0 }, channel);
-    expect(rounds.content).toBe('Nothing was saved: Round limit must be a whole number from 1 to 200.');
+    expect(textOf(rounds)).toBe('Nothing was saved: Round limit must be a whole number from 1 to 200.');
     const limit = await h.fence(boss, 'settings', { 'turn-limit': -1 }, channel);
-    expect(limit.content).toMatch(/^Nothing was saved: The turn limit must be one of: 10 minutes/);
+    expect(textOf(limit)).toMatch(/^Nothing was saved: The turn limit must be one of: 10 minutes/);
     const server = await h.command(boss, 'games', 'settings', { 'turn-limit': 7 }, channel);
-    expect(server.content).toMatch(/^Nothing was saved: The turn limit must be one of: 10 minutes/);
+    expect(textOf(server)).toMatch(/^Nothing was saved: The turn limit must be one of: 10 minutes/);
     expect(await h.store.getGameDefaults(h.guild.id, 'fence')).toMatchObject({ options: {}, turnLimitSeconds: null });
     expect((await h.store.getSettings(h.guild.id)).defaultTurnLimitSeconds).toBeNull();
   });
 });
 
 it('answered every interaction privately and broke no Discord rule', () => {
-  for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+  for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
   h.double.expectNoViolations();
 });

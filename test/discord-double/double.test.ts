@@ -7,6 +7,13 @@ import {
   ButtonBuilder,
   ButtonStyle,
   Client,
+  ComponentType,
+  ContainerBuilder,
+  MediaGalleryBuilder,
+  MediaGalleryItemBuilder,
+  SectionBuilder,
+  StringSelectMenuBuilder,
+  TextDisplayBuilder,
   DiscordAPIError,
   Events,
   GatewayIntentBits,
@@ -19,7 +26,7 @@ import {
   type Interaction,
   type TextChannel,
 } from 'discord.js';
-import { DiscordDouble, ManualClock, TOKEN_LIFETIME_MS, type Channel, type Guild, type User } from './index.ts';
+import { DiscordDouble, ManualClock, TOKEN_LIFETIME_MS, messageText, type Channel, type Guild, type User } from './index.ts';
 import { makePng, PNG_SIGNATURE } from './png.ts';
 
 const TILES = Array.from({ length: 30 }, (_, i) => `${String.fromCharCode(97 + (i % 3))}-tile-${i}`);
@@ -32,6 +39,7 @@ const commands = [
   new SlashCommandBuilder().setName('game').setDescription('Posts a join button'),
   new SlashCommandBuilder().setName('long').setDescription('Answers too much'),
   new SlashCommandBuilder().setName('hold').setDescription('Keeps the interaction for the test'),
+  new SlashCommandBuilder().setName('turn').setDescription('Posts a turn in Components V2'),
   new SlashCommandBuilder()
     .setName('fence')
     .setDescription('FENCE!')
@@ -49,7 +57,35 @@ interface TestBot {
   client: Client;
   errors: unknown[];
   held: ChatInputCommandInteraction[];
+  /** Component interactions from Components V2 messages, as discord.js handed them over. */
+  presses: { customId: string; messageId: string; values: string[]; boardUrl: string | undefined }[];
   releaseSlow: () => void;
+}
+
+/** One turn post in Components V2: what happened, the board, whose turn, and (until chosen) the choices. */
+function turnPost(userId: string, choices: boolean): ContainerBuilder {
+  const post = new ContainerBuilder()
+    .setAccentColor(0x2e8b57)
+    .addTextDisplayComponents(new TextDisplayBuilder().setContent(`## Turn 1\n<@${userId}>, your move`))
+    .addMediaGalleryComponents(new MediaGalleryBuilder().addItems(new MediaGalleryItemBuilder().setURL('attachment://board.png').setDescription('the board, pieces 1 and 2 on it')))
+    .addSectionComponents(
+      new SectionBuilder()
+        .addTextDisplayComponents(new TextDisplayBuilder().setContent('Give up the game?'))
+        .setButtonAccessory(new ButtonBuilder().setCustomId('resign').setLabel('Resign').setStyle(ButtonStyle.Danger)),
+    );
+  if (!choices) return post;
+  return post
+    .addActionRowComponents(
+      new ActionRowBuilder<ButtonBuilder>().addComponents(
+        new ButtonBuilder().setCustomId('go:1').setLabel('Piece 1').setStyle(ButtonStyle.Primary),
+        new ButtonBuilder().setCustomId('go:2').setLabel('Piece 2').setStyle(ButtonStyle.Primary),
+      ),
+    )
+    .addActionRowComponents(
+      new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+        new StringSelectMenuBuilder().setCustomId('where').setPlaceholder('Where to?').addOptions(['A1', 'B2', 'C3'].map((v) => ({ label: v, value: v }))),
+      ),
+    );
 }
 
 /** A little bot that exercises each kind of response. */
@@ -61,6 +97,7 @@ function startTestBot(double: DiscordDouble, guild: Guild): Promise<TestBot> {
     client,
     errors: [],
     held: [],
+    presses: [],
     releaseSlow: () => {
       release();
       slowGate = new Promise<void>((r) => (release = r));
@@ -72,8 +109,18 @@ function startTestBot(double: DiscordDouble, guild: Guild): Promise<TestBot> {
       await i.respond(TILES.filter((t) => t.startsWith(typed)).slice(0, 25).map((t) => ({ name: t, value: t })));
       return;
     }
+    if (i.isButton() || i.isStringSelectMenu()) {
+      const gallery = i.message.components[0]?.type === ComponentType.Container ? i.message.components[0].components.find((c) => c.type === ComponentType.MediaGallery) : undefined;
+      bot.presses.push({ customId: i.customId, messageId: i.message.id, values: i.isStringSelectMenu() ? i.values : [], boardUrl: gallery?.type === ComponentType.MediaGallery ? gallery.items[0]?.media.url : undefined });
+    }
     if (i.isButton()) {
       if (i.customId === 'join') await i.update({ content: `${i.user.username} joined`, components: [] });
+      // The choice is made: the post keeps its text and board, and loses its buttons.
+      if (i.customId.startsWith('go:')) await i.update({ components: [turnPost(i.user.id, false)] });
+      return;
+    }
+    if (i.isStringSelectMenu()) {
+      await i.reply({ flags: MessageFlags.IsComponentsV2 | MessageFlags.Ephemeral, components: [new TextDisplayBuilder().setContent(`You picked ${i.values.join(', ')}`)] });
       return;
     }
     if (!i.isChatInputCommand()) return;
@@ -111,6 +158,11 @@ function startTestBot(double: DiscordDouble, guild: Guild): Promise<TestBot> {
       case 'hold':
         bot.held.push(i);
         break;
+      case 'turn': {
+        const board = new AttachmentBuilder(makePng(8, 8, (x, y) => [x * 30, y * 30, 60]), { name: 'board.png', description: 'the board' });
+        await i.reply({ flags: MessageFlags.IsComponentsV2, components: [turnPost(i.user.id, true)], files: [board], allowedMentions: { users: [i.user.id] } });
+        break;
+      }
       case 'fence':
         await i.reply(`move ${i.options.getString('tile', true)} r${i.options.getInteger('rotation') ?? 0} ${i.options.getUser('target')?.username ?? '-'}`);
         break;
@@ -314,5 +366,58 @@ describe('the Discord double with a real discord.js client', () => {
     // discord.js asks for a public thread unless told otherwise.
     expect(double.findChannel('lobby')?.kind).toBe('public-thread');
     expect(loose.parentId).toBe(channel.id);
+  });
+  it('posts a Components V2 turn: one message with its text, board and choices, and its mention pings', async () => {
+    const post = await (await double.runCommand(alice, channel, 'turn')).reply();
+    expect(post.flags & MessageFlags.IsComponentsV2).toBe(MessageFlags.IsComponentsV2);
+    expect(post.content).toBe('');
+    expect(messageText(post)).toBe(`## Turn 1\n<@${alice.id}>, your move\nGive up the game?`);
+    expect(post.notified).toEqual([alice.id]);
+    expect(post.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    expect(double.buttons(post).map((b) => ('label' in b ? b.label : ''))).toEqual(['Resign', 'Piece 1', 'Piece 2']);
+    expect(double.selects(post).map((m) => m.custom_id)).toEqual(['where']);
+  });
+
+  it('sends a press on a button inside a container with its custom_id and message; the update takes the choices off', async () => {
+    const post = await (await double.runCommand(alice, channel, 'turn')).reply();
+    const press = await double.clickButton(alice, post, 'Piece 2');
+    expect(await press.acknowledged()).toBe(7);
+    expect(bot.presses.at(-1)).toMatchObject({ customId: 'go:2', messageId: post.id });
+    // Discord hands the bot the picture's URL, not the attachment:// it was sent with.
+    expect(bot.presses.at(-1)?.boardUrl).toBe(`${double.baseUrl}/attachments/${channel.id}/${post.attachments[0]?.id}/board.png`);
+    const after = double.log.get(post.id);
+    expect(after && double.buttons(after).map((b) => ('label' in b ? b.label : ''))).toEqual(['Resign']);
+    expect(after && double.selects(after)).toEqual([]);
+    expect(after?.flags).toBe(MessageFlags.IsComponentsV2);
+    expect(after?.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    await expect(double.clickButton(alice, post, 'Piece 1')).rejects.toThrow(/no button "Piece 1"/);
+  });
+
+  it('sends a pick in a select menu inside a container with the values chosen', async () => {
+    const post = await (await double.runCommand(alice, channel, 'turn')).reply();
+    const pick = await double.chooseFromMenu(bob, post, 'Where to?', ['B2']);
+    expect((await pick.reply()).components).toEqual([{ type: ComponentType.TextDisplay, content: 'You picked B2' }]);
+    expect(bot.presses.at(-1)).toMatchObject({ customId: 'where', messageId: post.id, values: ['B2'] });
+    await expect(double.chooseFromMenu(bob, post, 'where', ['B2', 'C3'])).rejects.toThrow(/takes 1 different value/);
+  });
+
+  it('refuses, in Discord\'s error shape, an edit that adds content to a V2 message, removes its flag or leaves it nothing; takes one that drops the choices', async () => {
+    const post = await (await double.runCommand(alice, channel, 'turn')).reply();
+    const messages = (bot.client.channels.cache.get(channel.id) as TextChannel).messages;
+    await expect(messages.edit(post.id, { content: 'plain text now' })).rejects.toMatchObject({
+      status: 400,
+      code: 50035,
+      rawError: { errors: { content: { _errors: [{ code: 'BASE_TYPE_INVALID', message: expect.stringMatching(/cannot be used with the IS_COMPONENTS_V2 flag/) }] } } },
+    });
+    await expect(messages.edit(post.id, { flags: MessageFlags.SuppressEmbeds, components: [new TextDisplayBuilder().setContent('x')] })).rejects.toMatchObject({ status: 400, code: 50035 });
+    await expect(messages.edit(post.id, { components: [] })).rejects.toMatchObject({ status: 400, code: 50006 });
+    expect(double.violations.map((v) => v.path)).toEqual(['content', 'flags', 'components']);
+    double.clearViolations();
+    expect(messageText(double.log.get(post.id) ?? post)).toMatch(/^## Turn 1/);
+    // What an older post gets when a newer one takes over: the same text and board, no choices.
+    await messages.edit(post.id, { components: [turnPost(alice.id, false)] });
+    const older = double.log.get(post.id);
+    expect(older && double.buttons(older).map((b) => ('label' in b ? b.label : ''))).toEqual(['Resign']);
+    expect(older?.attachments.map((a) => a.filename)).toEqual(['board.png']);
   });
 });

@@ -16,11 +16,11 @@ import {
   type APIButtonComponent,
   type APIStringSelectComponent,
   type APIInteractionDataResolved,
-  type APIMessageTopLevelComponent,
 } from 'discord.js';
 import { Gateway } from './gateway.ts';
 import { ACK_DEADLINE_MS, InteractionRegistry, TOKEN_LIFETIME_MS, type InteractionKind, type InteractionRecord } from './interactions.ts';
-import { MessageLog, type PostedMessage } from './messages.ts';
+import { MessageLog, messageText, type PostedMessage } from './messages.ts';
+import { isComponentsV2, walkComponents } from './components.ts';
 import { RestApi, type ChannelRateLimit, type RateLimitRule, type RequestRecord } from './rest.ts';
 import type { Violation } from './validate.ts';
 import {
@@ -116,13 +116,18 @@ export class InteractionHandle {
     );
   }
 
-  /** The original response once it has content: a direct reply, or a deferred reply after its edit. */
+  /**
+   * The original response once it has content: a direct reply, or a deferred reply after its
+   * edit; or, when the bot deleted it to answer below what was posted since, that answer (its
+   * first follow-up).
+   */
   reply(timeoutMs = 5000): Promise<PostedMessage> {
     return this.double.waitFor(
       () => {
         this.#unanswered();
         const o = this.original;
-        return o && !o.loading ? o : undefined;
+        if (o) return o.loading ? undefined : o;
+        return this.record.originalMessageId ? this.followUps[0] : undefined;
       },
       timeoutMs,
       `the reply to interaction ${this.record.id}`,
@@ -161,6 +166,8 @@ export class DiscordDouble {
   version = 0;
 
   readonly #events = new EventEmitter();
+  /** What each interaction was dispatched with, for a second delivery (deliverAgain). */
+  readonly #dispatched = new Map<string, unknown>();
   readonly #server: Server;
   readonly #rest: RestApi;
   #port = 0;
@@ -307,7 +314,8 @@ export class DiscordDouble {
 
   // ---------------------------------------------------------------- the world
 
-  createUser(username: string, opts: { globalName?: string; bot?: boolean } = {}): User {
+  /** `id`: a fixed id (the sandbox keeps its users' ids across restarts); by default a new snowflake. */
+  createUser(username: string, opts: { globalName?: string; bot?: boolean; id?: string } = {}): User {
     const user = this.world.addUser(username, opts);
     this.changed();
     return user;
@@ -317,9 +325,9 @@ export class DiscordDouble {
    * A guild with the bot in it. The bot gets a role with `botPermissions`; @everyone gets
    * `everyonePermissions`. The owner (all permissions) is a separate user unless given.
    */
-  createGuild(name: string, opts: { owner?: User; everyonePermissions?: bigint; botPermissions?: bigint } = {}): Guild {
+  createGuild(name: string, opts: { owner?: User; everyonePermissions?: bigint; botPermissions?: bigint; id?: string } = {}): Guild {
     const owner = opts.owner ?? this.world.addUser(`${name}-owner`);
-    const guild = this.world.addGuild(name, owner.id, opts.everyonePermissions ?? DEFAULT_EVERYONE_PERMISSIONS);
+    const guild = this.world.addGuild(name, owner.id, opts.everyonePermissions ?? DEFAULT_EVERYONE_PERMISSIONS, opts.id);
     const botRole = this.world.addRole(guild.id, this.bot.username, opts.botPermissions ?? DEFAULT_BOT_PERMISSIONS);
     this.world.addMember(guild.id, owner.id);
     this.world.addMember(guild.id, this.bot.id, [botRole.id]);
@@ -356,8 +364,8 @@ export class DiscordDouble {
     return member;
   }
 
-  createChannel(guild: Guild, name: string): Channel {
-    const channel = this.world.addChannel(guild.id, name, 'text');
+  createChannel(guild: Guild, name: string, opts: { id?: string } = {}): Channel {
+    const channel = this.world.addChannel(guild.id, name, 'text', opts);
     this.gateway.dispatch('CHANNEL_CREATE', this.world.apiChannel(channel.id));
     this.changed();
     return channel;
@@ -368,18 +376,17 @@ export class DiscordDouble {
    * CHANNEL_CREATE for it; the bot learns of it from the interaction that carries it.
    */
   createDM(user: User): Channel {
-    const existing = [...this.world.channels.values()].find((c) => c.kind === 'dm' && c.ownerId === user.id);
-    if (existing) return existing;
-    const dm = this.world.addChannel(null, user.username, 'dm', { ownerId: user.id });
-    this.changed();
-    return dm;
+    const { channel, created } = this.world.dmWith(user.id);
+    if (created) this.changed();
+    return channel;
   }
 
   /** A thread someone other than the bot started. */
-  createThread(parent: Channel, name: string, opts: { private?: boolean; owner?: User } = {}): Channel {
+  createThread(parent: Channel, name: string, opts: { private?: boolean; owner?: User; id?: string } = {}): Channel {
     const thread = this.world.addChannel(parent.guildId, name, opts.private ? 'private-thread' : 'public-thread', {
       parentId: parent.id,
       ownerId: opts.owner?.id ?? null,
+      ...(opts.id ? { id: opts.id } : {}),
     });
     this.gateway.dispatch('THREAD_CREATE', { ...this.world.apiChannel(thread.id), newly_created: true });
     this.changed();
@@ -440,7 +447,7 @@ export class DiscordDouble {
       () => this.log.inChannel(channel.id).find((m) => !m.loading && predicate(m)),
       timeoutMs,
       `a message in #${channel.name} matching the predicate`,
-      () => `#${channel.name} holds:\n${this.log.inChannel(channel.id).map((m) => `  ${m.ephemeral ? '(ephemeral) ' : ''}${JSON.stringify(m.content)} [${m.attachments.length} files]`).join('\n') || '  nothing'}`,
+      () => `#${channel.name} holds:\n${this.log.inChannel(channel.id).map((m) => `  ${m.ephemeral ? '(ephemeral) ' : ''}${JSON.stringify(messageText(m))} [${m.attachments.length} files]`).join('\n') || '  nothing'}`,
     );
   }
 
@@ -517,7 +524,7 @@ export class DiscordDouble {
     user: User,
     channel: Channel,
     data: Record<string, unknown>,
-    extra: { commandName?: string; customId?: string; message?: PostedMessage },
+    extra: { commandName?: string; customId?: string; message?: PostedMessage; values?: string[] },
   ): Promise<InteractionRecord> {
     await this.waitForBotConnected(10_000, channel.guildId);
     const member = this.#member(user, channel);
@@ -530,6 +537,7 @@ export class DiscordDouble {
       guildId: channel.guildId,
       commandName: extra.commandName ?? null,
       customId: extra.customId ?? null,
+      values: extra.values ?? null,
       sourceMessageId: extra.message?.id ?? null,
       dispatchedAt: this.clock.now(),
       callbackType: null,
@@ -552,7 +560,7 @@ export class DiscordDouble {
           context: 0,
         }
       : { user: this.world.apiUser(user.id), authorizing_integration_owners: { '0': '0' }, context: 1 };
-    this.gateway.dispatch('INTERACTION_CREATE', {
+    const payload = {
       id: record.id,
       application_id: this.applicationId,
       type,
@@ -567,9 +575,19 @@ export class DiscordDouble {
       ...where,
       ...(extra.message ? { message: this.log.apiMessage(extra.message) } : {}),
       data,
-    });
+    };
+    this.#dispatched.set(record.id, payload);
+    this.gateway.dispatch('INTERACTION_CREATE', payload);
     this.changed();
     return record;
+  }
+
+  /** Delivers an interaction a second time, as it was (Discord may: the bot must answer and apply it once). */
+  deliverAgain(handle: InteractionHandle): void {
+    const payload = this.#dispatched.get(handle.id);
+    if (!payload) throw new Error(`interaction ${handle.id} was not dispatched by this double`);
+    this.gateway.dispatch('INTERACTION_CREATE', payload);
+    this.changed();
   }
 
   /**
@@ -682,27 +700,18 @@ export class DiscordDouble {
     return record.choices ?? [];
   }
 
-  /** Buttons on a message, in order, as the client renders them. */
+  /** Buttons on a message, in order, as the client renders them (in rows, containers and section accessories). */
   buttons(message: PostedMessage): APIButtonComponent[] {
-    const out: APIButtonComponent[] = [];
-    const walk = (c: APIMessageTopLevelComponent | { type: number; components?: unknown[] }): void => {
-      if (c.type === ComponentType.Button) out.push(c as APIButtonComponent);
-      const children = (c as { components?: unknown[] }).components;
-      if (Array.isArray(children)) for (const child of children) walk(child as { type: number });
-      const accessory = (c as { accessory?: { type: number } }).accessory;
-      if (accessory) walk(accessory);
-    };
-    for (const c of message.components) walk(c);
-    return out;
+    return walkComponents(message.components, isComponentsV2(message.flags))
+      .map((v) => v.component)
+      .filter((c) => c.type === ComponentType.Button) as unknown as APIButtonComponent[];
   }
 
-  /** String select menus on a message, in order. */
+  /** String select menus on a message, in order (in rows at the top or in containers). */
   selects(message: PostedMessage): APIStringSelectComponent[] {
-    const out: APIStringSelectComponent[] = [];
-    for (const row of message.components) {
-      for (const c of (row as { components?: { type: number }[] }).components ?? []) if (c.type === ComponentType.StringSelect) out.push(c as APIStringSelectComponent);
-    }
-    return out;
+    return walkComponents(message.components, isComponentsV2(message.flags))
+      .map((v) => v.component)
+      .filter((c) => c.type === ComponentType.StringSelect) as unknown as APIStringSelectComponent[];
   }
 
   /**
@@ -717,13 +726,18 @@ export class DiscordDouble {
     const menus = this.selects(current);
     const menu = menus.find((m) => m.custom_id === placeholderOrCustomId) ?? menus.find((m) => m.placeholder?.startsWith(placeholderOrCustomId));
     if (!menu) throw new Error(`no menu "${placeholderOrCustomId}" on the message (menus: ${menus.map((m) => m.placeholder ?? m.custom_id).join(', ') || 'none'})`);
+    if (menu.disabled) throw new Error(`the menu "${menu.placeholder ?? menu.custom_id}" is disabled`);
     const offered = new Set(menu.options.map((o) => o.value));
     const missing = values.filter((v) => !offered.has(v));
     if (missing.length) throw new Error(`the menu does not offer ${missing.join(', ')} (it offers ${[...offered].join(', ')})`);
+    const [min, max] = [menu.min_values ?? 1, menu.max_values ?? 1];
+    if (values.length < min || values.length > max || new Set(values).size !== values.length) {
+      throw new Error(`the menu takes ${min === max ? min : `${min} to ${max}`} different value(s), not ${values.length}`);
+    }
     const channel = this.world.channels.get(current.channelId);
     if (!channel) throw new Error('the message is in an unknown channel');
     const data = { custom_id: menu.custom_id, component_type: ComponentType.StringSelect, values };
-    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current }));
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId: menu.custom_id, message: current, values }));
   }
 
   /**
@@ -737,7 +751,7 @@ export class DiscordDouble {
       : { custom_id: customId, component_type: ComponentType.Button };
     // Discord always sends the message a component is on; a forger picks which.
     const current = this.log.get(message.id) ?? message;
-    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId, message: current }));
+    return new InteractionHandle(this, await this.#dispatch('component', user, channel, data, { customId, message: current, ...(opts.values ? { values: opts.values } : {}) }));
   }
 
   /** A plain message `user` writes in `channel` (the bot reads none; it gives a forged press a message to sit on). */

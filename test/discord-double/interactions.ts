@@ -17,6 +17,8 @@ export interface InteractionRecord {
   readonly guildId: string | null;
   readonly commandName: string | null;
   readonly customId: string | null;
+  /** For select menus: the values picked. */
+  readonly values: readonly string[] | null;
   /** For component interactions: the message whose button was clicked. */
   readonly sourceMessageId: string | null;
   readonly dispatchedAt: number;

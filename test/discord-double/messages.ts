@@ -8,6 +8,7 @@ import {
   type APIMessageTopLevelComponent,
 } from 'discord.js';
 import type { World } from './world.ts';
+import { ATTACHMENT_SCHEME, isComponentsV2, textOfComponents, walkComponents } from './components.ts';
 
 export interface PostedAttachment {
   readonly id: string;
@@ -63,15 +64,23 @@ export interface NewUpload {
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Discord's rules: without `allowed_mentions` every user mention pings; with it, only `parse: ['users']` or the listed `users`. */
+/**
+ * Discord's rules: without `allowed_mentions` every user mention pings; with it, only `parse:
+ * ['users']` or the listed `users`. A Components V2 message pings from its text displays.
+ */
 export function notifiedBy(body: Json): string[] {
-  const content = typeof body.content === 'string' ? body.content : '';
+  const content = isComponentsV2(body.flags) ? textOfComponents(body.components) : typeof body.content === 'string' ? body.content : '';
   const mentioned = [...new Set([...content.matchAll(/<@!?(\d+)>/g)].map((m) => m[1] as string))];
   const allowed = body.allowed_mentions;
   if (!isObj(allowed)) return mentioned;
   if (Array.isArray(allowed.parse) && allowed.parse.includes('users')) return mentioned;
   const users = Array.isArray(allowed.users) ? allowed.users.map(String) : [];
   return mentioned.filter((id) => users.includes(id));
+}
+
+/** What a message says: its content, or for a Components V2 message its text displays in reading order. */
+export function messageText(msg: PostedMessage): string {
+  return isComponentsV2(msg.flags) ? textOfComponents(msg.components) : msg.content;
 }
 
 export class MessageLog {
@@ -205,6 +214,28 @@ export class MessageLog {
     };
   }
 
+  /**
+   * The components as Discord returns them: an `attachment://name` media item comes back as the
+   * file's URL with its attachment id (what was sent stays in the log as sent).
+   */
+  #resolvedMedia(msg: PostedMessage): APIMessageTopLevelComponent[] {
+    if (!isComponentsV2(msg.flags)) return msg.components;
+    const copy = structuredClone(msg.components);
+    const resolve = (media: unknown): void => {
+      if (!isObj(media) || typeof media.url !== 'string' || !media.url.startsWith(ATTACHMENT_SCHEME)) return;
+      const a = msg.attachments.find((x) => x.filename === (media.url as string).slice(ATTACHMENT_SCHEME.length));
+      if (!a) return;
+      const url = this.attachmentUrl(msg, a);
+      Object.assign(media, { url, proxy_url: url, content_type: a.contentType, attachment_id: a.id });
+    };
+    for (const { component: c } of walkComponents(copy, true)) {
+      if (Array.isArray(c.items)) for (const item of c.items) resolve(isObj(item) ? item.media : undefined);
+      resolve(c.media);
+      resolve(c.file);
+    }
+    return copy;
+  }
+
   apiMessage(msg: PostedMessage): APIMessage {
     const fromInteraction = msg.interactionId !== null;
     const base: APIMessage = {
@@ -220,7 +251,7 @@ export class MessageLog {
       mention_roles: [],
       attachments: msg.attachments.map((a) => this.apiAttachment(msg, a)),
       embeds: msg.embeds,
-      components: msg.components,
+      components: this.#resolvedMedia(msg),
       pinned: false,
       type: msg.threadId ? MessageType.ThreadCreated : fromInteraction && msg.commandName !== null ? MessageType.ChatInputCommand : MessageType.Default,
       flags: msg.flags,

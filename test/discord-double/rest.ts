@@ -5,6 +5,7 @@ import { InteractionResponseType, PermissionFlagsBits, type APIApplicationComman
 import { TOKEN_LIFETIME_MS, type InteractionRecord, type InteractionRegistry } from './interactions.ts';
 import type { MessageLog, NewUpload, PostedMessage } from './messages.ts';
 import { validateBody, type BodyKind, type Violation } from './validate.ts';
+import { isComponentsV2 } from './components.ts';
 import type { Clock, World } from './world.ts';
 import type { Gateway } from './gateway.ts';
 
@@ -54,6 +55,7 @@ export interface RestContext {
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const json = (body: unknown): Json => (isObj(body) ? body : {});
 
 class ApiError extends Error {
   constructor(
@@ -220,16 +222,38 @@ export class RestApi {
     return undefined;
   }
 
-  /** Records and rejects a body Discord would refuse, with Discord's 50035 error shape. */
-  #validate(kind: BodyKind, req: Req, body: unknown): void {
-    const found = validateBody(kind, req.method, req.route, body, req.uploads.map((u) => ({ name: u.filename, size: u.data.length })));
-    if (found.length === 0) return;
+  /** Records and rejects a body Discord would refuse, with Discord's 50035 error shape; `editing`: the message an edit applies to. */
+  #validate(kind: BodyKind, req: Req, body: unknown, editing?: PostedMessage): void {
+    const files = req.uploads.map((u) => ({ name: u.filename, size: u.data.length, index: u.index }));
+    const existing = editing
+      ? { flags: editing.flags, content: editing.content, embeds: editing.embeds.length, attachments: editing.attachments.map((a) => ({ id: a.id, filename: a.filename })) }
+      : undefined;
+    const found = validateBody(kind, req.method, req.route, body, files, existing);
+    if (found.length === 0) {
+      if (editing) this.#refuseEmptyEdit(req, editing, isObj(body) && kind === 'interactionCallback' ? json(body.data) : json(body));
+      return;
+    }
     for (const v of found) this.ctx.violation(v);
     const errors: Json = {};
-    for (const v of found) errors[v.path || '_'] = { _errors: [{ code: 'BASE_TYPE_INVALID', message: v.message }] };
+    for (const v of found) {
+      const at = (errors[v.path || '_'] ??= { _errors: [] }) as { _errors: unknown[] };
+      at._errors.push({ code: 'BASE_TYPE_INVALID', message: v.message });
+    }
     const tooLarge = found.some((v) => v.path.startsWith('files['));
     if (tooLarge) throw new ApiError(413, 40005, 'Request entity too large');
     throw new ApiError(400, 50035, 'Invalid Form Body', errors);
+  }
+
+  /**
+   * A Components V2 message shows only its components: an edit that leaves it none would leave
+   * an empty message, which Discord refuses (to take the buttons off, keep the rest).
+   */
+  #refuseEmptyEdit(req: Req, msg: PostedMessage, body: Json): void {
+    const v2 = isComponentsV2(msg.flags) || isComponentsV2(body.flags);
+    const components = 'components' in body ? (Array.isArray(body.components) ? body.components : []) : msg.components;
+    if (!v2 || components.length > 0) return;
+    this.ctx.violation({ kind: 'schema', method: req.method, route: req.route, path: 'components', message: 'this edit would leave a Components V2 message with no components: Discord refuses an empty message' });
+    throw new ApiError(400, 50006, 'Cannot send an empty message');
   }
 
   #protocol(req: Req, message: string): void {
@@ -273,7 +297,6 @@ export class RestApi {
   #define(): void {
     const ctx = this.ctx;
     const api = (m: PostedMessage): unknown => ctx.log.apiMessage(m);
-    const json = (body: unknown): Json => (isObj(body) ? body : {});
 
     this.#on('GET', '/gateway', false, () => ({ status: 200, body: { url: gatewayUrl(ctx.baseUrl()) } }));
     this.#on('GET', '/gateway/bot', true, () => ({
@@ -288,6 +311,16 @@ export class RestApi {
     this.#on('GET', '/users/:user', true, (r) => {
       if (!ctx.world.users.has(r.params.user ?? '')) throw new ApiError(404, 10013, 'Unknown User');
       return { status: 200, body: ctx.world.apiUser(r.params.user ?? '') };
+    });
+    // A bot opens (or finds) its DM with a user before writing there: users.createDM, users.send.
+    this.#on('POST', '/users/@me/channels', true, (r) => {
+      const recipient = json(r.body).recipient_id;
+      if (typeof recipient !== 'string' || !ctx.world.users.has(recipient)) {
+        throw new ApiError(400, 50035, 'Invalid Form Body', { recipient_id: { _errors: [{ code: 'BASE_TYPE_REQUIRED', message: 'A user id is required.' }] } });
+      }
+      const { channel, created } = ctx.world.dmWith(recipient);
+      if (created) ctx.changed();
+      return { status: 200, body: ctx.world.apiChannel(channel.id) };
     });
     this.#on('GET', '/applications/@me', true, () => ({
       status: 200,
@@ -346,7 +379,8 @@ export class RestApi {
         this.#protocol(r, `interaction ${rec.id} ${rec.refused}`);
         throw unknownInteraction();
       }
-      this.#validate('interactionCallback', r, r.body);
+      const updated = isObj(r.body) && r.body.type === 7 && rec.sourceMessageId ? ctx.log.get(rec.sourceMessageId) : undefined;
+      this.#validate('interactionCallback', r, r.body, updated);
       const body = json(r.body);
       const type = body.type as number;
       const data = json(body.data);
@@ -438,7 +472,7 @@ export class RestApi {
     this.#on('PATCH', '/webhooks/:app/:token/messages/:message', false, (r) => {
       const rec = this.#byToken(r.params.app ?? '', r.params.token ?? '');
       const msg = this.#interactionMessage(rec, r.params.message ?? '');
-      this.#validate('webhookEdit', r, r.body);
+      this.#validate('webhookEdit', r, r.body, msg);
       ctx.log.edit(msg, json(r.body), r.uploads);
       return { status: 200, body: api(msg) };
     });
@@ -494,7 +528,7 @@ export class RestApi {
       const c = this.#channel(r.params.channel ?? '');
       const msg = this.#message(c.id, r.params.message ?? '');
       if (msg.authorId !== ctx.applicationId) throw new ApiError(403, 50005, 'Cannot edit a message authored by another user');
-      this.#validate('messageEdit', r, r.body);
+      this.#validate('messageEdit', r, r.body, msg);
       ctx.log.edit(msg, json(r.body), r.uploads);
       return { status: 200, body: api(msg) };
     });

@@ -10,6 +10,26 @@ import { startSandbox, type Sandbox } from './sandbox/server.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
+import { allGames } from '../../src/games/registry.ts';
+import { changeableFields } from '../../src/platform/options.ts';
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  ContainerBuilder,
+  MediaGalleryBuilder,
+  MediaGalleryItemBuilder,
+  MessageFlags,
+  REST,
+  Routes,
+  SectionBuilder,
+  SeparatorBuilder,
+  StringSelectMenuBuilder,
+  TextDisplayBuilder,
+  ThumbnailBuilder,
+  type APIMessage,
+} from 'discord.js';
+import { makePng } from './png.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -70,6 +90,9 @@ describe('the sandbox page in headless Chromium, with the real bot', () => {
     await page.goto(sandbox.url);
     await page.getByText('bot connected').waitFor();
     await playAs('alice');
+    // A newcomer is told the sandbox starts empty, and how to start each game.
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/starts with no games/);
+    await expect.poll(() => page.locator('.empty').textContent()).toMatch(/\/fence new, \/kimbo new, \/ducks new, \/farm new/);
 
     // Command names, subcommands and options come from what the real bot registered.
     await input().fill('/fe');
@@ -157,6 +180,137 @@ describe('the sandbox page in headless Chromium, with the real bot', () => {
     await page.setViewportSize({ width: 1100, height: 900 });
     // The autocomplete went through Discord's round trip: type 4 interactions answered with type 8.
     expect(sandbox.double.interactions.all().filter((i) => i.kind === 'autocomplete' && i.callbackType === 8).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  /** At a phone's width nothing may make the page scroll sideways. */
+  const sideways = () => page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+
+  it('sets every lobby option of every game from the Options menus, at a phone\'s width', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(sandbox.url);
+    await page.getByText('bot connected').waitFor();
+    await playAs('alice');
+    await page.getByLabel('channel').selectOption({ label: '#general' });
+    let set = 0;
+    for (const game of allGames()) {
+      await send(`/${game.id} new`);
+      const lobby = page.locator('article', { hasText: 'is open: join in!' }).last();
+      await lobby.waitFor();
+      const number = /game #(\d+) is open/.exec((await lobby.textContent()) ?? '')?.[1];
+      const optionsLine = async () => /Options: (.*)/.exec((await lobby.textContent()) ?? '')?.[1] ?? '';
+      const before = await optionsLine();
+      await lobby.getByRole('button', { name: 'Options' }).click();
+      const menu = page.locator('article.ephemeral', { hasText: `Options of game #${number} ` });
+      await menu.waitFor();
+      // With several pages the first menu picks the page (it has no placeholder of its own).
+      const pageMenu = menu.getByRole('button', { name: 'Make a selection' });
+      const pages = (await pageMenu.count()) ? await (async () => {
+        await pageMenu.click();
+        const n = await menu.getByRole('option').count();
+        await pageMenu.click();
+        return n;
+      })() : 1;
+      for (let p = 0; p < pages; p++) {
+        if (p > 0) {
+          await pageMenu.click();
+          const title = (await menu.getByRole('option').nth(p).locator('.option-label').textContent()) ?? '';
+          await menu.getByRole('option').nth(p).click();
+          await expect.poll(() => pageMenu.textContent()).toContain(title);
+        }
+        const optionMenus = menu.locator('.select-toggle:not([aria-label="Make a selection"])');
+        const n = await optionMenus.count();
+        for (let k = 0; k < n; k++) {
+          const toggle = optionMenus.nth(k);
+          const was = (await toggle.textContent()) ?? '';
+          await toggle.click();
+          // The bot marks the current value as the menu's default: pick another one.
+          const other = menu.getByRole('option', { selected: false }).first();
+          const label = (await other.locator('.option-label').textContent()) ?? '';
+          await other.click();
+          await expect.poll(() => optionMenus.nth(k).textContent(), { message: `${game.id}: ${was} → ${label}` }).toContain(label);
+          set++;
+        }
+      }
+      await expect.poll(optionsLine).not.toBe(before);
+      expect(await sideways()).toBe(0);
+      if (game.id === 'fence') {
+        await lobby.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: 'test-output/sandbox-options-phone.png' });
+      }
+      await send(`/${game.id} abort`);
+      await page.locator('article.ephemeral', { hasText: 'for everyone?' }).last().getByRole('button', { name: 'Abort the game' }).click();
+      await expect.poll(() => bot.bot.store.loadActiveGame(sandbox.channels[1]!.id)).toBeFalsy();
+    }
+    // Every option each game lets a lobby change was changed from the page.
+    expect(set).toBe(allGames().reduce((n, g) => n + changeableFields(g.options).length, 0));
+    expect(sandbox.double.violations).toEqual([]);
+  }, 240_000);
+
+  it('draws a Components V2 post (container, gallery with alt text, section, separator, buttons, menu) and sends its presses and picks', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(sandbox.url);
+    await page.getByText('bot connected').waitFor();
+    await playAs('bob');
+    await page.getByLabel('channel').selectOption({ label: '#general' });
+    const channel = sandbox.channels[1]!;
+    const rest = new REST({ api: sandbox.double.apiUrl, retries: 0 }).setToken(sandbox.double.token);
+    const post = new ContainerBuilder()
+      .setAccentColor(0xe67e22)
+      .addTextDisplayComponents(new TextDisplayBuilder().setContent(`## Turn 4\n**Alice** placed a fence. <@${sandbox.users[1]!.id}>, your move.\n-# 3 fences left`))
+      .addMediaGalleryComponents(new MediaGalleryBuilder().addItems(
+        new MediaGalleryItemBuilder().setURL('attachment://board.png').setDescription('The board: piece 1 on A1, piece 2 on C3'),
+        new MediaGalleryItemBuilder().setURL('attachment://hand.png').setDescription('Your hand: three tiles'),
+      ))
+      .addSeparatorComponents(new SeparatorBuilder())
+      .addSectionComponents(new SectionBuilder().addTextDisplayComponents(new TextDisplayBuilder().setContent('Your pawn')).setThumbnailAccessory(new ThumbnailBuilder().setURL('attachment://hand.png').setDescription('your pawn')))
+      .addSectionComponents(new SectionBuilder().addTextDisplayComponents(new TextDisplayBuilder().setContent('Give up the game?')).setButtonAccessory(new ButtonBuilder().setCustomId('v2:resign').setLabel('Resign').setStyle(ButtonStyle.Danger)))
+      .addActionRowComponents(new ActionRowBuilder<ButtonBuilder>().addComponents(
+        new ButtonBuilder().setCustomId('v2:a').setLabel('A · piece 1').setStyle(ButtonStyle.Primary),
+        new ButtonBuilder().setCustomId('v2:b').setLabel('B · piece 2').setStyle(ButtonStyle.Secondary),
+      ))
+      .addActionRowComponents(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+        new StringSelectMenuBuilder().setCustomId('v2:where').setPlaceholder('Where to?').addOptions({ label: 'A1', value: 'a1' }, { label: 'B2', value: 'b2', description: 'closes a pen' }),
+      ));
+    const sent = (await rest.post(Routes.channelMessages(channel.id), {
+      body: { flags: MessageFlags.IsComponentsV2, components: [post.toJSON()], attachments: [{ id: '0', description: 'board' }, { id: '1', description: 'hand' }] },
+      files: [
+        { name: 'board.png', data: makePng(360, 240, (x, y) => [40 + (x % 40), 90 + (y % 60), 50]) },
+        { name: 'hand.png', data: makePng(120, 120, (x) => [200, 60 + x, 60]) },
+      ],
+    })) as APIMessage;
+    const article = page.locator(`article[data-id="${sent.id}"]`);
+    await article.waitFor();
+    // The container with its accent, the text as Discord's markdown, the mention readable.
+    const accent = await article.locator('.container').evaluate((e) => (globalThis as unknown as { getComputedStyle(x: unknown): { borderLeftColor: string } }).getComputedStyle(e).borderLeftColor);
+    expect(accent).toBe('rgb(230, 126, 34)');
+    await expect.poll(() => article.locator('h4').textContent()).toBe('Turn 4');
+    expect(await article.locator('.text-display').first().textContent()).toContain('@Bob, your move.');
+    // The gallery's pictures with their alt text, loaded from the files sent with the post.
+    await expect.poll(() => loadedWidth(article.getByAltText('The board: piece 1 on A1, piece 2 on C3'))).toBe(360);
+    await expect.poll(() => loadedWidth(article.locator('.gallery').getByAltText('Your hand: three tiles'))).toBe(120);
+    await expect.poll(() => loadedWidth(article.locator('.thumbnail'))).toBe(120);
+    expect(await article.locator('.separator.divider').count()).toBe(1);
+    expect(await sideways()).toBe(0);
+    await article.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-output/sandbox-v2-phone.png' });
+
+    // A press reaches the bot as Discord sends it: the button's custom_id, from this message.
+    const interactionFor = (customId: string) => sandbox.double.interactions.all().find((i) => i.customId === customId);
+    await article.getByRole('button', { name: 'B · piece 2' }).click();
+    await expect.poll(() => interactionFor('v2:b')?.callbackType ?? null).not.toBeNull();
+    expect(interactionFor('v2:b')).toMatchObject({ kind: 'component', userId: sandbox.users[1]!.id, sourceMessageId: sent.id });
+    await article.getByRole('button', { name: 'Resign' }).click();
+    await expect.poll(() => interactionFor('v2:resign')?.callbackType ?? null).not.toBeNull();
+    // The bot does not know these buttons and says so, to the presser only.
+    await page.locator('article.ephemeral', { hasText: 'no longer does anything' }).first().waitFor();
+    // A pick sends the values chosen.
+    await article.getByRole('button', { name: 'Where to?' }).click();
+    await article.getByRole('option', { name: /B2/ }).click();
+    await expect.poll(() => interactionFor('v2:where')?.callbackType ?? null).not.toBeNull();
+    expect(interactionFor('v2:where')).toMatchObject({ sourceMessageId: sent.id, values: ['b2'] });
+    expect(sandbox.double.requests.some((r) => r.route === 'POST /interactions/:interaction/:token/callback' && r.status === 204)).toBe(true);
+    expect(sandbox.double.violations).toEqual([]);
+    await page.setViewportSize({ width: 1100, height: 900 });
   }, 60_000);
 
   it('reports a command the bot does not know instead of failing silently', async () => {

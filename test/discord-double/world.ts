@@ -159,8 +159,8 @@ export class World {
     return user;
   }
 
-  addGuild(name: string, ownerId: string, everyonePermissions: bigint): Guild {
-    const guild: Guild = { id: this.ids.next(), name, ownerId, createdAt: this.iso() };
+  addGuild(name: string, ownerId: string, everyonePermissions: bigint, id?: string): Guild {
+    const guild: Guild = { id: id ?? this.ids.next(), name, ownerId, createdAt: this.iso() };
     this.guilds.set(guild.id, guild);
     // Discord's @everyone role shares the guild's id.
     this.roles.set(guild.id, { id: guild.id, guildId: guild.id, name: '@everyone', permissions: everyonePermissions, position: 0 });
@@ -211,6 +211,13 @@ export class World {
 
   rolesOf(guildId: string): Role[] {
     return [...this.roles.values()].filter((r) => r.guildId === guildId);
+  }
+
+  /** The DM between `userId` and the bot: one per user, as on Discord, made when first asked for. */
+  dmWith(userId: string): { channel: Channel; created: boolean } {
+    const existing = [...this.channels.values()].find((c) => c.kind === 'dm' && c.ownerId === userId);
+    if (existing) return { channel: existing, created: false };
+    return { channel: this.addChannel(null, this.users.get(userId)?.username ?? userId, 'dm', { ownerId: userId }), created: true };
   }
 
   channelsOf(guildId: string): Channel[] {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ducks } from '../../src/games/ducks/index.ts';
 import type { Action, DucksState } from '../../src/games/ducks/state.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
-import { Harness } from '../bot/harness.ts';
+import { Harness, textOf } from '../bot/harness.ts';
 
 let h: Harness;
 let ana: User, bo: User;
@@ -26,11 +26,11 @@ async function stateIn(channel: Channel): Promise<{ id: number; state: DucksStat
 
 async function open(channel: Channel, players: User[], options: Record<string, string | number | boolean> = {}): Promise<PostedMessage[]> {
   await h.command(ana, 'ducks', 'new', options, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const p of players) if (p !== ana) await (await h.double.clickButton(p, lobby, 'Join')).acknowledged();
   const before = h.double.messages(channel).length;
   const started = await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
-  expect(started.content).toMatch(/Game #\d+ has started/);
+  expect(textOf(started)).toMatch(/Game #\d+ has started/);
   return h.double.messages(channel).slice(before);
 }
 
@@ -42,7 +42,7 @@ const labels = (m: PostedMessage): string[] => h.double.buttons(h.double.log.get
  * by rewriting that private preview (or, failing that, with a new private message): wait for it.
  */
 async function confirm(user: User, preview: PostedMessage): Promise<string> {
-  return (await h.confirm(user, preview)).content;
+  return textOf(await h.confirm(user, preview));
 }
 
 /** What the simple strategy would do for `user`, done as a player would: a button or the list. */
@@ -54,19 +54,19 @@ async function actAsPlayer(channel: Channel, user: User, s: DucksState, seat: nu
     const sub = a.type === 'place' ? 'place' : a.type === 'reroll' ? 'reroll' : 'fence';
     const option = a.type === 'place' ? 'placement' : a.type === 'reroll' ? 'dice' : 'fence';
     if (a.type === 'place' && buttons.includes('Let the bot place it') && s.turn.number % 2 === 0) {
-      return (await (await h.double.clickButton(user, post, 'Let the bot place it')).reply(10_000)).content;
+      return textOf(await (await h.double.clickButton(user, post, 'Let the bot place it')).reply(10_000));
     }
     const choices = await h.double.autocomplete(user, channel, 'ducks', option, label.slice(0, 20), { subcommand: sub });
     const choice = choices.find((c) => c.name === label);
     if (!choice) throw new Error(`autocomplete did not offer "${label}": ${choices.map((c) => c.name).join(' | ')}`);
     const reply = await h.command(user, 'ducks', sub, { [option]: String(choice.value) }, channel);
-    return a.type === 'fence' || a.type === 'bread' ? confirm(user, reply) : reply.content;
+    return a.type === 'fence' || a.type === 'bread' ? confirm(user, reply) : textOf(reply);
   }
   const prompt = ducks.words.prompt(s, seat);
   const button = prompt.buttons.find((b) => JSON.stringify(b.action) === JSON.stringify(a));
   if (!button) throw new Error(`no button for ${label}: ${buttons.join(' | ')}`);
   expect(buttons).toContain(button.label);
-  return (await (await h.double.clickButton(user, post, button.label)).reply(10_000)).content;
+  return textOf(await (await h.double.clickButton(user, post, button.label)).reply(10_000));
 }
 
 describe('Duck Pens through Discord', () => {
@@ -79,8 +79,8 @@ describe('Duck Pens through Discord', () => {
     const channel = h.double.createChannel(h.guild, 'ducks-solo');
     const start = await open(channel, [ana], { colour: 'blue' });
     const first = start[start.length - 1]!;
-    expect(first.content).toContain('Ana plays blue against the Automa');
-    expect(first.content).toMatch(/<@\d+>, your turn: roll the dice\./);
+    expect(textOf(first)).toContain('Ana plays blue against the Automa');
+    expect(textOf(first)).toMatch(/<@\d+>, your turn: roll the dice\./);
     expect(first.attachments[0]?.filename).toBe('board.png');
     expect(first.attachments[0]?.description).toMatch(/^Duck Pens board, turn 1: Ana \(blue\) 0 points/);
     expect(h.double.buttons(first).map((b) => ('label' in b ? b.label : ''))).toContain('Roll');
@@ -97,7 +97,7 @@ describe('Duck Pens through Discord', () => {
         // Typed by hand, the way a board player writes it; first a wrong length, refused with a reason.
         if (!refusedOnce) {
           const wrong = await h.command(ana, 'ducks', 'fence', { fence: 'A1 → A11' }, channel);
-          expect(wrong.content).toMatch(/must be exactly \d spaces? long|must touch|cross|over a fence/);
+          expect(textOf(wrong)).toMatch(/must be exactly \d spaces? long|must touch|cross|over a fence/);
           refusedOnce = true;
         }
         // The preview shows the fence on the board to Ana alone; the channel hears nothing until she confirms.
@@ -116,24 +116,26 @@ describe('Duck Pens through Discord', () => {
       expect(await actAsPlayer(channel, ana, s, seat, a)).toMatch(/^Done/);
     }
     expect((await h.store.getGame(id)).game.status).toBe('finished');
-    // The last turn post tells the score and the verdict, with the board; then the game's end
-    // post names the winner (Ana only if she beat the Automa's target) and offers Rematch.
-    const [last, end] = h.double.messages(channel).slice(-2) as [PostedMessage, PostedMessage];
-    expect(last.content).toMatch(/Ana: \d+ points \(largest group \d+/);
-    const verdict = /Ana (beats|falls short of) the Automa \(target \d+\)/.exec(last.content);
-    expect(verdict, last.content).not.toBeNull();
+    // The last turn's post tells the score and the verdict, with the board, then the game's end:
+    // the winner (Ana only if she beat the Automa's target) and Rematch.
+    const last = h.latestPost(channel);
+    const end = last;
+    expect(textOf(last)).toMatch(/Ana: \d+ points? \(largest group \d+/);
+    // A9: the post says which of the two ends it was.
+    expect(textOf(last)).toMatch(/(Two turns in a row were skipped|The Automa's last card is played): the game is over\./);
+    const verdict = /Ana (beats|falls short of) the Automa \(target \d+\)/.exec(textOf(last));
+    expect(verdict, textOf(last)).not.toBeNull();
     expect(last.attachments[0]?.filename).toBe('board.png');
-    expect(labels(last)).toEqual([]);
-    expect(end.content).toMatch(new RegExp(`^\\*\\*Game #${id} is over\\.\\*\\* `));
+    expect(textOf(end)).toMatch(new RegExp(`\\n\\*\\*Game #${id} is over\\.\\*\\* `));
     if (verdict?.[1] === 'beats') {
-      expect(end.content).toContain(`🏆 <@${ana.id}> wins!`);
+      expect(textOf(end)).toContain(`🏆 <@${ana.id}> wins!`);
       expect(end.notified).toEqual([ana.id]);
     } else {
-      expect(end.content).toContain('Nobody wins.');
+      expect(textOf(end)).toContain('Nobody wins.');
       expect(end.notified).toEqual([]);
     }
-    expect(labels(end)).toEqual(['Rematch']);
-    const texts = h.double.messages(channel).map((m) => m.content).join('\n');
+    expect(labels(end)).toEqual(['Rematch', 'Replay']);
+    const texts = h.double.messages(channel).map((m) => textOf(m)).join('\n');
     expect(texts).toMatch(/The Automa turns a card: a .* on dot [A-K]\d+ \(\d+ cards? left\)/);
     expect(texts).toMatch(/The Automa's pen goes on /);
     expect(typed).toBe(true);
@@ -142,7 +144,7 @@ describe('Duck Pens through Discord', () => {
   it('two players: a turn that times out is played by the computer, then a resignation ends it for the other', async () => {
     const channel = h.double.createChannel(h.guild, 'ducks-two');
     const start = await open(channel, [ana, bo], { 'turn-limit': 600 });
-    expect(start[start.length - 1]!.content).toMatch(/Ana plays red, Bo plays blue\. (Ana|Bo) starts\./);
+    expect(textOf(start[start.length - 1]!)).toMatch(/Ana plays red, Bo plays blue\. (Ana|Bo) starts\./);
     const { id, state } = await stateIn(channel);
     const waiting = state.turn.seat;
     const name = waiting === 0 ? 'Ana' : 'Bo';
@@ -150,7 +152,7 @@ describe('Duck Pens through Discord', () => {
     h.nowOffset = 601_000;
     await h.running.bot.tickTimers();
     await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the timeout post');
-    const text = h.double.messages(channel).slice(before).map((m) => m.content).join('\n');
+    const text = h.double.messages(channel).slice(before).map((m) => textOf(m)).join('\n');
     expect(text).toContain(`${name} ran out of time: the bot plays that part for them.`);
     expect(text).toContain(`${name} rolls`);
     // The timeout is said first, then what the computer played.
@@ -160,35 +162,33 @@ describe('Duck Pens through Discord', () => {
     expect(after.turn.number).toBe(2);
     const other = waiting === 0 ? bo : ana;
     const ask = await h.command(other, 'ducks', 'resign', {}, channel);
-    expect(ask.content).toContain('with two players the other player wins');
+    expect(textOf(ask)).toContain('with two players the other player wins');
     await (await h.double.clickButton(other, ask, 'Resign')).acknowledged();
-    // The last turn post tells the resignation and who wins; the end post mentions the winner and offers Rematch.
-    const over = await h.double.waitForMessage(channel, (m) => /is over/.test(m.content));
+    // The last turn's post tells the resignation and who wins, mentions the winner and offers Rematch.
+    const over = await h.double.waitForMessage(channel, (m) => /is over/.test(textOf(m)));
     expect((await h.store.getGame(id)).game.status).toBe('finished');
     const all = h.double.messages(channel);
     expect(all[all.length - 1]?.id).toBe(over.id);
-    const last = all[all.length - 2]!;
-    expect(last.content).toContain(`${waiting === 0 ? 'Bo' : 'Ana'} resigns.`);
-    expect(last.content).toContain(`${name} wins.`);
-    expect(labels(last)).toEqual([]);
+    expect(textOf(over)).toContain(`${waiting === 0 ? 'Bo' : 'Ana'} resigns.`);
+    expect(textOf(over)).toContain(`${name} wins.`);
     const winner = waiting === 0 ? ana : bo;
-    expect(over.content).toMatch(new RegExp(`^\\*\\*Game #${id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
+    expect(textOf(over)).toMatch(new RegExp(`\\n\\*\\*Game #${id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
     expect(over.notified).toEqual([winner.id]);
-    expect(labels(over)).toEqual(['Rematch']);
+    expect(labels(over)).toEqual(['Rematch', 'Replay']);
   }, 60_000);
 
   it('/ducks rules shows the five shapes; /ducks help says how to play here', async () => {
     const rules = await h.command(bo, 'ducks', 'rules', { topic: 'pens' });
     expect(rules.ephemeral).toBe(true);
-    expect(rules.content).toContain('**Pens**');
+    expect(textOf(rules)).toContain('**Pens**');
     expect(rules.attachments[0]?.filename).toBe('shapes.png');
     expect(rules.attachments[0]?.description).toMatch(/^The five specialty pens: P, 5 spaces/);
     const help = await h.command(bo, 'ducks', 'help');
-    expect(help.content).toContain('`/ducks fence` lists every legal fence');
+    expect(textOf(help)).toContain('`/ducks fence` lists every legal fence');
   });
 
   it('answered every interaction privately and broke no Discord rule', () => {
-    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
     h.double.expectNoViolations();
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
   });

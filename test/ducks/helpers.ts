@@ -4,7 +4,8 @@ import { ducks } from '../../src/games/ducks/index.ts';
 import { position } from '../../src/games/ducks/scenario.ts';
 import { readDot, spaceIndex } from '../../src/games/ducks/grid.ts';
 import type { Action, DucksEvent, DucksState } from '../../src/games/ducks/state.ts';
-import type { Refusal } from '../../src/platform/game.ts';
+import type { LeaveReason, Refusal } from '../../src/platform/game.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 
 export { position };
 
@@ -13,17 +14,17 @@ export function withDice(s: DucksState, dice: ('red' | 'blue')[]): DucksState {
   return { ...structuredClone(s), turn: { ...s.turn, dice, stage: 'act', fenced: false, special: null, rerollsLeft: 0 } };
 }
 
-/** Applies an action that must be accepted. */
-export function play(s: DucksState, seat: number | 'system', action: unknown): { state: DucksState; events: DucksEvent[] } {
-  const r = ducks.apply(s, seat, action);
+/** Applies a request that must be accepted; returns the new state, its events and the seats it made leave. */
+export function play(s: DucksState, seat: number | 'system', action: unknown): { state: DucksState; events: DucksEvent[]; left: { seat: number; reason: LeaveReason }[] } {
+  const r = applyRequest(ducks, s, seat, action);
   if (!r.ok) throw new Error(`refused: ${r.code} ${r.message}`);
-  return { state: r.state, events: r.events };
+  return { state: r.state, events: r.events, left: r.left };
 }
 
 /** Applies an action that must be refused, and checks the state is untouched. */
 export function refused(s: DucksState, seat: number, action: unknown): Refusal {
   const before = JSON.stringify(s);
-  const r = ducks.apply(s, seat, action);
+  const r = applyRequest(ducks, s, seat, action);
   expect(JSON.stringify(s)).toBe(before);
   if (r.ok) throw new Error(`accepted: ${JSON.stringify(action)}`);
   return r;

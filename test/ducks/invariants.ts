@@ -38,6 +38,7 @@ export function checkDucks(s: DucksState, events: readonly DucksEvent[], before:
     for (const sh of COMPONENTS.specialty) if ((a.ducks[sh.id] ?? 0) > sh.duckBoxes) problems.push(`seat ${i}'s ${sh.id} row overflows`);
     if (new Set(a.outlined).size !== a.outlined.length) problems.push(`seat ${i} outlined a shape twice`);
   });
+  if (events.filter((e) => e.type === 'over').length > 1) problems.push('the game ended twice in one step');
   if (s.automa && s.automa.deck.length + s.automa.turned.length !== COMPONENTS.cards.length) problems.push('Automa cards were lost or made');
   return problems;
 }

@@ -243,14 +243,14 @@ describe('D — pens', () => {
     s = r.state;
     // A1 B1 A2 B2: A2 bread, B2 one duck.
     expect(s.areas[0]).toMatchObject({ bread: 4, pending: 1 });
-    expect(texts(s, r.events)).toEqual(expect.arrayContaining(['ana captures 1 duck box, 1 bread.', 'ana unlocks the bread: from the next turn, one extra one-space fence per turn.']));
+    expect(texts(s, r.events)).toEqual(expect.arrayContaining(['ana captures 1 duck space and 1 bread.', 'ana unlocks the bread: from the next turn, one extra one-space fence per turn.']));
     expect(ducks.activeSeats(s)).toEqual([1, 0]);
     expect(ducks.words.prompt(s, 0).buttons.map((b) => b.label)).toEqual(['P row (0/3 crossed)', 'U row (0/4 crossed)', 'T row (0/4 crossed)', 'L row (0/4 crossed)', 'block row (0/5 crossed)']);
     s = play(s, 0, { type: 'box', shape: 'T5' }).state;
     expect(s.areas[0]!.ducks.T5).toBe(1);
     const full = withDice(two({ fences: { red: ['A3-C3', 'C2-C3'] }, areas: { ana: { bread: 4, ducks: { P5: 3, U5: 4, T5: 4, L5: 4, R6: 5 } } } }), dice('red', 'blue', 'blue'));
     const lost = play(play(full, 0, fence('C1', 'C2')).state, 0, { type: 'done' });
-    expect(texts(lost.state, lost.events).join('\n')).toContain('1 beyond a full row lost');
+    expect(texts(lost.state, lost.events).join('\n')).toContain('ana captures 1 duck space and 1 bread (1 box beyond a full row lost).');
     expect(texts(lost.state, lost.events).join('\n')).toContain("ana's duck rows are full: 1 duck box lost.");
   });
 
@@ -282,6 +282,29 @@ describe('D — pens', () => {
   });
 });
 
+describe('D19 duck boxes owed at the end', () => {
+  // Every duck row full but the L (one box free) and the block (one box free); two boxes owed.
+  const owing = () => {
+    const s = solo({ areas: { ana: { ducks: { P5: 3, U5: 4, T5: 4, L5: 3, R6: 4 }, pending: 2 } } });
+    return { ...s, turn: { ...s.turn, stage: 'final' as const } };
+  };
+
+  it('D19 boxes still owed when the game ends are placed before scoring, and the game is scored once', () => {
+    const r = play(owing(), 0, { type: 'box', shape: 'L5' });
+    // The last box has one row left: it goes there by itself, then the score.
+    expect(r.events.map((e) => e.type)).toEqual(['box', 'box', 'over']);
+    expect(r.state.areas[0]).toMatchObject({ pending: 0, ducks: { L5: 4, R6: 5 } });
+    expect(r.state.end).toMatchObject({ kind: 'scored' });
+  });
+
+  it('D19 an owner who does not answer has the boxes placed by the simple strategy when their time runs out, then the score', () => {
+    const r = play(owing(), 'system', { type: 'timeout', seat: 0 });
+    expect(r.events.map((e) => e.type)).toEqual(['timedOut', 'box', 'box', 'over']);
+    expect(r.state.end?.kind).toBe('scored');
+    expect(refused(owing(), 0, { type: 'roll' }).code).toBe('GAME_ENDING');
+  });
+});
+
 describe('D — end and scoring', () => {
   it('D20 a turn with no fence and no re-roll space is a skip; two in a row end the game', () => {
     let s = withDice(two({ areas: { ana: { rerolls: 12 }, bo: { rerolls: 12 } } }), dice('blue', 'blue', 'blue'));
@@ -289,8 +312,9 @@ describe('D — end and scoring', () => {
     expect(texts(a.state, a.events)).toContain('ana skips this turn (no fence, no re-roll space).');
     s = withDice(a.state, dice('red', 'red', 'red'));
     const b = play(s, 1, { type: 'done' });
-    expect(b.state.end?.kind).toBe('scored');
+    expect(b.state.end).toMatchObject({ kind: 'scored', reason: 'skips' });
     expect(ducks.outcome(b.state)?.status).toBe('finished');
+    expect(texts(b.state, b.events).join('\n')).toContain('bo skips this turn (no fence, no re-roll space).\nTwo turns in a row were skipped: the game is over.\nana: 0 points');
     // A turn that fills a re-roll space is no skip, even without a fence: the count starts again.
     let c = withDice(two({ areas: { bo: { rerolls: 12 } } }), dice('blue', 'blue', 'blue'));
     c = play(c, 0, { type: 'done' }).state;
@@ -332,9 +356,14 @@ describe('D — end and scoring', () => {
     expect(scoreOf(ducksTie, 0).ducks).toBe(4);
     expect(scoreOf(ducksTie, 1).ducks).toBe(4);
     expect(ducksTie.end?.winners).toEqual([0, 1]);
-    const ahead = end(two({ areas: full, pens: [{ cells: 'B2 C2 B3', owner: 'red' }, { cells: 'A1 B1 C1', owner: 'blue' }] }));
+    const ahead = end(two({ areas: full, pens: [{ cells: 'B2 C2 B3', owner: 'red' }, { cells: 'H10 I10 J10', owner: 'blue' }] }));
     expect(scoreOf(ahead, 0).ducks).toBeGreaterThan(scoreOf(ahead, 1).ducks);
     expect(ahead.end?.winners).toEqual([0]);
+    // The post says the win came on the tie-break, and which.
+    const over = (s: DucksState) => ducks.words.event(s, { type: 'over', end: s.end!, scores: [scoreOf(s, 0), scoreOf(s, 1)] });
+    expect(over(ahead)).toContain(`ana wins on the tie-break: 1 point each, and ana penned more ducks (${scoreOf(ahead, 0).ducks} to ${scoreOf(ahead, 1).ducks}).`);
+    expect(over(points)).toMatch(/\nana wins!$/);
+    expect(over(ducksTie)).toMatch(/\nana and bo share the win: 1 point and 4 ducks penned each!$/);
   });
 });
 
@@ -405,12 +434,12 @@ describe('D — in a channel', () => {
     let u = s;
     for (let k = 0; k < 2; k++) u = play(play(u, 'system', { type: 'timeout', seat: 0 }).state, 'system', { type: 'timeout', seat: 1 }).state;
     const third = play(u, 'system', { type: 'timeout', seat: 0 });
-    expect(ducks.seatsLeft(third.events)).toEqual([{ seat: 0, reason: 'timeouts' }]);
+    expect(third.left).toEqual([{ seat: 0, reason: 'timeouts' }]);
     expect(third.state.end?.winners).toEqual([1]);
     const back = play(play(u, 0, { type: 'roll' }).state, 'system', { type: 'timeout', seat: 0 });
     expect(back.state.end).toBeNull();
     const gone = play(s, 'system', { type: 'remove', seat: 0, reason: 'kicked' });
-    expect(ducks.seatsLeft(gone.events)).toEqual([{ seat: 0, reason: 'kicked' }]);
+    expect(gone.left).toEqual([{ seat: 0, reason: 'kicked' }]);
     expect(gone.state.end?.winners).toEqual([1]);
   });
 
@@ -422,7 +451,7 @@ describe('D — in a channel', () => {
     const left = play(s, leaver, { type: 'resign' });
     expect(left.state.end).toBeNull();
     expect(left.events).toContainEqual({ type: 'tookOver', seat: leaver });
-    expect(ducks.seatsLeft(left.events)).toEqual([{ seat: leaver, reason: 'resigned' }]);
+    expect(left.left).toEqual([{ seat: leaver, reason: 'resigned' }]);
     expect(ducks.words.event(left.state, { type: 'tookOver', seat: leaver })).toMatch(/computer plays on/);
     // The remaining player ends their turn: the computer plays the leaver's whole turn at once.
     const turn = left.state.turn.number;
@@ -460,7 +489,7 @@ describe('A — the solo Automa', () => {
   it('A3 after every player turn, skips too, the top card is turned and its pen goes through the card\'s dot', () => {
     const s = withDice(solo({ deck: [13, 0], areas: { ana: { rerolls: 12 } } }), dice('blue', 'blue', 'blue'));
     const { state, events } = play(s, 0, { type: 'done' });
-    expect(texts(state, events)).toEqual(['ana skips this turn (no fence, no re-roll space).', 'The Automa turns a card: a 3-space pen on dot E5 (1 card left).']);
+    expect(texts(state, events)).toEqual(['ana skips this turn (no fence, no re-roll space).', 'The Automa turns a card: a bent 3-space pen on dot E5 (1 card left).']);
     const places = ducks.legalActions(state, 0).filter((a) => a.type === 'place');
     expect(places.length).toBeGreaterThan(0);
     // Card 13: V3 on dot (4,4): every offered placement has the dot on its outline.
@@ -519,7 +548,7 @@ describe('A — the solo Automa', () => {
     const pen = state.pens[state.pens.length - 1]!;
     expect(pen).toMatchObject({ owner: 'blue', automa: true, shape: 'O4' });
     expect(state.fences[edge('C8', 'D8')]).toBe('b');
-    expect(texts(state, events).join('\n')).toContain('The Automa\'s pen goes on C8 D8 C9 D9; 3 ducks leave play.');
+    expect(texts(state, events).join('\n')).toContain('The Automa\'s pen goes on C8 D8 C9 D9; 3 ducks and 1 bread leave play with it.');
     expect(state.areas[0]!.pending).toBe(0);
     // The Automa's O4 beside I1 J1 I2 J2, walled by red on top: red 4 sides, blue 2 → the player's, captured at once.
     const trap = withDice(solo({ deck: [15, 0], fences: { red: ['I3-K3'] } }), dice('red', 'blue', 'blue'));
@@ -527,7 +556,7 @@ describe('A — the solo Automa', () => {
     const r = play(t2, 0, { type: 'place', cells: [sp('G1'), sp('H1'), sp('G2'), sp('H2')].sort((a, b) => a - b) });
     expect(r.state.pens.find((p) => p.cells.includes(sp('I1')))).toMatchObject({ owner: 'red', completer: 'blue', red: 4, blue: 2 });
     expect(r.state.areas[0]).toMatchObject({ eggs: 1 });
-    expect(texts(r.state, r.events)).toContain('ana captures 1 duck box, 1 egg.');
+    expect(texts(r.state, r.events)).toContain('ana captures 1 duck space and 1 egg.');
   });
 
   it('A8 Automa fences block and count for it, and the player cannot connect to them', () => {
@@ -545,6 +574,22 @@ describe('A — the solo Automa', () => {
     const a = play(skip, 0, { type: 'done' }).state;
     expect(a.skips).toBe(1);
     expect(a.end).toBeNull();
+  });
+
+  it('A9 at two skips in a row the game ends at once, no further card turned, and the end post says so; at the last card it says that', () => {
+    // The Automa's card just before was discarded (a skip); Ana skips too.
+    const s = withDice(solo({ deck: [3, 4], turned: [0], skips: 1, areas: { ana: { rerolls: 12 } } }), dice('blue', 'blue', 'blue'));
+    const r = play(s, 0, { type: 'done' });
+    expect(r.events.map((e) => e.type)).toEqual(['turnEnded', 'over']);
+    expect(r.state.automa!.deck).toEqual([3, 4]);
+    expect(r.state.end).toMatchObject({ kind: 'scored', reason: 'skips' });
+    expect(texts(r.state, r.events)[1]).toMatch(/^Two turns in a row were skipped: the game is over\.\nana: 0 points/);
+    // The 18th card resolved: that is what the post says.
+    const last = withDice(solo({ deck: [13] }), dice('red', 'blue', 'blue'));
+    const turned = play(last, 0, fence('C1', 'C2')).state;
+    const end = play(turned, 0, simpleChoice(turned, 0)!);
+    expect(end.state.end).toMatchObject({ kind: 'scored', reason: 'deck' });
+    expect(texts(end.state, end.events).join('\n')).toContain("The Automa's last card is played: the game is over.\nana: ");
   });
 
   it('A10 the result is the player\'s score against the target in the assets', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import tileData from '../../assets/farm/tiles.json' with { type: 'json' };
 import farmerData from '../../assets/farm/farmers.json' with { type: 'json' };
 import { loadTiles, TILES, turned, facing, isMale, KIND_OF } from '../../src/games/farm/tiles.ts';
-import { FARMERS, FARMER_ROWS, FARMER_COLUMNS, loadFarmers } from '../../src/games/farm/farmers.ts';
+import { cardPoints, farmerById, FARMERS, FARMER_ROWS, FARMER_COLUMNS, loadFarmers } from '../../src/games/farm/farmers.ts';
 import { greedyGame } from './greedy.ts';
 
 const base = TILES.filter((t) => t.set === 'base');
@@ -76,6 +76,22 @@ describe('farmer cards (F13)', () => {
       expect(c.id).toBe(`FP${String(n + 1).padStart(2, '0')}`);
       expect(c.conditions).toEqual([FARMER_ROWS[Math.floor(n / 6)], FARMER_COLUMNS[n % 6]]);
     });
+  });
+
+  it('F13 (amended) the points as the ruling states them: none K 3, some K 2; one kind 5, two kinds 3, 6+ animals 5, 4+ tiles 5, someone else\'s farm 5, a fence on the edge 3', () => {
+    // Written from the ruling's text, not from the grammar the cards are generated from.
+    const rows = [['none', 'cow', 3], ['none', 'sheep', 3], ['none', 'pig', 3], ['some', 'cow', 2], ['some', 'sheep', 2], ['some', 'pig', 2]] as const;
+    const columns = [['kinds', 5], ['kinds', 3], ['animals', 5], ['tiles', 5], ['otherOwner', 5], ['edge', 3]] as const;
+    FARMERS.forEach((c, n) => {
+      const [type, kind, points] = rows[Math.floor(n / 6)]!;
+      expect(c.conditions[0], c.id).toMatchObject({ type, kind, points });
+      expect(c.conditions[1], c.id).toMatchObject({ type: columns[n % 6]![0], points: columns[n % 6]![1] });
+    });
+    // A closer with FP22 (cows 2 · 4+ tiles 5) scores 7 for a 4-tile farm with a cow; with FP24 (cows 2 · edge 3) 5 for one on the edge.
+    const farm = { kinds: { cow: 1 }, animals: 1, tiles: 4, owners: [], edge: true };
+    expect(cardPoints(farmerById('FP22'), farm, 0)).toBe(7);
+    expect(cardPoints(farmerById('FP24'), farm, 0)).toBe(5);
+    expect(cardPoints(farmerById('FP22'), { ...farm, tiles: 3 }, 0)).toBe(2);
   });
 
   it('F13 load fails on a repeated id or a missing card', () => {

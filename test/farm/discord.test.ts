@@ -3,7 +3,7 @@
 // hidden hands: no public post, picture alt text or log line ever names a tile in someone's hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, User } from '../discord-double/index.ts';
-import { Harness } from '../bot/harness.ts';
+import { Harness, textOf } from '../bot/harness.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import type { Action } from '../../src/games/farm/actions.ts';
@@ -23,7 +23,7 @@ const state = async (channel: Channel): Promise<FarmState> => (await h.store.loa
 
 /** Everything the channel (and the logs) can read: post texts, alt texts, button labels. */
 function publicText(channel: Channel): string {
-  return h.double.messages(channel).map((m) => [m.content, ...m.attachments.map((a) => a.description ?? ''), ...h.double.buttons(m).map((b) => ('label' in b ? b.label : ''))].join('\n')).join('\n') + '\n' + h.logs.join('\n');
+  return h.double.messages(channel).map((m) => [textOf(m), ...m.attachments.map((a) => a.description ?? ''), ...h.double.buttons(m).map((b) => ('label' in b ? b.label : ''))].join('\n')).join('\n') + '\n' + h.logs.join('\n');
 }
 
 /** Checks that no tile now in a hand was ever shown in public. */
@@ -34,11 +34,11 @@ function expectHandsHidden(s: FarmState, channel: Channel): void {
 
 async function startGame(channel: Channel, players: User[], options: Record<string, string | number | boolean> = {}, bots = 0): Promise<void> {
   await h.command(ana, 'farm', 'new', options, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const p of players) if (p !== ana) await (await h.double.clickButton(p, lobby, 'Join')).acknowledged();
   for (let i = 0; i < bots; i++) await h.command(ana, 'farm', 'addbot', {}, channel);
   const started = await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
-  expect(started.content).toMatch(/Game #\d+ has started/);
+  expect(textOf(started)).toMatch(/Game #\d+ has started/);
 }
 
 /**
@@ -57,11 +57,11 @@ async function playSeasonMove(channel: Channel, user: User, s: FarmState): Promi
   let reply = await h.command(user, 'farm', 'season', { move: String(choices[0]!.value) }, channel);
   expect(reply.ephemeral).toBe(true);
   if (up !== 'autumn') {
-    expect(reply.content).toContain('only you see this preview');
+    expect(textOf(reply)).toContain('only you see this preview');
     expect(h.double.messages(channel).length).toBe(before);
     reply = await h.confirm(user, reply);
   }
-  expect(reply.content, reply.content).toMatch(/^Done/);
+  expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
   await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
   return true;
 }
@@ -89,17 +89,17 @@ async function playOne(channel: Channel, users: Record<number, User>): Promise<v
     // The placement is previewed to its player alone; the channel hears of it once confirmed.
     const preview = await h.command(user, 'farm', 'place', { placement: String(choice!.value) }, channel);
     expect(preview.ephemeral).toBe(true);
-    expect(preview.content, preview.content).toContain('only you see this preview');
+    expect(textOf(preview), textOf(preview)).toContain('only you see this preview');
     expect(preview.attachments[0]?.description).toMatch(/^Preview, not played yet/);
     expect(h.double.messages(channel).length).toBe(before);
     const reply = await h.confirm(user, preview);
-    expect(reply.content, reply.content).toMatch(/^Done/);
+    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
   } else if ((action.type === 'fox' || action.type === 'bale') && s.pending.length > 0) {
     const choices = await h.double.autocomplete(user, channel, 'farm', 'field', label.replace(/^(Fox|Bale|Horse) to /, '').split(' (')[0]!, { subcommand: 'field' });
     const choice = choices.find((c) => c.value === farm.encode(action));
     expect(choice, `autocomplete offers ${label}`).toBeDefined();
     const reply = await h.command(user, 'farm', 'field', { field: String(choice!.value) }, channel);
-    expect(reply.content, reply.content).toMatch(/^Done/);
+    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
   } else if (action.type === 'lift' || action.type === 'turnTile' || action.type === 'swap') {
     // The bot's season move, made the person's way: `/farm season`, previewed and confirmed (a swap plays at once).
     const choices = await h.double.autocomplete(user, channel, 'farm', 'move', label, { subcommand: 'season' });
@@ -107,11 +107,11 @@ async function playOne(channel: Channel, users: Record<number, User>): Promise<v
     expect(choice, `autocomplete offers ${label}`).toBeDefined();
     let reply = await h.command(user, 'farm', 'season', { move: String(choice!.value) }, channel);
     if (action.type !== 'swap') reply = await h.confirm(user, reply);
-    expect(reply.content, reply.content).toMatch(/^Done/);
+    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
   } else {
     const post = h.latestPost(channel);
     const reply = await (await h.double.clickButton(user, post, label.slice(0, 80))).reply(10_000);
-    expect(reply.content, reply.content).toMatch(/^Done/);
+    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
   }
   await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
 }
@@ -134,7 +134,7 @@ describe('/farm through Discord', () => {
     // The hand: privately, with a picture of the tiles in their four turns.
     const hand = await h.command(ana, 'farm', 'hand', {}, channel);
     expect(hand.ephemeral).toBe(true);
-    for (const id of s.hands[anaSeat]!) expect(hand.content).toContain(id);
+    for (const id of s.hands[anaSeat]!) expect(textOf(hand)).toContain(id);
     expect(hand.attachments.length).toBeGreaterThan(0);
 
     // A refusal says what is wrong: a tile that is not in the hand.
@@ -142,7 +142,7 @@ describe('/farm through Discord', () => {
     if (s.current === anaSeat) {
       const refused = await h.command(ana, 'farm', 'place', { placement: `${notMine} 5,5` }, channel);
       expect(refused.ephemeral).toBe(true);
-      expect(refused.content).toMatch(/not in your hand/);
+      expect(textOf(refused)).toMatch(/not in your hand/);
     }
     expectHandsHidden(s, channel);
     const map = await h.command(bo, 'farm', 'map', {}, channel);
@@ -154,18 +154,18 @@ describe('/farm through Discord', () => {
       await playOne(channel, { [anaSeat]: ana });
       if (guard % 10 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
     }
-    // The last turn's post tells the ending; the end post after it mentions the winners.
-    const [last, end] = h.double.messages(channel).filter((m) => !m.ephemeral).slice(-2);
-    expect(last!.content).toMatch(/All tiles are placed\. Open farms score nothing\. Final scores: /);
-    expect(end!.content).toMatch(/^\*\*Game #\d+ is over\.\*\* (🏆 .+ (wins|share the win)!|Nobody wins\.)/);
+    // The last turn's post tells the ending and mentions the winners.
+    const end = h.latestPost(channel);
+    expect(textOf(end)).toMatch(/All tiles are placed\. Open farms score nothing\. Final scores: /);
+    expect(textOf(end)).toMatch(/\n\*\*Game #\d+ is over\.\*\* (🏆 .+ (wins|share the win)!|Nobody wins\.)/);
   }, 240_000);
 
   it('R4 R5 R13 R16 R21 plays a 3-player game with Chickens, Horse, Storage and Dust Bowl to its end; the fox, the horse, storage and the Dust Bowl are asked of one player at a time, the peek at hands privately', async () => {
     const channel = h.double.createChannel(h.guild, 'farm-ranch');
     await startGame(channel, [ana], { chickens: true, horse: true, storage: true, 'dust-bowl': true }, 2);
     const status = await h.command(ana, 'farm', 'status', {}, channel);
-    expect(status.content).toContain('The Ranch: Chickens, Horse, Storage, Dust Bowl.');
-    expect(status.content).toMatch(/Storage supply: 4 cows, 4 pigs, 4 sheep\./);
+    expect(textOf(status)).toContain('The Ranch: Chickens, Horse, Storage, Dust Bowl.');
+    expect(textOf(status)).toMatch(/Storage supply: 4 cows, 4 pigs, 4 sheep\./);
     let s = await state(channel);
     const anaSeat = s.seats.findIndex((x) => !x.computer);
     const asked = new Set<string>();
@@ -179,14 +179,14 @@ describe('/farm through Discord', () => {
         // The closer alone sees the owners' hands: privately, with their tiles named.
         const peek = await h.command(ana, 'farm', 'hand', {}, channel);
         expect(peek.ephemeral).toBe(true);
-        expect(peek.content).toContain('Dust Bowl');
-        for (const o of owed.from) for (const id of s.hands[o]!) expect(peek.content).toContain(id);
+        expect(textOf(peek)).toContain('Dust Bowl');
+        for (const o of owed.from) for (const id of s.hands[o]!) expect(textOf(peek)).toContain(id);
         peeked = true;
       }
       await playOne(channel, { [anaSeat]: ana });
       if (guard % 15 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
     }
-    const text = h.double.messages(channel).map((m) => m.content).join('\n');
+    const text = h.double.messages(channel).map((m) => textOf(m)).join('\n');
     expect(text).toMatch(/Game #\d+ is over/);
     expect(text).toMatch(/🦊/);
     expect(text).toMatch(/🐎 The horse enters the farm just scored/);
@@ -202,9 +202,9 @@ describe('/farm through Discord', () => {
     const channel = h.double.createChannel(h.guild, 'farm-seasons');
     await startGame(channel, [ana], { males: true, chickens: true, market: true, 'hay-bales': true, seasons: true }, 2);
     const status = await h.command(ana, 'farm', 'status', {}, channel);
-    expect(status.content).toContain('The Ranch: Males, Chickens, Market, Hay Bales.');
-    expect(status.content).toMatch(/Season this round: (Autumn|Drought|Flood|Harvest|Rainy|Spring|Summer|Tornado|Winter) — /);
-    expect(status.content).toMatch(/Market: /);
+    expect(textOf(status)).toContain('The Ranch: Males, Chickens, Market, Hay Bales.');
+    expect(textOf(status)).toMatch(/Season this round: (Autumn|Drought|Flood|Harvest|Rainy|Spring|Summer|Tornado|Winter) — /);
+    expect(textOf(status)).toMatch(/Market: /);
     let s = await state(channel);
     const anaSeat = s.seats.findIndex((x) => !x.computer);
     let asked = 0, seasonMoves = 0;
@@ -219,7 +219,7 @@ describe('/farm through Discord', () => {
       await playOne(channel, { [anaSeat]: ana });
       if (guard % 15 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
     }
-    const text = h.double.messages(channel).map((m) => m.content).join('\n');
+    const text = h.double.messages(channel).map((m) => textOf(m)).join('\n');
     expect(text).toMatch(/Game #\d+ is over/);
     expect(text).toMatch(/🦊/);
     expect(text).toMatch(/hay bale/);
@@ -238,7 +238,7 @@ describe('/farm through Discord', () => {
     h.nowOffset = 601_000;
     await h.running.bot.tickTimers();
     h.nowOffset = 0;
-    const text = h.double.messages(channel).slice(before).map((m) => m.content).join('\n');
+    const text = h.double.messages(channel).slice(before).map((m) => textOf(m)).join('\n');
     expect(text).toContain(`${who} ran out of time: the bot played for them`);
     expect(text).toMatch(new RegExp(`${who} places [A-Z]\\d\\d at -?\\d+,-?\\d+`));
     const after = await state(channel);
@@ -247,7 +247,7 @@ describe('/farm through Discord', () => {
   });
 
   it('answered every interaction privately and broke no Discord rule', () => {
-    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
     h.double.expectNoViolations();
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
   });

@@ -10,11 +10,12 @@ import { farm } from '../../src/games/farm/index.ts';
 import { runScenario } from '../../src/games/farm/scenario.ts';
 import type { FarmEvent } from '../../src/games/farm/events.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
 import { explore, newGame, ok } from './helpers.ts';
 
 /** Plays a position written as a scenario; every expectation must hold. */
 function play(file: Record<string, unknown>): { state: FarmState; lines: { events?: FarmEvent[]; text?: string[] }[] } {
-  const r = runScenario({ game: 'farm', name: 'test', seed: 'expansions', ...file });
+  const r = runScenario({ game: 'farm', name: 'test', seed: 'expansions', ...file }, requestsTo(farm));
   expect(r.failures).toEqual([]);
   return { state: r.state, lines: r.lines as { events?: FarmEvent[]; text?: string[] }[] };
 }

@@ -1,9 +1,11 @@
 /** Positions for the rulings tests: a real game set up, then shaped by hand. */
-import { apply, randomChoice, setup } from '../../src/games/farm/engine.ts';
+import { randomChoice, setup } from '../../src/games/farm/engine.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import { optionsSchema, type FarmState } from '../../src/games/farm/state.ts';
 import type { FarmEvent } from '../../src/games/farm/events.ts';
 import { expect } from 'vitest';
+import { applyRequest } from '../../src/platform/requests.ts';
+import type { LeaveReason } from '../../src/platform/seats.ts';
 
 export const names = ['Ana', 'Bo', 'Cy', 'Dee', 'Eve', 'Fay'];
 
@@ -11,11 +13,11 @@ export function newGame(players = 2, options: Record<string, unknown> = {}, seed
   return setup({ seats: names.slice(0, players).map((name) => ({ name, computer: false })), seed, options: optionsSchema.parse(options) }).state;
 }
 
-/** Applies an action that must be accepted; returns the new state and its events. */
-export function ok(s: FarmState, actor: number | 'system', action: unknown): { state: FarmState; events: FarmEvent[] } {
-  const r = apply(s, actor, action);
+/** Applies a request that must be accepted; returns the new state, its events and the seats it made leave. */
+export function ok(s: FarmState, actor: number | 'system', action: unknown): { state: FarmState; events: FarmEvent[]; left: { seat: number; reason: LeaveReason }[] } {
+  const r = applyRequest(farm, s, actor, action);
   if (!r.ok) expect.fail(`refused: ${r.code} ${r.message}`);
-  return { state: r.state, events: r.events };
+  return { state: r.state, events: r.events, left: r.left };
 }
 
 /** Plays random games with `options` (seeds `<prefix>-<n>`) and hands every applied step to `visit`, until it returns true. */

@@ -55,7 +55,7 @@ describe('the farm picture on a phone', () => {
   it('the panel under the map names the scores, the market card and the season in force', () => {
     const pv = turnPicture(s).view as MapPictureView;
     const text = mapLayout(pv).lines.map((l) => l.text).join('\n');
-    for (const [i, name] of s.seats.map((x) => x.name).entries()) expect(text).toContain(`${name}${s.current === i ? ' (to play)' : ''}: ${s.scores[i]} pts`);
+    for (const [i, name] of s.seats.map((x) => x.name).entries()) expect(text).toContain(`${name}${s.current === i ? ' (to play)' : ''}: ${s.scores[i]} pt${s.scores[i] === 1 ? '' : 's'}`);
     expect(text).toMatch(/^Market: /m);
     expect(text).toMatch(/^Season: (Autumn|Drought|Flood|Harvest|Rainy|Spring|Summer|Tornado|Winter)/m);
   });

@@ -9,7 +9,34 @@ import type { FarmEvent } from '../../src/games/farm/events.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import type { Animal } from '../../src/games/farm/tiles.ts';
 import marketData from '../../assets/farm/market.json' with { type: 'json' };
+import { runScenario as runFile } from '../../src/games/farm/scenario.ts';
 import { explore, newGame } from './helpers.ts';
+import { farm } from '../../src/games/farm/index.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
+
+/** A scenario file played through the platform's requests, as the bot plays it. */
+const runScenario = (json: unknown) => runFile(json, requestsTo(farm));
+
+/** Plays a position written as a scenario; every expectation must hold. */
+function play(file: Record<string, unknown>): FarmState {
+  const r = runScenario({ game: 'farm', name: 'ranch', seed: 'ranch', ...file });
+  expect(r.failures).toEqual([]);
+  return r.state;
+}
+
+/**
+ * bo places C05 east of B01 and closes B01's north-east part (3 cows, 2 chickens) owned by ana
+ * and cy; three fields stay open (B01's south-west part, C05's east and south parts).
+ */
+const chickenFarm = {
+  players: ['ana', 'bo', 'cy'],
+  map: [{ tile: 'B01', x: 0, y: 0 }],
+  hands: { bo: ['C05'] },
+  henhouses: [{ player: 'ana', cell: '0,0', part: 'north-east' }, { player: 'cy', cell: '0,0', part: 'north-east' }],
+  farmers: { ana: 'FP01', bo: 'FP01', cy: 'FP01' },
+  current: 'bo',
+};
+const closeChickens = { by: 'bo', action: { type: 'place', tile: 'C05', x: 1, y: 0, rot: 0 } };
 
 const many = (a: Animal, n: number): Animal[] => new Array<Animal>(n).fill(a);
 
@@ -100,6 +127,35 @@ describe('R4 R5 Chickens and the fox', () => {
       return true;
     }, 30);
     expect(found).toBe(true);
+  });
+});
+
+describe('R5 the fox (as clarified)', () => {
+  it('R5 of several owners the one with fewest points after the scoring places the fox; on a tie, the first from the closer\'s left', () => {
+    // Both owners score 2 (5 animals split, 1 lost): level at 0 before, cy sits left of bo.
+    play({ ...chickenFarm, options: { chickens: true }, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'cy', scores: { ana: 2, cy: 2 } } }] });
+    play({ ...chickenFarm, options: { chickens: true }, scores: { cy: 3 }, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'ana' } }] });
+    play({ ...chickenFarm, options: { chickens: true }, scores: { ana: 3 }, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'cy' } }] });
+  });
+
+  it('R5 the fox is placed, not declined: its chooser is offered open fields only, and the closer chooses for a farm nobody owns', () => {
+    play({ ...chickenFarm, henhouses: [], options: { chickens: true }, steps: [
+      { ...closeChickens, expect: { pending: 'fox', waitingFor: 'bo', choices: ['Fox to B01 at 0,0 (south-west)', 'Fox to C05 at 1,0 (east)', 'Fox to C05 at 1,0 (south)'], noChoices: ['north-east', 'No'] } },
+      { by: 'bo', action: { type: 'pass' }, expect: { code: 'CHOOSE_FIRST', offered: ['Fox to B01 at 0,0 (south-west)'] } },
+      { by: 'bo', action: { type: 'decline' }, expect: { code: 'CHOOSE_FIRST' } },
+      { by: 'bo', action: { type: 'fox', cell: '1,0', part: 'east' }, expect: { fox: { cell: '1,0', part: 'east' }, pending: null } },
+    ] });
+  });
+
+  it('R5 with no other open field the fox leaves the map (the channel is told), and re-enters as at first', () => {
+    // The fox stands on C15's east part, the one field left open once bo's B77 closes the chickens' field.
+    const s = play({
+      players: ['ana', 'bo'], options: { chickens: true }, map: [{ tile: 'C15', x: 1, y: 0, rot: 3 }], hands: { bo: ['B77'] }, current: 'bo', fox: { cell: '1,0', part: 'east' },
+      steps: [{ by: 'bo', action: { type: 'place', tile: 'B77', x: 0, y: 0, rot: 0 }, expect: { events: [{ type: 'scored' }, { type: 'fox', seat: null }], fox: null, pending: null, text: ['the fox leaves the map until the next farm with chickens is scored'] } }],
+    });
+    expect(s.foxSeen).toBe(false);
+    // Off the map, it comes back after the next farm with chickens, placed as the first time.
+    play({ ...chickenFarm, options: { chickens: true }, fox: null, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'cy' } }] });
   });
 });
 
@@ -208,6 +264,22 @@ describe('R8 R9 Gates', () => {
 describe('R18 Hay Bales', () => {
   it.each([[2, 12], [3, 15], [4, 16], [5, 15], [6, 12]])('R18 at %i players the supply holds %i bales', (players, bales) => {
     expect(newGame(players, { bales: true }).bales?.supply).toBe(bales);
+  });
+
+  it('R18 the closer takes the farm\'s bales; then each owner, in seat order from the closer\'s left, puts one from the supply on an adjacent open field', () => {
+    play({ ...chickenFarm, options: { bales: true }, bales: { on: [{ cell: '0,0', part: 'north-east' }] }, steps: [
+      { ...closeChickens, expect: { events: [{ type: 'balesTaken', seat: 'bo', count: 1 }], bales: { held: { bo: 1 }, supply: 14, on: [] }, pending: 'bale', waitingFor: 'cy', choices: ['Bale to B01 at 0,0 (south-west)', 'Bale to C05 at 1,0 (east)', 'Bale to C05 at 1,0 (south)'] } },
+      { by: 'cy', action: { type: 'bale', cell: '0,0', part: 'south-west' }, expect: { pending: 'bale', waitingFor: 'ana', bales: { supply: 13, on: [{ cell: '0,0', part: 'south-west' }] } } },
+      { by: 'ana', action: { type: 'bale', cell: '1,0', part: 'south' }, expect: { pending: null, bales: { supply: 12, held: { bo: 1, ana: 0, cy: 0 } } } },
+    ] });
+  });
+
+  it('R18 with only one adjacent open field the bale goes there without a question; with the supply empty none is placed', () => {
+    // ana owns the field bo closes with B77; C15's east part is the only open field next to it.
+    const one = { players: ['ana', 'bo'], options: { bales: true }, map: [{ tile: 'C15', x: 1, y: 0, rot: 3 }], hands: { bo: ['B77'] }, henhouses: [{ player: 'ana', cell: '1,0', part: 'west' }], current: 'bo' };
+    const close = { by: 'bo', action: { type: 'place', tile: 'B77', x: 0, y: 0, rot: 0 } };
+    play({ ...one, steps: [{ ...close, expect: { events: [{ type: 'scored', owners: ['ana'] }, { type: 'bale', seat: 'ana', cell: '1,0', part: 'east' }], pending: null, bales: { supply: 11 }, text: ['ana drops a hay bale on C15 at 1,0 (east)'] } }] });
+    play({ ...one, bales: { held: { bo: 12 } }, steps: [{ ...close, expect: { noEvents: ['bale'], pending: null, bales: { supply: 0, on: [] } } }] });
   });
 
   it('R18 a scored farm\'s bales go to its closer; each owner drops one on an open field next to it; bales score squared at the end', () => {

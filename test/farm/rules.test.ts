@@ -175,7 +175,7 @@ describe('F7 F8 F9 turns, placement and claims', () => {
         if (Math.floor(elsewhere / 4) !== s.stage.tile) {
           const r = apply(s, seat, { type: 'claim', region: elsewhere });
           expect(r.ok).toBe(false);
-          if (!r.ok) expect(r.message).toMatch(/tile just placed|no henhouse left/);
+          if (!r.ok) expect(r.message).toMatch(/not on the tile you just placed/);
         }
       }
       s = ok(s, seat, simpleChoice(s, seat)).state;
@@ -309,7 +309,7 @@ describe('F14 F15 F16 the end, bots and house rules', () => {
     const r = ok(s, 0, { type: 'resign' });
     expect(r.state.out[0]).toBe(true);
     expect(r.state.outcome).toEqual({ kind: 'finished', winners: [1], reason: 'alone' });
-    expect(farm.seatsLeft(r.events)).toEqual([{ seat: 0, reason: 'resigned' }]);
+    expect(r.left).toEqual([{ seat: 0, reason: 'resigned' }]);
   });
 
   it('F16 the round limit ends the game as F14 does', () => {

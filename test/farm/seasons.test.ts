@@ -10,6 +10,7 @@ import { loadSeasons, SEASON_IDS, SEASONS, type SeasonId } from '../../src/games
 import { leaders, movableTiles, summerFields } from '../../src/games/farm/seasons.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import { tileById } from '../../src/games/farm/tiles.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 import type { Action } from '../../src/games/farm/actions.ts';
 import seasonData from '../../assets/farm/seasons.json' with { type: 'json' };
 import { newGame, ok } from './helpers.ts';
@@ -299,7 +300,7 @@ describe('S7 Spring', () => {
   it('S7 a timed-out turn that earns an extra turn plays one turn only: the extra one waits for its player', () => {
     const found = explore('spring', {}, (before) => {
       if (before.stage.kind !== 'place' || before.pending.length) return;
-      const r = apply(before, 'system', { type: 'timeout', seat: before.current });
+      const r = applyRequest(farm, before, 'system', { type: 'timeout', seat: before.current });
       if (!r.ok || !r.events.some((e) => e.type === 'extraTurn')) return;
       expect(r.events.filter((e) => e.type === 'placed')).toHaveLength(1);
       expect(farm.activeSeats(r.state)).toEqual([before.current]);
@@ -365,10 +366,11 @@ describe('S10 Winter', () => {
       const closer = e.closer;
       const v = valueOf(unowned, board, field, closer);
       const card = v.awards.filter((a) => a.why === 'card').reduce((n, a) => n + a.points, 0);
-      const animalAward = v.awards.filter((a) => a.why === 'animals');
-      if (card === 0) expect(animalAward).toEqual([{ seat: closer, points: animalPoints(animals, null), why: 'animals' }]);
+      // Told as Winter's points, not as an owner's share.
+      const animalAward = v.awards.filter((a) => a.why === 'animals' || a.why === 'winter');
+      if (card === 0) expect(animalAward).toEqual([{ seat: closer, points: animalPoints(animals, null), why: 'winter' }]);
       else expect(animalAward).toEqual([]);
-      expect(valueOf(inSeason(unowned, 'autumn'), board, field, closer).awards.some((a) => a.why === 'animals')).toBe(false);
+      expect(valueOf(inSeason(unowned, 'autumn'), board, field, closer).awards.some((a) => a.why === 'animals' || a.why === 'winter')).toBe(false);
       return card === 0;
     }, 20);
     expect(found).toBe(true);
@@ -419,7 +421,7 @@ describe('Seasons with the Ranch expansions (interactions the rulings leave open
       for (const e of events) {
         if (e.type !== 'scored' || e.owners.length > 0) continue;
         expect(after.pending.some((p) => p.kind === 'bale' && p.seat === e.closer && after.farms.length - 1 === e.farm)).toBe(false);
-        if (e.awards.some((a) => a.why === 'animals')) checked++;
+        if (e.awards.some((a) => a.why === 'winter')) checked++;
       }
       const fox = after.pending.find((p) => p.kind === 'fox');
       const scored = events.filter((e) => e.type === 'scored');
@@ -535,10 +537,10 @@ describe('Seasons with Tractor, Horse, Storage, Sharecroppers and Dust Bowl (doc
     explore('winter', { sharecroppers: true }, (before, _a, after, events) => {
       for (const e of events) {
         if (e.type !== 'scored') continue;
-        const winter = e.awards.some((x) => x.why === 'animals' && e.owners.length === 0);
+        const winter = e.awards.some((x) => x.why === 'winter' && e.owners.length === 0);
         if (e.owners.length > 0) {
           // Owners (sharecroppers included) score as usual: Winter adds nothing for the closer unless they own it.
-          if (!e.owners.includes(e.closer)) expect(e.awards.some((x) => x.seat === e.closer && x.why === 'animals')).toBe(false);
+          if (!e.owners.includes(e.closer)) expect(e.awards.some((x) => x.seat === e.closer && (x.why === 'animals' || x.why === 'winter'))).toBe(false);
           continue;
         }
         if (!winter) continue;

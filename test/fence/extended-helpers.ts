@@ -1,7 +1,8 @@
 // Helpers for the Extended Rules' tests: a game played by computers up to its main phase.
 import { applyAction, computerAction, createGame, standardTileSet, whoMustAct, type FenceEvent, type FenceOptions, type FenceState, type NbId } from '../../src/games/fence/index.ts';
 import { tileIdOfKey } from '../../src/games/fence/geometry.ts';
-import { hotGoodsDistances, inPlay } from '../../src/games/fence/rules.ts';
+import { hotGoodsDistances } from '../../src/games/fence/roads.ts';
+import { inPlay } from '../../src/games/fence/rules.ts';
 
 export const seats = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `p${i}`, computer: false }));
 

@@ -2,8 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyAction, computerAction, createGame, legalActions, viewFor, whoMustAct, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
-import { hotGoodsDistances, inPlay } from '../../src/games/fence/rules.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
+import { applyAction, computerAction, createGame, fence, legalActions, viewFor, whoMustAct, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
+import { hotGoodsDistances } from '../../src/games/fence/roads.ts';
+import { inPlay } from '../../src/games/fence/rules.ts';
 import { boats } from '../../src/games/fence/variants/boats.ts';
 import { tilesJoined } from '../../src/games/fence/variants/rewarded-tile-placement.ts';
 import { cardConservationProblem, loadScenario, runScenario } from '../../src/games/fence/scenario.ts';
@@ -12,7 +14,7 @@ import { seats, toMain, waterCase } from './extended-helpers.ts';
 import { onTestMap, TEST_MAP } from './test-map.ts';
 
 const ok = (sc: Record<string, unknown>) => {
-  const { failures, state } = runScenario(sc);
+  const { failures, state } = runScenario(sc, requestsTo(fence));
   expect(failures).toEqual([]);
   return state;
 };
@@ -491,6 +493,17 @@ describe('E3 Boats', () => {
     expect(state.extended?.boats?.red?.seat).toBe(1);
     expect(viewFor(state, 'channel').extended?.boats).toEqual({ red: 1, blue: null });
     expect(cardConservationProblem(state)).toBeNull();
+  });
+
+  it('E3 a player Moving Others may play a face card, never must: with both parts done the turn ends though a face card is in hand', () => {
+    ok(onTestMap({
+      options: { boats: true }, pawns: { ana: 'Old Town', bo: 'The Stix', cy: 'Sunnyside' }, cops: 'Nettlebed',
+      hands: { ana: ['RF', 'R2', 'B4'], bo: ['R1'] }, current: 'ana',
+      steps: [
+        { by: 'ana', action: { type: 'push', target: 'bo', to: 'Kettle Yard' }, expect: { current: 'ana', legal: { ana: { includes: [{ type: 'playBoat', card: 'RF' }] } } } },
+        { by: 'ana', action: { type: 'copsRoad', to: 'Sunnyside' }, expect: { pawns: { cy: 'jail' }, current: 'bo', hands: { ana: ['RF', 'R2', 'B4'] }, legal: { ana: { count: 0 } } } },
+      ],
+    }));
   });
 
   it('E3 a boated player on the waterfront measures Hot Goods by water, each tile crossed counting half', () => {

@@ -2,9 +2,10 @@
 // may, several players at once; an empty hand places tiles other players still hold. Its
 // combinations with E5, E7, E9 and E10 (rulings in docs/fence-variants.md).
 import { describe, expect, it } from 'vitest';
+import { applyRequest } from '../../src/platform/requests.ts';
 import { actingSeats, applyAction, cellName, computerAction, createGame, fence, legalActions, viewFor, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import { eventText } from '../../src/games/fence/words.ts';
-import { cellOrigin } from '../../src/games/fence/draw/map.ts';
+import { cellOrigin } from '../../src/games/fence/draw/layout.ts';
 import { panelBoxes } from '../../src/games/fence/draw/panels.ts';
 import { drawMapPicture } from '../../src/games/fence/draw/picture.ts';
 import { seats } from './extended-helpers.ts';
@@ -95,7 +96,7 @@ describe('E6 Free-For-All Tile Placement', () => {
 
   it('E6 a timed-out builder gets one tile placed for them; the others are still asked', () => {
     const s = start().state;
-    const r = applyAction(s, 'system', { type: 'timeout', seat: 1 });
+    const r = applyRequest(fence, s, 'system', { type: 'timeout', seat: 1 });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.state.map).toHaveLength(2);
@@ -195,5 +196,60 @@ describe('E6 Free-For-All Tile Placement', () => {
     expect(b!).toBeLessThan(150);
     // Every cell any builder can place at is highlighted, and no other.
     expect(view.placeableCells.map((c) => cellName(s, c.x, c.y)).sort()).toEqual([...new Set(builders.flatMap((seat) => cellsOf(s, seat)))].sort());
+  });
+  describe('E6 with a computer seat, as the bot runs it (computers move until only people are waited for)', () => {
+    const people = ['Alice', 'Bob'];
+    const withComputer = (options: Partial<FenceOptions>, seed: string) => createGame({ seats: [...people.map((name) => ({ name, computer: false })), { name: 'Computer 1', computer: true }], seed, options: { freeForAll: true, ...options } });
+
+    /** What the bot does after every change: the computer seat moves while it is among those who may act and has a move to make. */
+    function computersMove(s: FenceState): { state: FenceState; placed: { seat: number; owner?: number }[] } {
+      const placed: { seat: number; owner?: number }[] = [];
+      for (let guard = 0; guard < 500; guard++) {
+        if (!fence.activeSeats(s).includes(2)) break;
+        const action = fence.bots.simple!(s, 2);
+        if (action === null) break;
+        const r = play(s, 2, action);
+        for (const e of r.events) if (e.type === 'tilePlaced' || e.type === 'tileSwapped') placed.push({ seat: e.seat, ...(e.owner === undefined ? {} : { owner: e.owner }) });
+        s = r.state;
+      }
+      return { state: s, placed };
+    }
+
+    it('E6 on Start the computer keeps pace with the people: it places a tile or two, never theirs, and both people are asked with tiles still in hand', () => {
+      for (const [options, seed] of [[{ bigMap: true }, 'e6-big'], [{}, 'e6-basic']] as const) {
+        const created = withComputer(options, seed).state;
+        const { state, placed } = computersMove(created);
+        expect(placed.length).toBeLessThanOrEqual(2);
+        expect(placed.filter((p) => p.owner !== undefined)).toEqual([]);
+        expect(state.phase).toBe('building');
+        for (const seat of [0, 1]) {
+          expect(state.tileHands[seat]).toEqual(created.tileHands[seat]);
+          expect(fence.activeSeats(state)).toContain(seat);
+          expect(fence.words.prompt(state, seat).text).toContain('everyone builds at once');
+        }
+      }
+    });
+
+    it('E6 a computer places at most one tile more than the quickest person still building, its own tiles or, once its hand is empty, others\u2019; building still ends', () => {
+      let s = computersMove(withComputer({ bigMap: true }, 'e6-pace').state).state;
+      const placedBy = [0, 0, 0];
+      for (let turn = 0; turn < 400 && s.phase === 'building'; turn++) {
+        // Alice builds twice as often as Bob; the computer answers each of their moves.
+        const building = fence.activeSeats(s).filter((seat) => seat !== 2);
+        if (building.length === 0) break;
+        const seat = building.includes(0) && turn % 3 !== 2 ? 0 : building[building.length - 1]!;
+        s = play(s, seat, computerAction(s, seat, 'simple')!).state;
+        placedBy[seat]!++;
+        const moved = computersMove(s);
+        s = moved.state;
+        placedBy[2]! += moved.placed.length;
+        // One ahead at most (two as counted here: whoever holds Old Town placed it at the start).
+        if (fence.activeSeats(s).some((x) => x !== 2)) expect(placedBy[2]).toBeLessThanOrEqual(Math.max(placedBy[0]!, placedBy[1]!) + 2);
+      }
+      s = computersMove(s).state;
+      expect(s.phase).not.toBe('building');
+      expect(placedBy[0]).toBeGreaterThan(10);
+      expect(placedBy[1]).toBeGreaterThan(5);
+    });
   });
 });

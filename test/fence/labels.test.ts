@@ -1,6 +1,7 @@
 // Suggestions that say what they do: every label of a legal action names where it goes (the map
 // cell) and what follows from it, judged against what the engine then does.
 import { describe, expect, it } from 'vitest';
+import { requestsTo } from '../../src/platform/requests.ts';
 import { applyAction, createGame, fence, playComputers, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { runScenario } from '../../src/games/fence/scenario.ts';
 import { onTestMap } from './test-map.ts';
@@ -68,7 +69,7 @@ describe('suggestions that say what they do', () => {
 
   it('B15 the Cops by road onto your own pawn: labelled, last, and previewed before it is played', () => {
     // ana in Old Town, the Cops next door in Four Points: by road they can come onto ana.
-    const { state } = runScenario(onTestMap({ pawns: { ana: 'Old Town', bo: 'Downtown', cy: 'Tanner\'s Lane' }, cops: 'Four Points', turn: { pushed: true, cops: false } }));
+    const { state } = runScenario(onTestMap({ pawns: { ana: 'Old Town', bo: 'Downtown', cy: 'Tanner\'s Lane' }, cops: 'Four Points', turn: { pushed: true, cops: false } }), requestsTo(fence));
     const legal = fence.legalActions(state, 0) as Action[];
     const labels = legal.map((a) => fence.words.action(state, a));
     const last = labels[labels.length - 1]!;

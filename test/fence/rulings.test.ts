@@ -5,13 +5,15 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createGame, viewFor } from '../../src/games/fence/index.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
+import { createGame, fence, viewFor } from '../../src/games/fence/index.ts';
 import { cardConservationProblem, loadScenario, runScenario, ScenarioError } from '../../src/games/fence/scenario.ts';
+import { runScenario as runAnyScenario } from '../../src/runtime/scenario.ts';
 import { onTestMap } from './test-map.ts';
 
 const seats = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `p${i}`, computer: false }));
 const ok = (sc: Record<string, unknown>) => {
-  const { failures } = runScenario(sc);
+  const { failures } = runScenario(sc, requestsTo(fence));
   expect(failures).toEqual([]);
 };
 
@@ -32,7 +34,7 @@ describe('setup (B1–B4)', () => {
 
   it('B1 the discard pile is never reshuffled into an empty Stash', () => {
     const sc = JSON.parse(readFileSync(join(import.meta.dirname, '../scenarios/B17-empty-pile.json'), 'utf8'));
-    const { state, failures } = runScenario(sc);
+    const { state, failures } = runScenario(sc, requestsTo(fence));
     expect(failures).toEqual([]);
     expect(state.stash.red.length + state.stash.blue.length).toBe(0);
     expect(state.discard.length).toBeGreaterThan(0);
@@ -113,7 +115,7 @@ describe('main phase (code)', () => {
         events: [{ type: 'passed', seat: 'ana', phase: 'main' }, { type: 'passed', seat: 'bo' }, { type: 'passed', seat: 'cy' }, { type: 'gameOver' }],
         text: ['ana passes: nothing can be moved'],
       } }],
-    });
+    }, requestsTo(fence));
     expect(failures).toEqual([]);
     expect(lines).toHaveLength(1);
   });
@@ -165,7 +167,7 @@ describe('the scenario runner', () => {
     const { failures } = runScenario(onTestMap({
       pawns: { ana: 'Old Town', bo: 'Four Points', cy: 'Sunnyside' }, cops: 'Goose Green',
       steps: [{ by: 'ana', action: { type: 'copsRoad', to: 'Saltmarsh' } }, { by: 'bo', action: { type: 'copsRoad', to: 'The Stix' }, expect: { ok: false } }],
-    }));
+    }), requestsTo(fence));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/^step 1: the action was refused: OFF_LIMITS/);
   });
@@ -174,7 +176,7 @@ describe('the scenario runner', () => {
     const doc = readFileSync(join(import.meta.dirname, '../../docs/scenarios.md'), 'utf8');
     const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!);
     const example = blocks.at(-1)!;
-    expect(runScenario(example).failures).toEqual([]);
+    expect(runScenario(example, requestsTo(fence)).failures).toEqual([]);
   });
 
   it('npm run scenario prints one line per step and the channel view, and exits 0 / 1 / 2', () => {
@@ -199,5 +201,24 @@ describe('the scenario runner', () => {
     const i = run(invalid);
     expect(i.status).toBe(2);
     expect(i.stderr).toMatch(/players/);
+  });
+  it('npm run scenario numbers its steps as docs/scenarios.md shows: the example runs as printed there, and an invalid step is named by its number', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../docs/scenarios.md'), 'utf8');
+    const example = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).at(-1)!;
+    const shown = /The first output lines[^\n]*\n\n```\n([\s\S]*?)```/.exec(doc)![1]!.trim().split('\n');
+    // The example as `npm run scenario` reads it (the platform's runner, which needs "game").
+    const { lines, failures } = runAnyScenario(example);
+    expect(failures).toEqual([]);
+    expect(shown.length).toBeGreaterThan(2);
+    shown.forEach((line, k) => {
+      // What the page shows, up to where it leaves the rest out ("…"), is how the line begins.
+      const printed = JSON.stringify(lines[k]);
+      expect(printed.startsWith(line.split('…')[0]!.replace(/, $/, '')), `${printed}\n  is shown as\n${line}`).toBe(true);
+      expect(lines[k]).toMatchObject({ step: k + 1 });
+    });
+    const steps = [{ expect: { cops: 'Goose Green' } }, { expect: { cops: 'Goose Green' } }, { expect: { handz: {} } }];
+    const invalid = () => loadScenario(onTestMap({ pawns: { ana: 'Old Town', bo: 'Four Points', cy: 'Sunnyside' }, cops: 'Goose Green', steps }));
+    expect(invalid).toThrow(/step 3: expect: Unrecognized key: "handz"/);
+    expect(invalid).not.toThrow(/steps\.2/);
   });
 });

@@ -6,6 +6,7 @@ import { actionLabel, cardsText, type Action } from '../../src/games/fence/index
 import { cardName } from '../../src/games/fence/cards.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { Harness } from '../bot/harness.ts';
+import { textOf } from '../bot/harness.ts';
 
 let h: Harness;
 let ana: User, bo: User, boss: User;
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 /** Everything a channel message shows anyone: its words, its buttons (labels and values), its pictures' alt text. */
 const shown = (m: PostedMessage): string => [
-  m.content,
+  textOf(m),
   ...h.double.buttons(m).map((b) => `${'label' in b ? b.label : ''} ${'custom_id' in b ? b.custom_id : ''}`),
   ...m.attachments.map((a) => `${a.filename} ${a.description ?? ''}`),
 ].join('\n');
@@ -31,8 +32,8 @@ describe('E11 Trading Cards through Discord', () => {
   it('E11 an offer to a named player, answered with a button; the cards are shown to the two of them only, never in the channel', async () => {
     await h.fence(boss, 'settings', { 'trading-cards': true }, channel);
     await h.fence(ana, 'new', { 'auto-build': true }, channel);
-    const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
-    expect(lobby.content).toContain('Trading Cards');
+    const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
+    expect(textOf(lobby)).toContain('Trading Cards');
     await (await h.double.clickButton(bo, lobby, 'Join')).acknowledged();
     await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
 
@@ -60,10 +61,10 @@ describe('E11 Trading Cards through Discord', () => {
     const before = h.double.messages(channel).length;
     const done = await h.fence(offerer, 'trade', { trade: String(choice.value) }, channel);
     expect(done.ephemeral).toBe(true);
-    expect(done.content).toContain(`Done: ${label}`);
-    const offerPost = await h.double.waitForMessage(channel, (m) => h.double.messages(channel).indexOf(m) >= before && m.content.includes('offered'));
-    expect(offerPost.content).toContain(`${s.seats[me]!.name} offered ${s.seats[them]!.name} a trade.`);
-    expect(offerPost.content).toContain(`<@${target.id}>`);
+    expect(textOf(done)).toContain(`Done: ${label}`);
+    const offerPost = await h.double.waitForMessage(channel, (m) => h.double.messages(channel).indexOf(m) >= before && textOf(m).includes('offered'));
+    expect(textOf(offerPost)).toContain(`${s.seats[me]!.name} offered ${s.seats[them]!.name} a trade.`);
+    expect(textOf(offerPost)).toContain(`<@${target.id}>`);
     const labels = h.double.buttons(offerPost).map((b) => ('label' in b ? b.label : ''));
     expect(labels).toEqual(expect.arrayContaining([`Accept ${s.seats[me]!.name}’s trade`, `Decline ${s.seats[me]!.name}’s trade`]));
 
@@ -71,14 +72,14 @@ describe('E11 Trading Cards through Discord', () => {
     const hand = await (await h.double.clickButton(target, offerPost, 'Show my hand')).reply(10_000);
     expect(hand.ephemeral).toBe(true);
     expect(hand.recipientId).toBe(target.id);
-    expect(hand.content).toContain(`they give you their ${cardsText(offer.give)} for your ${cardsText(offer.ask)}`);
+    expect(textOf(hand)).toContain(`they give you their ${cardsText(offer.give)} for your ${cardsText(offer.ask)}`);
 
     const acceptedBefore = h.double.messages(channel).length;
     const accepted = await (await h.double.clickButton(target, offerPost, `Accept ${s.seats[me]!.name}’s trade`)).reply(10_000);
     expect(accepted.ephemeral).toBe(true);
-    expect(accepted.content).toMatch(/^Done/);
-    const acceptPost = await h.double.waitForMessage(channel, (m) => h.double.messages(channel).indexOf(m) >= acceptedBefore && m.content.includes('accepted'));
-    expect(acceptPost.content).toContain(`${s.seats[them]!.name} accepted ${s.seats[me]!.name}’s trade.`);
+    expect(textOf(accepted)).toMatch(/^Done/);
+    const acceptPost = await h.double.waitForMessage(channel, (m) => h.double.messages(channel).indexOf(m) >= acceptedBefore && textOf(m).includes('accepted'));
+    expect(textOf(acceptPost)).toContain(`${s.seats[them]!.name} accepted ${s.seats[me]!.name}’s trade.`);
 
     const after = (await h.game(channel)).state;
     expect(after.hands[me]).toEqual(expect.arrayContaining(offer.ask));

@@ -2,6 +2,7 @@
 // their cards for up to two cards they name; that player accepts or declines; the cards are
 // seen by the two of them only; the offer is withdrawn once the game moves past it.
 import { describe, expect, it } from 'vitest';
+import { applyRequest } from '../../src/platform/requests.ts';
 import { actingSeats, applyAction, fence, legalActions, viewFor, type Action, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { cardConservationProblem } from '../../src/games/fence/scenario.ts';
 import { OFFERS_PER_TURN } from '../../src/games/fence/variants/trading-cards.ts';
@@ -146,7 +147,7 @@ describe('E11 Trading Cards', () => {
     const s = table();
     const offer = fairOffer(s);
     const offered = play(s, s.current, offer).state;
-    const r = applyAction(offered, 'system', { type: 'timeout', seat: offer.target });
+    const r = applyRequest(fence, offered, 'system', { type: 'timeout', seat: offer.target });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.events).toEqual([{ type: 'tradeDeclined', seat: s.current, target: offer.target, timedOut: true }]);
@@ -159,7 +160,8 @@ describe('E11 Trading Cards', () => {
     const s = table();
     const offer = fairOffer(s);
     const offered = play(s, s.current, offer).state;
-    const resigned = play(offered, offer.target, { type: 'resign' });
+    const resigned = applyRequest(fence, offered, offer.target, { type: 'resign' });
+    if (!resigned.ok) throw new Error(resigned.message);
     expect(resigned.events.map((e) => e.type)).toContain('tradeWithdrawn');
     expect(resigned.state.extended?.trade).toBeUndefined();
   });

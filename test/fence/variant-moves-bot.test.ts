@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLabel, applyAction, computerAction, createGame, legalActions, nbName, whoMustAct, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import type { Channel, User } from '../discord-double/index.ts';
 import { Harness } from '../bot/harness.ts';
+import { textOf } from '../bot/harness.ts';
 
 let h: Harness;
 let users: User[];
@@ -55,7 +56,7 @@ async function reach(name: string, settings: Record<string, boolean>, players: n
   for (const u of users) h.double.addMember(guild, u);
   await h.fence(boss, 'settings', settings, channel);
   await h.fence(users[0]!, 'new', { 'auto-build': true }, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const u of users.slice(1, players)) await (await h.double.clickButton(u, lobby, 'Join')).acknowledged();
   await (await h.double.clickButton(users[0]!, lobby, 'Start')).reply(10_000);
   for (let k = 0; k < moves; k++) await h.playOne(channel);
@@ -85,9 +86,9 @@ describe('Extended Rules moves through Discord', () => {
     const posted = h.double.messages(channel).length;
     const reply = await command(channel, state, me, 'boat', 'card', boat);
     expect(reply.ephemeral).toBe(true);
-    expect(reply.content).toMatch(/^Done: Play your (Red|Blue) face card/);
+    expect(textOf(reply)).toMatch(/^Done: Play your (Red|Blue) face card/);
     // The turn goes on (Moving Others): the mover is told privately, the channel waits for the turn's end.
-    expect(reply.content).toContain('finish Moving Others');
+    expect(textOf(reply)).toContain('finish Moving Others');
     const colour = boat.card.startsWith('R') ? 'red' : 'blue';
     const after = (await h.game(channel)).state;
     expect(after.extended?.boats?.[colour]?.seat).toBe(me);
@@ -97,7 +98,7 @@ describe('Extended Rules moves through Discord', () => {
     expect(left.some((a) => a.type === 'push' || a.type === 'copsRoad' || a.type === 'tipOff')).toBe(true);
     for (let k = 0; k < 3 && (await h.game(channel)).state.current === me; k++) await h.playOne(channel);
     expect((await h.game(channel)).state.current).not.toBe(me);
-    const told = h.double.messages(channel).slice(posted).filter((m) => !m.ephemeral).map((m) => m.content).join('\n');
+    const told = h.double.messages(channel).slice(posted).filter((m) => !m.ephemeral).map((m) => textOf(m)).join('\n');
     expect(told).toContain(`${state.seats[me]!.name} has a ${colour} boat.`);
   }, 120_000);
 
@@ -118,17 +119,17 @@ describe('Extended Rules moves through Discord', () => {
       const options = (s.pending as { options: string[] }).options;
       expect(options.length).toBeGreaterThan(1);
       const post = h.latestPost(channel);
-      expect(post.content).toContain('the neighborhood at this end of the Tunnel');
+      expect(textOf(post)).toContain('the neighborhood at this end of the Tunnel');
       const pick = options[options.length - 1]!;
       ends.push(pick);
       const before = h.double.messages(channel).length;
       const reply = await (await h.double.clickButton(user, post, actionLabel(s, { type: 'chooseNeighborhood', nb: pick }, 80))).reply(10_000);
-      expect(reply.content).toMatch(/^Done/);
+      expect(textOf(reply)).toMatch(/^Done/);
       await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the next post');
     }
     const after = (await h.game(channel)).state;
     expect(after.extended?.tunnel).toEqual(ends);
-    const words = h.double.messages(channel).map((m) => m.content).join('\n');
+    const words = h.double.messages(channel).map((m) => textOf(m)).join('\n');
     expect(words).toContain(`The Tunnel joins ${nbName(after, ends[0]!)} and ${nbName(after, ends[1]!)}`);
   }, 120_000);
 
@@ -141,13 +142,13 @@ describe('Extended Rules moves through Discord', () => {
     expect(offered.sort()).toEqual(['blue', 'red']);
     const posted = h.double.messages(channel).length;
     const reply = await command(channel, state, me, 'hunch', 'die', { type: 'hunch', colour: 'blue' });
-    expect(reply.content).toContain('Done: Roll the blue die for the Cops');
+    expect(textOf(reply)).toContain('Done: Roll the blue die for the Cops');
     const after = (await h.game(channel)).state;
     // The Cops moved on the Hunch, or nobody was there and the player is an Unreliable Witness.
     expect(after.cops !== state.cops || (after.extended?.witnesses ?? []).includes(me) || after.pending !== null).toBe(true);
     // The channel hears of the Hunch in the turn's post, once the turn is over.
     for (let k = 0; k < 3 && (await h.game(channel)).state.current === me; k++) await h.playOne(channel);
-    const words = h.double.messages(channel).slice(posted).filter((m) => !m.ephemeral).map((m) => m.content).join('\n');
+    const words = h.double.messages(channel).slice(posted).filter((m) => !m.ephemeral).map((m) => textOf(m)).join('\n');
     expect(words).toMatch(new RegExp(`${state.seats[me]!.name} plays a Hunch: the blue die rolls [1-6]`));
   }, 120_000);
 });

@@ -2,9 +2,10 @@
 // of bad input (state unchanged), prompts and words players read.
 import { describe, expect, it } from 'vitest';
 import { kimbo } from '../../src/games/kimbo/index.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 import { playOut } from '../../src/games/kimbo/bots.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
-import { edge, labels, moveTo, newGame, position } from './helpers.ts';
+import { edge, moveTo, newGame, position } from './helpers.ts';
 
 describe('the /kimbo definition', () => {
   it('encodes every legal action in at most 80 characters and decodes it back; garbage decodes to nothing', () => {
@@ -31,6 +32,17 @@ describe('the /kimbo definition', () => {
     expect(kimbo.parse!(s, 0, 'fence', 'F5 K12')).toBeNull();
   });
 
+  it('/kimbo move before rolling says to roll first; a fence on a black line or an entrance has its own refusal', () => {
+    const s = position({});
+    const typed = kimbo.parse!(s, 0, 'move', 'piece 1 A1 east');
+    const r = applyRequest(kimbo, s, 0, typed);
+    expect(r.ok || r.message).toMatch(/^Roll first: press \*\*Roll the dice\*\*/);
+    expect(kimbo.words.unavailable!(s, 0, 'move')).toMatch(/^Roll first/);
+    const mine = s.fences.find((f) => f.owner === 0)!.slot;
+    const line = applyRequest(kimbo, s, 0, kimbo.parse!(s, 0, 'fence', `${kimbo.words.action(s, { type: 'fence', from: mine, to: mine }).split(' ')[1]} C4|D4`));
+    expect(line.ok || [line.code, line.message]).toEqual(['NOT_A_SLOT', expect.stringContaining('C4|D4 is a black line')]);
+  });
+
   it('refuses bad input with a reason and leaves the game as it was', () => {
     const s = position({ pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'] }, fences: [], dice: [1, 2] });
     const copy = JSON.stringify(s);
@@ -46,26 +58,23 @@ describe('the /kimbo definition', () => {
       ['system', { type: 'explode' }, /Not a request/],
     ];
     for (const [actor, input, message] of cases) {
-      const r = kimbo.apply(s, actor, input);
+      const r = applyRequest(kimbo, s, actor, input);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.message).toMatch(message);
     }
     expect(JSON.stringify(s)).toBe(copy);
   });
 
-  it('offers short lists of moves as buttons and long ones through /kimbo move', () => {
-    const few = position({ pieces: { 0: ['H5', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [2, 6] });
-    const p = kimbo.words.prompt(few, 0);
-    expect(p.buttons.map((b) => b.label)).toEqual(labels(few));
+  it('asks for the roll with a choice of Roll or Move a fence, and after it for squares; a move typed in words is still read', () => {
+    const start = kimbo.words.prompt(newGame(2), 0);
+    expect(start.choice?.options.map((o) => o.label)).toEqual(['Roll the dice', 'Move a fence']);
+    expect(start.text).toBe('your turn: roll the dice, or first move one of your fences.');
     const many = position({ dice: [3, 4] });
     const q = kimbo.words.prompt(many, 0);
-    expect(labels(many).length).toBeGreaterThan(10);
-    expect(q.buttons).toEqual([]);
-    expect(q.text).toMatch(/you rolled 3 and 4: \d+ possible moves; choose it with `\/kimbo move`: .* like "piece 1 A1 \w+ 3\+4 [A-O]\d+"\.$/);
-    expect(kimbo.parse!(many, 0, 'move', /like "(.*)"/.exec(q.text)![1]!)).not.toBeNull();
-    const start = kimbo.words.prompt(newGame(2), 0);
-    expect(start.buttons.map((b) => b.label)).toEqual(['Roll the dice']);
-    expect(start.text).toContain('/kimbo fence');
+    expect(q.text).toMatch(/^you rolled 3 and 4: where does a piece go\? Press its square \(labelled on the board\), or type the move with `\/kimbo move` \(\d+ possible\)\.$/);
+    expect(q.choice?.question).toBe('you rolled 3 and 4: where does a piece go?');
+    expect(q.choice?.options.every((o) => /^([A-O](1[0-5]|[1-9])|HOME)$/.test(o.label))).toBe(true);
+    expect(kimbo.parse!(many, 0, 'move', 'piece 1 A1 east 3+4')).not.toBeNull();
   });
 
   it('tells the status in plain words and has rules topics and help without ruling ids', () => {

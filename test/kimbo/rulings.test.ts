@@ -1,20 +1,22 @@
-// Game of Fences rulings G7–G28, one or more tests each, named by id. The board's own rulings
+// Game of Fences rulings G7–G29, one or more tests each, named by id. The board's own rulings
 // (G1–G6) are proven on the data in board.test.ts.
 import { describe, expect, it } from 'vitest';
 import { BOARD, HOME, nameOfSquare } from '../../src/games/kimbo/board.ts';
 import { playOut, randomPlayer, simplePlayer } from '../../src/games/kimbo/bots.ts';
-import { applyAction, createGame, legalActions, type ApplyResult, type KimboEvent } from '../../src/games/kimbo/engine.ts';
+import { createGame, legalActions, type ApplyResult, type KimboEvent } from '../../src/games/kimbo/engine.ts';
 import { kimbo } from '../../src/games/kimbo/index.ts';
 import { paths } from '../../src/games/kimbo/moves.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
 import { eventText } from '../../src/games/kimbo/words.ts';
+import { requestsTo } from '../../src/platform/requests.ts';
 import { edge, labels, moveTo, NAMES, newGame, position, sq } from './helpers.ts';
 
-const ok = (r: ApplyResult): { state: KimboState; events: KimboEvent[] } => {
+const apply = requestsTo(kimbo);
+const ok = <R extends ApplyResult>(r: R): Extract<R, { ok: true }> => {
   if (!r.ok) throw new Error(`refused: ${r.code} ${r.message}`);
-  return r;
+  return r as Extract<R, { ok: true }>;
 };
-const act = (s: KimboState, seat: number, a: unknown) => ok(applyAction(s, seat, a, simplePlayer));
+const act = (s: KimboState, seat: number, a: unknown) => ok(apply(s, seat, a));
 const STEP = { north: -15, east: 1, south: 15, west: -1 } as const;
 /** Where the paths of `steps` from `from` that start towards `dir` end, with these fences. */
 const ends = (from: string, dir: keyof typeof STEP, steps: number, fences: string[] = []): string[] =>
@@ -68,7 +70,7 @@ describe('the turn (G10)', () => {
     expect(r.state.fences.some((f) => f.slot === edge('K12|K13') && f.owner === 0)).toBe(true);
     expect(r.state.stage).toBe('play');
     expect(r.state.dice).toEqual([2, 5]);
-    const again = applyAction(r.state, 0, { type: 'fence', from: edge('K12|K13'), to: edge('K13|K14') }, simplePlayer);
+    const again = apply(r.state, 0, { type: 'fence', from: edge('K12|K13'), to: edge('K13|K14') });
     expect(again.ok || again.code).toBe('FENCE_AFTER_ROLL');
   });
 
@@ -77,12 +79,14 @@ describe('the turn (G10)', () => {
     const theirs = s.fences.find((f) => f.owner === 1)!.slot;
     const mine = s.fences.find((f) => f.owner === 0)!.slot;
     const neutral = s.fences.find((f) => f.owner === null)!.slot;
-    const code = (a: unknown) => { const r = applyAction(s, 0, a, simplePlayer); return r.ok ? 'ok' : r.code; };
+    const code = (a: unknown) => { const r = apply(s, 0, a); return r.ok ? 'ok' : r.code; };
     expect(code({ type: 'fence', from: theirs, to: edge('K12|K13') })).toBe('NOT_YOUR_FENCE');
     expect(code({ type: 'fence', from: neutral, to: edge('K12|K13') })).toBe('NOT_YOUR_FENCE');
     expect(code({ type: 'fence', from: mine, to: theirs })).toBe('SLOT_TAKEN');
-    expect(code({ type: 'fence', from: mine, to: edge('H6|H7') })).toBe('SLOT_TAKEN');
-    expect(code({ type: 'fence', from: mine, to: edge('C4|D4') })).toBe('SLOT_TAKEN');
+    const refusal = (a: unknown) => { const r = apply(s, 0, a); return r.ok ? null : { code: r.code, message: r.message }; };
+    expect(refusal({ type: 'fence', from: mine, to: edge('H6|H7') })).toEqual({ code: 'NOT_A_SLOT', message: expect.stringMatching(/^H6\|H7 is an entrance into HOME: it stays open/) });
+    expect(refusal({ type: 'fence', from: mine, to: edge('C4|D4') })).toEqual({ code: 'NOT_A_SLOT', message: expect.stringMatching(/^C4\|D4 is a black line/) });
+    expect(refusal({ type: 'fence', from: mine, to: theirs })?.message).toMatch(/already holds a fence/);
     const legal = legalActions(s, 0).filter((a) => a.type === 'fence');
     expect(legal.every((a) => a.type === 'fence' && BOARD.edgeKind[a.to] === 'slot' && !s.fences.some((f) => f.slot === a.to))).toBe(true);
   });
@@ -140,8 +144,8 @@ describe('movement (G11–G15)', () => {
 
   it('G14 option (a): a capture at the end of the first die is optional and the piece goes on', () => {
     const s = position({ pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'], 1: ['B4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [1, 2] });
-    expect(labels(s)).toEqual(expect.arrayContaining(['piece 1 A4 east 1+2 → C5', 'piece 1 A4 east 1+2 → C5, takes Bo\'s 1']));
-    const r = act(s, 0, moveTo(s, 'piece 1 A4 east 1+2 → C5, takes Bo\'s 1'));
+    expect(labels(s)).toEqual(expect.arrayContaining(['piece 1 A4 east 1+2 → C5', 'piece 1 A4 east 1+2 → C5 (takes Bo\'s 1 on B4)']));
+    const r = act(s, 0, moveTo(s, 'piece 1 A4 east 1+2 → C5 (takes Bo\'s 1 on B4)'));
     expect(r.state.stage).toBe('corner');
     expect(r.state.pieces[1]![0]).toBeLessThan(0);
   });
@@ -155,7 +159,8 @@ describe('movement (G11–G15)', () => {
   it('G14 option (b): two pieces, one die each in the chosen order; the first one\'s capture is made before the second moves', () => {
     const s = position({ pieces: { 0: ['A4', 'A6', 'HOME', 'HOME'], 1: ['B4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [1, 2] });
     const ls = labels(s);
-    expect(ls).toContain('piece 1 A4 east 1 → B4, piece 2 A6 east 2 → C6, takes Bo\'s 1');
+    // The capture note follows the piece that captured, and says where.
+    expect(ls).toContain('piece 1 A4 east 1 → B4 (takes Bo\'s 1 on B4), piece 2 A6 east 2 → C6');
     // Piece 2 reaching B4 with its die after piece 1 captured there would end on its own piece.
     expect(ls.some((l) => /piece 2 A6 \w+ \d → B4/.test(l) && l.includes('piece 1 A4 east 1 → B4'))).toBe(false);
   });
@@ -181,10 +186,10 @@ describe('pieces, capture, HOME (G16–G19)', () => {
 
   it('G17 a move ending on an opponent captures it; the capturer chooses its start square', () => {
     const s = position({ pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'], 1: ['C4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [2, 1] });
-    const r = act(s, 0, moveTo(s, 'piece 1 A4 east 2 → C4, piece 2 O8 west 1 → N8, takes Bo\'s 1'));
+    const r = act(s, 0, moveTo(s, 'piece 1 A4 east 2 → C4 (takes Bo\'s 1 on C4), piece 2 O8 west 1 → N8'));
     expect(labels(s)).not.toContain('piece 1 A4 east 2 → C4, piece 2 O8 west 1 → N8');
     expect(r.state.stage).toBe('corner');
-    expect(kimbo.words.prompt(r.state, 0).buttons.map((b) => b.label)).toEqual(['A1 (top left)', 'O1 (top right)', 'O15 (bottom right)', 'A15 (bottom left)']);
+    expect(kimbo.words.prompt(r.state, 0).choice?.options.map((o) => `${o.label} (${o.says})`)).toEqual(['A1 (top left)', 'O1 (top right)', 'O15 (bottom right)', 'A15 (bottom left)']);
     const placed = act(r.state, 0, { type: 'corner', corner: 2 });
     expect(placed.state.pieces[1]![0]).toBe(sq('O15'));
     expect(said(placed.state, placed.events)).toContain("Ana puts Bo's piece 1 on O15.");
@@ -212,7 +217,7 @@ describe('pieces, capture, HOME (G16–G19)', () => {
 describe('doubles and using the dice (G20–G22)', () => {
   it('G20 on doubles a piece may jump a fence of any colour, neutral too, and lands like a move', () => {
     const s = position({ pieces: { 0: ['D5', 'O8', 'HOME', 'HOME'], 1: ['D6', 'HOME', 'HOME', 'HOME'] }, fences: [['D5|D6', null], ['D4|D5', 1]], dice: [2, 2] });
-    expect(labels(s)).toEqual(expect.arrayContaining(['piece 1 jumps D5 → D6, takes Bo\'s 1', 'piece 1 jumps D5 → D4']));
+    expect(labels(s)).toEqual(expect.arrayContaining(['piece 1 jumps D5 → D6 (takes Bo\'s 1 on D6)', 'piece 1 jumps D5 → D4']));
     const noDoubles = position({ pieces: { 0: ['D5', 'O8', 'HOME', 'HOME'] }, fences: [['D5|D6', null]], dice: [2, 3] });
     expect(labels(noDoubles).some((l) => l.includes('jumps'))).toBe(false);
   });
@@ -263,7 +268,7 @@ describe('doubles and using the dice (G20–G22)', () => {
   });
 });
 
-describe('victory, views, computer players, house rules (G23–G28)', () => {
+describe('victory, views, computer players, house rules (G23–G29)', () => {
   it('G23 the first player with all four pieces in HOME wins at once', () => {
     const s = position({ pieces: { 0: ['H6', 'H5', 'HOME', 'HOME'], 1: ['C4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [1, 2] });
     const r = act(s, 0, moveTo(s, 'piece 1 H6 south 1 → HOME, piece 2 H5 south 2 → HOME'));
@@ -296,7 +301,7 @@ describe('victory, views, computer players, house rules (G23–G28)', () => {
           starts++;
           if (a.type === 'fence') fenceMoves++;
         }
-        const r = applyAction(s, s.current, a, simplePlayer);
+        const r = apply(s, s.current, a);
         expect(r.ok).toBe(true);
         if (r.ok) s = r.state;
       }
@@ -309,19 +314,19 @@ describe('victory, views, computer players, house rules (G23–G28)', () => {
     const win = position({ pieces: { 0: ['H4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [2, 1] });
     expect(simplePlayer(win, 0)).toEqual(moveTo(win, 'piece 1 H4 south 2+1 → HOME'));
     const capture = position({ n: 3, pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'], 1: ['C4', 'HOME', 'A1', 'A1'], 2: ['N8', 'A1', 'A1', 'A1'] }, fences: [], dice: [2, 1] });
-    expect(simplePlayer(capture, 0)).toEqual(moveTo(capture, 'piece 1 A4 east 2 → C4, piece 2 O8 west 1 → N8, takes Bo\'s 1, takes Cy\'s 1'));
+    expect(simplePlayer(capture, 0)).toEqual(moveTo(capture, 'piece 1 A4 east 2 → C4 (takes Bo\'s 1 on C4), piece 2 O8 west 1 → N8 (takes Cy\'s 1 on N8)'));
   });
 
   it('G26 a timed-out turn is played whole by the simple strategy; three in a row remove the player', () => {
     let s = position({ next: [1, 2, 3, 4, 5, 6, 1, 3, 2, 4, 6, 5] });
-    const r = ok(kimbo.apply(s, 'system', { type: 'timeout', seat: 0 }) as ApplyResult);
+    const r = ok(apply(s, 'system', { type: 'timeout', seat: 0 }));
     expect(r.state.current).toBe(1);
     expect(r.events.map((e) => e.type)).toEqual(expect.arrayContaining(['timedOut', 'rolled', 'moved', 'turn']));
     s = r.state;
     for (let i = 0; i < 2; i++) {
-      s = ok(kimbo.apply(s, 1, simplePlayer(s, 1)) as ApplyResult).state;
-      while (s.current === 1) s = ok(kimbo.apply(s, 1, simplePlayer(s, 1)) as ApplyResult).state;
-      const t = ok(kimbo.apply(s, 'system', { type: 'timeout', seat: 0 }) as ApplyResult);
+      s = ok(apply(s, 1, simplePlayer(s, 1))).state;
+      while (s.current === 1) s = ok(apply(s, 1, simplePlayer(s, 1))).state;
+      const t = ok(apply(s, 'system', { type: 'timeout', seat: 0 }));
       s = t.state;
       if (i === 1) expect(t.events.some((e) => e.type === 'left' && e.reason === 'timeouts')).toBe(true);
     }
@@ -336,9 +341,43 @@ describe('victory, views, computer players, house rules (G23–G28)', () => {
     expect(r.state.fences.filter((f) => BOARD.triangles[s.sides[seat]!]!.includes(f.slot)).every((f) => f.owner === null)).toBe(true);
     expect(r.state.fences).toHaveLength(s.fences.length);
     expect(r.state.current).not.toBe(seat);
-    expect(kimbo.seatsLeft(r.events)).toEqual([{ seat, reason: 'resigned' }]);
+    expect(r.left).toEqual([{ seat, reason: 'resigned' }]);
     const last = act(r.state, r.state.current, { type: 'resign' });
     expect(last.state.outcome?.kind === 'won' && last.state.outcome.reason).toBe('lastSeat');
+  });
+
+  it('G29 a move may end on the square it started from, after a reversal: it is a move, and its words say it turned back', () => {
+    // D4 is walled east and west; with a fence on D4|D5 it is a dead end. D3 south 1 then back 1.
+    const s = position({ pieces: { 0: ['D3', 'HOME', 'HOME', 'HOME'], 1: ['C12', 'HOME', 'HOME', 'HOME'] }, fences: [['D4|D5', 1]], dice: [1, 1] });
+    expect(labels(s)).toContain('piece 1 D3 south 1+1 (turns back) → D3');
+    const r = act(s, 0, moveTo(s, 'piece 1 D3 south 1+1 (turns back) → D3'));
+    expect(r.state.pieces[0]![0]).toBe(sq('D3'));
+    expect(r.state.current).toBe(1);
+    expect(r.events.some((e) => e.type === 'rollLost')).toBe(false);
+    expect(said(r.state, r.events)).toContain('Ana moves piece 1 from D3 and back to D3 (1+1, turning back in a dead end).');
+    // A reversal that ends elsewhere shows in the label too: D2 south 3 comes back to D3.
+    const t = position({ pieces: { 0: ['D2', 'HOME', 'HOME', 'HOME'], 1: ['C12', 'HOME', 'HOME', 'HOME'] }, fences: [['D4|D5', 1]], dice: [1, 2] });
+    expect(labels(t)).toContain('piece 1 D2 south 1+2 (turns back) → D3');
+    expect(labels(t)).toContain('piece 1 D2 east 1+2 → G2');
+  });
+
+  it('G29 a capturer who leaves before choosing sends each captured piece to its own start square, and the channel is told', () => {
+    const s = position({ n: 3, pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'], 1: ['C4', 'HOME', 'HOME', 'HOME'], 2: ['N8', 'A1', 'A1', 'A1'] }, fences: [], dice: [2, 1] });
+    const captured = act(s, 0, moveTo(s, 'piece 1 A4 east 2 → C4 (takes Bo\'s 1 on C4), piece 2 O8 west 1 → N8 (takes Cy\'s 1 on N8)'));
+    expect(captured.state.stage).toBe('corner');
+    const placed = act(captured.state, 0, { type: 'corner', corner: 2 });
+    expect(placed.state.stage).toBe('corner');
+    const r = act(placed.state, 0, { type: 'resign' });
+    // Cy's piece 1 began on A1 (piece n starts on the n-th start square): it goes back there.
+    expect(r.state.pieces[2]![0]).toBe(sq('A1'));
+    expect(r.state.pieces[1]![0]).toBe(sq('O15'));
+    expect(r.events.map((e) => e.type)).toEqual(['left', 'returned', 'turn']);
+    expect(said(r.state, r.events)).toContain("Ana left before choosing where it goes: Cy's piece 1 goes back to its own start square, A1 (top left).");
+    expect(r.state.stage).toBe('start');
+    // Removed by the platform: the same.
+    const removed = ok(apply(captured.state, 'system', { type: 'remove', seat: 0, reason: 'kicked' }));
+    expect(removed.events.filter((e) => e.type === 'returned').map((e) => e.type === 'returned' && nameOfSquare(e.square))).toEqual(['A1', 'A1']);
+    expect(removed.state.pieces[1]![0]).toBe(sq('A1'));
   });
 
   it('G28 at the round limit the most pieces in HOME wins; ties share', () => {

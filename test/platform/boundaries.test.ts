@@ -1,6 +1,7 @@
 // The layout's promises, checked on the import graph: a game's rules load no Discord, database
-// or canvas; the platform, Discord, store and render-engine code reach a game only through the
-// registry and say nothing of any one game; the product never imports test code.
+// or canvas; the platform, runtime, Discord, store and render-engine code reach a game only
+// through the registry and say nothing of any one game; the store reaches no game at all and the
+// runtime no chat service; the product never imports test code.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,8 +23,8 @@ function importsOf(file: string): string[] {
 }
 
 const games = readdirSync(join(root, 'src/games')).filter((d) => statSync(join(root, 'src/games', d)).isDirectory());
-/** The shared code: platform, Discord, store, render engine, slash-command definitions. */
-const shared = ['src/platform', 'src/discord', 'src/store', 'src/render', 'commands'].flatMap(files);
+/** The shared code: platform, runtime, Discord, store, render engine, replays and records, slash-command definitions. */
+const shared = ['src/platform', 'src/runtime', 'src/discord', 'src/store', 'src/render', 'src/replay', 'commands'].flatMap(files);
 
 describe('import boundaries', () => {
   it('finds the games and the shared code', () => {
@@ -44,7 +45,7 @@ describe('import boundaries', () => {
     expect(bad).toEqual([]);
   });
 
-  it('platform, Discord, store and render engine reach a game only through src/games/registry.ts', () => {
+  it('platform, runtime, Discord, store, render engine and replays reach a game only through src/games/registry.ts', () => {
     const bad = shared.flatMap((f) => importsOf(f).filter((m) => m.startsWith('src/games/') && m !== 'src/games/registry.ts').map((m) => `${f} → ${m}`));
     expect(bad).toEqual([]);
   });
@@ -54,9 +55,37 @@ describe('import boundaries', () => {
     expect(bad).toEqual([]);
   });
 
+  it('the store only stores: it imports neither the registry nor the runtime that runs the rules, nor Discord', () => {
+    const bad = files('src/store').flatMap((f) => importsOf(f).filter((m) => /^src\/(games|runtime|discord)\//.test(m)).map((m) => `${f} → ${m}`));
+    expect(bad).toEqual([]);
+  });
+
+  it("the runtime (a move's life) imports nothing of Discord: posts go through the adapter's Posting", () => {
+    const bad = files('src/runtime').flatMap((f) => importsOf(f).filter((m) => /^(discord\.js|@discordjs\/)/.test(m) || /^src\/discord\//.test(m)).map((m) => `${f} → ${m}`));
+    expect(bad).toEqual([]);
+  });
+
   it('the product (src/, commands/) imports no test code', () => {
     const bad = [...files('src'), ...files('commands')].flatMap((f) => importsOf(f).filter((m) => m.startsWith('test/')).map((m) => `${f} → ${m}`));
     expect(bad).toEqual([]);
+  });
+
+  it('the Discord adapter and the command definitions import in one direction: no circle', () => {
+    const mine = [...files('src/discord'), ...files('commands')];
+    const graph = new Map(mine.map((f) => [f, importsOf(f).filter((m) => mine.includes(m))]));
+    const circles: string[] = [];
+    // A depth-first walk: an import of a file still on the path closes a circle.
+    const state = new Map<string, 'open' | 'done'>();
+    const walk = (f: string, path: string[]): void => {
+      state.set(f, 'open');
+      for (const m of graph.get(f) ?? []) {
+        if (state.get(m) === 'open') circles.push([...path.slice(path.indexOf(m)), m].join(' → '));
+        else if (!state.has(m)) walk(m, [...path, m]);
+      }
+      state.set(f, 'done');
+    };
+    for (const f of mine) if (!state.has(f)) walk(f, [f]);
+    expect(circles).toEqual([]);
   });
 
   it("the shared code names no game's types, words or fields", () => {

@@ -7,6 +7,7 @@
  */
 import { Rng } from '../../src/platform/rng.ts';
 import type { Actor, AnyGame, Outcome, SeatInfo } from '../../src/platform/game.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 
 export interface RandomPlay {
   game: AnyGame;
@@ -67,7 +68,7 @@ export function playRandomGame(p: RandomPlay, g: number): Played {
     const audit = step % 50 === 0;
     const before = audit ? JSON.stringify(state) : null;
     if (audit) deepFreeze(state);
-    const result = game.apply(state, actor, action);
+    const result = applyRequest(game, state, actor, action);
     if (!result.ok) throw problem(step, [`${String(actor)} ${JSON.stringify(action)} was refused: ${result.code} ${result.message}`]);
     if (before !== null && JSON.stringify(state) !== before) throw problem(step, ['apply changed the state it was given']);
     const problems = p.check?.(result.state, result.events, state, g, step) ?? [];

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { gameById } from '../../src/games/registry.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
-import { checkUndo, type InEffect } from '../../src/store/undo.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
+import { checkUndo, type InEffect } from '../../src/runtime/replay.ts';
 
 /** Plays `game` with its default bot and sorts each seat action by what undo says of it right after. */
 function undoAnswers(game: AnyGame, seats: number, steps: number): { final: Set<string>; undoable: Set<string> } {
@@ -13,7 +14,7 @@ function undoAnswers(game: AnyGame, seats: number, steps: number): { final: Set<
   for (let seq = 1; seq <= steps && game.outcome(state) === null; seq++) {
     const seat = game.activeSeats(state)[0]!;
     const action = game.bots[game.defaultBot]!(state, seat);
-    const r = game.apply(state, seat, action);
+    const r = applyRequest(game, state, seat, action);
     if (!r.ok) throw new Error(r.message);
     const entry: InEffect = { seq, actor: seat, action, events: r.events, before: state };
     const check = checkUndo(game, [entry], [entry], seat);

@@ -8,7 +8,7 @@ import { closeRenderer } from '../../src/render/index.ts';
 import { currentRenderWorker, runningRenderWorkers } from '../../src/render/pool.ts';
 import { drawMapPicture, onScreenScale, MAX_SIDE } from '../../src/games/fence/draw/picture.ts';
 import { encodeRgbaSync } from '../../src/render/encode.ts';
-import { cellOrigin } from '../../src/games/fence/draw/map.ts';
+import { cellOrigin } from '../../src/games/fence/draw/layout.ts';
 import { COPS, seatColour } from '../../src/games/fence/draw/palette.ts';
 import { buildingView, mainView, renderHand, renderMap, renderTileHand } from './fixtures.ts';
 

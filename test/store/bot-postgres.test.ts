@@ -7,6 +7,8 @@ import { whoMustAct } from '../../src/games/fence/index.ts';
 import { Harness } from '../bot/harness.ts';
 import { asStored, postgresCluster } from './helpers.ts';
 import { connectionProblem } from '../../src/store/postgres.ts';
+import { replay } from '../../src/runtime/replay.ts';
+import { textOf } from '../bot/harness.ts';
 
 let h: Harness;
 const PASSWORD = 'pw-never-logged';
@@ -29,7 +31,7 @@ afterAll(async () => {
 it('plays a game through Discord on PostgreSQL, across a restart and a timeout, to its end', async () => {
   expect(h.store.provider).toBe('postgresql');
   await h.fence(ana, 'new', { 'auto-build': true, rounds: 3, 'turn-limit': 600 });
-  const lobby = await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && m.content.includes('is open: join in'));
+  const lobby = await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && textOf(m).includes('is open: join in'));
   await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
   await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
   await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && m.attachments.length > 0, 10_000);
@@ -47,18 +49,18 @@ it('plays a game through Discord on PostgreSQL, across a restart and a timeout, 
   const posted = h.double.messages(h.channel).length;
   await h.running.bot.tickTimers();
   // The timeout's post (a round's Hot Goods may follow it).
-  const timedOut = h.double.messages(h.channel).slice(posted).find((m) => !m.ephemeral && /ran out of time/.test(m.content));
-  expect(timedOut?.content).toMatch(/ran out of time; the computer played for them/);
-  expect(timedOut?.content).toContain(player.globalName ?? player.username);
+  const timedOut = h.double.messages(h.channel).slice(posted).find((m) => !m.ephemeral && /ran out of time/.test(textOf(m)));
+  expect(textOf(timedOut)).toMatch(/ran out of time; the computer played for them/);
+  expect(textOf(timedOut)).toContain(player.globalName ?? player.username);
   await h.running.bot.tickTimers();
   expect((await h.game()).game.version).toBe(game.game.version + 1);
 
   let turns = 0;
   while ((await h.store.loadActiveGame(h.channel.id)) && turns++ < 300) await h.playOne();
-  expect(h.latestPost().content).toMatch(/Game #1 is over/);
+  expect(textOf(h.latestPost())).toMatch(/Game #1 is over/);
   const stored = await h.store.getGame(1);
   expect(stored.game.status).toBe('finished');
-  expect(asStored((await h.store.replay(1)).state)).toEqual(stored.state);
+  expect(asStored((await replay(h.store, 1)).state)).toEqual(stored.state);
   expect(await h.store.listTimers(1)).toEqual([]);
   h.double.expectNoViolations();
 }, 120_000);
@@ -68,7 +70,7 @@ it('a database connection the server ends is logged without the password, and th
   const before = h.double.messages(h.channel).length;
   await h.fence(ana, 'new', { 'auto-build': true, rounds: 2 });
   const posted = (what: (m: PostedMessage) => boolean) => h.double.waitFor(() => h.double.messages(h.channel).slice(before).find((m) => !m.ephemeral && what(m)), 10_000, 'a post');
-  const lobby = await posted((m) => m.content.includes('is open: join in'));
+  const lobby = await posted((m) => textOf(m).includes('is open: join in'));
   const database = new URL(h.databaseUrl).pathname.slice(1);
   expect(await (await postgresCluster()).dropConnections(database)).toBeGreaterThan(0);
   const line = await h.double.waitFor(() => h.logs.find((l) => l.includes('database connection lost')), 10_000, 'the log line');

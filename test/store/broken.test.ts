@@ -5,6 +5,7 @@ import { loadState, StateLoadError, upgradeState } from '../../src/platform/stat
 import { fence } from '../../src/games/fence/index.ts';
 import { BrokenGameError } from '../../src/store/index.ts';
 import { asStored, BACKENDS, nextMove, openTemp, startedGame } from './helpers.ts';
+import { applyAction as applyStored } from '../../src/runtime/moves.ts';
 
 describe.each(BACKENDS)('%s', (backend) => {
   describe('a stored state the bot cannot use', () => {
@@ -36,10 +37,10 @@ describe.each(BACKENDS)('%s', (backend) => {
       const game = await startedGame(store);
       await store.prisma.game.update({ where: { id: game.game.id }, data: { state: JSON.stringify({ ...game.state, version: 7 }) } });
       const { seat, action } = nextMove(game.state);
-      const err = await store.applyAction(game.game.id, 0, seat, action).catch((e: unknown) => e);
+      const err = await applyStored(store, game.game.id, 0, seat, action).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(BrokenGameError);
       expect((err as BrokenGameError).reason).toMatch(/schema version 7/);
-      await expect(store.applyAction(game.game.id, 0, seat, action)).rejects.toBeInstanceOf(BrokenGameError);
+      await expect(applyStored(store, game.game.id, 0, seat, action)).rejects.toBeInstanceOf(BrokenGameError);
       expect(await store.getActionLog(game.game.id)).toEqual([]);
     });
   });

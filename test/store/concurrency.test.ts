@@ -3,6 +3,8 @@ import type { FenceState } from '../../src/games/fence/index.ts';
 import { StaleVersionError } from '../../src/store/index.ts';
 import { KeyedQueue } from '../../src/store/queue.ts';
 import { asStored, BACKENDS, newDatabase, nextMove, openTemp, startedGame } from './helpers.ts';
+import { applyAction } from '../../src/runtime/moves.ts';
+import { replay } from '../../src/runtime/replay.ts';
 
 describe.each(BACKENDS)('%s', (backend) => {
   describe('two clicks at once', () => {
@@ -11,8 +13,8 @@ describe.each(BACKENDS)('%s', (backend) => {
       const game = await startedGame(store);
       const { seat, action } = nextMove(game.state);
       const results = await Promise.allSettled([
-        store.applyAction(game.game.id, 0, seat, action),
-        store.applyAction(game.game.id, 0, seat, action),
+        applyAction(store, game.game.id, 0, seat, action),
+        applyAction(store, game.game.id, 0, seat, action),
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.find((r) => r.status === 'rejected');
@@ -29,7 +31,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       const wins = [0, 0];
       for (let version = 0; version < 20; version++) {
         const { seat, action } = nextMove(state);
-        const results = await Promise.allSettled([one, two].map((s) => s.applyAction(game.game.id, version, seat, action)));
+        const results = await Promise.allSettled([one, two].map((s) => applyAction(s, game.game.id, version, seat, action)));
         const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
         expect(won).toHaveLength(1);
         wins[won[0]!]!++;
@@ -42,7 +44,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       const stored = await two.getGame(game.game.id);
       expect(stored.game.version).toBe(20);
       expect((await one.getActionLog(game.game.id)).map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-      expect(asStored((await one.replay(game.game.id)).state)).toEqual(stored.state);
+      expect(asStored((await replay(one, game.game.id)).state)).toEqual(stored.state);
       expect(wins[0]! + wins[1]!).toBe(20);
     });
 
@@ -54,7 +56,7 @@ describe.each(BACKENDS)('%s', (backend) => {
         const loaded = await store.loadActiveGame('chan-1');
         const state = loaded?.state as FenceState;
         const { seat, action } = nextMove(state);
-        const r = await store.applyAction(loaded!.game.id, loaded!.game.version, seat, action);
+        const r = await applyAction(store, loaded!.game.id, loaded!.game.version, seat, action);
         if (!r.ok) throw new Error(r.refusal.message);
         return r.version;
       });
@@ -64,7 +66,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       expect(log.map((e) => e.seq)).toEqual(versions);
       const stored = await store.getGame(game.game.id);
       expect(stored.game.version).toBe(30);
-      expect(asStored((await store.replay(game.game.id)).state)).toEqual(stored.state);
+      expect(asStored((await replay(store, game.game.id)).state)).toEqual(stored.state);
     });
   });
 });
@@ -122,7 +124,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       // Rolled back: if applyAction ran inside it, it would have seen the version 7 or been undone.
       await expect(store.prisma.$transaction(async (tx) => {
         await tx.game.update({ where: { id: game.game.id }, data: { version: 7 } });
-        applied = store.applyAction(game.game.id, 0, seat, action);
+        applied = applyAction(store, game.game.id, 0, seat, action);
         await new Promise((resolve) => setTimeout(resolve, 50));
         throw new Error('roll back');
       })).rejects.toThrow('roll back');
@@ -136,7 +138,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       const game = await startedGame(store);
       const before = Date.now();
       const { seat, action } = nextMove(game.state);
-      await store.applyAction(game.game.id, 0, seat, action);
+      await applyAction(store, game.game.id, 0, seat, action);
       const [log] = await store.getActionLog(game.game.id);
       expect(log?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
       expect(log?.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
@@ -154,12 +156,12 @@ describe.each(BACKENDS)('%s', (backend) => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
       const first = nextMove(game.state);
-      const r = await store.applyAction(game.game.id, 0, first.seat, first.action);
+      const r = await applyAction(store, game.game.id, 0, first.seat, first.action);
       if (!r.ok) throw new Error(r.refusal.message);
       // Changed behind the store's back at the same version: read again, found damaged.
       await store.prisma.game.update({ where: { id: game.game.id }, data: { state: '{"version":1}' } });
       const next = nextMove(r.state as FenceState);
-      await expect(store.applyAction(game.game.id, 1, next.seat, next.action)).rejects.toMatchObject({ code: 'BROKEN_GAME' });
+      await expect(applyAction(store, game.game.id, 1, next.seat, next.action)).rejects.toMatchObject({ code: 'BROKEN_GAME' });
     });
 
     it('given the state it loaded, writes without reading first, and still refuses a game that moved on in another process', async () => {
@@ -170,18 +172,18 @@ describe.each(BACKENDS)('%s', (backend) => {
       const loaded = await one.loadActiveGame('chan-1');
       expect(loaded?.state).toBe((await one.loadActiveGame('chan-1'))?.state);
       const first = nextMove(game.state);
-      const mine = await one.applyAction(game.game.id, 0, first.seat, first.action, { loadedState: loaded?.state });
+      const mine = await applyAction(one, game.game.id, 0, first.seat, first.action, { loadedState: loaded?.state });
       if (!mine.ok) throw new Error(mine.refusal.message);
       const second = nextMove(mine.state as FenceState);
-      expect(await one.applyAction(game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).toMatchObject({ ok: false });
+      expect(await applyAction(one, game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).toMatchObject({ ok: false });
       // The other process plays version 1 → 2; this one still holds version 1 (its own result).
-      expect((await two.applyAction(game.game.id, 1, second.seat, second.action)).ok).toBe(true);
+      expect((await applyAction(two, game.game.id, 1, second.seat, second.action)).ok).toBe(true);
       // An engine refusal of the kept state is checked against the stored game: stale, not refused.
-      await expect(one.applyAction(game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).rejects.toMatchObject({ code: 'STALE_VERSION', actual: 2 });
-      await expect(one.applyAction(game.game.id, 1, second.seat, second.action, { loadedState: mine.state })).rejects.toMatchObject({ code: 'STALE_VERSION', expected: 1, actual: 2 });
+      await expect(applyAction(one, game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).rejects.toMatchObject({ code: 'STALE_VERSION', actual: 2 });
+      await expect(applyAction(one, game.game.id, 1, second.seat, second.action, { loadedState: mine.state })).rejects.toMatchObject({ code: 'STALE_VERSION', expected: 1, actual: 2 });
       expect((await one.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1, 2]);
       // A state the store does not keep for that version is no reason to skip the read.
-      await expect(one.applyAction(game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: asStored(mine.state) })).rejects.toMatchObject({ code: 'STALE_VERSION', actual: 2 });
+      await expect(applyAction(one, game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: asStored(mine.state) })).rejects.toMatchObject({ code: 'STALE_VERSION', actual: 2 });
     });
 
     it('writes the timers that go with an action in its transaction, under its compare-and-set', async () => {
@@ -198,7 +200,7 @@ describe.each(BACKENDS)('%s', (backend) => {
         arm: [{ kind: 'timeout', seat: 1, fireAt: later, payload: { version } }, { kind: 'reminder', seat: 1, fireAt: later, payload: { version } }],
       });
       const first = nextMove(game.state);
-      const r = await one.applyAction(id, 0, first.seat, first.action, { timers });
+      const r = await applyAction(one, id, 0, first.seat, first.action, { timers });
       if (!r.ok) throw new Error(r.refusal.message);
       const after = (await one.listTimers(id)).map((t) => ({ kind: t.kind, seat: t.seat, payload: t.payload }));
       expect(after).toEqual(expect.arrayContaining([{ kind: 'lobbyExpiry', seat: null, payload: {} }, { kind: 'timeout', seat: 1, payload: { version: 1 } }, { kind: 'reminder', seat: 1, payload: { version: 1 } }]));
@@ -206,9 +208,9 @@ describe.each(BACKENDS)('%s', (backend) => {
       expect((await one.getGame(id)).timers).toEqual(await one.listTimers(id));
       // The loser of a race writes no timers either.
       const next = nextMove(r.state as FenceState);
-      expect((await two.applyAction(id, 1, next.seat, next.action)).ok).toBe(true);
+      expect((await applyAction(two, id, 1, next.seat, next.action)).ok).toBe(true);
       const stale = async () => ({ cancel: [{ kind: 'lobbyExpiry', seat: null }], arm: [{ kind: 'reminder', seat: 2, fireAt: later }] });
-      await expect(one.applyAction(id, 1, next.seat, next.action, { timers: stale })).rejects.toMatchObject({ code: 'STALE_VERSION' });
+      await expect(applyAction(one, id, 1, next.seat, next.action, { timers: stale })).rejects.toMatchObject({ code: 'STALE_VERSION' });
       expect(await one.listTimers(id)).toHaveLength(3);
     });
   });

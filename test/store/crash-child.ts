@@ -6,10 +6,12 @@
  */
 import { computerAction, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
 import { openStore } from '../../src/store/index.ts';
+import { applyAction, startGame } from '../../src/runtime/moves.ts';
+import { gameById } from '../../src/games/registry.ts';
 
 const [url, run] = process.argv.slice(2);
 if (!url) throw new Error('usage: crash-child.ts <database url> <run>');
-const store = await openStore(url);
+const store = await openStore(url, { kinds: gameById });
 const channelId = 'crash';
 
 for (let game = 0; ; game++) {
@@ -22,15 +24,15 @@ for (let game = 0; ; game++) {
     for (let n = loaded.seats.length; n < 3; n++) await store.joinLobby(loaded.game.id, { userId: null, name: `Robo ${n}` });
     // Short games, so that kills also land on finishing and on starting a new game.
     await store.setLobbyOptions(loaded.game.id, { options: { autoBuild: game % 2 === 0, roundLimit: 2 } });
-    loaded = (await store.startGame(loaded.game.id, { seed: `crash-${run}-${game}` })).game;
+    loaded = (await startGame(store, loaded.game.id, { seed: `crash-${run}-${game}` })).game;
   }
   let state = loaded.state as FenceState;
   let version = loaded.game.version;
   while (!state.outcome) {
     const seat = whoMustAct(state)!;
     const r = version % 17 === 5
-      ? await store.applyAction(loaded.game.id, version, 'system', { type: 'timeout' })
-      : await store.applyAction(loaded.game.id, version, seat, computerAction(state, seat, 'random'), { userId: 'someone' });
+      ? await applyAction(store, loaded.game.id, version, 'system', { type: 'timeout' })
+      : await applyAction(store, loaded.game.id, version, seat, computerAction(state, seat, 'random'), { userId: 'someone' });
     if (!r.ok) throw new Error(r.refusal.message);
     state = r.state as FenceState;
     version = r.version;

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.ts';
 import { asStored, tempUrl } from './helpers.ts';
+import { replay } from '../../src/runtime/replay.ts';
+import { gameById } from '../../src/games/registry.ts';
 
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,7 +62,7 @@ async function checkConsistent(store: Store, checked: Set<number>): Promise<numb
     expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
     const stored = await store.getGame(game.id);
     expect(stored.game.version).toBe(log.length);
-    const replayed = await store.replay(game.id);
+    const replayed = await replay(store, game.id);
     expect(asStored(replayed.state)).toEqual(stored.state);
     const outcome = (stored.state as { outcome: unknown }).outcome;
     expect(stored.game.status).toBe(outcome ? 'finished' : 'running');
@@ -84,7 +86,7 @@ describe('crash safety', () => {
     for (let run = 0; run < 25; run++) {
       // 1 to 60 actions a run: a game takes 10 to 90 (map building alternates), so games end too.
       await runAndKill(url, run, 1 + Math.floor(Math.random() * 60));
-      const store = await openStore(url);
+      const store = await openStore(url, { kinds: gameById });
       try {
         const actions = await checkConsistent(store, checked);
         if (actions !== lastActions) progressed++;

@@ -11,6 +11,8 @@ import { afterAll, afterEach } from 'vitest';
 import { computerAction, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
 import { openStore, type LoadedGame, type Provider, type Store } from '../../src/store/index.ts';
 import { startPostgres, type PostgresCluster } from './postgres.ts';
+import { startGame } from '../../src/runtime/moves.ts';
+import { gameById } from '../../src/games/registry.ts';
 
 export const BACKENDS: Provider[] = ['sqlite', 'postgresql'];
 
@@ -50,7 +52,7 @@ export async function newDatabase(backend: Provider): Promise<string> {
 /** Opens a store on a new database of `backend`, or on the database at `url`; closed after the test. */
 export async function openTemp(backendOrUrl: Provider | string = 'sqlite'): Promise<Store> {
   const url = backendOrUrl === 'sqlite' || backendOrUrl === 'postgresql' ? await newDatabase(backendOrUrl) : backendOrUrl;
-  const store = await openStore(url);
+  const store = await openStore(url, { kinds: gameById });
   cleanups.push(() => store.close());
   return store;
 }
@@ -61,7 +63,7 @@ export async function startedGame(store: Store, opts: { channelId?: string; play
     kind: 'fence', guildId: 'guild-1', channelId: opts.channelId ?? 'chan-1', hostUserId: 'host', hostName: 'Ann', options: opts.options ?? {},
   });
   for (let i = 1; i < (opts.players ?? 3); i++) await store.joinLobby(lobby.game.id, { userId: null, name: `Computer ${i}` });
-  const { game } = await store.startGame(lobby.game.id, { seed: opts.seed ?? 'seed-1' });
+  const { game } = await startGame(store, lobby.game.id, { seed: opts.seed ?? 'seed-1' });
   if (!game.state) throw new Error('a started game has a state');
   return game as LoadedGame & { state: FenceState };
 }

@@ -110,6 +110,8 @@ describe('migrations', () => {
       guildId: 'g1', defaultTurnLimitSeconds: 3600, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null,
       // Servers from before who may open and abort games was a setting keep today's rules.
       startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host',
+      // Turn clocks stop in players' quiet hours and vacations, as on a new server.
+      quietHoursStopClocks: true, vacationsStopClocks: true,
     });
     expect(await store.listTimers(1)).toEqual([{ kind: 'timeout', seat: null, fireAt: new Date(5), payload: { version: 3, seat: 2 } }]);
   });

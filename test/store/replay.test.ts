@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FenceState } from '../../src/games/fence/index.ts';
 import { asStored, BACKENDS, nextMove, openTemp, startedGame } from './helpers.ts';
+import { applyAction } from '../../src/runtime/moves.ts';
+import { replay } from '../../src/runtime/replay.ts';
 
 /** Per backend (the same engine replays on both: the backends differ in what they store and read back). */
 const GAMES = 20;
@@ -31,14 +33,14 @@ describe.each(BACKENDS)('%s', (backend) => {
           const move = version % 13 === 7 ? { seat: 'system' as const, action: { type: 'timeout' } }
             : resign ? { seat: (state.current + 1) % players, action: { type: 'resign' } }
             : nextMove(state, strategy);
-          const r = await store.applyAction(game.game.id, version, move.seat, move.action);
+          const r = await applyAction(store, game.game.id, version, move.seat, move.action);
           if (!r.ok) throw new Error(`game ${i}, action ${version + 1}: ${r.refusal.message}`);
           state = r.state as FenceState;
           version = r.version;
         }
         actions += version;
         const stored = await store.getGame(game.game.id);
-        const replayed = await store.replay(game.game.id);
+        const replayed = await replay(store, game.game.id);
         expect(replayed.version).toBe(stored.game.version);
         expect(asStored(replayed.state)).toEqual(stored.state);
         expect(stored.state).toEqual(asStored(state));

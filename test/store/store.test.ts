@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FenceState } from '../../src/games/fence/index.ts';
 import { ChannelBusyError, StaleVersionError, StoreError } from '../../src/store/index.ts';
 import { asStored, BACKENDS, nextMove, openTemp, startedGame } from './helpers.ts';
+import { applyAction, startGame } from '../../src/runtime/moves.ts';
 
 describe.each(BACKENDS)('%s', (backend) => {
   describe('lobby and seats', () => {
@@ -14,7 +15,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       await store.joinLobby(lobby.game.id, { userId: 'cat', name: 'Cat' });
       await expect(store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' })).rejects.toMatchObject({ code: 'ALREADY_SEATED' });
       await store.leaveLobby(lobby.game.id, { userId: 'bob' });
-      const { game, events } = await store.startGame(lobby.game.id, { seed: 's' });
+      const { game, events } = await startGame(store, lobby.game.id, { seed: 's' });
       expect(game.game.status).toBe('running');
       expect(game.game.version).toBe(0);
       expect(game.seats.map((s) => [s.seat, s.name, s.computer])).toEqual([[0, 'Ann', false], [1, 'Robo', true], [2, 'Cat', false]]);
@@ -22,13 +23,30 @@ describe.each(BACKENDS)('%s', (backend) => {
       expect((game.state as FenceState).options.autoBuild).toBe(true);
       expect(events.length).toBeGreaterThan(0);
       // Starting twice (two clicks on Start) does not start a second time.
-      await expect(store.startGame(lobby.game.id)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+      await expect(startGame(store, lobby.game.id)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+    });
+
+    it('writes a start only for the lobby it was set up for: a seat taken meanwhile refuses it, and the lobby stays open', async () => {
+      const store = await openTemp(backend);
+      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { autoBuild: true } });
+      await store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' });
+      const before = await store.getRecord(lobby.game.id);
+      await store.armTimer(lobby.game.id, 'lobbyExpiry', new Date(Date.now() + 60_000));
+      await store.joinLobby(lobby.game.id, { userId: 'cat', name: 'Cat' });
+      const start = { seed: 's', state: { set: 'up for two' }, seats: before.seats, options: before.game.options };
+      await expect(store.saveStart(lobby.game.id, start)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+      expect((await store.getGame(lobby.game.id)).game.status).toBe('lobby');
+      // Set up for the lobby as it is now, it is written, and the lobby's timers go with the lobby.
+      const now = await store.getRecord(lobby.game.id);
+      const { game } = await startGame(store, lobby.game.id, { seed: 's' });
+      expect(game.seats.map((s) => s.name)).toEqual(now.seats.map((s) => s.name));
+      expect(await store.listTimers(lobby.game.id)).toEqual([]);
     });
 
     it('refuses a ninth FENCE! player and a start with one player', async () => {
       const store = await openTemp(backend);
       const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
-      await expect(store.startGame(lobby.game.id)).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLAYERS' });
+      await expect(startGame(store, lobby.game.id)).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLAYERS' });
       for (let i = 1; i < 8; i++) await store.joinLobby(lobby.game.id, { userId: `u${i}`, name: `P${i}` });
       await expect(store.joinLobby(lobby.game.id, { userId: 'u9', name: 'P9' })).rejects.toMatchObject({ code: 'LOBBY_FULL' });
     });
@@ -58,7 +76,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
       const { seat, action } = nextMove(game.state);
-      const r = await store.applyAction(game.game.id, 0, seat, action, { userId: 'host' });
+      const r = await applyAction(store, game.game.id, 0, seat, action, { userId: 'host' });
       if (!r.ok) throw new Error(r.refusal.message);
       expect(r.version).toBe(1);
       const reloaded = await store.loadActiveGame('chan-1');
@@ -72,10 +90,10 @@ describe.each(BACKENDS)('%s', (backend) => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
       const first = nextMove(game.state);
-      const r = await store.applyAction(game.game.id, 0, first.seat, first.action);
+      const r = await applyAction(store, game.game.id, 0, first.seat, first.action);
       expect(r.ok).toBe(true);
       // A second click computed against version 0.
-      const err = await store.applyAction(game.game.id, 0, first.seat, first.action).catch((e: unknown) => e);
+      const err = await applyAction(store, game.game.id, 0, first.seat, first.action).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(StaleVersionError);
       expect(err).toMatchObject({ code: 'STALE_VERSION', expected: 0, actual: 1 });
       expect((await store.getActionLog(game.game.id)).length).toBe(1);
@@ -86,15 +104,15 @@ describe.each(BACKENDS)('%s', (backend) => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
       const { seat } = nextMove(game.state);
-      const wrongSeat = await store.applyAction(game.game.id, 0, (seat + 1) % 3, { type: 'copsRoad', to: 'nowhere/0' });
+      const wrongSeat = await applyAction(store, game.game.id, 0, (seat + 1) % 3, { type: 'copsRoad', to: 'nowhere/0' });
       expect(wrongSeat.ok).toBe(false);
       if (!wrongSeat.ok) expect(wrongSeat.refusal.code).toBe('NOT_YOUR_TURN');
-      const garbage = await store.applyAction(game.game.id, 0, seat, { type: 'teleport' });
+      const garbage = await applyAction(store, game.game.id, 0, seat, { type: 'teleport' });
       expect(garbage.ok).toBe(false);
       expect(await store.getActionLog(game.game.id)).toEqual([]);
       expect((await store.getGame(game.game.id)).game.version).toBe(0);
       // Anyone may resign at any time: that one is written, and the seat is marked as left.
-      const r = await store.applyAction(game.game.id, 0, (seat + 1) % 3, { type: 'resign' });
+      const r = await applyAction(store, game.game.id, 0, (seat + 1) % 3, { type: 'resign' });
       expect(r.ok).toBe(true);
       expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
       const seats = (await store.getGame(game.game.id)).seats;
@@ -110,7 +128,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       // inside the transaction.
       await store.prisma.actionLog.create({ data: { gameId: game.game.id, seq: 1, actor: 'system', action: '{}', events: '[]' } });
       const { seat, action } = nextMove(game.state);
-      await expect(store.applyAction(game.game.id, 0, seat, action)).rejects.toThrow();
+      await expect(applyAction(store, game.game.id, 0, seat, action)).rejects.toThrow();
       const after = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
       expect(after.version).toBe(0);
       expect(after.state).toBe(before.state);
@@ -121,14 +139,14 @@ describe.each(BACKENDS)('%s', (backend) => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
       await store.armTimer(game.game.id, 'turnTimeout', new Date(Date.now() + 60_000), { version: 0 });
-      const r = await store.applyAction(game.game.id, 0, 'system', { type: 'abort' }, { userId: 'admin' });
+      const r = await applyAction(store, game.game.id, 0, 'system', { type: 'abort' }, { userId: 'admin' });
       expect(r.ok && r.ending).toEqual({ status: 'aborted', outcome: { kind: 'aborted' } });
       expect(await store.loadActiveGame('chan-1')).toBeNull();
       const kept = await store.getGame(game.game.id);
       expect(kept.game).toMatchObject({ status: 'aborted', outcome: { kind: 'aborted' }, version: 1 });
       expect(kept.game.endedAt).toBeInstanceOf(Date);
       expect(await store.listTimers(game.game.id)).toEqual([]);
-      await expect(store.applyAction(game.game.id, 1, 0, { type: 'resign' })).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+      await expect(applyAction(store, game.game.id, 1, 0, { type: 'resign' })).rejects.toMatchObject({ code: 'WRONG_STATUS' });
     });
 
     it('plays a whole game to its end and marks it finished with the outcome', async () => {
@@ -138,7 +156,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       let version = 0;
       while (!state.outcome) {
         const { seat, action } = nextMove(state);
-        const r = await store.applyAction(game.game.id, version, seat, action);
+        const r = await applyAction(store, game.game.id, version, seat, action);
         if (!r.ok) throw new Error(r.refusal.message);
         state = r.state as FenceState;
         version = r.version;
@@ -170,7 +188,7 @@ describe.each(BACKENDS)('%s', (backend) => {
 
     it('keeps per-server settings, with defaults for a server never configured', async () => {
       const store = await openTemp(backend);
-      const permissions = { startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host' };
+      const permissions = { startPolicy: 'anyone', startRoleId: null, abortPolicy: 'host', quietHoursStopClocks: true, vacationsStopClocks: true };
       expect(await store.getSettings('g1')).toEqual({ guildId: 'g1', defaultTurnLimitSeconds: null, reminderAfterSeconds: null, allowComputers: true, lobbyExpirySeconds: null, ...permissions });
       await store.setSettings('g1', { defaultTurnLimitSeconds: 86_400 });
       await store.setSettings('g1', { lobbyExpirySeconds: 3 * 86_400 });
@@ -184,7 +202,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       const game = await startedGame(store);
       const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'other', hostUserId: 'host', hostName: 'Ann' });
       const { seat, action } = nextMove(game.state);
-      const r = await store.applyAction(game.game.id, 0, seat, action);
+      const r = await applyAction(store, game.game.id, 0, seat, action);
       expect(r.ok).toBe(true);
       expect((await store.getGame(game.game.id)).game.postedVersion).toBeNull();
       await store.setPostedVersion(game.game.id, 1);

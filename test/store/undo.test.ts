@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fence, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { Rng } from '../../src/platform/rng.ts';
-import { inEffectOf, undoLast } from '../../src/store/index.ts';
+import { inEffectOf } from '../../src/store/index.ts';
 import { asStored, BACKENDS, nextMove, openTemp, startedGame } from './helpers.ts';
+import { applyAction } from '../../src/runtime/moves.ts';
+import { replay, undoLast } from '../../src/runtime/replay.ts';
 
 const isFinal = (events: readonly unknown[]): boolean => events.some((e) => fence.isFinal!(e as FenceEvent));
 
@@ -13,7 +15,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       const game = await startedGame(store, { players: 2, seed: 'undo-1' });
       const before = game.state;
       const move = nextMove(before);
-      const played = await store.applyAction(game.game.id, 0, move.seat, move.action, { userId: 'host' });
+      const played = await applyAction(store, game.game.id, 0, move.seat, move.action, { userId: 'host' });
       expect(played.ok && isFinal(played.events)).toBe(false);
       const undone = await undoLast(store, game.game.id, 1, move.seat, { userId: 'host' });
       expect(undone.ok).toBe(true);
@@ -23,7 +25,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       const log = await store.getActionLog(game.game.id);
       expect(log.map((e) => e.action)).toEqual([move.action, { platform: 'undo', undoes: 1 }]);
       expect(inEffectOf(log)).toEqual([]);
-      const replayed = await store.replay(game.game.id);
+      const replayed = await replay(store, game.game.id);
       expect(asStored(replayed.state)).toEqual(stored.state);
     });
 
@@ -37,7 +39,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       let sawOther = false;
       while (!state.outcome && !(sawFinal && sawOther)) {
         const move = nextMove(state);
-        const r = await store.applyAction(game.game.id, version, move.seat, move.action);
+        const r = await applyAction(store, game.game.id, version, move.seat, move.action);
         if (!r.ok) throw new Error(r.refusal.message);
         version = r.version;
         state = r.state as FenceState;
@@ -89,7 +91,7 @@ describe.each(BACKENDS)('%s', (backend) => {
             continue;
           }
           const move = nextMove(state, g % 2 ? 'simple' : 'random');
-          const r = await store.applyAction(game.game.id, version, move.seat, move.action);
+          const r = await applyAction(store, game.game.id, version, move.seat, move.action);
           if (!r.ok) throw new Error(`game ${g}: ${r.refusal.message}`);
           if (mine.length && mine[0]!.seat !== move.seat) mine = [];
           mine.push({ seat: move.seat, before: state });
@@ -97,7 +99,7 @@ describe.each(BACKENDS)('%s', (backend) => {
           version = r.version;
         }
         const stored = await store.getGame(game.game.id);
-        const replayed = await store.replay(game.game.id);
+        const replayed = await replay(store, game.game.id);
         expect(replayed.version).toBe(stored.game.version);
         expect(asStored(replayed.state)).toEqual(stored.state);
         expect(stored.state).toEqual(asStored(state));

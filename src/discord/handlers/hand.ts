@@ -3,14 +3,12 @@
  * ephemeral, with a Refresh button (an ephemeral reply goes stale; its token lasts 15
  * minutes, and Refresh answers with a fresh one).
  */
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type ButtonInteraction } from 'discord.js';
-import type { AnyGame } from '../../platform/game.ts';
-import type { BotContext } from '../context.ts';
-import { inThisGame, runningGameHere, type RunningGame } from '../guards.ts';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
+import { onGame, onPress, type ComponentHandler, type GameCommand } from '../command.ts';
+import { inGuild, player, pressedRunningGame, refuse, runningGame, type RunningGame } from '../guards.ts';
 import { buttonId } from '../ids.ts';
 import { pictureFile } from '../posts.ts';
-import type { PrivatePayload, Reply } from '../reply.ts';
-import { gameById } from './play.ts';
+import type { PrivatePayload } from '../reply.ts';
 
 export async function handPayload(game: RunningGame, seat: number): Promise<PrivatePayload> {
   const hand = game.def.hand?.(game.state, seat);
@@ -22,21 +20,15 @@ export async function handPayload(game: RunningGame, seat: number): Promise<Priv
   return { content: hand ? `${head}\n${hand.text}` : `${head}\nNothing in ${game.def.title} is hidden from the others.`, files, components: [row] };
 }
 
-export async function handCommand(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
-  const game = await runningGameHere(ctx, r, def);
-  if (!game) return;
-  const seat = await inThisGame(r, game);
-  if (seat === null) return;
-  await r.private(await handPayload(game, seat));
-}
+export const handCommand: GameCommand = {
+  name: 'hand',
+  define: (s) => s.setDescription('Show what only you may see (only you see it)'),
+  lacking: (def) => (def.hand ? null : refuse('UNKNOWN_COMMAND', `Nothing in ${def.title} is hidden: \`/${def.id} map\` shows everything.`)),
+  handle: onGame(inGuild, runningGame, player, async ({ r, game, seat }) => r.private(await handPayload(game, seat))),
+};
 
-/** "Show my hand" on a turn post (a new ephemeral reply) or "Refresh" on the hand itself (an update). */
-export async function handButton(ctx: BotContext, r: Reply, i: ButtonInteraction, gameId: number, refresh: boolean): Promise<void> {
-  const game = await gameById(ctx, r, gameId);
-  if (!game) return;
-  const seat = await inThisGame(r, game);
-  if (seat === null) return;
-  const hand = await handPayload(game, seat);
-  // Refresh replaces the presser's own ephemeral hand; pressed anywhere else, the hand comes privately.
-  await (refresh ? r.update(hand) : r.private(hand));
-}
+/** "Show my hand" on a turn post (a new private answer) and "Refresh" on the hand itself (which it replaces; pressed anywhere else, the hand comes privately). */
+export const handComponents = {
+  hand: { kind: 'button', handle: onPress(pressedRunningGame, player, async ({ r, game, seat }) => r.private(await handPayload(game, seat))) },
+  handr: { kind: 'button', edits: true, handle: onPress(pressedRunningGame, player, async ({ r, game, seat }) => r.update(await handPayload(game, seat))) },
+} satisfies Record<string, ComponentHandler>;

@@ -4,11 +4,9 @@
  * games of this server beside this process's, and a first line that says whether anything
  * needs a look. Counts and timings only: nothing of any player, nor of another server.
  */
-import { PermissionFlagsBits } from 'discord.js';
-import type { BotContext } from '../context.ts';
-import { hasPerm, inGuild } from '../guards.ts';
+import { onServer, type ServerCommand } from '../command.ts';
+import { inGuild, manageServer, refuse } from '../guards.ts';
 import type { HealthView } from '../health.ts';
-import type { Reply } from '../reply.ts';
 import { listText } from '../posts.ts';
 import { shardOf } from '../shards.ts';
 import { plural } from './settings.ts';
@@ -18,16 +16,14 @@ const SLOW_ANSWER_MS = 2000;
 /** Work waiting this long for the event loop (99th percentile) shows in every answer. */
 const BUSY_LOOP_MS = 200;
 
-export async function healthCommand(ctx: BotContext, r: Reply): Promise<void> {
-  const where = await inGuild(r, null);
-  if (!where) return;
-  if (!hasPerm(r.i, PermissionFlagsBits.ManageGuild)) {
-    return r.refuse('NOT_ADMIN', 'Only members with the Manage Server permission can see the bot’s status.');
-  }
-  if (!ctx.health) return r.refuse('NOT_READY', 'The bot is still starting: ask again in a minute.');
-  await r.defer();
-  await r.private({ content: healthText(await ctx.health.view(where.guildId), where.guildId) });
-}
+export const healthCommand: ServerCommand = {
+  name: 'status',
+  define: (s) => s.setDescription('How the bot is doing: shards, games, timers, answer times, memory (Manage Server)'),
+  handle: onServer(inGuild, manageServer(() => 'Only members with the Manage Server permission can see the bot’s status.'), async ({ ctx, r, guildId }) => {
+    if (!ctx.health) return refuse('NOT_READY', 'The bot is still starting: ask again in a minute.');
+    await r.private({ content: healthText(await ctx.health.view(guildId), guildId) });
+  }),
+};
 
 /** "120 ms", "1.4 s". */
 function duration(ms: number): string {

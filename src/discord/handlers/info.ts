@@ -1,79 +1,107 @@
 /** `/<game> status`, `map`, `history`, `rules` and `help`: information, answered privately. */
-import type { ChatInputCommandInteraction } from 'discord.js';
-import type { AnyGame } from '../../platform/game.ts';
 import { inEffectOf } from '../../store/index.ts';
+import { onGame, type GameCommand } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { timerSeat } from '../game.ts';
-import { activeGame, inGuild, runningGameHere, seatOf, type RunningGame } from '../guards.ts';
+import { loadPresence } from '../../runtime/presence.ts';
+import { channelGame, inGuild, runningGame, seatOf, started, type RunningGame } from '../guards.ts';
 import { boardFile, pictureFile } from '../posts.ts';
-import type { Reply } from '../reply.ts';
-import { owedButtons } from './choices.ts';
+import { allGames } from '../../games/registry.ts';
+import { gameName, gamesText } from './games.ts';
+import { when } from '../notify.ts';
+import { waitingOn, waitingText } from '../waiting.ts';
+import { owedChoice } from './choices.ts';
 import { lobbyMessage } from './lobby.ts';
-import { limitText } from './settings.ts';
+import { durationText, limitText } from './settings.ts';
 
-export async function statusCommand(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
-  const where = await inGuild(r, def);
-  if (!where) return;
-  const game = await activeGame(ctx, r, where.channelId, def);
-  if (!game) return;
-  if (game.state === null) return r.private({ content: lobbyMessage(game).content });
-  const running = game as RunningGame;
-  // Whoever owes a choice gets its buttons here too: a way to it that no restart or reload loses.
-  const seat = seatOf(game.seats, r.i.user.id);
-  const buttons = seat && !seat.leftAt ? owedButtons(running, seat.seat) : [];
-  await r.private({ content: await statusText(ctx, running), components: buttons });
-}
+export const statusCommand: GameCommand = {
+  name: 'status',
+  define: (s, def) => s.setDescription(`Whose turn it is and what they may do, in ${def.title}`.slice(0, 100)),
+  handle: onGame(inGuild, channelGame, async ({ ctx, r, i, game }) => {
+    const running = started(game);
+    if (!running) return r.private({ content: lobbyMessage(game).content });
+    const text = await statusText(ctx, running, i.user.id);
+    // Whoever the game waits for gets their choice here too: a way to it no restart or reload loses.
+    const seat = seatOf(running.seats, i.user.id);
+    const owes = seat && !seat.leftAt && running.game.pausedAt === null && running.def.activeSeats(running.state).includes(seat.seat);
+    await r.private(owes ? await owedChoice(running, seat.seat, text) : { content: text });
+  }),
+};
 
-/** Where a running game stands: its phase, whom it waits for (and until when), and its public facts. */
-export async function statusText(ctx: BotContext, game: RunningGame): Promise<string> {
+/**
+ * Where a running game stands, for `reader` (a user id): its phase, whether it is paused, whom
+ * it waits for (since when, whether they are away, and until when their clock runs), and its
+ * public facts. What a seat must do is said to that seat alone: the game's prompt speaks to its
+ * player ("your turn: …"), and anyone may read a status.
+ */
+export async function statusText(ctx: BotContext, game: RunningGame, reader: string): Promise<string> {
   const { def, state } = game;
   const lines = [`**Game #${game.game.id}** — ${def.words.phase(state)} · ${limitText(game.game.turnLimitSeconds)}`];
-  const timers = await ctx.store.listTimers(game.game.id);
-  for (const seat of def.activeSeats(state)) {
-    const name = game.seats.find((x) => x.seat === seat)?.name ?? `seat ${seat + 1}`;
-    lines.push(`Waiting for: ${name}, ${def.words.prompt(state, seat).text}`);
-    const timeout = timers.find((t) => t.kind === 'timeout' && timerSeat(t) === seat);
-    if (timeout) lines.push(`Turn ends <t:${Math.floor(timeout.fireAt.getTime() / 1000)}:R> (then the computer plays it).`);
+  if (game.game.pausedAt) lines.push(`⏸️ Paused ${when(game.game.pausedAt)}: nothing can be played until it is resumed (\`/${def.id} pause\`).`);
+  const presence = await loadPresence(ctx, game);
+  for (const w of waitingOn(def, state, game.seats, await ctx.store.listTimers(game.game.id), presence)) {
+    const who = waitingText(w, presence);
+    lines.push(w.userId === reader ? `Waiting for: ${who}, ${def.words.prompt(state, w.seat).text}` : `Waiting for: ${who}.`);
+    if (w.stopped?.why === 'paused') lines.push(`Turn clock stopped${w.stopped.leftMs !== null ? ` with ${durationText(w.stopped.leftMs / 1000)} left` : ''}.`);
+    else if (w.ends) lines.push(`Turn ends ${when(w.ends)} (then the computer plays it)${w.stopped ? '; their clock is stopped while they are away' : ''}.`);
   }
   lines.push(...def.words.status(state));
   return lines.join('\n');
 }
 
-export async function mapCommand(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
-  const game = await runningGameHere(ctx, r, def);
-  if (!game) return;
-  await r.private({ content: `The map of game #${game.game.id}.`, files: [await boardFile(def, game.state)] });
-}
+export const mapCommand: GameCommand = {
+  name: 'map',
+  define: (s) => s.setDescription('Show the current board'),
+  handle: onGame(inGuild, runningGame, async ({ r, def, game }) => {
+    await r.private({ content: `The map of game #${game.game.id}.`, files: [await boardFile(def, game.state)] });
+  }),
+};
 
-export async function historyCommand(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
-  const game = await runningGameHere(ctx, r, def);
-  if (!game) return;
-  const log = await ctx.store.getActionLog(game.game.id);
-  const lines: string[] = [];
-  // What was taken back is not history.
-  for (const entry of inEffectOf(log).slice(-40)) {
-    for (const e of entry.events) {
-      const t = def.words.event(game.state, e);
-      if (t) lines.push(t);
+export const historyCommand: GameCommand = {
+  name: 'history',
+  define: (s) => s.setDescription('The recent actions in words'),
+  handle: onGame(inGuild, runningGame, async ({ ctx, r, def, game }) => {
+    const log = await ctx.store.getActionLog(game.game.id);
+    const lines: string[] = [];
+    // What was taken back is not history.
+    for (const entry of inEffectOf(log).slice(-40)) {
+      for (const e of entry.events) {
+        const t = def.words.event(game.state, e);
+        if (t) lines.push(t);
+      }
     }
-  }
-  const shown: string[] = [];
-  let len = 0;
-  for (let k = lines.length - 1; k >= 0 && len < 1700; k--) {
-    shown.unshift(`• ${lines[k]}`);
-    len += (lines[k]?.length ?? 0) + 3;
-  }
-  await r.private({ content: `**Recent actions in game #${game.game.id}**\n${shown.join('\n') || 'Nothing has happened yet.'}` });
-}
+    const shown: string[] = [];
+    let len = 0;
+    for (let k = lines.length - 1; k >= 0 && len < 1700; k--) {
+      shown.unshift(`• ${lines[k]}`);
+      len += (lines[k]?.length ?? 0) + 3;
+    }
+    await r.private({ content: `**Recent actions in game #${game.game.id}**\n${shown.join('\n') || 'Nothing has happened yet.'}` });
+  }),
+};
 
-export async function rulesCommand(r: Reply, i: ChatInputCommandInteraction, def: AnyGame): Promise<void> {
-  const topics = def.words.rules;
-  const want = i.options.getString('topic') ?? topics[0]?.value;
-  const topic = topics.find((t) => t.value === want) ?? topics[0];
-  const files = topic?.picture ? [await pictureFile(def, topic.picture)] : [];
-  await r.private({ content: `${topic?.text ?? ''}\n\nTopics: ${topics.map((t) => t.value).join(', ')} — \`/${def.id} rules topic:…\``, files });
-}
+export const rulesCommand: GameCommand = {
+  name: 'rules',
+  define: (s, def) => s.setDescription('The rules, in short')
+    .addStringOption((o) => o.setName('topic').setDescription('Which part of the rules').addChoices(...def.words.rules.slice(0, 25).map((t) => ({ name: t.name, value: t.value })))),
+  handle: onGame(async ({ r, i, def }) => {
+    const topics = def.words.rules;
+    const want = i.options.getString('topic') ?? topics[0]?.value;
+    const topic = topics.find((t) => t.value === want) ?? topics[0];
+    const files = topic?.picture ? [await pictureFile(def, topic.picture)] : [];
+    await r.private({ content: `${topic?.text ?? ''}\n\nTopics: ${topics.map((t) => t.value).join(', ')} — \`/${def.id} rules topic:…\``, files });
+  }),
+};
 
-export async function helpCommand(r: Reply, def: AnyGame): Promise<void> {
-  await r.private({ content: def.words.help });
-}
+/** The game's own help, then the bot's other games: three of them have "fence" in their name. */
+export const helpCommand: GameCommand = {
+  name: 'help',
+  define: (s, def) => s.setDescription(`How to play ${def.title} with this bot`.slice(0, 100)),
+  handle: onGame(async ({ r, def }) => {
+    const others = allGames().filter((g) => g !== def);
+    if (others.length === 0) return r.private({ content: def.words.help });
+    const full = `${def.words.help}\n\n**Other games of this bot**\n${gamesText(def)}`;
+    // A long help keeps the others' names and commands, if not their descriptions.
+    const short = `${def.words.help}\n\n**Other games of this bot:** ${others.map(gameName).join(' · ')}`;
+    await r.private({ content: full.length <= 2000 ? full : short });
+  }),
+};

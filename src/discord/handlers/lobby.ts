@@ -9,24 +9,25 @@ import {
   ButtonStyle,
   ChannelType,
   StringSelectMenuBuilder,
-  type ButtonInteraction,
   type ChatInputCommandInteraction,
   type MessageEditOptions,
-  type StringSelectMenuInteraction,
 } from 'discord.js';
-import type { AnyGame, Step } from '../../platform/game.ts';
+import type { AnyGame } from '../../platform/game.ts';
 import { changeableFields, checkOptions, summaryLine, valueText, type OptionField, type OptionValue } from '../../platform/options.ts';
+import { start } from '../../runtime/moves.ts';
 import { ChannelBusyError, StoreError, type GameRecord, type LoadedGame } from '../../store/index.ts';
-import { newGameOptions, slashName } from '../../../commands/game.ts';
+import { onGame, onMenu, onPress, type ComponentHandler, type GameCall, type GameCommand, type MenuCall, type Outcome } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { afterChange, answerWhenPosted, runComputers, type Answer } from '../game.ts';
-import { activeGame, botCanPost, gameAdmin, gameOfPress, inGuild, withDef, type GameHere } from '../guards.ts';
-import { buttonId, type ButtonId } from '../ids.ts';
+import {
+  botCanPost, botCanPostThread, channelGame, channelLock, gameAdmin, inGuild, isGameAdmin, notAdmin, pressedLobby, refuse, withDef,
+  type GameHere, type Precondition,
+} from '../guards.ts';
+import { buttonId } from '../ids.ts';
 import { post, sendable } from '../posts.ts';
-import type { Reply } from '../reply.ts';
 import { displayName } from '../names.ts';
 import { mayOpenLobby } from '../permissions.ts';
-import { defaultsFor, limitText, LIMIT_ORDER, lobbyExpirySeconds, turnLimitProblem } from './settings.ts';
+import { addOption, newGameOptions, slashName } from '../slash.ts';
+import { defaultsFor, limitText, LIMIT_ORDER, lobbyExpirySeconds, TURN_LIMIT_CHOICES, turnLimitProblem } from './settings.ts';
 
 const optionValues = (game: LoadedGame): Record<string, unknown> => {
   const o = game.game.options;
@@ -90,158 +91,167 @@ function slashValue(i: ChatInputCommandInteraction, f: OptionField): OptionValue
   return i.options.getString(name);
 }
 
-export async function newGame(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, def: AnyGame): Promise<void> {
-  const where = await inGuild(r, def);
-  if (!where || !(await mayOpenLobby(ctx, r, where.guildId))) return;
-  const wantThread = i.options.getBoolean('thread') ?? false;
-  const inThread = i.channel?.isThread() ?? false;
-  if (wantThread && inThread) return r.refuse('THREAD_IN_THREAD', `This is already a thread: run \`/${def.id} new\` without the thread option to play here.`);
-  if (!(await botCanPost(r, { createThread: wantThread }))) return;
-  const defaults = await defaultsFor(ctx, where.guildId, def);
-  const computers = i.options.getInteger('computers') ?? 0;
-  if (computers < 0 || computers > def.seats.max - 1) return r.refuse('BAD_OPTION', `The game was not opened: Computer players must be a whole number from 0 to ${def.seats.max - 1}.`);
-  if (computers > 0 && !defaults.allowComputers) return r.refuse('NO_COMPUTERS', `Computer players are switched off on this server (\`${defaults.computersSetBy}\`).`);
-  const givenLimit = i.options.getInteger('turn-limit');
-  const badLimit = turnLimitProblem(givenLimit);
-  if (badLimit) return r.refuse('BAD_OPTION', `The game was not opened: ${badLimit}`);
-  const limit = givenLimit ?? defaults.turnLimitSeconds;
-  const chosen: Record<string, unknown> = { ...defaults.options };
-  for (const f of newGameOptions(def)) {
-    const v = slashValue(i, f);
-    if (v !== null) chosen[f.key] = v;
-  }
-  const checked = checkOptions(def.options, chosen);
-  if (!checked.ok) return r.refuse('BAD_OPTION', `The game was not opened: ${checked.problems.join(' ')}`);
-  const hostName = displayName(i);
-  if (!wantThread) {
-    const existing = await ctx.store.loadActiveGame(where.channelId);
-    if (existing) return r.refuse('CHANNEL_BUSY', `This channel already has a game (#${existing.game.id}, ${existing.game.status === 'lobby' ? 'in its lobby' : 'running'}). Finish it, or open another in a thread: \`/${def.id} new thread:True\`.`);
-  }
-  await r.defer();
-  let channelId = where.channelId;
-  let parent: string | null = null;
-  if (wantThread) {
-    const here = i.channel;
-    if (!here || here.type !== ChannelType.GuildText) return r.refuse('NO_THREADS', 'Threads can only be opened from a text channel.');
-    const thread = await here.threads.create({ name: `${def.title} with ${hostName}`.slice(0, 100), reason: `A ${def.title} game` });
-    channelId = thread.id;
-    parent = where.channelId;
-  }
-  let game: GameHere;
-  try {
-    game = await ctx.store.withChannelLock(channelId, async () => {
-      const g = await ctx.store.createLobby({ kind: def.id, guildId: where.guildId, channelId, parentChannelId: parent, hostUserId: i.user.id, hostName, options: chosen, turnLimitSeconds: limit || null });
-      for (let n = 1; n <= computers; n++) await ctx.store.joinLobby(g.game.id, { userId: null, name: `Computer ${n}` });
-      await armLobbyExpiry(ctx, g.game);
-      return withDef(await ctx.store.getGame(g.game.id));
-    });
-  } catch (err) {
-    if (err instanceof ChannelBusyError) return r.refuse('CHANNEL_BUSY', `This channel already has a game. Finish it, or open another in a thread: \`/${def.id} new thread:True\`.`);
-    throw err;
-  }
-  const messageId = await post(ctx, channelId, lobbyMessage(game), game.game.id);
-  if (messageId) await ctx.store.setMessageIds(game.game.id, { lobbyMessageId: messageId });
-  await r.private({ content: `Game #${game.game.id} is open${parent ? ` in <#${channelId}>` : ''}. Others press **Join**; you press **Start** when everyone is in.` });
-}
+/** `thread:True` asks for a thread of this channel, which a thread cannot have. */
+const threadOption: Precondition<GameCall, { wantThread: boolean }> = {
+  name: 'a thread where one can be opened',
+  check: ({ i, def }) => {
+    const wantThread = i.options.getBoolean('thread') ?? false;
+    if (wantThread && (i.channel?.isThread() ?? false)) return refuse('THREAD_IN_THREAD', `This is already a thread: run \`/${def.id} new\` without the thread option to play here.`);
+    return { wantThread };
+  },
+};
 
-async function lobbyOf(ctx: BotContext, r: Reply, gameId: number): Promise<GameHere | null> {
-  const game = await gameOfPress(ctx, r, gameId);
-  if (!game) return null;
-  if (game.game.status === 'running') {
-    await r.refuse('STARTED', `Game #${gameId} has already started; you can follow it with \`/${game.def.id} status\`.`);
-    return null;
-  }
-  if (game.game.status !== 'lobby') {
-    await r.refuse('STALE_BUTTON', `That button belongs to game #${gameId}, which is over. Start a new game with \`/${game.def.id} new\`.`);
-    return null;
-  }
-  return game;
-}
-
-export async function lobbyButton(ctx: BotContext, r: Reply, i: ButtonInteraction, verb: 'join' | 'leave' | 'start' | 'opts', gameId: number): Promise<void> {
-  const channelId = i.channelId;
-  await answerWhenPosted(r, await ctx.store.withChannelLock(channelId, async (): Promise<Answer | void> => {
-    const game = await lobbyOf(ctx, r, gameId);
-    if (!game) return;
-    if (verb === 'start') return startLobby(ctx, r, game);
-    if (verb === 'opts') {
-      if (!(await gameAdmin(r, game, 'change the options'))) return;
-      return r.private(optionsMenu(game, 0));
+export const newCommand: GameCommand = {
+  name: 'new',
+  define: (s, def) => {
+    s.setDescription('Open a lobby for a new game in this channel');
+    s.addIntegerOption((o) => o.setName('turn-limit').setDescription('How long each player has per turn (default 24 hours)').addChoices(...TURN_LIMIT_CHOICES));
+    for (const f of newGameOptions(def)) addOption(s, f);
+    s.addIntegerOption((o) => o.setName('computers').setDescription('Computer players to seat right away').setMinValue(0).setMaxValue(Math.max(1, def.seats.max - 1)));
+    s.addBooleanOption((o) => o.setName('thread').setDescription('Open the game in a new thread of this channel'));
+    return s;
+  },
+  handle: onGame(inGuild, mayOpenLobby, threadOption, botCanPostThread, async ({ ctx, r, i, def, guildId, channelId: here, wantThread }) => {
+    const defaults = await defaultsFor(ctx, guildId, def);
+    const computers = i.options.getInteger('computers') ?? 0;
+    if (computers < 0 || computers > def.seats.max - 1) return refuse('BAD_OPTION', `The game was not opened: Computer players must be a whole number from 0 to ${def.seats.max - 1}.`);
+    if (computers > 0 && !defaults.allowComputers) return refuse('NO_COMPUTERS', `Computer players are switched off on this server (\`${defaults.computersSetBy}\`).`);
+    const givenLimit = i.options.getInteger('turn-limit');
+    const badLimit = turnLimitProblem(givenLimit);
+    if (badLimit) return refuse('BAD_OPTION', `The game was not opened: ${badLimit}`);
+    const limit = givenLimit ?? defaults.turnLimitSeconds;
+    const chosen: Record<string, unknown> = { ...defaults.options };
+    for (const f of newGameOptions(def)) {
+      const v = slashValue(i, f);
+      if (v !== null) chosen[f.key] = v;
     }
+    const checked = checkOptions(def.options, chosen);
+    if (!checked.ok) return refuse('BAD_OPTION', `The game was not opened: ${checked.problems.join(' ')}`);
+    const hostName = displayName(i);
+    if (!wantThread) {
+      const existing = await ctx.store.loadActiveGame(here);
+      if (existing) return refuse('CHANNEL_BUSY', `This channel already has a game (#${existing.game.id}, ${existing.game.status === 'lobby' ? 'in its lobby' : 'running'}). Finish it, or open another in a thread: \`/${def.id} new thread:True\`.`);
+    }
+    let channelId = here;
+    let parent: string | null = null;
+    if (wantThread) {
+      const channel = i.channel;
+      if (!channel || channel.type !== ChannelType.GuildText) return refuse('NO_THREADS', 'Threads can only be opened from a text channel.');
+      const thread = await channel.threads.create({ name: `${def.title} with ${hostName}`.slice(0, 100), reason: `A ${def.title} game` });
+      channelId = thread.id;
+      parent = here;
+    }
+    let game: GameHere;
+    try {
+      // The lock of the game's own channel, which may be the thread just opened.
+      game = await ctx.store.withChannelLock(channelId, async () => {
+        const g = await ctx.store.createLobby({ kind: def.id, guildId, channelId, parentChannelId: parent, hostUserId: i.user.id, hostName, options: chosen, turnLimitSeconds: limit || null });
+        for (let n = 1; n <= computers; n++) await ctx.store.joinLobby(g.game.id, { userId: null, name: `Computer ${n}` });
+        await armLobbyExpiry(ctx, g.game);
+        return withDef(await ctx.store.getGame(g.game.id));
+      });
+    } catch (err) {
+      if (err instanceof ChannelBusyError) return refuse('CHANNEL_BUSY', `This channel already has a game. Finish it, or open another in a thread: \`/${def.id} new thread:True\`.`);
+      throw err;
+    }
+    const messageId = await post(ctx, channelId, lobbyMessage(game), game.game.id);
+    if (messageId) await ctx.store.setMessageIds(game.game.id, { lobbyMessageId: messageId });
+    await r.private({ content: `Game #${game.game.id} is open${parent ? ` in <#${channelId}>` : ''}. Others press **Join**; you press **Start** when everyone is in.` });
+  }),
+};
+
+/** The channel's game is in its lobby (`/<game> start`). */
+const inLobby: Precondition<{ game: GameHere }> = {
+  name: 'in its lobby',
+  check: ({ game }) => (game.game.status === 'lobby' ? {} : refuse('STARTED', `Game #${game.game.id} is already running.`)),
+};
+
+const enoughPlayers: Precondition<{ game: GameHere }> = {
+  name: 'enough players',
+  check: ({ game: { def, seats } }) => seats.length >= def.seats.min
+    ? {}
+    : refuse('NOT_ENOUGH_PLAYERS', `${def.title} needs at least ${def.seats.min} players: wait for someone to press **Join**, or add a computer player with \`/${def.id} addbot\`.`),
+};
+
+/** Join and Leave, by the presser, for themselves. */
+const seatButton = (verb: 'join' | 'leave'): ComponentHandler => ({
+  kind: 'button',
+  handle: onPress(channelLock, pressedLobby, async ({ ctx, r, i, game }) => {
+    const gameId = game.game.id;
     try {
       if (verb === 'join') {
         await ctx.store.joinLobby(gameId, { userId: i.user.id, name: displayName(i) });
       } else {
-        if (game.game.hostUserId === i.user.id) return r.refuse('HOST_LEAVES', `You are the host: to call the game off, use \`/${game.def.id} abort\`.`);
+        if (game.game.hostUserId === i.user.id) return refuse('HOST_LEAVES', `You are the host: to call the game off, use \`/${game.def.id} abort\`.`);
         await ctx.store.leaveLobby(gameId, { userId: i.user.id });
       }
     } catch (err) {
-      if (err instanceof StoreError && err.code === 'ALREADY_SEATED') return r.refuse('ALREADY_SEATED', `You already have a seat in game #${gameId}.`);
-      if (err instanceof StoreError && err.code === 'LOBBY_FULL') return r.refuse('LOBBY_FULL', `Game #${gameId} is full (${game.def.seats.max} seats).`);
-      if (err instanceof StoreError && err.code === 'NOT_SEATED') return r.refuse('NOT_SEATED', `You have no seat in game #${gameId} to leave.`);
+      if (err instanceof StoreError && err.code === 'ALREADY_SEATED') return refuse('ALREADY_SEATED', `You already have a seat in game #${gameId}.`);
+      if (err instanceof StoreError && err.code === 'LOBBY_FULL') return refuse('LOBBY_FULL', `Game #${gameId} is full (${game.def.seats.max} seats).`);
+      if (err instanceof StoreError && err.code === 'NOT_SEATED') return refuse('NOT_SEATED', `You have no seat in game #${gameId} to leave.`);
       throw err;
     }
     // The lobby post is edited by its stored id, never "the message pressed" (a forged press may come from any message).
     await refreshLobby(ctx, withDef(await ctx.store.getGame(gameId)));
     await r.private({ content: verb === 'join' ? `You have a seat in game #${gameId}. The host starts it when everyone is in.` : `You left game #${gameId}.` });
-  }));
-}
+  }),
+});
 
-export async function startCommand(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
-  const where = await inGuild(r, def);
-  if (!where) return;
-  await answerWhenPosted(r, await ctx.store.withChannelLock(where.channelId, async (): Promise<Answer | void> => {
-    const game = await activeGame(ctx, r, where.channelId, def);
-    if (!game) return;
-    if (game.game.status !== 'lobby') return r.refuse('STARTED', `Game #${game.game.id} is already running.`);
-    return startLobby(ctx, r, game);
-  }));
-}
+/** The lobby's **Join**, **Leave**, **Start** and **Options** buttons, and its option menu (by verb, see ids.ts). */
+export const lobbyComponents = {
+  join: seatButton('join'),
+  leave: seatButton('leave'),
+  start: {
+    kind: 'button',
+    handle: onPress(channelLock, pressedLobby, gameAdmin('start the game'), enoughPlayers, botCanPost, ({ ctx, game }) => startLobby(ctx, game)),
+  },
+  opts: {
+    kind: 'button',
+    handle: onPress(channelLock, pressedLobby, gameAdmin('change the options'), ({ r, game }) => r.private(optionsMenu(game, 0))),
+  },
+  opt: { kind: 'menu', edits: true, handle: onMenu(channelLock, pressedLobby, gameAdmin('change the options'), (c) => optionChosen(c)) },
+  optp: { kind: 'menu', edits: true, handle: onMenu(channelLock, pressedLobby, gameAdmin('change the options'), ({ r, i, game }) => r.update(optionsMenu(game, Number(i.values[0] ?? '') || 0))) },
+} satisfies Record<string, ComponentHandler>;
 
-async function startLobby(ctx: BotContext, r: Reply, game: GameHere): Promise<Answer | void> {
-  const { def } = game;
-  if (!(await gameAdmin(r, game, 'start the game'))) return;
-  if (game.seats.length < def.seats.min) return r.refuse('NOT_ENOUGH_PLAYERS', `${def.title} needs at least ${def.seats.min} players: wait for someone to press **Join**, or add a computer player with \`/${def.id} addbot\`.`);
-  if (!(await botCanPost(r))) return;
+export const startCommand: GameCommand = {
+  name: 'start',
+  define: (s) => s.setDescription('Start the game waiting in the lobby (host only)'),
+  handle: onGame(inGuild, channelLock, channelGame, inLobby, gameAdmin('start the game'), enoughPlayers, botCanPost, ({ ctx, game }) => startLobby(ctx, game)),
+};
+
+/** Starts the lobby's game: the store deals, computers that play first play, the channel is told. */
+async function startLobby(ctx: BotContext, game: GameHere): Promise<Outcome> {
   const seed = ctx.seedFor(game.game.id);
-  let result: { game: LoadedGame; events: unknown[] };
+  // Seats keep their joining order when the game renumbers them.
+  const order = game.seats.map((s, n) => `${n + 1}. ${s.name}`).join(', ');
   try {
-    result = await ctx.store.startGame(game.game.id, seed ? { seed } : {});
+    const { posted } = await start(ctx, game, { ...(seed ? { seed } : {}), head: `**Game #${game.game.id} begins!** Seat order: ${order}.` });
+    return { text: `Game #${game.game.id} has started.`, posted };
   } catch (err) {
-    if (err instanceof StoreError && err.code === 'BAD_OPTIONS') return r.refuse('BAD_OPTION', `${err.message}. Change them with the lobby's **Options** button.`);
+    if (err instanceof StoreError && err.code === 'BAD_OPTIONS') return refuse('BAD_OPTION', `${err.message}. Change them with the lobby's **Options** button.`);
     throw err;
   }
-  await ctx.store.cancelTimer(game.game.id, LOBBY_EXPIRY);
-  const started = withDef(result.game);
-  const steps: Step<unknown, unknown>[] = [{ state: started.state, events: result.events }];
-  const after = await runComputers(ctx, started, started.state, started.game.version, steps);
-  await refreshLobby(ctx, started, 'The game has started.');
-  const order = started.seats.map((s, n) => `${n + 1}. ${s.name}`).join(', ');
-  const { posted } = await afterChange(ctx, started, steps, after.version, { head: `**Game #${started.game.id} begins!** Seat order: ${order}.` });
-  return { text: `Game #${started.game.id} has started.`, posted };
 }
 
-export async function addBot(ctx: BotContext, r: Reply, def: AnyGame): Promise<void> {
-  const where = await inGuild(r, def);
-  if (!where) return;
-  await ctx.store.withChannelLock(where.channelId, async () => {
-    const game = await activeGame(ctx, r, where.channelId, def);
-    if (!game) return;
-    if (game.game.status !== 'lobby') return r.refuse('STARTED', 'Computer players can only join before the game starts.');
-    if (!(await gameAdmin(r, game, 'add computer players'))) return;
-    const defaults = await defaultsFor(ctx, where.guildId, def);
-    if (!defaults.allowComputers) return r.refuse('NO_COMPUTERS', `Computer players are switched off on this server (\`${defaults.computersSetBy}\`).`);
+export const addbotCommand: GameCommand = {
+  name: 'addbot',
+  define: (s) => s.setDescription('Seat a computer player in the lobby'),
+  handle: onGame(inGuild, channelLock, channelGame, async ({ ctx, r, i, def, game, guildId }) => {
+    if (game.game.status !== 'lobby') return refuse('STARTED', 'Computer players can only join before the game starts.');
+    if (!isGameAdmin(i, game)) return notAdmin(game, 'add computer players');
+    const defaults = await defaultsFor(ctx, guildId, def);
+    if (!defaults.allowComputers) return refuse('NO_COMPUTERS', `Computer players are switched off on this server (\`${defaults.computersSetBy}\`).`);
     const n = game.seats.filter((s) => s.computer).length + 1;
     try {
       await ctx.store.joinLobby(game.game.id, { userId: null, name: `Computer ${n}` });
     } catch (err) {
-      if (err instanceof StoreError && err.code === 'LOBBY_FULL') return r.refuse('LOBBY_FULL', `Game #${game.game.id} is full (${def.seats.max} seats).`);
+      if (err instanceof StoreError && err.code === 'LOBBY_FULL') return refuse('LOBBY_FULL', `Game #${game.game.id} is full (${def.seats.max} seats).`);
       throw err;
     }
     await refreshLobby(ctx, withDef(await ctx.store.getGame(game.game.id)));
     await r.private({ content: `Computer ${n} takes a seat in game #${game.game.id}.` });
-  });
-}
+  }),
+};
 
 // ---- The option menu -------------------------------------------------------------------------
 
@@ -302,23 +312,17 @@ export function optionsMenu(game: GameHere, pageIndex: number): { content: strin
   };
 }
 
-/** A choice in the option menu: a page to show, or a new value for one option. */
-export async function optionSelect(ctx: BotContext, r: Reply, i: StringSelectMenuInteraction, b: ButtonId): Promise<void> {
-  await ctx.store.withChannelLock(i.channelId, async () => {
-    const game = await lobbyOf(ctx, r, b.gameId);
-    if (!game) return;
-    if (!(await gameAdmin(r, game, 'change the options'))) return;
-    const picked = i.values[0] ?? '';
-    if (b.verb === 'optp') return r.update(optionsMenu(game, Number(picked) || 0));
-    const field = changeableFields(game.def.options).find((f) => f.key === b.value);
-    if (!field) return r.refuse('UNKNOWN_OPTION', `${game.def.title} has no such option.`);
-    const value: unknown = field.type === 'boolean' ? picked === 'true' : field.type === 'integer' ? Number(picked) : picked;
-    const merged = { ...optionValues(game), [field.key]: value };
-    const checked = checkOptions(game.def.options, merged);
-    if (!checked.ok) return r.refuse('BAD_OPTION', `Not changed: ${checked.problems.join(' ')}`);
-    await ctx.store.setLobbyOptions(game.game.id, { options: merged });
-    const after = withDef(await ctx.store.getGame(game.game.id));
-    await refreshLobby(ctx, after);
-    await r.update(optionsMenu(after, b.version ?? 0));
-  });
+/** A new value for one option, from the option menu. */
+async function optionChosen({ ctx, r, i, b, game }: MenuCall & { game: GameHere }): Promise<Outcome> {
+  const field = changeableFields(game.def.options).find((f) => f.key === b.value);
+  if (!field) return refuse('UNKNOWN_OPTION', `${game.def.title} has no such option.`);
+  const picked = i.values[0] ?? '';
+  const value: unknown = field.type === 'boolean' ? picked === 'true' : field.type === 'integer' ? Number(picked) : picked;
+  const merged = { ...optionValues(game), [field.key]: value };
+  const checked = checkOptions(game.def.options, merged);
+  if (!checked.ok) return refuse('BAD_OPTION', `Not changed: ${checked.problems.join(' ')}`);
+  await ctx.store.setLobbyOptions(game.game.id, { options: merged });
+  const after = withDef(await ctx.store.getGame(game.game.id));
+  await refreshLobby(ctx, after);
+  await r.update(optionsMenu(after, b.version ?? 0));
 }

@@ -3,22 +3,39 @@
  * actions, and the choice buttons of turn posts. An autocomplete value or a button value is the
  * game's encoding of an action; whatever arrives is decoded and checked again by the game.
  */
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type AutocompleteInteraction, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import type { AnyGame } from '../../platform/game.ts';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type AutocompleteInteraction } from 'discord.js';
+import { isNotUnderstood, type AnyGame } from '../../platform/game.ts';
+import { choiceFor, levelPayload, reach, type Level, type Path } from '../choices.ts';
+import { onGame, onMenu, onPress, type ComponentHandler, type GameCall, type GameCommand, type MenuCall, type Outcome, type PressCall } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { act, answerWhenPosted, type ActResult, type Answer } from '../game.ts';
-import { botCanPost, gameOfPress, inGuild, inThisGame, runningGame, seatOf, waitingNames, withDef, yourTurn, type RunningGame } from '../guards.ts';
-import { buttonId, type ButtonId } from '../ids.ts';
-import { choiceRows, pictureFile } from '../posts.ts';
+import { act, type ActResult } from '../../runtime/moves.ts';
+import { applyRules } from '../../runtime/rules.ts';
+import type { Answer } from '../game.ts';
+import {
+  botCanPost, channelLock, inGuild, pausedText, player, pressedRunningGame, refuse, runningGame, seatOf, started, unpaused, waitingNames, withDef, yourTurn,
+  type Precondition, type RunningGame,
+} from '../guards.ts';
+import { choiceId, choiceOf, tapOf, type ButtonId } from '../ids.ts';
+import { pictureFile } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 import { undoRow } from './undo.ts';
 
 const NONE = '-';
 
-function matches(label: string, typed: string): boolean {
-  const words = typed.toLowerCase().split(/\s+/).filter(Boolean);
-  const l = label.toLowerCase();
-  return words.every((w) => l.includes(w));
+/**
+ * The words of a label or of typed text: split at spaces and at the marks between names ("→",
+ * ",", "(", ")", "|", ":"), so "K12|K13" is two squares and "6+3" stays one word.
+ */
+const wordsOf = (text: string): string[] => text.toLowerCase().split(/[\s,()→|:;]+|->/).filter(Boolean);
+
+/**
+ * Whether a label holds every typed word as a whole word: "3" is piece 3, never the 3 of
+ * "6+3"; "k1" is the square K1, never K12. A word of letters only may be the start of one
+ * ("ea" for east, "k" for the squares of column K), since it is being typed.
+ */
+export function matches(label: string, typed: string): boolean {
+  const have = wordsOf(label);
+  return wordsOf(typed).every((w) => have.some((h) => h === w || (/^[a-z]+$/.test(w) && h.startsWith(w))));
 }
 
 type Move = AnyGame['commands'][number];
@@ -28,31 +45,63 @@ export function offered(def: AnyGame, state: unknown, seat: number, move: Move):
   return def.legalActions(state, seat).filter((a) => move.accepts(a)).map((action) => ({ action, label: def.words.action(state, action) }));
 }
 
-export async function autocomplete(ctx: BotContext, i: AutocompleteInteraction, def: AnyGame): Promise<string> {
-  const sub = i.options.getSubcommand(false) ?? '';
-  const move = def.commands.find((m) => m.name === sub);
+/** A game's move subcommands, each one piece: its definition, what it does, its suggestions. */
+export function moveCommands(def: AnyGame): GameCommand[] {
+  return def.commands.map((move): GameCommand => ({
+    name: move.name,
+    define: (s) => s.setDescription(move.description.slice(0, 100))
+      .addStringOption((o) => o.setName(move.option).setDescription(move.choice.slice(0, 100)).setRequired(true).setAutocomplete(true)),
+    handle: onGame(inGuild, botCanPost, channelLock, runningGame, unpaused, player, yourTurn, (c) => play(c, move)),
+    autocomplete: (ctx, i) => suggest(ctx, i, def, move),
+  }));
+}
+
+/**
+ * What the typed text would play, in the order it is read when sent (see `readMove`): first
+ * the move the game reads from it, when it is legal, then the legal moves whose labels hold
+ * every typed word.
+ */
+async function suggest(ctx: BotContext, i: AutocompleteInteraction, def: AnyGame, move: Move): Promise<string> {
   const typed = String(i.options.getFocused() ?? '');
   const say = async (text: string, outcome: string) => {
     await i.respond([{ name: text.slice(0, 100), value: NONE }]);
     return outcome;
   };
-  if (!i.inGuild() || !move) return say(`Play ${def.title} in a server channel.`, 'none');
+  if (!i.inGuild()) return say(`Play ${def.title} in a server channel.`, 'none');
   const loaded = await ctx.store.loadActiveGame(i.channelId);
-  if (!loaded || loaded.state === null) return say(loaded ? 'The game has not started yet.' : `No game here: start one with /${def.id} new.`, 'none');
-  const game = withDef(loaded) as RunningGame;
+  const game = loaded ? started(withDef(loaded)) : null;
+  if (!loaded || !game) return say(loaded ? 'The game has not started yet.' : `No game here: start one with /${def.id} new.`, 'none');
   if (game.def.id !== def.id) return say(`This channel's game is ${game.def.title}: use /${game.def.id}.`, 'none');
   const seat = seatOf(game.seats, i.user.id);
   if (!seat || seat.leftAt) return say('You are not playing in this game.', 'none');
+  if (game.game.pausedAt) return say(pausedText(game).replace(/[`*]/g, ''), 'none');
   if (!def.activeSeats(game.state).includes(seat.seat)) return say(`Not your turn: waiting for ${waitingNames(game)}.`, 'none');
   const all = offered(def, game.state, seat.seat, move);
   if (all.length === 0) {
-    const choice = def.words.prompt(game.state, seat.seat).buttons.length > 0;
+    // The game's own reason wins ("Roll first"); without one, a pending choice is the likely cause.
+    const choice = !def.words.unavailable && def.words.prompt(game.state, seat.seat).buttons.length > 0;
     // A suggestion is plain text: the sentence's markdown would show as it is typed.
     return say(choice ? 'Answer the choice first (buttons on the last post).' : unavailable(def, game.state, seat.seat, move).replace(/[`*]/g, ''), 'none');
   }
-  const choices = all.filter((o) => matches(o.label, typed)).slice(0, 25).map((o) => ({ name: o.label.slice(0, 100), value: def.encode(o.action) }));
+  const read = typed.trim() ? typedMove(def, game.state, seat.seat, move, typed) : null;
+  const first = read === null ? [] : [{ name: def.words.action(game.state, read), value: def.encode(read) }];
+  const rest = all.filter((o) => matches(o.label, typed)).map((o) => ({ name: o.label, value: def.encode(o.action) }));
+  const choices = [...first, ...rest.filter((o) => o.value !== first[0]?.value)].slice(0, 25).map((o) => ({ name: o.name.slice(0, 100), value: o.value }));
   await i.respond(choices.length ? choices : [{ name: `Nothing matches “${typed.slice(0, 40)}” — clear the text to see all ${all.length}`, value: NONE }]);
   return 'ok';
+}
+
+/**
+ * The move that sending `typed` would play, when the game reads one from it (a move written
+ * out, not picked from the list) and it is legal for `seat` now; null otherwise.
+ */
+function typedMove(def: AnyGame, state: unknown, seat: number, move: Move, typed: string): unknown {
+  const action = readMove(def, state, seat, move, typed);
+  if (action === null || isNotUnderstood(action) || !move.accepts(action)) return null;
+  const value = def.encode(action);
+  if (def.legalActions(state, seat).some((a) => def.encode(a) === value)) return action;
+  // Some games read a move in a form their list does not spell the same way: the rules decide.
+  return applyRules(def, state, seat, action).ok ? action : null;
 }
 
 /** Why a move subcommand offers a seat nothing on their turn: the game's words, or a plain default. */
@@ -60,112 +109,200 @@ function unavailable(def: AnyGame, state: unknown, seat: number, move: Move): st
   return def.words.unavailable?.(state, seat, move.name) ?? `You cannot ${move.what} right now.`;
 }
 
-/** Reads what was submitted: a chosen suggestion, a move the game understands, or a label typed in full. */
-function parseChoice(def: AnyGame, state: unknown, seat: number, move: Move, value: string): unknown {
+/**
+ * Reads what was submitted: a chosen suggestion, a move the game understands, or a label typed
+ * in full; or the words the game could not read (NotUnderstood).
+ */
+function readMove(def: AnyGame, state: unknown, seat: number, move: Move, value: string): unknown {
   const decoded = def.decode(value);
   if (decoded !== null) return decoded;
-  const parsed = def.parse?.(state, seat, move.name, value);
-  if (parsed !== null && parsed !== undefined) return parsed;
+  const parsed = def.parse?.(state, seat, move.name, value) ?? null;
+  if (parsed !== null && !isNotUnderstood(parsed)) return parsed;
   const typed = value.trim().toLowerCase();
-  return offered(def, state, seat, move).find((o) => o.label.toLowerCase() === typed)?.action ?? null;
+  return offered(def, state, seat, move).find((o) => o.label.toLowerCase() === typed)?.action ?? parsed;
 }
 
-export async function playCommand(ctx: BotContext, r: Reply, i: ChatInputCommandInteraction, def: AnyGame, move: Move): Promise<void> {
-  const where = await inGuild(r, def);
-  if (!where || !(await botCanPost(r))) return;
-  await answerWhenPosted(r, await ctx.store.withChannelLock(where.channelId, async (): Promise<Answer | void> => {
-    const game = await runningGame(ctx, r, where.channelId, def);
-    if (!game) return;
-    const seat = await inThisGame(r, game);
-    if (seat === null || !(await yourTurn(r, game, seat))) return;
-    const value = i.options.getString(move.option, true);
-    const action = parseChoice(def, game.state, seat, move, value);
-    const legal = offered(def, game.state, seat, move).map((o) => o.label);
-    if (action === null) {
-      if (def.words.prompt(game.state, seat).buttons.length > 0 && legal.length === 0) return r.refuse('CHOICE_PENDING', 'First answer the choice in front of you: the buttons on the last game post.');
-      // Words that fit several moves ("push cy" with two roads out): those moves, not the whole list.
-      const fitting = legal.filter((l) => matches(l, value));
-      if (fitting.length > 1 && fitting.length < legal.length) return r.refuse('AMBIGUOUS_CHOICE', `“${value.slice(0, 60)}” fits ${fitting.length} moves: pick one from the list, or say which.`, fitting);
-      return r.refuse('UNKNOWN_CHOICE', legal.length ? `Pick one of the suggestions in the list to ${move.what}.` : unavailable(def, game.state, seat, move), legal);
-    }
-    if (!move.accepts(action)) return r.refuse('WRONG_COMMAND', `That is not something \`/${def.id} ${move.name}\` does: use the command for that kind of move.`, legal);
-    const label = def.words.action(game.state, action);
-    // A legal move the game previews: shown to this player alone, played when confirmed.
-    const legalNow = () => def.legalActions(game.state, seat).some((a) => def.encode(a) === def.encode(action));
-    const shown = def.preview && legalNow() ? def.preview(game.state, seat, action) : null;
-    if (shown) {
-      const confirm = new ButtonBuilder().setCustomId(buttonId({ verb: 'pick', gameId: game.game.id, version: game.game.version, value: def.encode(action) })).setLabel('Confirm').setStyle(ButtonStyle.Success);
-      return r.private({
-        content: `${label}: only you see this preview. Press **Confirm** to play it, or pick another.`,
-        files: [await pictureFile(def, shown)],
-        components: [new ActionRowBuilder<ButtonBuilder>().addComponents(confirm)],
-      });
-    }
-    const res = await act(ctx, game, seat, action, { userId: i.user.id });
-    if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
-    return done(def, game, seat, label, res);
-  }));
+/** A move subcommand, once it is the invoker's turn in this channel's game. */
+async function play({ ctx, r, i, def, game, seat }: GameCall & { game: RunningGame; seat: number }, move: Move): Promise<Outcome> {
+  const value = i.options.getString(move.option, true);
+  const action = readMove(def, game.state, seat, move, value);
+  const legal = offered(def, game.state, seat, move).map((o) => o.label);
+  // Words naming nothing in the game are pointed out, unless the command has nothing to offer anyway (then why is said).
+  if (isNotUnderstood(action) && legal.length > 0) {
+    const words = action.notUnderstood.map((w) => `“${w.slice(0, 30)}”`).join(', ');
+    return refuse('NOT_UNDERSTOOD', `${words} in “${value.slice(0, 60)}” ${action.notUnderstood.length > 1 ? 'name' : 'names'} nothing in this game, so nothing was played. Pick one of the suggestions in the list to ${move.what}.`, legal);
+  }
+  if (action === null || isNotUnderstood(action)) {
+    if (!def.words.unavailable && def.words.prompt(game.state, seat).buttons.length > 0 && legal.length === 0) return refuse('CHOICE_PENDING', 'First answer the choice in front of you: the buttons on the last game post.');
+    // Words that fit several moves ("push cy" with two roads out): those moves, not the whole list.
+    const fitting = legal.filter((l) => matches(l, value));
+    if (fitting.length > 1 && fitting.length < legal.length) return refuse('AMBIGUOUS_CHOICE', `“${value.slice(0, 60)}” fits ${fitting.length} moves: pick one from the list, or say which.`, fitting);
+    return refuse('UNKNOWN_CHOICE', legal.length ? `Pick one of the suggestions in the list to ${move.what}.` : unavailable(def, game.state, seat, move), legal);
+  }
+  if (!move.accepts(action)) return refuse('WRONG_COMMAND', `That is not something \`/${def.id} ${move.name}\` does: use the command for that kind of move.`, legal);
+  const label = def.words.action(game.state, action);
+  // A legal move the game previews: shown to this player alone, played when confirmed.
+  const legalNow = () => def.legalActions(game.state, seat).some((a) => def.encode(a) === def.encode(action));
+  const shown = def.preview && legalNow() ? def.preview(game.state, seat, action) : null;
+  if (shown) {
+    const confirm = new ButtonBuilder().setCustomId(choiceId(game.game.id, game.game.version, [seat], def.encode(action))).setLabel('Confirm').setStyle(ButtonStyle.Success);
+    return r.private({
+      content: `${label}: only you see this preview. Press **Confirm** to play it, or pick another.`,
+      files: [await pictureFile(def, shown)],
+      components: [new ActionRowBuilder<ButtonBuilder>().addComponents(confirm)],
+    });
+  }
+  const res = await act(ctx, game, seat, action, { userId: i.user.id });
+  if (!res.ok) return refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
+  return done(def, game, seat, label, res);
 }
 
 /**
  * The private answer to an accepted move. When the game holds its post (the turn goes on),
- * it also says what comes next, with the choice buttons, since the channel shows nothing yet.
+ * it also shows what comes next: the first level of the seat's choice, with its picture, since
+ * the channel shows nothing yet. A move that ends the game is answered below the channel's
+ * posts that show it.
  */
-function done(def: AnyGame, game: RunningGame, seat: number, label: string, res: ActResult & { ok: true }): Answer {
+async function done(def: AnyGame, game: RunningGame, seat: number, label: string, res: ActResult & { ok: true }): Promise<Answer> {
   const undo = undoRow(def, game.game.id, game.game.version, res);
   if (!res.held || !def.activeSeats(res.state).includes(seat)) {
-    return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted, components: undo };
+    return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted, components: undo, ...(res.over ? { below: true } : {}) };
   }
-  const next = def.words.prompt(res.state, seat);
-  return {
-    text: `Done: ${label}. Next, ${next.text}\nThe channel sees your whole turn once it is over.`,
-    posted: res.posted,
-    components: [...choiceRows(def, game.game.id, res.version, next.buttons), ...undo].slice(0, 5),
-  };
+  const next = choiceFor(def, res.state, seat);
+  const head = `Done: ${label}. Next, ${def.words.prompt(res.state, seat).text}\nThe channel sees your whole turn once it is over.`;
+  const shown = await levelPayload(def, game.game.id, res.version, seat, next, [], (p) => pictureFile(def, p), head, 2 * undo.length);
+  return { text: shown.content, after: shown.below, posted: res.posted, components: [...shown.components, ...undo], files: shown.files, v2: true };
+}
+
+/** A level of a choice shown to the presser alone: its words, its picture, its options and Back. */
+async function showLevel(def: AnyGame, game: RunningGame, version: number, seat: number, level: Level, path: Path): Promise<Answer> {
+  const shown = await levelPayload(def, game.game.id, version, seat, level, path, (p) => pictureFile(def, p));
+  return { text: shown.content, after: shown.below, posted: Promise.resolve(null), components: shown.components, files: shown.files, v2: true };
 }
 
 /**
- * A choice button of a turn post: only a seat the game waits for, and for whom that choice is
- * legal, may press it. A button from an older post still works while its choice is legal and
- * its presser has not acted since it was posted (another seat acting meanwhile does not make
- * it stale); otherwise it says the game moved on.
+ * A choice button answers only the choice it was offered for, for a seat it was offered to: its
+ * version is one the game has reached (not a forged later one), the presser holds one of its
+ * seats, that seat has not acted since (nor been acted for: a timeout, a removal), and the
+ * choice is still the seat's to make. Another seat acting meanwhile does not make it stale (two
+ * seats asked at once each press their own). Buttons posted before choices named their seats
+ * count only at the version they were posted for.
  */
-export async function pickButton(ctx: BotContext, r: Reply, i: ButtonInteraction, b: ButtonId): Promise<void> {
-  if (!(await botCanPost(r))) return;
-  await answerWhenPosted(r, await ctx.store.withChannelLock(i.channelId, async (): Promise<Answer | void> => {
-    const game = await gameById(ctx, r, b.gameId);
-    if (!game) return;
-    const { def, state } = game;
-    const action = def.decode(b.value ?? '');
-    const seat = seatOf(game.seats, i.user.id);
-    const active = def.activeSeats(state);
-    const legalFor = (s: number) => action !== null && def.legalActions(state, s).some((a) => def.encode(a) === def.encode(action));
-    const owners = active.filter(legalFor);
-    const stale = b.version === undefined || (b.version !== game.game.version && (!seat || (await ctx.store.actedSince(game.game.id, b.version, seat.seat))));
-    if (owners.length === 0 || stale) return r.refuse('STALE_CHOICE', 'That choice has already been made; the game has moved on (see the latest post).');
-    if (!seat || !owners.includes(seat.seat)) {
-      const owner = game.seats.find((s) => s.seat === owners[0]);
-      return r.refuse('NOT_YOUR_CHOICE', `This choice is ${owner?.userId ? `<@${owner.userId}>` : owner?.name ?? 'another player'}'s, not yours.`);
-    }
-    const label = def.words.action(state, action);
-    const res = await act(ctx, game, seat.seat, action, { userId: i.user.id });
-    if (!res.ok) return r.refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
-    return done(def, game, seat.seat, label, res);
-  }), 'update');
+const offeredChoice: Precondition<PressCall & { game: RunningGame }, { seat: number; action: unknown }> = {
+  name: 'a choice offered to them',
+  check: async ({ ctx, r, b, game }) => {
+    const choice = choiceOf(b);
+    const action = game.def.decode(choice.value);
+    if (b.version === undefined || b.version > game.game.version || action === null) return refuse('NOT_OFFERED', 'That choice was never offered, so nothing was done.');
+    return offeredAction(ctx, r, game, b.version, choice.seats, choice.value, action);
+  },
+};
+
+const STALE = 'That choice has already been made; the game has moved on (see the latest post).';
+
+/**
+ * The seat a choice offered at `version` to `seats` (null: a button older than seats in ids,
+ * offered to whoever could answer it then) is answered for: the presser's, if it was offered to
+ * them, they have not acted since and still must act. `can(seat)`: the choice is still theirs.
+ */
+async function offeredSeat(ctx: BotContext, r: Reply, game: RunningGame, version: number, seats: number[] | null, can: (seat: number) => boolean): Promise<{ seat: number } | ReturnType<typeof refuse>> {
+  const active = game.def.activeSeats(game.state);
+  const stale = refuse('STALE_CHOICE', STALE);
+  if (seats === null && version !== game.game.version) return stale;
+  const offeredTo = seats ?? active.filter(can);
+  if (offeredTo.length === 0) return stale;
+  const seat = seatOf(game.seats, r.i.user.id);
+  if (!seat || seat.leftAt || !offeredTo.includes(seat.seat)) {
+    const owner = game.seats.find((s) => s.seat === offeredTo[0]);
+    return refuse('NOT_YOUR_CHOICE', `This choice is ${owner?.userId ? `<@${owner.userId}>` : owner?.name ?? 'another player'}'s, not yours.`);
+  }
+  if (!active.includes(seat.seat) || !can(seat.seat) || (await actedSince(ctx, game.game.id, version, seat.seat))) return stale;
+  return { seat: seat.seat };
 }
 
-/** The game a button belongs to, still running; a specific refusal for each other case. */
-export async function gameById(ctx: BotContext, r: Reply, gameId: number): Promise<RunningGame | null> {
-  const game = await gameOfPress(ctx, r, gameId);
-  if (!game) return null;
-  const s = game.game.status;
-  if (s === 'finished' || s === 'aborted' || s === 'broken') {
-    await r.refuse('STALE_BUTTON', `That button belongs to game #${gameId}, which is ${s === 'finished' ? 'over' : s === 'aborted' ? 'aborted' : 'set aside'}. Start a new game with \`/${game.def.id} new\`.`);
-    return null;
-  }
-  if (s === 'lobby' || game.state === null) {
-    await r.refuse('LOBBY', `Game #${gameId} has not started yet.`);
-    return null;
-  }
-  return game as RunningGame;
+/** An action (encoded as `value`) offered as a choice: still legal for the presser's seat. */
+async function offeredAction(ctx: BotContext, r: Reply, game: RunningGame, version: number, seats: number[] | null, value: string, action: unknown): Promise<{ seat: number; action: unknown } | ReturnType<typeof refuse>> {
+  const legalFor = (s: number) => game.def.legalActions(game.state, s).some((a) => game.def.encode(a) === value);
+  const found = await offeredSeat(ctx, r, game, version, seats, legalFor);
+  return 'seat' in found ? { seat: found.seat, action } : found;
 }
+
+/** What a `tap` or `tapm` press chose: an action to play, or a level to show (with its path). */
+type Tapped = { seat: number } & ({ action: unknown } | { level: Level; path: Path });
+
+/**
+ * An option of a choice's level, pressed (`tap`) or picked from its menu (`tapm`): offered to
+ * the presser's seat at a version the game has reached, the seat has not acted since, and the
+ * labels pressed still lead somewhere in the seat's choice now. A leaf is then played as a
+ * choice button is.
+ */
+async function tapped(ctx: BotContext, r: Reply, b: ButtonId, game: RunningGame, picked: string | null): Promise<Tapped | ReturnType<typeof refuse>> {
+  const tap = tapOf(b);
+  const never = refuse('NOT_OFFERED', 'That choice was never offered, so nothing was done.');
+  if (!tap || b.version === undefined || b.version > game.game.version) return never;
+  const { def, state } = game;
+  if (picked?.startsWith('=')) {
+    const action = def.decode(picked.slice(1));
+    return action === null ? never : offeredAction(ctx, r, game, b.version, tap.seats, picked.slice(1), action);
+  }
+  if (picked !== null && !picked.startsWith('>')) return never;
+  const found = await offeredSeat(ctx, r, game, b.version, tap.seats, () => true);
+  if (!('seat' in found)) return found;
+  const path = picked === null ? tap.path : 'labels' in tap.path ? { labels: [...tap.path.labels, picked.slice(1)] } : null;
+  // A menu's path by places is not extended by a label: such menus are not made (ids.ts writes short paths by label).
+  const reached = path ? reach(choiceFor(def, state, found.seat), path) : null;
+  if (!reached) return refuse('STALE_CHOICE', STALE);
+  return 'action' in reached ? { seat: found.seat, action: reached.action } : { seat: found.seat, level: reached.level, path: reached.path };
+}
+
+const pressedTap: Precondition<PressCall & { game: RunningGame }, Tapped> = {
+  name: 'a choice offered to them',
+  check: ({ ctx, r, b, game }) => tapped(ctx, r, b, game, null),
+};
+
+const menuTap: Precondition<MenuCall & { game: RunningGame }, Tapped> = {
+  name: 'a choice offered to them',
+  check: ({ ctx, r, b, game, i }) => (i.values.length === 1 ? tapped(ctx, r, b, game, i.values[0]!) : refuse('NOT_OFFERED', 'Pick one option.')),
+};
+
+/** Plays a chosen action for `seat`, as its button would. */
+async function playChoice(ctx: BotContext, userId: string, game: RunningGame, seat: number, action: unknown): Promise<Outcome> {
+  const label = game.def.words.action(game.state, action);
+  const res = await act(ctx, game, seat, action, { userId });
+  if (!res.ok) return refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
+  return done(game.def, game, seat, label, res);
+}
+
+/** A tapped option: its level shown, or its action played. */
+function onTapped(ctx: BotContext, userId: string, game: RunningGame, t: Tapped): Promise<Outcome> {
+  const version = game.game.version;
+  return 'action' in t ? playChoice(ctx, userId, game, t.seat, t.action) : showLevel(game.def, game, version, t.seat, t.level, t.path);
+}
+
+/** Whether `seat` acted after `version`, or the bot acted for it (its time ran out, it was removed). */
+async function actedSince(ctx: BotContext, gameId: number, version: number, seat: number): Promise<boolean> {
+  const forSeat = (action: unknown) => (action as { seat?: unknown } | null)?.seat === seat;
+  return (await ctx.store.getActionLog(gameId, { afterSeq: version })).some((e) => e.actor === seat || (e.actor === 'system' && forSeat(e.action)));
+}
+
+/**
+ * The choice buttons of turn posts, of a move's private answer, and a preview's Confirm; the
+ * options that open a choice's next level, and its menus.
+ */
+export const playComponents = {
+  pick: {
+    kind: 'button',
+    edits: true,
+    handle: onPress(botCanPost, channelLock, pressedRunningGame, unpaused, offeredChoice, ({ ctx, i, game, seat, action }) => playChoice(ctx, i.user.id, game, seat, action)),
+  },
+  tap: {
+    kind: 'button',
+    edits: true,
+    handle: onPress(botCanPost, channelLock, pressedRunningGame, unpaused, pressedTap, (c) => onTapped(c.ctx, c.i.user.id, c.game, c)),
+  },
+  tapm: {
+    kind: 'menu',
+    edits: true,
+    handle: onMenu(botCanPost, channelLock, pressedRunningGame, unpaused, menuTap, (c) => onTapped(c.ctx, c.i.user.id, c.game, c)),
+  },
+} satisfies Record<string, ComponentHandler>;

@@ -3,11 +3,9 @@
  * the same options and turn limit, its computer players seated again, and the other players
  * asked (with a mention) to press **Join**. Whoever presses it hosts the new game.
  */
-import type { ButtonInteraction } from 'discord.js';
 import { ChannelBusyError } from '../../store/index.ts';
-import type { BotContext } from '../context.ts';
-import { botCanPost, gameOfPress, withDef } from '../guards.ts';
-import type { ButtonId } from '../ids.ts';
+import { onPress, type ComponentHandler } from '../command.ts';
+import { botCanPost, channelLock, pressedGame, refuse, withDef, type GameHere, type Precondition } from '../guards.ts';
 import { displayName } from '../names.ts';
 import { mayOpenLobby } from '../permissions.ts';
 import { post } from '../posts.ts';
@@ -15,44 +13,54 @@ import type { Reply } from '../reply.ts';
 import { armLobbyExpiry, lobbyMessage } from './lobby.ts';
 import { defaultsFor } from './settings.ts';
 
-export async function rematchButton(ctx: BotContext, r: Reply, i: ButtonInteraction, b: ButtonId): Promise<void> {
+const finished: Precondition<{ game: GameHere }> = {
+  name: 'a finished game',
+  check: ({ game }) => (game.game.status === 'finished' ? {} : refuse('NO_REMATCH', 'Only a finished game can be played again.')),
+};
+
+const itsPlayer: Precondition<{ r: Reply; game: GameHere }> = {
+  name: 'one of its players',
+  check: ({ r, game }) => game.seats.some((s) => s.userId === r.i.user.id)
+    ? {}
+    : refuse('NOT_PLAYER', `Only the players of game #${game.game.id} can ask for its rematch. Start your own game with \`/${game.def.id} new\`.`),
+};
+
+export const rematchComponents = {
   // Every field of the press is untrusted: the game must be this server's and this channel's.
-  const old = await gameOfPress(ctx, r, b.gameId);
-  if (!old) return;
-  if (old.game.status !== 'finished') return r.refuse('NO_REMATCH', 'Only a finished game can be played again.');
-  const { def } = old;
-  if (!old.seats.some((s) => s.userId === i.user.id)) {
-    return r.refuse('NOT_PLAYER', `Only the players of game #${old.game.id} can ask for its rematch. Start your own game with \`/${def.id} new\`.`);
-  }
-  if (!(await mayOpenLobby(ctx, r, old.game.guildId))) return;
-  if (!(await botCanPost(r))) return;
-  const computersAllowed = (await defaultsFor(ctx, old.game.guildId, def)).allowComputers;
-  const computers = computersAllowed ? old.seats.filter((s) => s.computer) : [];
-  const others = old.seats.filter((s) => s.userId !== null && s.userId !== i.user.id);
-  const created = await ctx.store.withChannelLock(old.game.channelId, async () => {
-    try {
-      const lobby = await ctx.store.createLobby({
-        kind: def.id, guildId: old.game.guildId, channelId: old.game.channelId, parentChannelId: old.game.parentChannelId,
-        hostUserId: i.user.id, hostName: displayName(i), options: old.game.options, turnLimitSeconds: old.game.turnLimitSeconds,
-      });
-      for (const c of computers) await ctx.store.joinLobby(lobby.game.id, { userId: null, name: c.name });
-      await armLobbyExpiry(ctx, lobby.game);
-      return withDef(await ctx.store.getGame(lobby.game.id));
-    } catch (err) {
-      if (err instanceof ChannelBusyError) return null;
-      throw err;
-    }
-  });
-  if (!created) {
-    const busy = await ctx.store.loadActiveGame(old.game.channelId);
-    return r.refuse('CHANNEL_BUSY', `This channel already has a game${busy ? ` (#${busy.game.id}, ${busy.game.status === 'lobby' ? 'in its lobby: press **Join** on it' : 'running'})` : ''}.`);
-  }
-  const invite = others.length
-    ? `Rematch of game #${old.game.id}: ${others.map((s) => `<@${s.userId}>`).join(', ')}, press **Join** to play again.`
-    : `Rematch of game #${old.game.id}.`;
-  const note = computersAllowed || !old.seats.some((s) => s.computer) ? invite : `${invite} Computer players are switched off on this server now, so they were not seated.`;
-  const message = lobbyMessage(created, note);
-  const id = await post(ctx, created.game.channelId, { ...message, allowedMentions: { users: others.map((s) => s.userId!) } }, created.game.id);
-  if (id) await ctx.store.setMessageIds(created.game.id, { lobbyMessageId: id });
-  await r.private({ content: `Game #${created.game.id} is open, with the options of game #${old.game.id}. ${others.length ? 'The other players were asked to press **Join**; you' : 'You'} press **Start** when everyone is in.` });
-}
+  rematch: {
+    kind: 'button',
+    handle: onPress(pressedGame, finished, itsPlayer, mayOpenLobby, botCanPost, channelLock, async ({ ctx, i, game: old }) => {
+      const { def } = old;
+      const computersAllowed = (await defaultsFor(ctx, old.game.guildId, def)).allowComputers;
+      const computers = computersAllowed ? old.seats.filter((s) => s.computer) : [];
+      const others = old.seats.filter((s) => s.userId !== null && s.userId !== i.user.id);
+      let created: GameHere;
+      try {
+        const lobby = await ctx.store.createLobby({
+          kind: def.id, guildId: old.game.guildId, channelId: old.game.channelId, parentChannelId: old.game.parentChannelId,
+          hostUserId: i.user.id, hostName: displayName(i), options: old.game.options, turnLimitSeconds: old.game.turnLimitSeconds,
+        });
+        for (const c of computers) await ctx.store.joinLobby(lobby.game.id, { userId: null, name: c.name });
+        await armLobbyExpiry(ctx, lobby.game);
+        created = withDef(await ctx.store.getGame(lobby.game.id));
+      } catch (err) {
+        if (!(err instanceof ChannelBusyError)) throw err;
+        const busy = await ctx.store.loadActiveGame(old.game.channelId);
+        return refuse('CHANNEL_BUSY', `This channel already has a game${busy ? ` (#${busy.game.id}, ${busy.game.status === 'lobby' ? 'in its lobby: press **Join** on it' : 'running'})` : ''}.`);
+      }
+      const invite = others.length
+        ? `Rematch of game #${old.game.id}: ${others.map((s) => `<@${s.userId}>`).join(', ')}, press **Join** to play again.`
+        : `Rematch of game #${old.game.id}.`;
+      const note = computersAllowed || !old.seats.some((s) => s.computer) ? invite : `${invite} Computer players are switched off on this server now, so they were not seated.`;
+      const message = lobbyMessage(created, note);
+      const text = `Game #${created.game.id} is open, with the options of game #${old.game.id}. ${others.length ? 'The other players were asked to press **Join**; you' : 'You'} press **Start** when everyone is in.`;
+      // The lobby is posted after the lock is released; the answer waits for it.
+      const posted = post(ctx, created.game.channelId, { ...message, allowedMentions: { users: others.map((s) => s.userId!) } }, created.game.id)
+        .then(async (id) => {
+          if (id) await ctx.store.setMessageIds(created.game.id, { lobbyMessageId: id });
+          return null;
+        });
+      return { text, posted };
+    }),
+  },
+} satisfies Record<string, ComponentHandler>;

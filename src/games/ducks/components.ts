@@ -12,7 +12,8 @@ export type Content = { kind: 'ducks'; n: number } | { kind: 'bread' } | { kind:
 const rowsSchema = z.array(z.string().regex(/^[X.]+$/)).min(1);
 
 const shapeSchema = z.object({ id: z.string().regex(/^[A-Z][A-Z0-9]{1,3}$/), name: z.string().min(1), rows: rowsSchema, duckBoxes: z.number().int().min(1).max(9) }).strict();
-const automaShapeSchema = z.object({ id: z.string().regex(/^[A-Z][A-Z0-9]{1,3}$/), rows: rowsSchema }).strict();
+/** An Automa shape's name tells it apart from the others of its size ("bent 3-space"). */
+const automaShapeSchema = z.object({ id: z.string().regex(/^[A-Z][A-Z0-9]{1,3}$/), name: z.string().min(1), rows: rowsSchema }).strict();
 
 const fileSchema = z.object({
   board: z.object({ about: z.string(), rows: z.array(z.string().regex(/^[.123be]+$/)).min(4) }).strict(),
@@ -163,8 +164,10 @@ export function loadComponents(input: unknown): Components {
     const cells = normalise(cellsOf(a.rows));
     if (shapes.has(a.id)) problems.push(`shape id ${a.id} is used twice`);
     if (cells.length < 3 || cells.length > 4 || !edgeConnected(cells)) problems.push(`Automa shape ${a.id} must be a joined pen of 3 or 4 spaces`);
-    shapes.set(a.id, { id: a.id, name: a.id, cells, orientations: orientations(cells), key: shapeKey(cells), duckBoxes: 0 });
+    shapes.set(a.id, { id: a.id, name: a.name, cells, orientations: orientations(cells), key: shapeKey(cells), duckBoxes: 0 });
   }
+  const names = [...shapes.values()].map((s) => s.name);
+  if (new Set(names).size !== names.length) problems.push('two shapes have the same name: players could not tell them apart');
   // A1: pairs of the same shape on point-symmetric inner dots, all distinct, never the centre.
   const dots = new Set<string>();
   const cards = file.automa.cards;

@@ -4,21 +4,17 @@
  * (D8–D19); in solo play an Automa card follows every turn (A3–A9). Pure and deterministic:
  * dice come from the seeded generator kept in the state, rolled when the player rolls (D23).
  */
-import type { Applied, Refusal } from '../../platform/game.ts';
-import { Rng, seedRng } from '../../platform/rng.ts';
+import { newSeats, TIMEOUTS_TO_LEAVE, type Applied, type LeaveReason, type Refusal, type TimedOut } from '../../platform/game.ts';
+import { botRng, Rng, seedRng } from '../../platform/rng.ts';
 import { COMPONENTS } from './components.ts';
-import { borderFences, other, outline, readDot, type Colour, type Dot } from './grid.ts';
+import { borderFences, other, outline, type Colour, type Dot } from './grid.ts';
 import {
   allowedPlacements, breadUnlocked, canonical, draw, eggUnlocked, fullSections, legalPaths, newPens, pathEdges, penOf,
   REROLL_SPACES, scoreOf, ducksOn, boundaryCounts, type Path,
 } from './rules.ts';
-import { actionSchema, STATE_VERSION, systemSchema, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type FenceAction, type Pen } from './state.ts';
-import { refuse, refusalFor } from './refusals.ts';
+import { STATE_VERSION, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type EndReason, type FenceAction, type Pen } from './state.ts';
 
 export type Result = Applied<DucksState, DucksEvent> | Refusal;
-
-/** H2: this many timed-out turns in a row remove the player. */
-const TIMEOUTS_TO_LEAVE = 3;
 
 const emptyArea = (): Area => ({ rerolls: 0, bread: 0, eggs: 0, ducks: Object.fromEntries(COMPONENTS.specialty.map((s) => [s.id, 0])), outlined: [], pending: 0 });
 
@@ -35,8 +31,10 @@ export function setup(input: { seats: { name: string; computer: boolean }[]; see
     game: 'ducks',
     options: input.options,
     seats: input.seats.map((s) => ({ name: s.name, computer: s.computer })),
+    out: newSeats(input.seats).out,
     colours,
     rng: rng.state,
+    fixedDice: [],
     fences: borderFences(),
     pens: [],
     areas: input.seats.map(emptyArea),
@@ -93,7 +91,22 @@ const pathAction = (type: 'fence' | 'bread', p: Path): FenceAction => {
   const pair = (d: Dot): [number, number] => [d[0], d[1]];
   return type === 'fence' && b ? { type, from: pair(from), via: pair(a), to: pair(b) } : { type, from: pair(from), to: pair(a) };
 };
-export const actionPath = (a: FenceAction): Path => (a.type === 'fence' && a.via ? [a.from, a.via, a.to] : [a.from, a.to]);
+export const actionPath = (a: FenceAction): Path => (a.type === 'fence' && a.via ? [a.from, a.via, ...(a.bends ?? []), a.to] : [a.from, a.to]);
+
+/**
+ * Whether keeping the dice now ends the turn as a skip (D20): they give no legal fence (the
+ * bread's included) and no die fills a re-roll space. Players are warned before they keep them.
+ */
+export function keepingSkips(s: DucksState): boolean {
+  return s.turn.stage === 'reroll' && turnSkips(s) && fenceActions({ ...s, turn: { ...s.turn, stage: 'act' } }).length === 0;
+}
+
+/** Whether the turn, ended with its dice as they stand, is a skip (D20): no fence drawn, no re-roll space filled. */
+export function turnSkips(s: DucksState): boolean {
+  const drew = s.turn.fenced || s.turn.special === 'bread';
+  const fills = s.turn.dice.some((d) => d !== colourOf(s, s.turn.seat)) && areaOf(s, s.turn.seat).rerolls < REROLL_SPACES;
+  return !drew && !fills;
+}
 
 /** Non-empty sets of dice, as sorted index lists. */
 const SUBSETS = [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]];
@@ -120,49 +133,50 @@ export function automaChoices(s: DucksState): number[][] {
 
 // ---- Apply -------------------------------------------------------------------------------------------
 
-export function apply(state: DucksState, actor: number | 'system', input: unknown): Result {
-  if (state.end) return refuse('GAME_OVER', 'This game is over.');
+/**
+ * Plays an action already known to be one of `seat`'s legal ones (play.ts checks what a seat
+ * asks and refuses the rest), then the turns of seats the computer plays on.
+ */
+export function playLegal(state: DucksState, seat: number, action: Action): Applied<DucksState, DucksEvent> {
   const s = structuredClone(state);
   const events: DucksEvent[] = [];
-  if (actor === 'system') {
-    const a = systemSchema.safeParse(input);
-    if (!a.success) return refuse('INVALID', 'Not a request this game knows.');
-    if (a.data.type === 'abort') {
-      finish(s, events, { kind: 'aborted', winners: [], seat: null });
-    } else if (a.data.type === 'remove') {
-      if (!s.seats[a.data.seat]) return refuse('NOT_IN_GAME', 'There is no such player.');
-      leave(s, events, a.data.seat, a.data.reason);
-    } else {
-      const seat = a.data.seat;
-      if (!activeSeats(s).includes(seat)) return refuse('NOT_WAITING', 'That player is not being waited for.');
-      const inARow = (s.timeouts[seat] ?? 0) + 1;
-      s.timeouts[seat] = inARow;
-      events.push({ type: 'timedOut', seat, inARow });
-      playForSeat(s, events, seat);
-      if (inARow >= TIMEOUTS_TO_LEAVE && !s.end) leave(s, events, seat, 'timeouts');
-    }
-    playTakenOver(s, events);
-    return { ok: true, state: s, events };
-  }
-  if (!s.seats[actor]) return refuse('NOT_IN_GAME', 'You are not in this game.');
-  if ((input as { type?: unknown } | null)?.type === 'resign') {
-    leave(s, events, actor, 'resigned');
-    return { ok: true, state: s, events };
-  }
-  const parsed = actionSchema.safeParse(input);
-  if (!parsed.success) return refusalFor(state, actor, null);
-  const action = parsed.data;
-  s.timeouts[actor] = 0;
-  // The legal action it names (a fence read from either end, dice in any order) is what is played.
-  const match = legalActions(s, actor).find((l) => sameAction(l, action));
-  if (!match) return refusalFor(state, actor, action);
-  step(s, events, actor, match);
+  step(s, events, seat, action);
   playTakenOver(s, events);
+  return { ok: true, state: s, events };
+}
+
+/** D26: a seat leaves (resigned, removed). */
+export function leaveGame(state: DucksState, seat: number, reason: LeaveReason): Applied<DucksState, DucksEvent> {
+  const s = structuredClone(state);
+  const events: DucksEvent[] = [];
+  leave(s, events, seat, reason);
+  playTakenOver(s, events);
+  return { ok: true, state: s, events };
+}
+
+export function abortGame(state: DucksState): Applied<DucksState, DucksEvent> {
+  const s = structuredClone(state);
+  const events: DucksEvent[] = [];
+  finish(s, events, { kind: 'aborted', winners: [], seat: null });
+  return { ok: true, state: s, events };
+}
+
+/**
+ * H2 (D26): a timed-out seat's part is played by the simple strategy, to the end of its turn;
+ * then seats the computer plays on in take their turns — unless this timeout removes the
+ * seat, which comes first (leaveGame).
+ */
+export function timeOut(state: DucksState, seat: number, inARow: number): TimedOut<DucksState, DucksEvent> {
+  const s = structuredClone(state);
+  const events: DucksEvent[] = [{ type: 'timedOut', seat, inARow }];
+  playForSeat(s, events, seat);
+  if (inARow < TIMEOUTS_TO_LEAVE) playTakenOver(s, events);
   return { ok: true, state: s, events };
 }
 
 /** Two actions are the same move (a fence read from either end included). */
 export function sameAction(a: Action, b: Action): boolean {
+  if (a.type === 'fence' && b.type === 'fence' && (a.bends || b.bends)) return false;
   if ((a.type === 'fence' || a.type === 'bread') && a.type === b.type) return fenceKey(a) === fenceKey(b as FenceAction);
   if (a.type === 'reroll' && b.type === 'reroll') return [...a.dice].sort().join() === [...b.dice].sort().join();
   if (a.type === 'place' && b.type === 'place') return [...a.cells].sort((x, y) => x - y).join() === [...b.cells].sort((x, y) => x - y).join();
@@ -175,13 +189,21 @@ function fenceKey(a: FenceAction): string {
   return JSON.stringify(canonical(bent && a.type === 'fence' && a.via ? [a.from, a.via, a.to] : [a.from, a.to]));
 }
 
+/** One die: a scenario's fixed colour first, else the generator's. */
+const rollDie = (s: DucksState, rng: Rng): 'red' | 'blue' => s.fixedDice.shift() ?? (rng.next() < 0.5 ? 'red' : 'blue');
+
 /** Applies a legal action (already checked). */
 function step(s: DucksState, events: DucksEvent[], seat: number, a: Action): void {
   const rng = new Rng(s.rng);
   switch (a.type) {
-    case 'box': placeBox(s, events, seat, a.shape, false); break;
+    case 'box': {
+      placeBox(s, events, seat, a.shape, false);
+      // D19: once the last owed box of a finished game is placed, the game is scored.
+      if (s.turn.stage === 'final' && s.areas.every((x) => x.pending === 0)) finishScored(s, events);
+      break;
+    }
     case 'roll': {
-      s.turn.dice = [0, 1, 2].map(() => (rng.next() < 0.5 ? 'red' : 'blue'));
+      s.turn.dice = [0, 1, 2].map(() => rollDie(s, rng));
       s.lastEdges = [];
       s.rng = rng.state;
       events.push({ type: 'rolled', seat, dice: [...s.turn.dice] });
@@ -191,7 +213,7 @@ function step(s: DucksState, events: DucksEvent[], seat: number, a: Action): voi
       break;
     }
     case 'reroll': {
-      for (const i of a.dice) s.turn.dice[i] = rng.next() < 0.5 ? 'red' : 'blue';
+      for (const i of [...a.dice].sort()) s.turn.dice[i] = rollDie(s, rng);
       s.rng = rng.state;
       s.turn.rerollsLeft--;
       events.push({ type: 'rerolled', seat, which: [...a.dice].sort(), dice: [...s.turn.dice] });
@@ -234,6 +256,7 @@ function enterActions(s: DucksState, events: DucksEvent[]): void {
 function endTurn(s: DucksState, events: DucksEvent[]): void {
   const seat = s.turn.seat;
   const area = areaOf(s, seat);
+  const skip = turnSkips(s);
   const theirs = s.turn.dice.filter((d) => d !== colourOf(s, seat)).length;
   const filled = Math.min(theirs, REROLL_SPACES - area.rerolls);
   if (filled > 0) {
@@ -241,8 +264,6 @@ function endTurn(s: DucksState, events: DucksEvent[]): void {
     area.rerolls += filled;
     events.push({ type: 'rerollSpaces', seat, filled, unlocked: fullSections(area.rerolls) - before });
   }
-  const drew = s.turn.fenced || s.turn.special === 'bread';
-  const skip = !drew && filled === 0;
   events.push({ type: 'turnEnded', seat, skip });
   for (const pen of s.turn.newPens) capture(s, events, pen);
   s.skips = skip ? s.skips + 1 : 0;
@@ -312,7 +333,6 @@ function placeBox(s: DucksState, events: DucksEvent[], seat: number, shape: stri
   area.pending--;
   events.push({ type: 'box', seat, shape, auto });
   if (!auto) settleBoxes(s, events, seat);
-  if (s.turn.stage === 'final' && s.areas.every((a) => a.pending === 0)) finishScored(s, events);
 }
 
 // ---- The Automa ------------------------------------------------------------------------------------
@@ -342,7 +362,10 @@ function placeAutoma(s: DucksState, events: DucksEvent[], cells: number[]): void
   const automa = s.automa!;
   const card = currentCard(s) as number;
   const sorted = [...cells].sort((a, b) => a - b);
-  const { nearest } = allowedPlacements(s.fences, s.pens, COMPONENTS.cards[card] as { shape: string; dot: Dot });
+  const allowed = allowedPlacements(s.fences, s.pens, COMPONENTS.cards[card] as { shape: string; dot: Dot });
+  // A5: the nearest dots this placement's outline passes through, to tell which one was used.
+  const through = allowed.placements.find((p) => p.cells.join() === sorted.join())?.dots ?? [];
+  const used = allowed.nearest ? allowed.dots.filter((d) => through.includes(`${d[0]},${d[1]}`)).map((d) => [d[0], d[1]] as [number, number]) : [];
   const edges = outline(sorted).filter((e) => s.fences[e] === '.');
   s.fences = draw(s.fences, edges, automa.colour);
   const own: Pen = { cells: sorted, owner: automa.colour, shape: COMPONENTS.cards[card]?.shape ?? null, completer: automa.colour, automa: true, red: 0, blue: 0 };
@@ -351,7 +374,7 @@ function placeAutoma(s: DucksState, events: DucksEvent[], cells: number[]): void
   own.blue = counts.blue;
   s.pens.push(own);
   s.lastEdges = [...edges];
-  events.push({ type: 'automaPlaced', card, cells: sorted, edges, pen: s.pens.length - 1, nearest });
+  events.push({ type: 'automaPlaced', card, cells: sorted, edges, pen: s.pens.length - 1, nearest: allowed.nearest, ...(allowed.nearest ? { dots: used } : {}) });
   for (const pen of newPens(s.fences, s.pens, automa.colour, edges)) {
     s.pens.push(pen);
     events.push({ type: 'penFormed', pen: s.pens.length - 1, by: automa.colour });
@@ -363,9 +386,16 @@ function placeAutoma(s: DucksState, events: DucksEvent[], cells: number[]): void
 
 // ---- The end ----------------------------------------------------------------------------------------
 
-/** The game is over by D20/A9: owed duck boxes are placed first, then the score (D21, D22). */
+/**
+ * The game is over by D20/A9, at once: no further turn or card. Duck boxes still owed are
+ * placed first (D19: by their owners, or by the simple strategy when their time runs out), then
+ * the score (D21, D22).
+ */
 function finishScored(s: DucksState, events: DucksEvent[]): void {
-  if (s.areas.some((a) => a.pending > 0)) {
+  const reason: EndReason = s.skips >= 2 ? 'skips' : 'deck';
+  const owed = s.areas.flatMap((a, seat) => (a.pending > 0 ? [{ seat, boxes: a.pending }] : []));
+  if (owed.length) {
+    if (s.turn.stage !== 'final') events.push({ type: 'ending', reason, owed });
     s.turn.stage = 'final';
     return;
   }
@@ -379,7 +409,7 @@ function finishScored(s: DucksState, events: DucksEvent[]): void {
     top = top.filter(({ x }) => x.ducks === ducks);
     winners = top.map(({ i }) => i);
   }
-  finish(s, events, { kind: 'scored', winners, seat: null });
+  finish(s, events, { kind: 'scored', reason, winners, seat: null });
 }
 
 function finish(s: DucksState, events: DucksEvent[], end: NonNullable<DucksState['end']>): void {
@@ -392,11 +422,12 @@ function finish(s: DucksState, events: DucksEvent[], end: NonNullable<DucksState
  * unscored — or, with the host's option, the computer plays on in the leaver's seat while a
  * player is left to play against.
  */
-function leave(s: DucksState, events: DucksEvent[], seat: number, reason: string): void {
+function leave(s: DucksState, events: DucksEvent[], seat: number, reason: LeaveReason): void {
   events.push({ type: 'left', seat, reason });
   const playerLeft = s.seats.some((_, i) => i !== seat && !s.takenOver.includes(i));
   if (s.options.takeOver && s.seats.length > 1 && playerLeft) {
     s.takenOver.push(seat);
+    // The computer plays on in the seat: its count of timeouts starts again.
     s.timeouts[seat] = 0;
     events.push({ type: 'tookOver', seat });
     playTakenOver(s, events);
@@ -430,7 +461,7 @@ function playForSeat(s: DucksState, events: DucksEvent[], seat: number): void {
 // ---- The simple strategy (D25) ---------------------------------------------------------------------
 
 /** A generator for tie-breaks, derived from the game's without advancing it. */
-const tieRng = (s: DucksState, seat: number): Rng => new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, (s.rng[3] + s.fences.length + s.pens.length) >>> 0]);
+export const tieRng = (s: DucksState, seat: number): Rng => botRng(s.rng, seat, { salt: s.fences.length + s.pens.length });
 
 /** The pens a fence would close, with their owners. */
 export function pensAfter(s: DucksState, a: FenceAction, seat: number, inPen: readonly number[] = penOf(s.pens)): Pen[] {
@@ -486,12 +517,3 @@ export function randomChoice(s: DucksState, seat: number): Action | null {
   const doing = legal.filter((a) => a.type !== 'done' && a.type !== 'keep');
   return doing.length && rng.next() < 0.9 ? rng.pick(doing) : rng.pick(legal);
 }
-
-/** Reads a typed fence ("C4 → C7", "c4-c6-e6"); null when it is not a path of dots. */
-export function readPath(text: string): Dot[] | null {
-  const parts = text.split(/\s*(?:→|->|-|–|—|\bto\b|,|\s)\s*/i).filter((p) => p.length > 0);
-  if (parts.length < 2 || parts.length > 3) return null;
-  const dots = parts.map(readDot);
-  return dots.every((d): d is Dot => d !== null) ? dots : null;
-}
-

@@ -1,9 +1,12 @@
 /** Duck Pens for the platform: its definition, `ducks`. */
 import { defineGame } from '../../platform/game.ts';
-import { apply, activeSeats, legalActions, randomChoice, readPath, setup, simpleChoice, fenceLength, sameAction } from './engine.ts';
+import { easyChoice, strongChoice } from './bots.ts';
+import { abortGame, actionPath, activeSeats, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
+import { play } from './play.ts';
+import { fenceOf, parseFence } from './typed.ts';
 import { posts } from './posts.ts';
 import { runScenario } from './scenario.ts';
-import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
+import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, upgraders, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
 import { boardPicture, DRAWINGS, previewPicture, viewOf, type DucksView } from './views.ts';
 import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
 import { dotName, readDot, SIZE, spaceIndex, spaceName } from './grid.ts';
@@ -16,7 +19,7 @@ function encode(a: Action): string {
     case 'roll': case 'keep': case 'done': return a.type;
     case 'reroll': return `reroll:${a.dice.join('')}`;
     case 'box': return `box:${a.shape}`;
-    case 'fence': return `fence:${[a.from, ...(a.via ? [a.via] : []), a.to].map(dotName).join('-')}`;
+    case 'fence': return `fence:${actionPath(a).map(dotName).join('-')}`;
     case 'bread': return `bread:${[a.from, a.to].map(dotName).join('-')}`;
     case 'place': return `place:${a.cells.map(spaceName).join('-')}`;
   }
@@ -30,9 +33,8 @@ function decode(text: string): Action | null {
   else if (kind === 'box') candidate = { type: 'box', shape: rest };
   else if (kind === 'fence' || kind === 'bread') {
     const dots = rest.split('-').map(readDot);
-    if (dots.some((d) => d === null) || dots.length < 2 || dots.length > 3) return null;
-    const [from, b, c] = dots as [number, number][];
-    candidate = c ? { type: kind, from, via: b, to: c } : { type: kind, from, to: b };
+    if (dots.some((d) => d === null) || dots.length < 2 || dots.length > 10) return null;
+    candidate = fenceOf(kind, dots as [number, number][]);
   } else if (kind === 'place') {
     const names = rest.split('-');
     if (!names.every((n) => SPACE.test(n))) return null;
@@ -41,20 +43,6 @@ function decode(text: string): Action | null {
   }
   const parsed = actionSchema.safeParse(candidate);
   return parsed.success ? parsed.data : null;
-}
-
-/** A fence typed by hand: the legal one it names (either end first), the regular fence before the bread's. */
-function parse(s: DucksState, seat: number, command: string, typed: string): Action | null {
-  if (command !== 'fence') return decode(typed.trim());
-  const dots = readPath(typed);
-  if (!dots) return null;
-  const [from, b, c] = dots.map((d) => [d[0], d[1]] as [number, number]) as [[number, number], [number, number], [number, number] | undefined];
-  const regular: Action = c ? { type: 'fence', from, via: b, to: c } : { type: 'fence', from, to: b };
-  const legal = legalActions(s, seat);
-  const match = legal.find((l) => sameAction(l, regular)) ?? (c ? undefined : legal.find((l) => sameAction(l, { type: 'bread', from, to: b })));
-  if (match) return match;
-  // Not legal: the regular fence (or, when the roll gave none, the bread's) so the refusal says why.
-  return !c && fenceLength(s) === 0 ? { type: 'bread', from, to: b } : regular;
 }
 
 const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);
@@ -68,19 +56,20 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   description: 'Duck Pens: fence in the ducks, solo against the Automa or with two players',
   seats: { min: 1, max: 2 },
   options: optionsSchema,
-  state: { version: STATE_VERSION, schema: stateSchema, upgraders: {} },
+  state: { version: STATE_VERSION, schema: stateSchema, upgraders },
   setup,
   activeSeats,
   legalActions,
-  apply,
+  play,
+  onLeave: leaveGame,
+  onTimeout: timeOut,
+  onAbort: abortGame,
   outcome: (s) => {
     if (!s.end) return null;
     return { status: s.end.kind === 'aborted' ? 'aborted' : 'finished', winners: [...s.end.winners], detail: s.end };
   },
-  seatsLeft: (events) => events.flatMap((e) => (e.type === 'left' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: (s) => viewOf(s),
-  bots: { simple: simpleChoice, random: randomChoice },
-  defaultBot: 'simple',
+  bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
   commands: [
     { name: 'fence', option: 'fence', what: 'draw a fence', description: 'Draw your fence (or the bread\'s extra one), dot to dot', choice: 'From dot to dot, e.g. C4 → C7 (pick from the list)', accepts: accepts('fence', 'bread') },
@@ -90,7 +79,7 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   ],
   encode,
   decode,
-  parse,
+  parse: (s, seat, command, typed) => (command === 'fence' ? parseFence(s, seat, typed) : decode(typed.trim())),
   posts,
   // D24: a fence is ink once drawn, so its player sees it first.
   preview: (s, seat, a) => (a.type === 'fence' || a.type === 'bread' ? previewPicture(s, seat, a) : null),

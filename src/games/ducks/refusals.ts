@@ -24,6 +24,7 @@ export function refusalFor(s: DucksState, seat: number, action: Action | null): 
     if ((s.areas[seat]?.pending ?? 0) === 0) return refuse('NO_BOXES', 'You have no duck boxes to place.', labels);
     return refuse('ROW_FULL', `The ${COMPONENTS.shapes.get(action.shape)?.name ?? action.shape} row has no free box (or is not a row).`, labels);
   }
+  if (stage === 'final') return refuse('GAME_ENDING', 'The game is over: only the duck boxes still owed are placed, then it is scored.', labels);
   if (!mine) return refuse('NOT_YOUR_TURN', `It is ${seatName(s, s.turn.seat)}'s turn: you may only place your duck boxes.`, labels);
   if (legal.some((a) => a.type === 'box') && stage === 'roll') return refuse('BOXES_FIRST', 'Place your duck boxes before you roll.', labels);
   switch (action.type) {
@@ -44,7 +45,8 @@ function fenceRefusal(s: DucksState, seat: number, a: Extract<Action, { type: 'f
   const area = s.areas[seat]!;
   const path = actionPath(a);
   const edges = pathEdges(path);
-  const said = edges ? pathText(a) : 'That fence';
+  if (a.type === 'fence' && a.bends) return refuse('BENDS', `${pathText(a)} bends ${a.bends.length === 1 ? 'twice' : `${a.bends.length + 1} times`}: a fence is a straight line, or bent once with a full egg row.`, labels);
+  const said = !edges ? 'That fence' : a.type === 'bread' ? `The bread fence ${pathText(a)}` : pathText(a);
   if (!edges || edges.length === 0) return refuse('SHAPE', 'A fence runs along the lines between dots, straight from one dot to another (or bent once with the egg).', labels);
   if (a.type === 'bread') {
     if (!breadUnlocked(area)) return refuse('NO_BREAD', 'The bread fence needs a full bread row.', labels);

@@ -1,8 +1,9 @@
 /** Duck Pens' options, state and actions: zod schemas first, types inferred from them. */
 import { z } from 'zod';
+import { seatFields, type LeaveReason, type Upgraders } from '../../platform/game.ts';
 import { EDGES } from './grid.ts';
 
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 const colour = z.enum(['red', 'blue']);
 
@@ -79,8 +80,14 @@ export const automaSchema = z.object({
   turned: z.array(z.number().int().min(0)),
 });
 
+/** Why a scored game ended (D20, A9): two skips in a row, or the Automa's last card resolved. */
+export const endReason = z.enum(['skips', 'deck']);
+export type EndReason = z.output<typeof endReason>;
+
 export const endSchema = z.object({
   kind: z.enum(['scored', 'resigned', 'aborted']),
+  /** For 'scored': what ended it (absent otherwise, and in games stored before it was kept). */
+  reason: endReason.optional(),
   /** Seats that won. */
   winners: z.array(z.number().int().min(0)),
   /** Who left, for 'resigned'. */
@@ -91,17 +98,18 @@ export const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
   game: z.literal('ducks'),
   options: optionsSchema,
-  seats: z.array(z.object({ name: z.string(), computer: z.boolean() })).min(1).max(2),
+  ...seatFields,
+  seats: seatFields.seats.min(1).max(2),
   /** Each seat's colour. */
   colours: z.array(colour).min(1).max(2),
   rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** Scenario hook: dice colours used before the generator, by rolls and re-rolls in order. Never shown. */
+  fixedDice: z.array(colour).default([]),
   fences: z.string().length(EDGES).regex(/^[.rbn]+$/),
   pens: z.array(penSchema),
   areas: z.array(areaSchema),
   turn: turnSchema,
   automa: automaSchema.nullable(),
-  /** Timed-out turns in a row, per seat (H2: the third removes the player). */
-  timeouts: z.array(count),
   /** Seats whose player left and that the computer plays on (D26's host option); played within apply. */
   takenOver: z.array(z.number().int().min(0)).default([]),
   /** Skips in a row (D20, A9). */
@@ -112,6 +120,20 @@ export const stateSchema = z.object({
 });
 export type DucksState = z.output<typeof stateSchema>;
 
+export const upgraders: Upgraders = {
+  // v2: the platform's `out` per seat. A seat was out when the computer played on in it, or when its leaving ended the game.
+  // Fields version 1 gained later with a default (`takenOver`, `fixedDice`) are written in too:
+  // a stored state is only checked by the schema, its defaults are not filled in (loadState).
+  1: (s) => {
+    const takenOver = (s.takenOver ?? []) as number[];
+    const end = s.end as { kind: string; seat: number | null } | null;
+    return {
+      ...s, version: 2, takenOver, fixedDice: s.fixedDice ?? [],
+      out: (s.seats as unknown[]).map((_, i) => takenOver.includes(i) || (end?.kind === 'resigned' && end.seat === i)),
+    };
+  },
+};
+
 const dot = z.tuple([z.number().int(), z.number().int()]);
 
 export const actionSchema = z.discriminatedUnion('type', [
@@ -119,8 +141,11 @@ export const actionSchema = z.discriminatedUnion('type', [
   /** Re-roll these dice (indices 0–2, sorted). */
   z.object({ type: z.literal('reroll'), dice: z.array(z.number().int().min(0).max(2)).min(1).max(3) }).strict(),
   z.object({ type: z.literal('keep') }).strict(),
-  /** The turn's fence: a straight line, or bent once at `via` (egg). */
-  z.object({ type: z.literal('fence'), from: dot, to: dot, via: dot.optional() }).strict(),
+  /**
+   * The turn's fence: a straight line, or bent once at `via` (egg). `bends` holds the corners a
+   * typed fence has after `via`: never legal, kept so that the refusal can say why.
+   */
+  z.object({ type: z.literal('fence'), from: dot, to: dot, via: dot.optional(), bends: z.array(dot).min(1).max(8).optional() }).strict(),
   /** The bread's extra one-edge fence. */
   z.object({ type: z.literal('bread'), from: dot, to: dot }).strict(),
   z.object({ type: z.literal('done') }).strict(),
@@ -131,12 +156,6 @@ export const actionSchema = z.discriminatedUnion('type', [
 ]);
 export type Action = z.output<typeof actionSchema>;
 export type FenceAction = Extract<Action, { type: 'fence' | 'bread' }>;
-
-export const systemSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('timeout'), seat: z.number().int() }),
-  z.object({ type: z.literal('remove'), seat: z.number().int(), reason: z.string() }),
-  z.object({ type: z.literal('abort') }),
-]);
 
 export type DucksEvent =
   | { type: 'started'; colours: ('red' | 'blue')[]; first: number; solo: boolean }
@@ -151,11 +170,14 @@ export type DucksEvent =
   | { type: 'boxesLost'; seat: number; n: number }
   | { type: 'turnEnded'; seat: number; skip: boolean }
   | { type: 'card'; card: number; left: number }
-  | { type: 'automaPlaced'; card: number; cells: number[]; edges: number[]; pen: number; nearest: boolean }
+  /** `dots`: with `nearest`, the nearest dots its outline passes through (the card's was not free). */
+  | { type: 'automaPlaced'; card: number; cells: number[]; edges: number[]; pen: number; nearest: boolean; dots?: [number, number][] }
   | { type: 'automaSkipped'; card: number }
   | { type: 'timedOut'; seat: number; inARow: number }
-  | { type: 'left'; seat: number; reason: string }
+  | { type: 'left'; seat: number; reason: LeaveReason }
   | { type: 'tookOver'; seat: number }
+  /** The game is over (`reason`), but these seats place the duck boxes they owe before the score (D19). */
+  | { type: 'ending'; reason: EndReason; owed: { seat: number; boxes: number }[] }
   | { type: 'over'; end: z.output<typeof endSchema>; scores: Score[] };
 
 export interface Score {

@@ -3,7 +3,9 @@
  * viewer sees the same: nothing is secret to one player. Drawings see only this.
  */
 import type { Picture } from '../../platform/game.ts';
+import { moduleBeside } from '../../platform/files.ts';
 import { COMPONENTS } from './components.ts';
+import { a, plural } from './grammar.ts';
 import { actionPath, currentCard } from './engine.ts';
 import { dotName, SIZE, spaceName, type Colour } from './grid.ts';
 import { allowedPlacements, breadUnlocked, draw, eggUnlocked, fullSections, newPens, pathEdges, scoreOf } from './rules.ts';
@@ -85,8 +87,9 @@ export function viewOf(s: DucksState): DucksView {
 
 /** Alt text: the board in words, short enough for screen readers (≤ 1,024 characters kept). */
 export function boardAlt(v: DucksView): string {
-  const players = v.players.map((p) => `${p.name} (${p.colour}) ${p.score.total} points, ${v.pens.filter((x) => x.owner === p.colour && !x.automa).length} pens`).join('; ');
-  const automa = v.automa ? ` The Automa (${v.automa.colour}) has ${v.pens.filter((x) => x.automa).length} pens, ${v.automa.left} cards left${v.automa.card ? `; its card: a ${v.automa.card.shape} pen through dot ${v.automa.card.dotName}` : ''}.` : '';
+  const players = v.players.map((p) => `${p.name} (${p.colour}) ${plural(p.score.total, 'point')}, ${plural(v.pens.filter((x) => x.owner === p.colour && !x.automa).length, 'pen')}`).join('; ');
+  const card = v.automa?.card ? `; its card: ${a(`${COMPONENTS.shapes.get(v.automa.card.shape)?.name ?? v.automa.card.shape} pen`)} through dot ${v.automa.card.dotName}` : '';
+  const automa = v.automa ? ` The Automa (${v.automa.colour}) has ${plural(v.pens.filter((x) => x.automa).length, 'pen')}, ${plural(v.automa.left, 'card')} left${card}.` : '';
   const last = v.pens.length ? ` Latest pen: ${v.pens[v.pens.length - 1]!.cells.map(spaceName).join(' ')} (${v.pens[v.pens.length - 1]!.owner}).` : '';
   return `Duck Pens board, turn ${v.turn.number}: ${players}.${automa}${last}`.slice(0, 1024);
 }
@@ -109,4 +112,4 @@ export function previewPicture(s: DucksState, seat: number, a: FenceAction): Pic
 export const shapesPicture = (): Picture => ({ kind: 'shapes', view: { shapes: viewShapes() }, alt: `The five specialty pens: ${COMPONENTS.specialty.map((s) => `${s.name}, ${s.cells.length} spaces`).join('; ')}.` });
 const viewShapes = () => COMPONENTS.specialty.map((sh) => ({ id: sh.id, name: sh.name, cells: sh.cells, duckBoxes: sh.duckBoxes }));
 
-export const DRAWINGS = new URL(import.meta.url.endsWith('.ts') ? './draw/index.ts' : './draw/index.js', import.meta.url).href;
+export const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);

@@ -1,11 +1,12 @@
 /** What players read: action labels, one line per event, prompts, status, rules and help. Plain words, no ruling ids. */
 import type { Prompt, RulesTopic } from '../../platform/game.ts';
+import { a, listText, plural } from './grammar.ts';
 import { shapesPicture } from './views.ts';
 import { COMPONENTS } from './components.ts';
-import { colourOf, currentCard, fenceLength, openRows, simpleChoice, legalActions, actionPath } from './engine.ts';
+import { colourOf, currentCard, fenceLength, keepingSkips, openRows, simpleChoice, legalActions, actionPath, turnSkips } from './engine.ts';
 import { dotName, spaceName, type Colour } from './grid.ts';
 import { ducksOn, fullSections, breadUnlocked, eggUnlocked, REROLL_SPACES, scoreOf } from './rules.ts';
-import type { Action, DucksEvent, DucksState, FenceAction } from './state.ts';
+import type { Action, DucksEvent, DucksState, EndReason, FenceAction, Score } from './state.ts';
 
 export const seatName = (s: DucksState, seat: number): string => s.seats[seat]?.name ?? `player ${seat + 1}`;
 const Cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
@@ -14,13 +15,21 @@ export const colourName = (s: DucksState, c: Colour): string => {
   const seat = s.colours.indexOf(c);
   return seat >= 0 ? seatName(s, seat) : 'the Automa';
 };
-const shapeName = (id: string): string => {
-  const sh = COMPONENTS.shapes.get(id);
-  return sh && COMPONENTS.specialty.includes(sh) ? `${sh.name} pen` : `${sh?.cells.length ?? '?'}-space pen`;
-};
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-/** "a P pen", "an L pen": the article as the letter is said. */
-const a = (word: string): string => `${/^([AEFHILMNORSX](\b|-|\s)|[aeio])/.test(word) ? 'an' : 'a'} ${word}`;
+/** "P pen", "bent 3-space pen": every shape by its own name. */
+const shapeName = (id: string): string => `${COMPONENTS.shapes.get(id)?.name ?? id} pen`;
+/** What a set of spaces holds, as counted things: "3 ducks, 1 bread and 2 eggs". */
+function contentsOf(cells: readonly number[]): { text: string; one: boolean } {
+  let bread = 0;
+  let eggs = 0;
+  for (const c of cells) {
+    const k = COMPONENTS.contents[c]?.kind;
+    if (k === 'bread') bread++;
+    else if (k === 'egg') eggs++;
+  }
+  const ducks = ducksIn(cells);
+  const parts = [ducks && plural(ducks, 'duck'), bread && plural(bread, 'bread', 'bread'), eggs && plural(eggs, 'egg')].filter((x): x is string => Boolean(x));
+  return { text: listText(parts), one: parts.length === 1 && ducks + bread + eggs === 1 };
+}
 const diceText = (dice: readonly Colour[]): string => dice.map(Cap).join(' · ');
 
 /** A fence as a board player says it: "C4 → C7", "C4 → C6 → E6". */
@@ -31,13 +40,16 @@ const ducksIn = (cells: readonly number[]): number => cells.reduce((n, c) => n +
 export function actionLabel(s: DucksState, a: Action): string {
   switch (a.type) {
     case 'roll': return 'Roll the dice';
-    case 'keep': return 'Keep these dice';
+    case 'keep': return keepingSkips(s) ? 'Keep these dice and skip the turn' : 'Keep these dice';
     case 'reroll':
       if (a.dice.length === 3) return 'Re-roll all three dice';
-      return `Re-roll ${a.dice.length === 1 ? 'die' : 'dice'} ${a.dice.map((i) => `${i + 1} (${s.turn.dice[i] ?? '?'})`).join(' and ')}`;
+      return `Re-roll ${a.dice.length === 1 ? 'die' : 'dice'} ${listText(a.dice.map((i) => `${i + 1} (${s.turn.dice[i] ?? '?'})`))}`;
     case 'fence': return a.via ? `${pathText(a)} (bent, egg)` : pathText(a);
     case 'bread': return `Bread: ${pathText(a)}`;
-    case 'done': return s.turn.fenced || fenceLength(s) === 0 ? 'End my turn' : 'End my turn without a fence';
+    case 'done': {
+      const end = s.turn.fenced || fenceLength(s) === 0 ? 'End my turn' : 'End my turn without a fence';
+      return s.turn.stage === 'act' && turnSkips(s) ? `${end} (a skip)` : end;
+    }
     case 'box': return `Duck box in the ${COMPONENTS.shapes.get(a.shape)?.name ?? a.shape} row`;
     case 'place': {
       const d = ducksIn(a.cells);
@@ -57,21 +69,21 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
         ? `${seatName(s, 0)} plays ${e.colours[0]} against the Automa (${colourName(s, e.colours[0] === 'red' ? 'blue' : 'red')} plays ${e.colours[0] === 'red' ? 'blue' : 'red'}). Score ${COMPONENTS.soloTarget} or more to win.`
         : `${e.colours.map((c, i) => `${seatName(s, i)} plays ${c}`).join(', ')}. ${seatName(s, e.first)} starts.`;
     case 'rolled': return `${seatName(s, e.seat)} rolls ${diceText(e.dice)}.`;
-    case 'rerolled': return `${seatName(s, e.seat)} re-rolls ${e.which.length === 1 ? 'die' : 'dice'} ${e.which.map((i) => i + 1).join(' and ')}: now ${diceText(e.dice)}.`;
+    case 'rerolled': return `${seatName(s, e.seat)} re-rolls ${e.which.length === 3 ? 'all three dice' : `${e.which.length === 1 ? 'die' : 'dice'} ${listText(e.which.map((i) => String(i + 1)))}`}: now ${diceText(e.dice)}.`;
     case 'fenced': return `${seatName(s, e.seat)} draws ${e.action.type === 'bread' ? 'the bread fence' : e.action.via ? 'a bent fence' : 'a fence'} ${pathText(e.action)}.`;
     case 'penFormed': {
       const pen = s.pens[e.pen];
       if (!pen) return null;
       const what = pen.shape && COMPONENTS.specialty.some((x) => x.id === pen.shape) ? a(shapeName(pen.shape)) : a(`${pen.cells.length}-space pen`);
       const tie = pen.red === pen.blue ? ': a tie, so whoever closed it' : '';
-      return `${Cap(what)} closes at ${cellsText(pen.cells)}: ${colourName(s, pen.owner)}'s (red ${pen.red}, blue ${pen.blue} sides${tie}).`;
+      return `${Cap(what)} closes at ${cellsText(pen.cells)}: ${colourName(s, pen.owner)}'s (sides: red ${pen.red}, blue ${pen.blue}${tie}).`;
     }
     case 'rerollSpaces': return `${seatName(s, e.seat)} fills ${plural(e.filled, 're-roll space')}${e.unlocked ? ' and unlocks a re-roll for every turn from the next one' : ''}.`;
     case 'captured': {
-      const got = [e.duckSpaces && plural(e.duckSpaces, 'duck box', 'duck boxes'), e.bread && plural(e.bread, 'bread'), e.eggs && plural(e.eggs, 'egg')].filter(Boolean).join(', ');
+      const got = listText([e.duckSpaces && plural(e.duckSpaces, 'duck space'), e.bread && plural(e.bread, 'bread', 'bread'), e.eggs && plural(e.eggs, 'egg')].filter((x): x is string => Boolean(x)));
       const out = e.outlined ? `outlines the ${shapeName(e.outlined)}` : '';
       const parts = [out, got ? `captures ${got}` : ''].filter(Boolean).join(' and ');
-      return parts ? `${seatName(s, e.seat)} ${parts}${e.lost ? ` (${e.lost} beyond a full row lost)` : ''}.` : null;
+      return parts ? `${seatName(s, e.seat)} ${parts}${e.lost ? ` (${plural(e.lost, 'box', 'boxes')} beyond a full row lost)` : ''}.` : null;
     }
     case 'unlocked': return e.what === 'bread'
       ? `${seatName(s, e.seat)} unlocks the bread: from the next turn, one extra one-space fence per turn.`
@@ -83,28 +95,52 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
       const card = COMPONENTS.cards[e.card];
       return card ? `The Automa turns a card: ${a(shapeName(card.shape))} on dot ${dotName(card.dot)} (${plural(e.left, 'card')} left).` : null;
     }
-    case 'automaPlaced': return `The Automa's pen goes on ${cellsText(e.cells)}${e.nearest ? ' (its dot was not free: the nearest one)' : ''}${ducksIn(e.cells) ? `; ${plural(ducksIn(e.cells), 'duck')} ${ducksIn(e.cells) === 1 ? 'leaves' : 'leave'} play` : ''}.`;
+    case 'automaPlaced': {
+      const card = COMPONENTS.cards[e.card];
+      const via = e.dots?.length ? `: it goes through ${listText(e.dots.map(dotName))}, the nearest dot that could be used` : ': it goes through the nearest dot that could be used';
+      const near = e.nearest && card ? ` (dot ${dotName(card.dot)} was not free${via})` : '';
+      const gone = contentsOf(e.cells);
+      return `The Automa's pen goes on ${cellsText(e.cells)}${near}${gone.text ? `; ${gone.text} ${gone.one ? 'leaves' : 'leave'} play with it` : ''}.`;
+    }
     case 'automaSkipped': return 'The Automa\'s pen fits nowhere: the card is discarded and the Automa skips.';
     case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot plays that part for them${e.inARow >= 3 ? ` (${e.inARow} times in a row)` : ''}.`;
     case 'left': return `${seatName(s, e.seat)} ${e.reason === 'resigned' ? 'resigns' : e.reason === 'timeouts' ? 'leaves the game after three turns timed out in a row' : 'leaves the game'}.`;
     case 'tookOver': return `The computer plays on in ${seatName(s, e.seat)}'s seat.`;
+    case 'ending': return `${ENDED[e.reason]} Before the score, ${listText(e.owed.map((x) => `${seatName(s, x.seat)} places ${plural(x.boxes, 'duck box', 'duck boxes')}`))}.`;
     case 'over': return overText(s, e);
   }
 }
 
+/** Why a scored game ended (D20, A9): the end post's first line. */
+const ENDED: Record<EndReason, string> = {
+  skips: 'Two turns in a row were skipped: the game is over.',
+  deck: 'The Automa\'s last card is played: the game is over.',
+};
+
 function overText(s: DucksState, e: Extract<DucksEvent, { type: 'over' }>): string {
   if (e.end.kind === 'aborted') return 'The game was called off.';
-  const lines = e.scores.map((x, i) => `${seatName(s, i)}: ${x.total} points (largest group ${x.group}, ${x.outlined ? `${plural(x.outlined, 'shape')} outlined ${x.shapePoints}` : 'no shape outlined'}, ducks in full rows ${x.duckPoints}; ${plural(x.ducks, 'duck')} penned).`);
+  const lines = e.scores.map((x, i) => `${seatName(s, i)}: ${plural(x.total, 'point')} (largest group ${x.group}, ${x.outlined ? `${plural(x.outlined, 'shape')} outlined ${x.shapePoints}` : 'no shape outlined'}, ducks in full rows ${x.duckPoints}; ${plural(x.ducks, 'duck')} penned).`);
   if (e.end.kind === 'resigned') {
     if (s.seats.length === 1) return `The game ends unscored.`;
     return `${e.end.winners.map((w) => seatName(s, w)).join(' and ')} wins.`;
   }
+  const why = e.end.reason ? [ENDED[e.end.reason]] : [];
   if (s.automa) {
     const won = e.end.winners.length > 0;
-    return `${lines.join('\n')}\n${won ? `${seatName(s, 0)} beats the Automa` : `${seatName(s, 0)} falls short of the Automa`} (target ${COMPONENTS.soloTarget}).`;
+    return [...why, ...lines, `${won ? `${seatName(s, 0)} beats the Automa` : `${seatName(s, 0)} falls short of the Automa`} (target ${COMPONENTS.soloTarget}).`].join('\n');
   }
-  const w = e.end.winners;
-  return `${lines.join('\n')}\n${w.length > 1 ? `${w.map((x) => seatName(s, x)).join(' and ')} share the win!` : `${seatName(s, w[0] as number)} wins!`}`;
+  return [...why, ...lines, winnersText(s, e.end.winners, e.scores)].join('\n');
+}
+
+/** Who won and, when points were tied, how the tie-break (most ducks penned, D22) settled it. */
+function winnersText(s: DucksState, winners: readonly number[], scores: readonly Score[]): string {
+  const names = listText(winners.map((x) => seatName(s, x)));
+  const top = scores[winners[0] as number];
+  const tiedOnPoints = scores.filter((x) => x.total === top?.total).length > 1;
+  if (winners.length > 1) return `${names} share the win: ${plural(top?.total ?? 0, 'point')} and ${plural(top?.ducks ?? 0, 'duck')} penned each!`;
+  if (!tiedOnPoints || !top) return `${names} wins!`;
+  const others = scores.filter((x, i) => x.total === top.total && i !== winners[0]).map((x) => x.ducks);
+  return `${names} wins on the tie-break: ${plural(top.total, 'point')} each, and ${names} penned more ducks (${top.ducks} to ${others.join(', ')}).`;
 }
 
 export function prompt(s: DucksState, seat: number): Prompt<Action> {
@@ -126,8 +162,12 @@ export function prompt(s: DucksState, seat: number): Prompt<Action> {
     const theirs = s.turn.dice.map((d, i) => (d === mine ? -1 : i)).filter((i) => i >= 0);
     const buttons: Prompt<Action>['buttons'] = [0, 1, 2].map((i) => ({ label: `Re-roll die ${i + 1} (${s.turn.dice[i]})`, action: { type: 'reroll', dice: [i] }, style: 'secondary' }));
     if (theirs.length > 1) buttons.push({ label: `Re-roll the ${theirs.length} ${mine === 'red' ? 'blue' : 'red'} dice`, action: { type: 'reroll', dice: theirs }, style: 'secondary' });
-    buttons.push({ label: 'Keep these dice', action: { type: 'keep' }, style: 'success' });
-    return { text: `you rolled ${diceText(s.turn.dice)}. Re-roll any dice (${plural(s.turn.rerollsLeft, 're-roll')} left this turn; \`/ducks reroll\` for several), or keep them.`, buttons };
+    buttons.push({ label: actionLabel(s, { type: 'keep' }), action: { type: 'keep' }, style: keepingSkips(s) ? 'danger' : 'success' });
+    // Keeping dice that give nothing to do loses the turn: say so before the button is pressed.
+    const warning = keepingSkips(s)
+      ? ` Careful: with these dice you can draw no fence and no die fills a re-roll space, so keeping them skips your turn${s.skips > 0 ? ' and, after the skip before it, ends the game' : ''}.`
+      : '';
+    return { text: `you rolled ${diceText(s.turn.dice)}. Re-roll any dice (${plural(s.turn.rerollsLeft, 're-roll')} left this turn; \`/ducks reroll\` for several), or keep them.${warning}`, buttons };
   }
   if (stage === 'act') {
     const n = fenceLength(s);
@@ -153,6 +193,7 @@ export function prompt(s: DucksState, seat: number): Prompt<Action> {
 
 export function phaseText(s: DucksState): string {
   if (s.end) return 'game over';
+  if (s.turn.stage === 'final') return 'game over: the last duck boxes are placed, then the score';
   const cards = s.automa ? ` · ${plural(s.automa.deck.length, 'Automa card')} left` : '';
   return `turn ${s.turn.number}${cards}`;
 }
@@ -163,7 +204,7 @@ export function statusLines(s: DucksState): string[] {
     const sc = scoreOf(s, seat);
     const unlocks = [breadUnlocked(a) && 'bread', eggUnlocked(a) && 'egg'].filter(Boolean).join(' and ');
     const rows = COMPONENTS.specialty.map((sh) => `${sh.name} ${a.ducks[sh.id] ?? 0}/${sh.duckBoxes}`).join(', ');
-    return `${seatName(s, seat)} (${colourOf(s, seat)}): ${sc.total} points so far · re-roll spaces ${a.rerolls}/${REROLL_SPACES} (${plural(fullSections(a.rerolls), 're-roll')} a turn) · bread ${a.bread}/${COMPONENTS.breadBoxes}, eggs ${a.eggs}/${COMPONENTS.eggBoxes}${unlocks ? ` (${unlocks} unlocked)` : ''} · shapes outlined: ${a.outlined.map((id) => COMPONENTS.shapes.get(id)?.name ?? id).join(', ') || 'none'} · duck rows: ${rows}${a.pending ? ` · ${plural(a.pending, 'duck box', 'duck boxes')} to place` : ''}`;
+    return `${seatName(s, seat)} (${colourOf(s, seat)}): ${plural(sc.total, 'point')} so far · re-roll spaces ${a.rerolls}/${REROLL_SPACES} (${plural(fullSections(a.rerolls), 're-roll')} a turn) · bread ${a.bread}/${COMPONENTS.breadBoxes}, eggs ${a.eggs}/${COMPONENTS.eggBoxes}${unlocks ? ` (${unlocks} unlocked)` : ''} · shapes outlined: ${a.outlined.map((id) => COMPONENTS.shapes.get(id)?.name ?? id).join(', ') || 'none'} · duck rows: ${rows}${a.pending ? ` · ${plural(a.pending, 'duck box', 'duck boxes')} to place` : ''}`;
   });
   if (s.automa) lines.push(`The Automa (${s.automa.colour}): ${plural(s.automa.deck.length, 'card')} left · target ${COMPONENTS.soloTarget} points`);
   return lines;

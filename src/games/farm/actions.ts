@@ -29,9 +29,3 @@ export const actionSchema = z.discriminatedUnion('type', [
   ...SEASON_ACTIONS,
 ]);
 export type Action = z.output<typeof actionSchema>;
-
-export const systemSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('timeout'), seat: z.number().int() }),
-  z.object({ type: z.literal('remove'), seat: z.number().int(), reason: z.enum(['kicked', 'timeouts', 'left']) }),
-  z.object({ type: z.literal('abort') }),
-]);

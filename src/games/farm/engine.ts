@@ -3,10 +3,10 @@
  * (F10–F12), the end (F14) and the house rules for play in a channel (F16). Pure: the state is
  * copied, changed and returned with the events it caused.
  */
-import type { Refusal, Applied } from '../../platform/game.ts';
-import { Rng, seedRng } from '../../platform/rng.ts';
-import { actionSchema, systemSchema, type Action } from './actions.ts';
-import { Board, regionKey, tileOfKey, type Field, type Placement } from './board.ts';
+import type { Refusal, Applied, LeaveReason, TimedOut } from '../../platform/game.ts';
+import { botRng, Rng, seedRng } from '../../platform/rng.ts';
+import { actionSchema, type Action } from './actions.ts';
+import { Board, regionKey, regionOfKey, tileOfKey, type Field, type Placement } from './board.ts';
 import { Ctx, fromLeftOf } from './ctx.ts';
 import type { FarmEvent } from './events.ts';
 import { FARMERS } from './farmers.ts';
@@ -15,6 +15,7 @@ import { animalsIn, ownersOf, valueOf } from './scoring.ts';
 import { HAND, henhousesLeft, SHARES, STATE_VERSION, tractorCount, type FarmOptions, type FarmState, type FieldPending, type Pending, type Stored } from './state.ts';
 import { TILES, tileById } from './tiles.ts';
 import { describeMisfit, refuse } from './refusals.ts';
+import { actionLabel, claimStepWords } from './labels.ts';
 import { joinsTractor, placeTractor, tractorOptions, tractorsHome, tractorsOut } from './expansions/tractor.ts';
 import { horseEnters, horseMoves, horseMustMove, moveHorse, trapHorse } from './expansions/horse.ts';
 import { declineStorage, emptyStore, fullSupply, nextStorageQuestion, storageCosts, store } from './expansions/storage.ts';
@@ -164,15 +165,8 @@ export function legalActions(s: FarmState, seat: number): Action[] {
   return [...claimActions(s, board, s.stage.tile, seat), { type: 'pass' }];
 }
 
-export function apply(state: FarmState, actor: number | 'system', input: unknown): Result {
-  if (state.outcome) return refuse('GAME_OVER', 'This game is over.');
-  if (actor === 'system') return applySystem(state, input);
-  if (state.out[actor] !== false) return refuse('NOT_IN_GAME', 'You are not playing in this game.');
-  if ((input as { type?: unknown } | null)?.type === 'resign') {
-    const ctx = new Ctx(state);
-    removeSeat(ctx, actor, 'resigned');
-    return ctx.done();
-  }
+/** Plays one of a seat's own actions (the platform has checked the seat is in and the game goes on). */
+export function apply(state: FarmState, actor: number, input: unknown): Result {
   const parsed = actionSchema.safeParse(input);
   if (!parsed.success) return refuse('INVALID', 'That is not a farm move: place a tile, or answer the question asked.', legalLabels(state, actor));
   const action = parsed.data;
@@ -181,41 +175,70 @@ export function apply(state: FarmState, actor: number | 'system', input: unknown
   const problem = check(state, actor, action);
   if (problem) return problem;
   const ctx = new Ctx(state);
-  ctx.s.timeouts[actor] = 0;
   play(ctx, actor, action);
   return ctx.done();
 }
 
+/** What `seat` could do now, as the buttons and lists name it (a few; the place step by its command). */
 function legalLabels(s: FarmState, seat: number): string[] {
+  if (s.outcome || activeSeats(s)[0] !== seat) return [];
   const owed = s.pending[0];
-  if (owed?.seat === seat) return owed.kind === 'storage' || owed.kind === 'dust' ? ['a button of the question', 'No'] : ['a field button'];
-  if (seat !== s.current || s.outcome) return [];
-  if (s.stage.kind === 'gate') return ['a gate button', 'Leave the gates'];
+  if (owed) return choiceLabels(s, pendingActions(s, owed), owed.kind === 'storage' || owed.kind === 'dust' ? '/farm answer' : '/farm field');
+  if (s.stage.kind === 'place') return ['/farm place', ...(placeAlternatives(s, new Board(s.placed), seat).length ? ['/farm season'] : [])];
   if (s.stage.kind === 'extra') return ['/farm place', 'No more tiles'];
-  return s.stage.kind === 'place' ? ['/farm place'] : ['a henhouse button', 'No henhouse'];
+  return choiceLabels(s, legalActions(s, seat), s.stage.kind === 'gate' ? '/farm gate' : '/farm henhouse');
+}
+
+/** Up to five choices by their labels (the way to say no last), then the command that lists them all. */
+function choiceLabels(s: FarmState, actions: Action[], command: string): string[] {
+  const no = (a: Action) => a.type === 'decline' || a.type === 'pass' || a.type === 'keepGates';
+  const yes = actions.filter((a) => !no(a));
+  const labels = yes.slice(0, 5).map((a) => actionLabel(s, a));
+  return [...labels, ...actions.filter(no).map((a) => actionLabel(s, a)), ...(yes.length > 5 ? [command] : [])];
 }
 
 const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** Why an answer to a pending question is not one of its choices, or null. */
 function checkPending(s: FarmState, choice: Pending, a: Action): Refusal | null {
+  const legal = choiceLabels(s, pendingActions(s, choice), choice.kind === 'storage' || choice.kind === 'dust' ? '/farm answer' : '/farm field');
   if (choice.kind === 'storage') {
-    if (a.type !== 'store' && a.type !== 'decline') return refuse('CHOOSE_FIRST', 'First answer the storage question for the farm being scored.', ['a storage button', 'No']);
+    if (a.type !== 'store' && a.type !== 'decline') return refuse('CHOOSE_FIRST', 'First answer the storage question for the farm being scored.', legal);
     if (a.type === 'store' && !pendingActions(s, choice).some((x) => sameAction(x, a))) {
       const what = choice.phase === 'remove' ? `take out: ${choice.options.join(', ')}` : `add from your storage: ${choice.options.join(', ')}`;
-      return refuse('BAD_STORAGE', `You cannot ${a.op === 'remove' ? 'take out' : 'add'} a ${a.kind} now. You may ${what}, or do nothing.`, ['a storage button', 'No']);
+      return refuse('BAD_STORAGE', `You cannot ${a.op === 'remove' ? 'take out' : 'add'} a ${a.kind} now. You may ${what}, or do nothing.`, legal);
     }
     return null;
   }
   if (choice.kind === 'dust') {
-    if (a.type !== 'take' && a.type !== 'decline') return refuse('CHOOSE_FIRST', 'First choose a tile to take, or take none.', ['a tile button', 'Take none']);
-    if (a.type === 'take' && !pendingActions(s, choice).some((x) => sameAction(x, a))) return refuse('BAD_TAKE', 'That tile cannot be taken: pick one of the tiles offered.', ['a tile button', 'Take none']);
+    if (a.type !== 'take' && a.type !== 'decline') return refuse('CHOOSE_FIRST', 'First choose a tile to take, or take none.', legal);
+    if (a.type === 'take' && !pendingActions(s, choice).some((x) => sameAction(x, a))) return refuse('BAD_TAKE', 'That tile cannot be taken: pick one of the tiles offered.', legal);
     return null;
   }
   const what = choice.kind === 'fox' ? 'the fox' : choice.kind === 'horse' ? 'the horse' : 'a hay bale';
-  if (a.type !== choice.kind) return refuse('CHOOSE_FIRST', `First choose the field for ${what}.`, ['a field button']);
-  if (!choice.options.includes(a.region)) return refuse('BAD_FIELD', `${what[0]?.toUpperCase()}${what.slice(1)} cannot go there: pick one of the fields offered.`, ['a field button']);
+  if (a.type !== choice.kind) return refuse('CHOOSE_FIRST', `First choose the field for ${what} (${FIELD_RULE[choice.kind]}).`, legal);
+  if (!choice.options.includes(a.region)) return refuse('BAD_FIELD', `${what[0]?.toUpperCase()}${what.slice(1)} cannot go there: ${FIELD_RULE[choice.kind]}. Pick one of the fields offered.`, legal);
   return null;
+}
+
+/** Where each token goes (R5, R13, R18), for refusals. */
+const FIELD_RULE = {
+  fox: 'it goes to an open field, never the one it is in',
+  horse: 'it jumps one fence into an open field next to its own, never straight back to the field it just left',
+  bale: 'it goes on an open field next to the farm just scored',
+} as const;
+
+/** Why a gate cannot be moved now (R9), in words: no gate there, locked, or not next to a field of the tile just placed. */
+function gateRefusal(s: FarmState, board: Board, a: Extract<Action, { type: 'gate' | 'keepGates' }>): Refusal {
+  const now = s.stage.kind === 'claim' ? 'Now answer the henhouse question.' : s.stage.kind === 'extra' ? 'Now place one more tile, or stop.' : 'A gate may move right after you place a tile next to its field, before farms are scored.';
+  if (a.type === 'keepGates') return refuse('NO_GATE', `There is no gate to move now. ${now}`, legalLabels(s, s.current));
+  const p = s.placed[a.tile];
+  const g = p ? board.gate(a.tile) : null;
+  if (!p || !g) return refuse('NO_GATE', `There is no gate ${p ? `on ${p.id} at ${p.x},${p.y}` : 'there'}.`, legalLabels(s, s.current));
+  const done = scoredRegions(s);
+  if (g.regions.some((r) => done.has(regionKey(a.tile, r)))) return refuse('GATE_LOCKED', `The gate on ${p.id} at ${p.x},${p.y} is locked: it borders a scored farm, which stays closed for good.`, legalLabels(s, s.current));
+  if (s.stage.kind === 'gate') return refuse('BAD_GATE', `The gate on ${p.id} at ${p.x},${p.y} is not next to a field of the tile you just placed: only those gates may move now.`, legalLabels(s, s.current));
+  return refuse('NO_GATE', `The gate on ${p.id} at ${p.x},${p.y} cannot move now. ${now}`, legalLabels(s, s.current));
 }
 
 /** Why a well-formed action is not legal now, or null. */
@@ -226,11 +249,11 @@ function check(s: FarmState, seat: number, a: Action): Refusal | null {
   if (a.type === 'fox' || a.type === 'bale' || a.type === 'store' || a.type === 'take') return refuse('NO_TOKEN', 'Nothing is being asked of you about that now.');
   if (s.stage.kind === 'gate') {
     if (a.type === 'keepGates') return null;
-    if (a.type !== 'gate') return refuse('GATE_FIRST', 'First open or close a gate, or leave the gates as they are.', ['a gate button', 'Leave the gates']);
-    if (!gateOptions(s, board, s.stage.tile).includes(a.tile)) return refuse('BAD_GATE', 'That gate cannot be moved now: only a gate next to a field of the tile you just placed, and not next to a scored farm.', ['a gate button', 'Leave the gates']);
+    if (a.type !== 'gate') return refuse('GATE_FIRST', 'First open or close a gate, or leave the gates as they are.', legalLabels(s, seat));
+    if (!gateOptions(s, board, s.stage.tile).includes(a.tile)) return gateRefusal(s, board, a);
     return null;
   }
-  if (a.type === 'gate' || a.type === 'keepGates') return refuse('NO_GATE', 'There is no gate to move now.');
+  if (a.type === 'gate' || a.type === 'keepGates') return gateRefusal(s, board, a);
   if (a.type === 'decline') return s.stage.kind === 'extra' ? null : refuse('NOTHING_TO_DECLINE', 'There is nothing to say no to now.');
   if (isSeasonAction(a)) {
     if (s.stage.kind === 'extra') return refuse('EXTRA_TILE', 'The season allows that instead of your tile, not on the tractor\'s extra tile: place one more tile with `/farm place`, or stop.', ['/farm place', 'No more tiles']);
@@ -238,7 +261,7 @@ function check(s: FarmState, seat: number, a: Action): Refusal | null {
     return checkSeason(s, board, seat, a);
   }
   if (a.type === 'place') {
-    if (s.stage.kind !== 'place' && s.stage.kind !== 'extra') return refuse('CLAIM_FIRST', 'You have placed your tile: now place a henhouse or choose none.', ['a henhouse button', 'No henhouse']);
+    if (s.stage.kind !== 'place' && s.stage.kind !== 'extra') return refuse('CLAIM_FIRST', `You have placed your tile: now ${claimStepWords(s.stage.kind === 'claim' ? claimActions(s, board, s.stage.tile, seat) : [], henhousesLeft(s, seat))}.`, legalLabels(s, seat));
     const tiles = playable(s, seat);
     if (!tiles.includes(a.tile)) return refuse('NOT_IN_HAND', `Tile ${a.tile} is not in your hand. Your tiles: ${tiles.join(', ') || 'none'}.`, tiles);
     if (board.at(a.x, a.y) !== undefined) return refuse('CELL_TAKEN', `Cell ${a.x},${a.y} already holds a tile. Pick an empty cell beside the map.`);
@@ -254,11 +277,30 @@ function check(s: FarmState, seat: number, a: Action): Refusal | null {
   if (a.type === 'pass') return null;
   if (s.stage.extra) return refuse('NO_CLAIM', 'Nothing may be claimed on an extra tile.');
   if (claimActions(s, board, s.stage.tile, seat).some((x) => sameAction(x, a))) return null;
-  const legal = ['a button of the claim step', 'No henhouse'];
-  if (a.type === 'claim') return refuse('BAD_CLAIM', henhousesLeft(s, seat) <= 0 ? 'You have no henhouse left.' : 'A henhouse goes on the tile just placed, in an open field without one.', legal);
+  const legal = legalLabels(s, seat);
+  const tile = s.stage.tile;
+  const p = s.placed[tile] as FarmState['placed'][number];
+  const onTile = 'region' in a && tileOfKey(a.region) === tile && regionOfKey(a.region) < board.def(tile).regions.length;
+  if (a.type !== 'horse' && !onTile) return refuse('NOT_ON_TILE', `That part is not on the tile you just placed: only ${p.id} at ${p.x},${p.y} can take it.`, legal);
+  if (a.type === 'claim') return refuse('BAD_CLAIM', claimRefusal(s, board, a.region, seat), legal);
   if (a.type === 'tractor') return refuse('BAD_TRACTOR', !s.tractors ? 'This game has no tractors.' : s.tractors.supply <= 0 ? 'No tractor is left in the supply.' : 'A tractor goes on the tile just placed, in an open field you own that has no tractor yet.', legal);
   if (a.type === 'horse') return refuse('BAD_HORSE', !s.horse ? 'This game has no horse.' : s.horse.region === null ? 'The horse is not on the map yet.' : 'The horse jumps one fence, into an open field next to its own, and never straight back to the field it just left.', legal);
   return refuse('BAD_SHARE', !s.shares ? 'This game has no sharecroppers.' : (s.shares.held[seat] ?? 0) <= 0 ? 'You have no sharecropper token.' : henhousesLeft(s, seat) <= 0 ? 'You have no henhouse left.' : "A sharecropper's henhouse goes on the tile just placed, in an open field that someone else owns and you do not.", legal);
+}
+
+/** Why a henhouse may not go on `region` of the tile just placed (F9), and what the player could do instead (R19). */
+function claimRefusal(s: FarmState, board: Board, region: number, seat: number): string {
+  if (henhousesLeft(s, seat) <= 0) return 'You have no henhouse left: they come home when their farms are scored.';
+  const field = board.fieldOf(region);
+  if (!field.open) return 'That field is closed: a henhouse goes into an open field.';
+  const owners = ownersOf(s, field);
+  if (owners.includes(seat)) return 'You already have a henhouse in that field.';
+  const names = owners.map((o) => s.seats[o]?.name ?? `Player ${o + 1}`);
+  const held = s.shares?.held[seat] ?? 0;
+  const share = shareOptions(s, board, tileOfKey(region), seat).find((k) => board.fieldOf(k).id === field.id);
+  const tokens = held === 1 ? 'a sharecropper token' : `${held} sharecropper tokens`;
+  const hint = share !== undefined ? ` You hold ${tokens}: with one, your henhouse can share it (**${actionLabel(s, { type: 'share', region: share })}**).` : '';
+  return `That field already has a henhouse (${names.join(' & ')}'s): a plain henhouse goes only into a field nobody owns.${hint}`;
 }
 
 function play(ctx: Ctx, seat: number, a: Action): void {
@@ -451,10 +493,11 @@ function scoreFarm(ctx: Ctx, regions: number[], closer: number): void {
   const v = valueOf(s, board, field, closer, storage);
   for (const a of v.awards) s.scores[a.seat] = (s.scores[a.seat] ?? 0) + a.points;
   const inFarm = new Set(field.regions);
+  const farm = s.farms.length;
   s.farms.push({ regions: [...field.regions], closer, owners: v.owners, animals: v.animals.length, awards: v.awards, ...(sc?.removed.length ? { removed: [...sc.removed] } : {}) });
-  const farm = s.farms.length - 1;
-  ctx.emit({ type: 'scored', farm, closer, owners: v.owners, animals: v.animals.length, single: v.single, awards: v.awards });
+  // R4: the chickens are eaten before the farm scores, so the channel hears it first.
   if (v.eaten > 0) ctx.emit({ type: 'foxAte', farm, chickens: v.eaten });
+  ctx.emit({ type: 'scored', farm, closer, owners: v.owners, animals: v.animals.length, single: v.single, ...(v.kind ? { kind: v.kind } : {}), ...(v.males ? { males: v.males } : {}), ...(v.market ? { market: v.market } : {}), awards: v.awards });
   // R2 (c): sharecropper tokens to the closer (before the henhouses go home), henhouses home, tractors out.
   sharesOut(ctx, field, v.owners, closer);
   s.henhouses = s.henhouses.filter((h) => !inFarm.has(h.region));
@@ -628,7 +671,7 @@ function finish(ctx: Ctx, reason: 'tiles' | 'rounds' | 'alone' | 'aborted'): voi
 }
 
 /** F16 (FENCE H2, H4): a leaver's henhouses leave the map (their sharecropper tokens to the supply) and their tiles leave play. */
-function removeSeat(ctx: Ctx, seat: number, reason: string): void {
+function removeSeat(ctx: Ctx, seat: number, reason: LeaveReason): void {
   const s = ctx.s;
   s.out[seat] = true;
   if (s.shares) s.shares.supply += s.henhouses.filter((h) => h.seat === seat && h.share).length;
@@ -648,37 +691,37 @@ function removeSeat(ctx: Ctx, seat: number, reason: string): void {
   } else proceed(ctx);
 }
 
-function applySystem(state: FarmState, input: unknown): Result {
-  const parsed = systemSchema.safeParse(input);
-  if (!parsed.success) return refuse('INVALID', 'Not a request the farm game knows.');
-  const a = parsed.data;
+/** F16: a seat leaves (resigned, removed). */
+export function leaveGame(state: FarmState, seat: number, reason: LeaveReason): Applied<FarmState, FarmEvent> {
   const ctx = new Ctx(state);
-  if (a.type === 'abort') {
-    finish(ctx, 'aborted');
-    return ctx.done();
-  }
-  if (a.seat < 0 || a.seat >= state.seats.length || state.out[a.seat]) return refuse('NOT_IN_GAME', 'That player is not in the game.');
-  if (a.type === 'remove') {
-    removeSeat(ctx, a.seat, a.reason);
-    return ctx.done();
-  }
-  if (activeSeats(state)[0] !== a.seat) return refuse('NOT_WAITING', 'That player is not being waited for.');
-  // H2: the computer plays the owed turn (to its end, Tractor extras too), or answers the owed questions, with the simple strategy.
+  removeSeat(ctx, seat, reason);
+  return ctx.done();
+}
+
+export function abortGame(state: FarmState): Applied<FarmState, FarmEvent> {
+  const ctx = new Ctx(state);
+  finish(ctx, 'aborted');
+  return ctx.done();
+}
+
+/** H2: the computer plays the owed turn (to its end, Tractor extras too), or answers the owed questions, with the simple strategy. */
+export function timeOut(state: FarmState, seat: number, inARow: number): TimedOut<FarmState, FarmEvent> {
+  const ctx = new Ctx(state);
   const choiceOnly = state.pending.length > 0;
   const turn = [state.current, state.round].join();
   // One timeout plays one turn: a Spring extra turn (S7) earned in it waits for its player.
-  for (let guard = 0; guard < 40 && !ctx.s.outcome && activeSeats(ctx.s)[0] === a.seat && !ctx.events.some((e) => e.type === 'extraTurn'); guard++) {
+  for (let guard = 0; guard < 40 && !ctx.s.outcome && activeSeats(ctx.s)[0] === seat && !ctx.events.some((e) => e.type === 'extraTurn'); guard++) {
     if (choiceOnly ? ctx.s.pending.length === 0 : [ctx.s.current, ctx.s.round].join() !== turn) break;
-    const choice = simpleChoice(ctx.s, a.seat);
+    const choice = simpleChoice(ctx.s, seat);
     if (!choice) break;
-    play(ctx, a.seat, choice);
+    play(ctx, seat, choice);
   }
-  const inARow = (state.timeouts[a.seat] ?? 0) + 1;
-  ctx.s.timeouts[a.seat] = inARow;
-  ctx.emit({ type: 'timedOut', seat: a.seat, inARow });
-  if (inARow >= 3 && !ctx.s.out[a.seat] && !ctx.s.outcome) removeSeat(ctx, a.seat, 'timeouts');
+  ctx.emit({ type: 'timedOut', seat, inARow });
   return ctx.done();
 }
+
+/** The computer players' generator for tie-breaks, derived from the game's (not advanced). */
+export const tieRng = (s: FarmState, seat: number): Rng => botRng(s.rng, seat);
 
 /** The simple bot's choice (F15); it lives beside the engine because H2 plays it for timeouts. */
 export function simpleChoice(s: FarmState, seat: number): Action | null {
@@ -686,7 +729,7 @@ export function simpleChoice(s: FarmState, seat: number): Action | null {
   const owed = s.pending[0];
   if (owed) return simpleAnswer(s, owed);
   const board = new Board(s.placed);
-  const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
+  const rng = tieRng(s, seat);
   if (s.stage.kind === 'gate') {
     // The toggle that gains most at once over the best opponent, if any gains.
     let best: Action = { type: 'keepGates' };

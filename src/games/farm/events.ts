@@ -1,5 +1,6 @@
 /** What happened, for the channel's words and for tests. Tiles in events are public by then. */
 import type { Award } from './state.ts';
+import type { Kind } from './tiles.ts';
 import type { SeasonEvent } from './seasons-data.ts';
 
 export type FarmEvent =
@@ -8,11 +9,15 @@ export type FarmEvent =
   /** F8: a held tile with no legal cell, shown and removed. */
   | { type: 'dead'; seat: number; tile: string }
   | { type: 'placed'; seat: number; tile: string; x: number; y: number; rot: number; extra?: boolean; fromRow?: boolean }
-  | { type: 'scored'; farm: number; closer: number; owners: number[]; animals: number; single: boolean; awards: Award[] }
+  /**
+   * F10–F12: a farm scored. `kind`: its one kind when single-kind; `males`: males among its
+   * animals (R3, never doubled); `market`: a demand or glut card that changed its animals' points (R6).
+   */
+  | { type: 'scored'; farm: number; closer: number; owners: number[]; animals: number; single: boolean; kind?: Kind; males?: number; market?: string; awards: Award[] }
   | { type: 'claimed'; seat: number; region: number; tile: string }
   | { type: 'passed'; seat: number }
   | { type: 'gate'; seat: number; tile: number; open: boolean }
-  /** R4, R5: the fox ate chickens; the fox goes to a field or leaves the map. */
+  /** R4, R5: the fox ate chickens (told before the farm's points); the fox goes to a field or leaves the map. */
   | { type: 'foxAte'; farm: number; chickens: number }
   | { type: 'fox'; seat: number | null; region: number | null }
   /** R18: bales taken by a farm's closer, a bale put on a field. */

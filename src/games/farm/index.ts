@@ -1,7 +1,8 @@
 /** Fences (the farm game) for the platform: its definition, `farm`. */
 import { defineGame } from '../../platform/game.ts';
 import { actionSchema, type Action } from './actions.ts';
-import { activeSeats, apply, legalActions, randomChoice, setup, simpleChoice } from './engine.ts';
+import { easyChoice, strongChoice } from './bots.ts';
+import { abortGame, activeSeats, apply, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
 import type { FarmEvent } from './events.ts';
 import { DRAWINGS, handPicture, previewPicture } from './pictures.ts';
 import { posts, wholeMap } from './posts.ts';
@@ -36,12 +37,13 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   setup: ({ seats, seed, options }) => setup({ seats, seed, options }),
   activeSeats,
   legalActions,
-  apply,
+  play: apply,
+  onLeave: leaveGame,
+  onTimeout: timeOut,
+  onAbort: abortGame,
   outcome: (s) => (s.outcome ? { status: s.outcome.kind, winners: [...s.outcome.winners], detail: { ...s.outcome, scores: [...s.scores] } } : null),
-  seatsLeft: (events) => events.flatMap((e) => (e.type === 'removed' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: viewFor,
-  bots: { simple: simpleChoice, random: randomChoice },
-  defaultBot: 'simple',
+  bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
   commands: [
     { name: 'place', option: 'placement', what: 'place a tile', description: 'Place one of your tiles (pick tile, cell and turn from the list)', choice: 'Tile, cell (column,row) and turn', accepts: (a) => a.type === 'place' },

@@ -1,12 +1,13 @@
 /** The farm's pictures as the platform posts them: a kind, a view, and alt text from the view alone. */
 import type { Picture } from '../../platform/game.ts';
+import { moduleBeside } from '../../platform/files.ts';
 import type { Action } from './actions.ts';
 import { Board } from './board.ts';
 import { closedBy, gainsIf } from './engine.ts';
 import type { FarmState } from './state.ts';
 import { viewFor, type FarmView } from './views.ts';
 
-export const DRAWINGS = new URL('./draw/index.ts', import.meta.url).href;
+export const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);
 
 /** A part of the map to draw, in cells (inclusive); null draws the whole map. */
 export interface Window { x0: number; y0: number; x1: number; y1: number }
@@ -40,7 +41,7 @@ function mapAlt(v: FarmView, window: Window | null): string {
     last ? `Last tile ${last.id} at ${last.x},${last.y}.` : '',
     `Scores: ${v.names.map((n, i) => `${n} ${v.scores[i]}`).join(', ')}.`,
     v.season ? `Season: ${v.season.name}.` : '',
-    `${v.farms.length} farms closed; ${v.henhouses.length} henhouses on the map; ${v.stack} tiles in the stack.`,
+    `${v.farms.length} farm${v.farms.length === 1 ? '' : 's'} closed; ${v.henhouses.length} henhouse${v.henhouses.length === 1 ? '' : 's'} on the map; ${v.stack} tile${v.stack === 1 ? '' : 's'} in the stack.`,
   ];
   return parts.filter(Boolean).join(' ').slice(0, 1024);
 }

@@ -7,7 +7,7 @@ import type { Board, Field } from './board.ts';
 import { tileOfKey, regionOfKey } from './board.ts';
 import { cardPoints, farmerById, type FarmFacts } from './farmers.ts';
 import { marketById } from './market.ts';
-import { KIND_OF, isMale, type Animal } from './tiles.ts';
+import { KIND_OF, isMale, type Animal, type Kind } from './tiles.ts';
 import type { Award, FarmState, Stored } from './state.ts';
 import { horseAwards } from './expansions/horse.ts';
 import { adjusted } from './expansions/storage.ts';
@@ -20,6 +20,12 @@ export interface FarmValue {
   /** Chickens the fox ate (R4). */
   eaten: number;
   single: boolean;
+  /** The farm's one kind, when it holds one kind only. */
+  kind: Kind | null;
+  /** Males among the animals that count (never doubled, R3). */
+  males: number;
+  /** The market card, when it is a demand or a glut that changed what these animals score (R6). */
+  market: string | null;
   awards: Award[];
 }
 
@@ -87,6 +93,9 @@ export function valueOf(s: FarmState, board: Board, field: Field, closer: number
   if (card > 0) awards.push({ seat: closer, points: card, why: 'card' });
   awards.push(...horseAwards(s, field, owners, closer));
   const winter = winterPoints(s, owners.length, card, total);
-  if (winter > 0) awards.push({ seat: closer, points: winter, why: 'animals' });
-  return { owners, animals, eaten: all.length - animals.length, single, awards };
+  if (winter > 0) awards.push({ seat: closer, points: winter, why: 'winter' });
+  const marketCard = market ? marketById(market) : null;
+  const moved = marketCard && marketCard.effect !== 'fair' && animals.some((a) => !isMale(a) && KIND_OF[a] === marketCard.kind) ? market : null;
+  const kinds = Object.keys(facts.kinds) as Kind[];
+  return { owners, animals, eaten: all.length - animals.length, single, kind: single ? (kinds[0] as Kind) : null, males: animals.filter(isMale).length, market: moved, awards };
 }

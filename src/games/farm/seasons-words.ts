@@ -43,11 +43,10 @@ export function seasonStatus(s: FarmState): string | null {
   return `Season this round: ${c.name} — ${c.text}${z.skip.length ? ` (skipping: ${list(z.skip.map((x) => name(s, x)))})` : ''}`;
 }
 
-/** A hint in the turn prompt when the season offers moves instead of placing. */
-export function seasonPromptHint(s: FarmState, stage: 'place' | 'claim'): string {
+/** A hint in the turn prompt when the season offers moves instead of placing (a Tornado's is among the claim step's choices). */
+export function seasonPromptHint(s: FarmState): string {
   const up = s.seasons?.up;
-  if (stage === 'place' && (up === 'autumn' || up === 'flood' || up === 'rainy')) return ` Or, this ${seasonById(up).name} round, \`/farm season\`: ${up === 'autumn' ? 'swap a tile for the top of the stack' : up === 'flood' ? 'move a tile of the map to another cell' : 'turn a tile of the map'}.`;
-  if (stage === 'claim' && up === 'tornado') return ' Or, in the tornado, send any henhouse home instead (`/farm henhouse`).';
+  if (up === 'autumn' || up === 'flood' || up === 'rainy') return ` Or, this ${seasonById(up).name} round, \`/farm season\`: ${up === 'autumn' ? 'swap a tile for the top of the stack' : up === 'flood' ? 'move a tile of the map to another cell' : 'turn a tile of the map'}.`;
   return '';
 }
 

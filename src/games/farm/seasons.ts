@@ -187,7 +187,7 @@ export function checkSeason(s: FarmState, board: Board, seat: number, a: SeasonA
     if (!s.henhouses.some((h) => h.region === a.region)) return refuse('NO_HENHOUSE', 'There is no henhouse there: pick one from the list.', ['/farm henhouse']);
     return null;
   }
-  if (s.stage.kind !== 'place') return refuse('CLAIM_FIRST', 'You have placed your tile: now place a henhouse or choose none.', ['a henhouse button', 'No henhouse']);
+  if (s.stage.kind !== 'place') return refuse('CLAIM_FIRST', 'You have placed your tile this turn: a season move stands in for placing one, so it cannot come now.', ['/farm henhouse']);
   if (a.type === 'swap') {
     const hand = s.hands[seat] ?? [];
     if (!hand.includes(a.tile)) return refuse('NOT_IN_HAND', `Tile ${a.tile} is not in your hand. Your tiles: ${hand.join(', ') || 'none'}.`, hand);

@@ -3,7 +3,7 @@
  * stack's order, the generator); views.ts decides what each viewer may see (F6).
  */
 import { z } from 'zod';
-import type { Upgraders } from '../../platform/game.ts';
+import { seatFields, type Upgraders } from '../../platform/game.ts';
 import { seasonStateSchema } from './seasons-data.ts';
 
 export const STATE_VERSION = 1;
@@ -52,8 +52,8 @@ export const henhouseSchema = z.object({ seat, region: z.number().int().min(0), 
 export const awardSchema = z.object({
   seat,
   points: z.number().int(),
-  /** What earned them: the animals (the owner's share), the closer's farmer card. */
-  why: z.enum(['animals', 'card', 'market', 'bales', 'horse', 'storage']),
+  /** What earned them: the animals (the owner's share), the closer's farmer card; `winter`: an unowned farm's animals for its closer (S10). */
+  why: z.enum(['animals', 'card', 'market', 'bales', 'horse', 'storage', 'winter']),
 });
 export type Award = z.output<typeof awardSchema>;
 
@@ -109,9 +109,8 @@ export const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
   game: z.literal('farm'),
   options: optionsSchema,
-  seats: z.array(z.object({ name: z.string(), computer: z.boolean() })).min(2).max(6),
-  /** Seats that left the game (resigned, removed): skipped, never winners. */
-  out: z.array(z.boolean()),
+  ...seatFields,
+  seats: seatFields.seats.min(2).max(6),
   rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
   /** Tile ids, top first. */
   stack: z.array(z.string()),
@@ -128,7 +127,6 @@ export const stateSchema = z.object({
   first: seat,
   round: z.number().int().min(1),
   stage: stageSchema,
-  timeouts: z.array(z.number().int().min(0)),
   /** Closed farms waiting to be scored this turn (their regions), in order (F10). */
   queue: z.array(z.array(z.number().int())),
   /** Choices the rules give a player during scoring, asked in order (F16, H1). */

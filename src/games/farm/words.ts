@@ -1,85 +1,54 @@
 /** Everything players read, in plain words: actions, events, prompts, status, rules and help. */
 import type { Prompt, RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
-import { Board, regionOfKey, tileOfKey } from './board.ts';
+import { tileOfKey } from './board.ts';
 import { henhousesLeft, legalActions } from './engine.ts';
+import { actionLabel, cellName, claimStepWords, count, list, regionPlace, seatName, tileAt, turnName } from './labels.ts';
 import type { FarmEvent } from './events.ts';
-import type { FarmState } from './state.ts';
-import { regionAt } from './tiles.ts';
+import type { Award, FarmState } from './state.ts';
 import { farmerText } from './views.ts';
-import { marketText } from './market.ts';
-import { isSeasonAction } from './seasons-data.ts';
-import { seasonActionLabel, seasonEventText, seasonPromptHint, SEASONS_RULES, seasonStatus } from './seasons-words.ts';
+import { marketById, marketText } from './market.ts';
+import { seasonEventText, seasonPromptHint, SEASONS_RULES, seasonStatus } from './seasons-words.ts';
 
-export const seatName = (s: FarmState, seat: number): string => s.seats[seat]?.name ?? `Player ${seat + 1}`;
-export const cellName = (x: number, y: number): string => `${x},${y}`;
-const turnName = (rot: number): string => (rot === 0 ? 'unturned' : `turned ${rot * 90}°`);
+const KIND_PLURAL = { cow: 'cows', pig: 'pigs', sheep: 'sheep', chicken: 'chickens' } as const;
+/** A male and the females it scores for (R3). */
+const MALE_OF = { cow: ['bull', 'cow'], sheep: ['ram', 'ewe'], pig: ['boar', 'sow'] } as const;
 
-const HALF_CENTRE: readonly [number, number][] = [[0.25, 0], [0.75, 0], [1, 0.25], [1, 0.75], [0.75, 1], [0.25, 1], [0, 0.75], [0, 0.25]];
-const COMPASS = ['east', 'south-east', 'south', 'south-west', 'west', 'north-west', 'north', 'north-east'];
-
-/** Where a region lies on its tile as placed: "north-west", or "whole tile". */
-export function regionPlace(s: FarmState, key: number): string {
-  const p = s.placed[tileOfKey(key)];
-  if (!p) return 'somewhere';
-  const board = new Board(s.placed);
-  const regs = regionAt(board.def(tileOfKey(key)), p.rot);
-  const hs = [0, 1, 2, 3, 4, 5, 6, 7].filter((h) => regs[h] === regionOfKey(key));
-  if (hs.length === 8) return 'whole tile';
-  const dx = hs.reduce((a, h) => a + (HALF_CENTRE[h] as [number, number])[0] - 0.5, 0);
-  const dy = hs.reduce((a, h) => a + (HALF_CENTRE[h] as [number, number])[1] - 0.5, 0);
-  if (Math.abs(dx) < 1e-9 && Math.abs(dy) < 1e-9) return 'middle';
-  const angle = Math.atan2(dy, dx);
-  return COMPASS[(Math.round(angle / (Math.PI / 4)) + 8) % 8] as string;
-}
-
-function fieldAnimals(board: Board, key: number): number {
-  return board.fieldOf(key).regions.reduce((n, k) => n + (board.def(tileOfKey(k)).regions[regionOfKey(k)]?.animals.length ?? 0), 0);
-}
-
-/** A field as players find it: a tile and a part of it, its owners and animals. */
-function fieldName(s: FarmState, board: Board, key: number): string {
-  const p = s.placed[tileOfKey(key)];
-  const field = board.fieldOf(key);
-  const owners = [...new Set(s.henhouses.filter((h) => field.regions.includes(h.region)).map((h) => seatName(s, h.seat)))];
-  const chickens = field.regions.reduce((n, k) => n + (board.def(tileOfKey(k)).regions[regionOfKey(k)]?.animals.filter((a) => a === 'chicken').length ?? 0), 0);
-  return `${p?.id ?? '?'} at ${cellName(p?.x ?? 0, p?.y ?? 0)} (${regionPlace(s, key)})${owners.length ? `, ${owners.join(' & ')}'s` : ', unowned'}${chickens ? `, ${chickens} chickens` : ''}`;
-}
-
-const KIND_PLURAL = { cow: 'cows', pig: 'pigs', sheep: 'sheep' } as const;
-const tileAt = (s: FarmState, key: number): string => {
-  const p = s.placed[tileOfKey(key)];
-  return `${p?.id ?? '?'} at ${cellName(p?.x ?? 0, p?.y ?? 0)} (${regionPlace(s, key)})`;
+const AWARD_WHY: Record<Award['why'], string> = {
+  animals: 'for the animals',
+  card: 'from their farmer card',
+  market: 'from the fair',
+  bales: 'for bales',
+  horse: 'for the horse',
+  storage: 'for storage',
+  winter: 'for the animals (Winter: the closer of a farm nobody owns scores them)',
 };
 
-export function actionLabel(s: FarmState, a: Action): string {
-  if (a.type === 'place') return `${a.tile} at ${cellName(a.x, a.y)}, ${turnName(a.rot)}${s.rows?.[s.current]?.includes(a.tile) ? ' (from your row)' : ''}`;
-  if (isSeasonAction(a)) return seasonActionLabel(s, a, (region) => fieldName(s, new Board(s.placed), region));
-  if (a.type === 'pass') return 'No henhouse';
-  if (a.type === 'decline') {
-    const owed = s.pending[0];
-    return owed?.kind === 'storage' ? (owed.phase === 'remove' ? 'Take nothing out' : 'Add nothing') : owed?.kind === 'dust' ? 'Take no tile' : 'No more tiles';
+/**
+ * What a scored farm's animals are worth, as the owners' points were counted: one kind doubles
+ * (never a male, R3), a demand or glut of the market card changes a kind (R6).
+ */
+function farmAnimals(e: Extract<FarmEvent, { type: 'scored' }>): string {
+  if (e.animals === 0) return 'no animals';
+  const card = e.market ? marketById(e.market) : null;
+  const demand = card?.effect === 'demand' ? card.kind : null;
+  const glut = card?.effect === 'glut' ? card.kind : null;
+  const what = [count(e.animals, 'animal')];
+  if (e.single && e.kind) {
+    const k = e.kind;
+    const each = glut === k ? `worth nothing in a ${k} glut` : demand === k ? `3 points each (${KIND_PLURAL[k]} in demand)` : '2 points each';
+    const male = e.males && k !== 'chicken' ? MALE_OF[k] : null;
+    what.push(`all ${KIND_PLURAL[k]}: ${each}${male ? `; ${e.males === 1 ? `the ${male[0]} scores` : `each ${male[0]} scores`} 1 per ${male[1]}, never doubled` : ''}`);
+  } else {
+    what.push('mixed: 1 point each');
+    if (demand) what.push(`${KIND_PLURAL[demand]} in demand: 2 points each`);
+    if (glut) what.push(`a ${glut} glut: ${KIND_PLURAL[glut]} score nothing`);
+    if (e.males) what.push(e.males === 1 ? 'the male scores 1 per female of its kind' : 'males score 1 per female of their kind');
   }
-  if (a.type === 'store') return a.op === 'remove' ? `Store a ${a.kind === 'sheep' ? 'sheep' : a.kind} from this farm` : `Add a stored ${a.kind === 'sheep' ? 'sheep' : a.kind} to this farm`;
-  if (a.type === 'take') {
-    const tile = a.from === 'row' ? s.rows?.[a.seat]?.[a.index] : null;
-    return a.from === 'hand' ? `Take ${seatName(s, a.seat)}'s hand tile ${a.index + 1}` : `Take ${tile ?? '?'} from ${seatName(s, a.seat)}'s row`;
-  }
-  if (a.type === 'keepGates') return 'Leave the gates';
-  if (a.type === 'gate') {
-    const p = s.placed[a.tile];
-    return `${p?.gateOpen ? 'Close' : 'Open'} the gate on ${p?.id ?? '?'} at ${cellName(p?.x ?? 0, p?.y ?? 0)}`;
-  }
-  const board = new Board(s.placed);
-  if (a.type === 'fox' || a.type === 'bale' || a.type === 'horse') return `${a.type === 'fox' ? 'Fox' : a.type === 'bale' ? 'Bale' : 'Horse'} to ${fieldName(s, board, a.region)}`;
-  const n = fieldAnimals(board, a.region);
-  if (a.type === 'tractor') return `Tractor: ${tileAt(s, a.region)}, ${n} animal${n === 1 ? '' : 's'} so far`;
-  if (a.type === 'share') return `Sharecropper + henhouse: ${fieldName(s, board, a.region)}`.replace(/, (\d+) chickens$/, ', $1 chickens');
-  const t = board.def(tileOfKey(a.region)).regions[regionOfKey(a.region)];
-  return `Henhouse: ${t?.terrain ?? 'field'} (${regionPlace(s, a.region)}), ${n} animal${n === 1 ? '' : 's'} so far`;
+  return what.join(', ');
 }
 
-const list = (xs: string[]): string => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+export { actionLabel, regionPlace, seatName };
 
 export function eventText(s: FarmState, e: FarmEvent): string | null {
   switch (e.type) {
@@ -88,17 +57,15 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
     case 'dead': return `${seatName(s, e.seat)}'s tile ${e.tile} fits nowhere on the map: it is shown and leaves the game.`;
     case 'placed': return `${seatName(s, e.seat)} places ${e.extra ? 'one more tile, ' : ''}${e.tile}${e.fromRow ? ' from their row' : ''} at ${cellName(e.x, e.y)}, ${turnName(e.rot)}.`;
     case 'scored': {
-      const WHY = { animals: 'for the animals', card: 'from their farmer card', market: 'from the fair', bales: 'for bales', horse: 'for the horse', storage: 'for storage' };
-      const parts = e.awards.map((a) => `${seatName(s, a.seat)} +${a.points} ${WHY[a.why]}`);
-      const what = `${e.animals} animal${e.animals === 1 ? '' : 's'}${e.single && e.animals > 0 ? ', all one kind (double points)' : ''}`;
+      const parts = e.awards.map((a) => `${seatName(s, a.seat)} +${a.points} ${AWARD_WHY[a.why]}`);
       const owners = e.owners.length ? `owned by ${list(e.owners.map((o) => seatName(s, o)))}` : 'with no owner';
-      return `🏁 Farm ${e.farm + 1} is closed (${what}, ${owners}): ${parts.length ? parts.join(', ') : 'nobody scores'}.`;
+      return `🏁 Farm ${e.farm + 1} is closed (${owners}): ${farmAnimals(e)}. ${parts.length ? parts.join(', ') : 'Nobody scores'}.`;
     }
     case 'claimed': return `${seatName(s, e.seat)} puts a henhouse on ${e.tile} (${regionPlace(s, e.region)}).`;
     case 'passed': return null;
     case 'gate': return `${seatName(s, e.seat)} ${e.open ? 'opens' : 'closes'} the gate on ${s.placed[e.tile]?.id ?? '?'} at ${cellName(s.placed[e.tile]?.x ?? 0, s.placed[e.tile]?.y ?? 0)}.`;
     case 'foxAte': return `🦊 The fox eats ${e.chickens} chicken${e.chickens === 1 ? '' : 's'} in farm ${e.farm + 1}: they score nothing.`;
-    case 'fox': return e.region === null ? '🦊 No open field is left: the fox leaves the map until the next farm with chickens is scored.' : `🦊 ${seatName(s, e.seat ?? 0)} puts the fox on ${s.placed[tileOfKey(e.region)]?.id ?? '?'} at ${cellName(s.placed[tileOfKey(e.region)]?.x ?? 0, s.placed[tileOfKey(e.region)]?.y ?? 0)} (${regionPlace(s, e.region)}).`;
+    case 'fox': return e.region === null ? '🦊 No other open field is left: the fox leaves the map until the next farm with chickens is scored.' : `🦊 ${seatName(s, e.seat ?? 0)} puts the fox on ${s.placed[tileOfKey(e.region)]?.id ?? '?'} at ${cellName(s.placed[tileOfKey(e.region)]?.x ?? 0, s.placed[tileOfKey(e.region)]?.y ?? 0)} (${regionPlace(s, e.region)}).`;
     case 'balesTaken': return `${seatName(s, e.seat)} collects ${e.count} hay bale${e.count === 1 ? '' : 's'}.`;
     case 'bale': return `${seatName(s, e.seat)} drops a hay bale on ${s.placed[tileOfKey(e.region)]?.id ?? '?'} at ${cellName(s.placed[tileOfKey(e.region)]?.x ?? 0, s.placed[tileOfKey(e.region)]?.y ?? 0)} (${regionPlace(s, e.region)}).`;
     case 'market': return `📈 New market card: ${marketText(e.card)}.`;
@@ -163,19 +130,19 @@ export function prompt(s: FarmState, seat: number): Prompt<Action> {
     };
   }
   if (s.stage.kind === 'claim') {
-    const extras = [actions.some((a) => a.type === 'share') && 'a henhouse with a sharecropper token', actions.some((a) => a.type === 'tractor') && 'a tractor', actions.some((a) => a.type === 'horse') && 'move the horse'].filter((x): x is string => typeof x === 'string');
     return {
-      text: `place a henhouse on the tile you just placed (you have ${henhousesLeft(s, seat)} left)${extras.length ? `, or instead ${list(extras)}` : ''}, or none.${seasonPromptHint(s, 'claim')}`,
+      // The tornado's choice is among the alternatives claimStepWords names.
+      text: `${claimStepWords(actions, henhousesLeft(s, seat))}.`,
       // A Tornado may offer many henhouses to send home: they come last, and "No henhouse" always shows.
       buttons: [
         ...buttonsOf(s, [...actions.filter((a) => a.type !== 'evict' && a.type !== 'pass'), ...actions.filter((a) => a.type === 'evict')].slice(0, 19), isNo).map((b) => (b.action.type === 'evict' ? { ...b, style: 'danger' as const } : b)),
-        { label: 'No henhouse', action: { type: 'pass' }, style: 'secondary' as const },
+        { label: actionLabel(s, { type: 'pass' }), action: { type: 'pass' }, style: 'secondary' as const },
       ],
     };
   }
   if (s.stage.kind === 'extra') return { text: 'your tile reached a tractor\'s field: place one more tile with `/farm place` (no henhouse on it), or stop.', buttons: [{ label: 'No more tiles', action: { type: 'decline' }, style: 'secondary' }] };
   const row = s.rows?.[seat] ?? [];
-  return { text: `your turn: place one of your tiles with \`/farm place\` (the list offers every cell and turn that fits)${row.length ? `; your row's tiles (${row.join(', ')}) may be placed instead` : ''}.${seasonPromptHint(s, 'place')}`, buttons: [] };
+  return { text: `your turn: place one of your tiles with \`/farm place\` (the list offers every cell and turn that fits)${row.length ? `; your row's tiles (${row.join(', ')}) may be placed instead` : ''}.${seasonPromptHint(s)}`, buttons: [] };
 }
 
 /** R21: what the closer owed the Dust Bowl's choice sees, privately: the owners' hands. */
@@ -191,20 +158,20 @@ export function dustPeek(s: FarmState, seat: number): string {
 }
 
 export function phaseText(s: FarmState): string {
-  return s.outcome ? 'game over' : `round ${s.round} · ${s.stack.length} tiles in the stack`;
+  return s.outcome ? 'game over' : `round ${s.round} · ${count(s.stack.length, 'tile')} in the stack`;
 }
 
 export function statusLines(s: FarmState): string[] {
   const lines = s.seats.map((x, i) => {
     const stored = s.storage?.held[i];
     const parts = [
-      `${x.name}: ${s.scores[i]} points`,
-      `${henhousesLeft(s, i)} henhouses at home`,
-      `${(s.hands[i] ?? []).length} tiles in hand`,
+      `${x.name}: ${count(s.scores[i] ?? 0, 'point')}`,
+      `${count(henhousesLeft(s, i), 'henhouse')} at home`,
+      `${count((s.hands[i] ?? []).length, 'tile')} in hand`,
       s.rows?.[i]?.length ? `row: ${s.rows[i]?.join(', ')}` : '',
-      s.bales ? `${s.bales.held[i]} bales` : '',
-      s.shares ? `${s.shares.held[i]} sharecropper token${s.shares.held[i] === 1 ? '' : 's'}` : '',
-      stored ? `stored: ${stored.cow} cows, ${stored.pig} pigs, ${stored.sheep} sheep` : '',
+      s.bales ? count(s.bales.held[i] ?? 0, 'bale') : '',
+      s.shares ? count(s.shares.held[i] ?? 0, 'sharecropper token') : '',
+      stored ? `stored: ${count(stored.cow, 'cow')}, ${count(stored.pig, 'pig')}, ${stored.sheep} sheep` : '',
       `card: ${farmerText(s.farmers[i] as string)}${s.out[i] ? ' (left)' : ''}`,
     ];
     return parts.filter(Boolean).join(' · ');
@@ -218,7 +185,7 @@ export function statusLines(s: FarmState): string[] {
   if (s.options.chickens) lines.push(s.fox === null ? 'The fox is off the map.' : `The fox is on ${s.placed[tileOfKey(s.fox)]?.id ?? '?'}.`);
   if (s.tractors) lines.push(`Tractors: ${s.tractors.supply} in the supply${s.tractors.on.length ? `, on ${s.tractors.on.map((t) => tileAt(s, t.region)).join(' and ')}` : ''}.`);
   if (s.horse) lines.push(s.horse.region === null ? 'The horse waits in the supply for the next farm scored.' : `The horse is on ${tileAt(s, s.horse.region)}.`);
-  if (s.storage) lines.push(`Storage supply: ${s.storage.supply.cow} cows, ${s.storage.supply.pig} pigs, ${s.storage.supply.sheep} sheep.`);
+  if (s.storage) lines.push(`Storage supply: ${count(s.storage.supply.cow, 'cow')}, ${count(s.storage.supply.pig, 'pig')}, ${s.storage.supply.sheep} sheep.`);
   if (s.shares) lines.push(`Sharecropper tokens in the supply: ${s.shares.supply}.`);
   return lines;
 }

@@ -3,13 +3,11 @@
  * description and for screen readers. Built from the same view as the picture, so it can
  * never say more than the picture's viewer may know.
  */
-import type { FenceView } from './views.ts';
 import type { LastMove } from './state.ts';
 import { cellName } from './grid.ts';
-import type { CloseUpView } from './draw/closeup.ts';
 import { parseNbId, type NbId } from './geometry.ts';
 import { cardName, sortCards } from './cards.ts';
-import { defOf, tileSetOfView } from './views.ts';
+import { defOf, tileSetOfView, type CloseUpView, type FenceView } from './views.ts';
 
 /** Discord's attachment description limit. */
 export const ALT_MAX = 1024;

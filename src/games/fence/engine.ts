@@ -3,18 +3,18 @@
  * Pure and deterministic: all randomness comes from the generator stored in the state.
  * `apply` never throws on bad input and never changes the state it is given.
  */
+import type { LeaveReason, TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
-import { actionSchema, systemActionSchema, type Action, type Actor, type SystemAction } from './actions.ts';
-import { buildContext, buildersNow, connectionsAt, hasLegalPlacement, legalPlacements, placementProblem, type Placement } from './building.ts';
+import { actionSchema, sameAction, type Action, type Refusal } from './actions.ts';
+import { buildContext, buildersNow, connectionsAt, hasLegalPlacement, placementProblem, type Placement } from './building.ts';
 import { COLOURS, colourOf, hasColour, isNumber, removeCards, sortCards, valueOf, type Card, type Colour } from './cards.ts';
 import type { FenceEvent } from './events.ts';
 import { graphOf, tileIdOfKey, type NbId } from './geometry.ts';
-import { explainRefusal, type Refusal } from './refusals.ts';
-import {
-  activeSeats, canLeaveJail, movingOthers, firstPlayerOf, copsRoadMoves, hotGoodsDistances, hotGoodsPerRound, inPlay, inPlayAt, isJailed,
-  pushMoves, selfMoves, tileSetOf, tipOffMoves,
-} from './rules.ts';
-import { chooseSimple } from './ai/simple.ts';
+import { actingSeats, buildingAtOnce, legalActions, movesOf, remember, whoMustAct } from './legal.ts';
+import { explainRefusal } from './refusals.ts';
+import { hotGoodsDistances } from './roads.ts';
+import { activeSeats, canLeaveJail, movingOthers, firstPlayerOf, hotGoodsPerRound, inPlay, inPlayAt, isJailed, tileSetOf } from './rules.ts';
+import { chooseSimple, simpleCandidates } from './ai/simple.ts';
 import { DEFAULT_OPTIONS, STATE_VERSION, type Extended, type FenceOptions, type FenceState, type HotGoodsRoll, type SeatInfo } from './state.ts';
 import { choosableColours, stashSize, takeCard, takePair } from './stash.ts';
 import * as variants from './variants/index.ts';
@@ -36,12 +36,6 @@ export interface CreateInput {
 }
 
 /** Working copy of a state for one apply: only what an action can change is copied. */
-/**
- * The legal actions found when an apply settled, kept for the state it returned: the bot,
- * the computer players and the next apply all ask for them again.
- */
-const legalCache = new WeakMap<FenceState, { seat: number; legal: Action[] }>();
-
 class Ctx implements Table {
   readonly s: FenceState;
   /** Set by `advance` when it stops for a player; cleared by any later change. */
@@ -140,8 +134,7 @@ class Ctx implements Table {
   }
   finish(): Applied {
     this.s.rng = this.rng.state;
-    if (this.settled) legalCache.set(this.s, this.settled);
-    if (this.builders) actingCache.set(this.s, this.builders);
+    remember(this.s, this.settled, this.builders);
     return { ok: true, state: this.s, events: this.events };
   }
 }
@@ -221,113 +214,13 @@ function autoBuild(ctx: Ctx): void {
   }
 }
 
-// ---- Who acts, what is legal ----------------------------------------------------------------
-
-/**
- * What the simple strategy chooses among: all legal actions, except that during building
- * swaps are only looked at when nothing can be placed (it never prefers a swap).
- */
-export function simpleCandidates(s: FenceState, seat: number): Action[] {
-  if (s.phase === 'building' && !s.pending) {
-    const places = legalPlacements(buildContext(s, tileSetOf(s)), seat, { swaps: false });
-    if (places.length) return places;
-  }
-  return movesOf(s, seat);
-}
-
-/** The seat the game waits for first, or null when it is over. */
-export function whoMustAct(s: FenceState): number | null {
-  if (s.outcome) return null;
-  return s.pending ? s.pending.seat : actingSeats(s)[0] ?? s.current;
-}
-
-/** Builders found when an apply settled, kept for the state it returned (see legalCache). */
-const actingCache = new WeakMap<FenceState, number[]>();
-
-/** Every seat that may act now: one, except while everyone builds at once (Free-For-All). */
-export function actingSeats(s: FenceState): number[] {
-  if (s.outcome) return [];
-  if (s.pending) return [s.pending.seat];
-  if (!buildingAtOnce(s)) {
-    // An offer's target answers while the turn's player goes on (Trading Cards).
-    const asked = s.phase === 'main' ? variants.asked(s) : [];
-    return asked.length ? [s.current, ...asked.filter((i) => i !== s.current)] : [s.current];
-  }
-  return [...(actingCache.get(s) ?? buildersNow(s))];
-}
-
-const buildingAtOnce = (s: FenceState): boolean => s.phase === 'building' && variants.placesAtOnce(s.options);
-
-
-/** Every legal action of a seat right now (empty when it is not theirs to act). */
-export function legalActions(s: FenceState, seat: number): Action[] {
-  const moves = movesOf(s, seat);
-  const deals = s.phase === 'main' && seat === s.current ? variants.offers(s, seat) : [];
-  return deals.length ? [...moves, ...deals] : moves;
-}
-
-/** The legal actions besides the deals a variant lets a player propose (they never keep a turn going). */
-export function movesOf(s: FenceState, seat: number): Action[] {
-  const cached = legalCache.get(s);
-  if (cached && cached.seat === seat) return [...cached.legal];
-  if (s.outcome || s.out[seat] || !actingSeats(s).includes(seat)) return [];
-  const p = s.pending;
-  if (p) {
-    if (p.kind === 'drawColour' || p.kind === 'discardColour') return choosableColours(s.stash).map((colour) => ({ type: 'chooseColour', colour }));
-    if ('options' in p) return p.options.map((nb) => ({ type: 'chooseNeighborhood', nb }));
-    return variants.pendingActions(s, p) ?? [];
-  }
-  if (s.phase === 'building') {
-    return legalPlacements(buildContext(s, tileSetOf(s)), seat);
-  }
-  if (s.phase !== 'main') return [];
-  if (seat !== s.current) return variants.answers(s, seat) ?? [];
-  const actions: Action[] = [];
-  const fresh = !movingOthers(s);
-  if (fresh) {
-    const selves = selfMoves(s, seat);
-    for (const m of selves) actions.push({ type: 'moveSelf', cards: m.cards, to: m.to });
-    // B17: a jailed player who can leave must.
-    if (isJailed(s, seat) && selves.length > 0) return actions;
-  }
-  if (!s.turn.pushed) for (const m of pushMoves(s, seat)) actions.push({ type: 'push', target: m.target, to: m.to });
-  if (!s.turn.cops) {
-    for (const to of copsRoadMoves(s)) actions.push({ type: 'copsRoad', to });
-    for (const m of tipOffMoves(s, seat)) actions.push({ type: 'tipOff', cards: m.cards, to: m.to });
-  }
-  actions.push(...variants.extraActions(s, seat));
-  return actions;
-}
-
-/** A canonical string for comparing actions (card order does not matter). */
-export function actionKey(a: Action): string {
-  const norm = 'cards' in a ? { ...a, cards: sortCards(a.cards) } : a.type === 'offerTrade' ? { ...a, give: sortCards(a.give), ask: sortCards(a.ask) } : a;
-  return JSON.stringify(norm, Object.keys(norm).sort());
-}
-
-/** Same action? Field by field, cards as a multiset. */
-export function sameAction(a: Action, b: Action): boolean {
-  if (a.type !== b.type) return false;
-  const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
-  for (const k of Object.keys(x)) {
-    if (Array.isArray(x[k])) {
-      // Card lists (a move's cards, an offer's give and ask) compare as multisets.
-      const ca = x[k] as string[], cb = y[k] as string[] | undefined;
-      if (!Array.isArray(cb) || ca.length !== cb.length || removeCards(ca, cb)?.length !== 0) return false;
-    } else if (x[k] !== y[k]) return false;
-  }
-  return Object.keys(y).length === Object.keys(x).length;
-}
-
 // ---- Applying -----------------------------------------------------------------------------------
 
-/** Applies a player's or the system's request. Bad input is refused, never thrown. */
-export function applyAction(state: FenceState, actor: Actor, input: unknown): ApplyResult {
-  if (actor === 'system') {
-    const parsed = systemActionSchema.safeParse(input);
-    if (!parsed.success) return explainRefusal(state, actor, input, { kind: 'invalid', detail: parsed.error.issues[0]?.message ?? 'bad request' });
-    return applySystem(state, parsed.data);
-  }
+/**
+ * Applies one of a seat's own actions (the platform has checked the seat is in and the game
+ * goes on; src/platform/requests.ts). Bad input is refused, never thrown.
+ */
+export function applyAction(state: FenceState, actor: number, input: unknown): ApplyResult {
   if (!Number.isInteger(actor) || actor < 0 || actor >= state.seats.length) {
     return explainRefusal(state, actor, input, { kind: 'notSeated' });
   }
@@ -336,12 +229,6 @@ export function applyAction(state: FenceState, actor: Actor, input: unknown): Ap
   const action = parsed.data;
   if (state.outcome) return explainRefusal(state, actor, action, { kind: 'gameOver' });
   if (state.out[actor]) return explainRefusal(state, actor, action, { kind: 'notInGame' });
-  if (action.type === 'resign') {
-    const ctx = new Ctx(state);
-    removeSeat(ctx, actor, 'resigned');
-    advance(ctx);
-    return ctx.finish();
-  }
   // Everyone building at once: a placement is judged on its own (the reason it fails says more).
   const placing = action.type === 'place' || action.type === 'swap';
   const anyBuilder = placing && !state.pending && buildingAtOnce(state);
@@ -358,49 +245,47 @@ export function applyAction(state: FenceState, actor: Actor, input: unknown): Ap
     if (!legal.some((a) => sameAction(a, action))) return explainRefusal(state, actor, action, { kind: 'illegal', legal: movesOf(state, actor) });
   }
   const ctx = new Ctx(state);
-  ctx.s.timeouts[actor] = 0;
   applyLegal(ctx, actor, action);
   advance(ctx);
   return ctx.finish();
 }
 
-function applySystem(state: FenceState, action: SystemAction): ApplyResult {
-  if (state.outcome) return explainRefusal(state, 'system', action, { kind: 'gameOver' });
+/** H4 (and H2's removal): a seat leaves the game. */
+export function leaveGame(state: FenceState, seat: number, reason: LeaveReason): Applied {
   const ctx = new Ctx(state);
-  switch (action.type) {
-    case 'abort':
-      end(ctx, { kind: 'aborted' });
-      break;
-    case 'remove':
-      if (state.out[action.seat] || action.seat >= state.seats.length) return explainRefusal(state, 'system', action, { kind: 'notInGame' });
-      removeSeat(ctx, action.seat, action.reason);
-      break;
-    case 'timeout': {
-      // H2: the computer plays the owed turn (or the owed choice) with the simple strategy.
-      const acting = actingSeats(state);
-      const seat = action.seat ?? (acting[0] as number);
-      if (!acting.includes(seat)) return explainRefusal(state, 'system', action, { kind: 'notYourTurn' });
-      // A seat asked during another player's turn (an offer's target): the variant answers for
-      // them; it was no turn of theirs, so it does not count towards removal.
-      if (!state.pending && state.phase === 'main' && seat !== state.current && variants.timedOut(ctx, seat)) break;
-      // One placement for a builder among several: the others are not waiting for them.
-      const choiceOnly = state.pending !== null || buildingAtOnce(state);
-      const same = () => ctx.s.round === state.round && ctx.s.phase === state.phase && ctx.s.current === seat
-        && !(ctx.s.hotGoods && ctx.s.hotGoods.round === ctx.s.round);
-      let guard = 0;
-      do {
-        const legal = simpleCandidates(ctx.s, seat);
-        if (legal.length === 0) break;
-        applyLegal(ctx, seat, chooseSimple(ctx.s, seat, legal, ctx.rng));
-        advance(ctx);
-      } while (!choiceOnly && !ctx.s.outcome && whoMustAct(ctx.s) === seat && same() && guard++ < 20);
-      const inARow = (state.timeouts[seat] ?? 0) + 1;
-      ctx.s.timeouts[seat] = inARow;
-      ctx.emit({ type: 'timedOut', seat, inARow });
-      if (inARow >= 3 && !ctx.s.out[seat] && !ctx.s.outcome) removeSeat(ctx, seat, 'timeouts');
-      break;
-    }
+  removeSeat(ctx, seat, reason);
+  advance(ctx);
+  return ctx.finish();
+}
+
+export function abortGame(state: FenceState): Applied {
+  const ctx = new Ctx(state);
+  end(ctx, { kind: 'aborted' });
+  advance(ctx);
+  return ctx.finish();
+}
+
+/** H2: the computer plays the timed-out seat's owed turn (or owed choice) with the simple strategy. */
+export function timeOut(state: FenceState, seat: number, inARow: number): TimedOut<FenceState, FenceEvent> {
+  const ctx = new Ctx(state);
+  // A seat asked during another player's turn (an offer's target): the variant answers for
+  // them; it was no turn of theirs, so it does not count towards removal.
+  if (!state.pending && state.phase === 'main' && seat !== state.current && variants.timedOut(ctx, seat)) {
+    advance(ctx);
+    return { ...ctx.finish(), counts: false };
   }
+  // One placement for a builder among several: the others are not waiting for them.
+  const choiceOnly = state.pending !== null || buildingAtOnce(state);
+  const same = () => ctx.s.round === state.round && ctx.s.phase === state.phase && ctx.s.current === seat
+    && !(ctx.s.hotGoods && ctx.s.hotGoods.round === ctx.s.round);
+  let guard = 0;
+  do {
+    const legal = simpleCandidates(ctx.s, seat);
+    if (legal.length === 0) break;
+    applyLegal(ctx, seat, chooseSimple(ctx.s, seat, legal, ctx.rng));
+    advance(ctx);
+  } while (!choiceOnly && !ctx.s.outcome && whoMustAct(ctx.s) === seat && same() && guard++ < 20);
+  ctx.emit({ type: 'timedOut', seat, inARow });
   advance(ctx);
   return ctx.finish();
 }
@@ -455,9 +340,6 @@ function applyLegal(ctx: Ctx, seat: number, action: Action): void {
       jailAt(ctx, seat, action.to, how);
       return;
     }
-    case 'resign':
-      removeSeat(ctx, seat, 'resigned');
-      return;
     default:
       variants.act(ctx, seat, action);
       // A choice asked as the turn ended (the Trading Post) is answered: the turn ends now.
@@ -778,7 +660,7 @@ function endRound(ctx: Ctx): void {
 // ---- Leaving, victory ---------------------------------------------------------------------------
 
 /** H2/H4: the seat leaves; pawn off the map, cards to the discard pile, tiles discarded. */
-function removeSeat(ctx: Ctx, seat: number, reason: 'resigned' | 'kicked' | 'timeouts' | 'left'): void {
+function removeSeat(ctx: Ctx, seat: number, reason: LeaveReason): void {
   const s = ctx.s;
   const wasActing = whoMustAct(s) === seat;
   s.out[seat] = true;

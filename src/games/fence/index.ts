@@ -1,10 +1,9 @@
 /** FENCE! for the platform (its definition, `fence`) and the engine's public face for tests and tools. */
 import { defineGame, type Outcome as PlatformOutcome, type Picture } from '../../platform/game.ts';
-import { Rng } from '../../platform/rng.ts';
 import { actionSchema, type Action } from './actions.ts';
-import { chooseRandom } from './ai/random.ts';
-import { chooseSimple } from './ai/simple.ts';
-import { actingSeats, applyAction, createGame, legalActions, movesOf, simpleCandidates, whoMustAct } from './engine.ts';
+import { computerAction } from './ai/index.ts';
+import { abortGame, applyAction, createGame, leaveGame, timeOut } from './engine.ts';
+import { actingSeats, legalActions } from './legal.ts';
 import type { FenceEvent } from './events.ts';
 import { removeCards } from './cards.ts';
 import { handPicture, mapPicture, tileHandPicture, wholeMap, DRAWINGS } from './pictures.ts';
@@ -13,60 +12,25 @@ import { caughtBy, jailsMover } from './rules.ts';
 import { runScenario } from './scenario.ts';
 import { parseTyped } from './typed.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions, type FenceState } from './state.ts';
-import { viewFor, type FenceView } from './views.ts';
-import { tradeLine, tradeOffers } from './variants/trading-cards.ts';
-import { actionLabel, cardsText, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, summaryLines, tileName, unavailableText } from './words.ts';
+import type { FenceView } from './views.ts';
+import { viewFor } from './visible.ts';
+import { tradeLine } from './variants/trading-cards.ts';
+import { cardsText, tileName } from './names.ts';
+import { actionLabel, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, summaryLines, unavailableText } from './words.ts';
 
-export { createGame, applyAction, legalActions, whoMustAct, actingSeats, actionKey, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
-export { viewFor, type FenceView, type SeatView } from './views.ts';
-export { actionSchema, systemActionSchema, type Action, type SystemAction, type Actor } from './actions.ts';
+export { createGame, applyAction, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
+export { legalActions, whoMustAct, actingSeats } from './legal.ts';
+export type { FenceView, SeatView } from './views.ts';
+export { viewFor } from './visible.ts';
+export { actionSchema, actionKey, type Action, type Actor, type Refusal, type RefusalCode } from './actions.ts';
 export type { FenceEvent } from './events.ts';
-export type { Refusal, RefusalCode } from './refusals.ts';
-export { actionLabel, eventText, nbName, tileName, seatName, cardsText } from './words.ts';
+export { actionLabel, eventText } from './words.ts';
+export { nbName, tileName, seatName, cardsText } from './names.ts';
 export { cellName, columnName, rowName, type City } from './grid.ts';
 export { standardTileSet, type TileDef, type TileSet } from './tiles.ts';
 export { STATE_VERSION, DEFAULT_OPTIONS, type FenceState, type FenceOptions, type SeatInfo, type Outcome, type Pending } from './state.ts';
 export type { NbId, PlacedTile } from './geometry.ts';
-
-export type Strategy = 'simple' | 'random';
-
-/**
- * A computer player's choice for a seat, or null when the seat has nothing to do. Its
- * tie-breaks are drawn from a generator derived from the game's (not advanced), so the same
- * state always yields the same choice.
- */
-export function computerAction(s: FenceState, seat: number, strategy: Strategy = 'simple'): Action | null {
-  const legal = strategy === 'simple' ? simpleCandidates(s, seat) : movesOf(s, seat);
-  if (legal.length === 0) return null;
-  const rng = new Rng([s.rng[0] ^ (seat + 1), s.rng[1], s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
-  // The random player now and then offers a trade (Trading Cards); the simple one never does.
-  if (strategy === 'random' && s.options.tradingCards && rng.next() < 0.1) {
-    const deals = tradeOffers(s, seat);
-    if (deals.length) return rng.pick(deals);
-  }
-  return strategy === 'simple' ? chooseSimple(s, seat, legal, rng) : chooseRandom(legal, rng);
-}
-
-/**
- * Lets computer players make every move, from a state, for at most `steps` actions or until
- * the game ends: the quick way to reach a realistic position (tests, benchmarks, demos).
- */
-export function playComputers(s: FenceState, opts: { strategy?: Strategy; steps?: number } = {}): { state: FenceState; actions: number } {
-  let state = s;
-  let actions = 0;
-  const limit = opts.steps ?? Infinity;
-  while (actions < limit) {
-    const seat = whoMustAct(state);
-    if (seat === null) break;
-    const action = computerAction(state, seat, opts.strategy ?? 'random');
-    if (!action) break;
-    const result = applyAction(state, seat, action);
-    if (!result.ok) throw new Error(`a computer move was refused: ${result.code} ${result.message}`);
-    state = result.state;
-    actions++;
-  }
-  return { state, actions };
-}
+export { computerAction, playComputers, type Strategy } from './ai/index.ts';
 
 const NB = /^[A-Za-z0-9#-]+\/[0-9]$/;
 
@@ -112,7 +76,7 @@ const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.in
 export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, FenceOptions>({
   id: 'fence',
   title: 'FENCE!',
-  description: 'Play FENCE! in this channel',
+  description: 'FENCE!: build a city of tiles, move pawns with red and blue cards, dodge the Cops, grab Hot Goods',
   seats: { min: 2, max: 8 },
   options: optionsSchema,
   state: { version: STATE_VERSION, schema: stateSchema, upgraders },
@@ -120,15 +84,19 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   activeSeats: actingSeats,
   // Suggestions and buttons list moves that jail their own mover last.
   legalActions: (s, seat) => playersOrder(s, seat, legalActions(s, seat)),
-  apply: applyAction,
+  play: applyAction,
+  onLeave: leaveGame,
+  onTimeout: timeOut,
+  onAbort: abortGame,
   outcome: outcomeOf,
-  seatsLeft: (events) => events.flatMap((e) => (e.type === 'removed' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: viewFor,
   bots: {
+    normal: (s, seat) => computerAction(s, seat, 'normal'),
     simple: (s, seat) => computerAction(s, seat, 'simple'),
+    easy: (s, seat) => computerAction(s, seat, 'easy'),
+    strong: (s, seat) => computerAction(s, seat, 'strong'),
     random: (s, seat) => computerAction(s, seat, 'random'),
   },
-  defaultBot: 'simple',
   words: {
     action: actionLabel,
     event: eventText,

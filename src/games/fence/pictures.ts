@@ -8,16 +8,17 @@
  * - `hotGoodsPicture`: a close-up of one Hot Goods roll: its tile(s), who was nearest, the result.
  */
 import type { Picture } from '../../platform/game.ts';
+import { moduleBeside } from '../../platform/files.ts';
 import { handAlt, listAnd, mapAlt, seatLabel, tileHandAlt, closeUpAlt } from './alt.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, type NbId } from './geometry.ts';
 import { cellName, mapArea } from './grid.ts';
-import { hotGoodsDistances } from './rules.ts';
+import { hotGoodsDistances } from './roads.ts';
 import type { FenceState, HotGoodsRoll, LastMove } from './state.ts';
 import * as variants from './variants/index.ts';
-import { defOf, tileSetOfView, viewFor, type FenceView } from './views.ts';
+import { defOf, tileSetOfView, type CloseUpView, type FenceView } from './views.ts';
+import { viewFor } from './visible.ts';
 import { panesFor, type FocusCell } from './draw/window.ts';
-import type { CloseUpView } from './draw/closeup.ts';
 
 /** The map with its panels: players, Jail, Hot Goods. */
 export const mapPicture = (view: FenceView): Picture => ({ kind: 'map', view: asDrawn(view), alt: mapAlt(view) });
@@ -156,4 +157,4 @@ export function hotGoodsPicture(state: FenceState, index: number): Picture {
 }
 
 /** The URL of FENCE!'s drawings module, for the definition. */
-export const DRAWINGS = new URL(import.meta.url.endsWith('.ts') ? './draw/index.ts' : './draw/index.js', import.meta.url).href;
+export const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);

@@ -8,7 +8,8 @@ import type { FenceEvent } from './events.ts';
 import { hotGoodsPicture, turnPicture, wholeMap } from './pictures.ts';
 import type { FenceState } from './state.ts';
 import { eventText } from './words.ts';
-import { applyAction, legalActions, whoMustAct } from './engine.ts';
+import { applyAction } from './engine.ts';
+import { legalActions, whoMustAct } from './legal.ts';
 import { movingOthers } from './rules.ts';
 
 interface Segment {

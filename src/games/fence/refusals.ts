@@ -3,28 +3,14 @@
  * wrong and what would be legal instead. Built only after the engine has decided an action
  * is not legal, so the wording can never allow something the rules forbid.
  */
-import type { Action, Actor } from './actions.ts';
+import type { Action, Actor, Refusal, RefusalCode } from './actions.ts';
 import type { BuildProblem } from './building.ts';
 import { removeCards } from './cards.ts';
-import { actionLabel, cardsText, coordName, listOr, nbName, seatName, tileName } from './words.ts';
+import { cardsText, coordName, listOr, nbName, seatName, tileName } from './names.ts';
+import { actionLabel } from './words.ts';
 import type { NbId } from './geometry.ts';
 import { coordsOfKey, inPlay, inPlayAt, isJailed, targetCoords, tileKeyOf } from './rules.ts';
 import type { FenceState } from './state.ts';
-
-export type RefusalCode =
-  | 'INVALID_REQUEST' | 'NOT_SEATED' | 'GAME_OVER' | 'NOT_IN_GAME' | 'NOT_YOUR_TURN' | 'CHOICE_PENDING'
-  | 'WRONG_PHASE' | 'TILE_NOT_IN_HAND' | 'CELL_OCCUPIED' | 'NOT_TOUCHING' | 'DOES_NOT_FIT' | 'UNREACHABLE'
-  | 'CELL_EMPTY' | 'OLD_TOWN' | 'TILE_LOCKED' | 'CARDS_NOT_IN_HAND' | 'NEIGHBORHOOD_OCCUPIED' | 'OFF_LIMITS'
-  | 'NOT_ADJACENT' | 'ONE_WAY' | 'MUST_LEAVE_JAIL' | 'NO_COORDINATES' | 'WRONG_DESTINATION' | 'ALREADY_DONE'
-  | 'NOT_AN_OPTION' | 'PILE_EMPTY' | 'CANNOT_PUSH' | 'ILLEGAL';
-
-export interface Refusal {
-  ok: false;
-  code: RefusalCode;
-  message: string;
-  /** Labels of what the player could do instead (a few), when it is their turn. */
-  legal: string[];
-}
 
 export type RefusalReason =
   | { kind: 'invalid'; detail: string }
@@ -157,8 +143,6 @@ function illegalRefusal(s: FenceState, seat: number, a: Action, legal: Action[])
     case 'place':
     case 'swap':
       return r('WRONG_PHASE', 'Map building is over.');
-    case 'resign':
-      return r('ILLEGAL', 'You cannot resign now.');
   }
   return r('ILLEGAL', 'That move is not allowed now.');
 }

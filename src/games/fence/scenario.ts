@@ -9,11 +9,12 @@
  * go to the Stash (below the listed ones) in an order drawn from the seed.
  */
 import { z } from 'zod';
-import { ScenarioError, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
+import { ScenarioError, type Answer, type ApplyRequest, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { cardSchema, colourOf, sortCards, type Card, type Colour } from './cards.ts';
-import { applyAction, createGame, legalActions, whoMustAct, actionKey } from './engine.ts';
-import { computerAction } from './index.ts';
+import { createGame } from './engine.ts';
+import { legalActions, whoMustAct } from './legal.ts';
+import { computerAction } from './ai/index.ts';
 import { eventText } from './words.ts';
 import type { FenceEvent } from './events.ts';
 import { cellKey, sidesFit, tileIdOfKey, type NbId, type PlacedTile } from './geometry.ts';
@@ -21,7 +22,7 @@ import { inPlay, tileSetOf } from './rules.ts';
 import { DEFAULT_OPTIONS, extendedSchema, optionsSchema, STATE_VERSION, type FenceOptions, type FenceState } from './state.ts';
 import { deckOf, onePileFromStart, onePileInMain } from './variants/index.ts';
 import { standardTileSet } from './tiles.ts';
-import type { Action } from './actions.ts';
+import { actionKey, type Action } from './actions.ts';
 
 // ---- The format ---------------------------------------------------------------------------------
 
@@ -104,7 +105,7 @@ const placedSchema = z.object({
 }).strict();
 
 export const scenarioSchema = z.object({
-  /** The game; required by the platform's runner (src/platform/scenario.ts), optional here. */
+  /** The game; required by the platform's runner (src/runtime/scenario.ts), optional here. */
   game: z.literal('fence').optional(),
   name: z.string().min(1),
   description: z.string().optional(),
@@ -228,10 +229,17 @@ function parse(json: unknown): Scenario {
   }
   const parsed = scenarioSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.slice(0, 8).map((i) => `  ${i.path.join('.') || '(top level)'}: ${i.message}`);
+    const lines = parsed.error.issues.slice(0, 8).map((i) => `  ${where(i.path)}: ${i.message}`);
     throw new ScenarioError(`invalid scenario:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Where in the file a problem is: "step 3: expect" for a step, numbered from 1 as the runner prints them. */
+function where(path: readonly PropertyKey[]): string {
+  const [head, index, ...rest] = path.map(String);
+  if (head === 'steps' && index !== undefined && /^\d+$/.test(index)) return [`step ${Number(index) + 1}`, rest.join('.')].filter(Boolean).join(': ');
+  return path.map(String).join('.') || '(top level)';
 }
 
 /** Every card code of the deck with its number of copies (N per code, B1, as the variants change it). */
@@ -469,7 +477,7 @@ function load(sc: Scenario): FenceState {
 export type ScenarioResult = PlatformScenarioResult<FenceState>;
 
 /** Loads and plays a scenario. Throws ScenarioError only when the file itself is invalid. */
-export function runScenario(json: unknown): ScenarioResult {
+export function runScenario(json: unknown, apply: ApplyRequest<FenceState, FenceEvent>): ScenarioResult {
   const sc = parse(json);
   let state = load(sc);
   const lines: object[] = [];
@@ -478,7 +486,7 @@ export function runScenario(json: unknown): ScenarioResult {
     const label = `step ${k + 1}${step.note ? ` (${step.note})` : ''}`;
     const line: Record<string, unknown> = { step: k + 1 };
     const fail: string[] = [];
-    let result: ReturnType<typeof applyAction> | null = null;
+    let result: Answer<FenceState, FenceEvent> | null = null;
     if (step.action !== undefined) {
       try {
         const actor = step.by === 'system' ? 'system' : seatOf(state, step.by!, 'by');
@@ -490,7 +498,7 @@ export function runScenario(json: unknown): ScenarioResult {
           if (action === undefined) throw new ScenarioError(`${state.seats[actor]!.name} has nothing to do, so the computer cannot choose`);
         } else action = translate(state, step.action);
         line.action = action;
-        const r = applyAction(state, actor, action);
+        const r = apply(state, actor, action);
         result = r;
         if (r.ok) {
           line.ok = true;
@@ -536,7 +544,7 @@ function matches(got: unknown, want: unknown): boolean {
 
 const show = (v: unknown) => JSON.stringify(v);
 
-function checkExpect(s: FenceState, result: ReturnType<typeof applyAction> | null, step: ScenarioStep): string[] {
+function checkExpect(s: FenceState, result: Answer<FenceState, FenceEvent> | null, step: ScenarioStep): string[] {
   const e = step.expect ?? {};
   const out: string[] = [];
   const name = (i: number) => s.seats[i]?.name ?? `seat ${i}`;

@@ -6,7 +6,7 @@
  * checks every loaded state against it before the engine may touch it.
  */
 import { z } from 'zod';
-import type { Upgraders } from '../../platform/game.ts';
+import { seatFields, type Upgraders } from '../../platform/game.ts';
 import { cardSchema, type Card, type Colour } from './cards.ts';
 
 export const STATE_VERSION = 1;
@@ -215,12 +215,6 @@ const nb = z.string();
 const seatIndex = z.number().int().min(0).max(7);
 const die = z.number().int().min(1).max(6);
 
-export const seatInfoSchema = z.object({
-  /** How the channel names this player, e.g. a display name; never a secret. */
-  name: z.string(),
-  computer: z.boolean(),
-});
-
 export const placedTileSchema = z.object({
   /** Tile instance key: the tile id, plus "#2" for a Big Map second copy. */
   key: z.string(),
@@ -292,13 +286,16 @@ export const extendedSchema = z.object({
   trade: z.object({ from: seatIndex, to: seatIndex, give: z.array(cardSchema).max(2), ask: z.array(cardSchema).max(2) }).optional(),
   /** Hot Goods by Cards, set aside: this round's cards, shuffled back into the Stash at its end. */
   setAside: z.array(cardSchema).optional(),
+  /** Free-For-All: how many tiles each seat has placed or swapped in (computer players keep the people's pace). */
+  placed: z.array(z.number().int().min(0)).optional(),
 });
 
 export const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
   game: z.literal('fence'),
   options: optionsSchema,
-  seats: z.array(seatInfoSchema).min(2).max(8),
+  ...seatFields,
+  seats: seatFields.seats.min(2).max(8),
   rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
   /** Scenario/test hook: dice results used before the generator, in order. Never shown. */
   fixedDice: z.array(die),
@@ -325,10 +322,6 @@ export const stateSchema = z.object({
   /** A pawn's neighborhood, 'jail', or null (not yet placed, or removed from the game). */
   pawns: z.array(nb.nullable()),
   cops: nb.nullable(),
-  /** Seats no longer in the game (resigned or removed, H2/H4). */
-  out: z.array(z.boolean()),
-  /** H2: timed-out turns in a row per seat. */
-  timeouts: z.array(z.number().int().min(0)),
   firstPlayer: seatIndex,
   /** Seat who must act (when no choice is pending). */
   current: seatIndex,
@@ -361,7 +354,7 @@ export const stateSchema = z.object({
 });
 
 export type FenceState = z.output<typeof stateSchema>;
-export type SeatInfo = z.output<typeof seatInfoSchema>;
+export type { SeatInfo } from '../../platform/seats.ts';
 export type Phase = FenceState['phase'];
 export type Pending = z.output<typeof pendingSchema>;
 export type HotGoodsRoll = z.output<typeof hotGoodsRollSchema>;

@@ -3,13 +3,16 @@
  * "push bob to the yards", "cops to downtown", "4-2 at c3 rotated 90". Cards, neighborhoods,
  * map cells, players, tiles and rotations are recognised wherever they stand, in any case,
  * with or without arrows. A move that is understood is returned even when the rules forbid it,
- * so that the engine's refusal says exactly why; null only when the text names no move the
- * command could make (or several, with nothing to choose between them).
+ * so that the engine's refusal says exactly why; null when the text names no move the command
+ * could make (or several, with nothing to choose between them), and when it names something
+ * that does not exist (a Red 7, a player or a place not in the game): never another move that
+ * happens to be legal.
  */
-import type { Action } from './actions.ts';
+import type { NotUnderstood } from '../../platform/game.ts';
+import { sameAction, type Action } from './actions.ts';
 import { buildContext, legalPlacements } from './building.ts';
 import { card, faceCard, joker, sortCards, type Card, type Colour } from './cards.ts';
-import { legalActions, sameAction } from './engine.ts';
+import { legalActions } from './legal.ts';
 import { tileIdOfKey, type NbId } from './geometry.ts';
 import { boundsWithMargin, cellName } from './grid.ts';
 import { coordsOfKey, inPlayAt, targetCoords, tileKeyOf, tileSetOf } from './rules.ts';
@@ -24,6 +27,8 @@ const plain = (text: string): string =>
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[’'`]/g, '')
     .replace(/->|=>|[→⟶➡➔>]/g, ' ')
+    // A neighborhood by its id, "4-2/0": the tile, then which of its neighborhoods.
+    .replace(/\b([1-6]-[1-6]|x[1-9])(#2)?\/([0-9])\b/g, (_, tile: string, copy: string | undefined, i: string) => ` ${tile}${copy ? ' #2' : ''} nb${i} `)
     // A coordinate, "(4,2)" or "4,2", reads as the tile's id.
     .replace(/\(?\b([1-6])\s*,\s*([1-6])\b\)?/g, ' $1-$2 ')
     .replace(/[^a-z0-9#-]+/g, ' ')
@@ -57,6 +62,28 @@ class Words {
   has(word: string): boolean {
     return this.text.includes(` ${word} `);
   }
+
+  /** The words not read yet. */
+  rest(): string[] {
+    return this.text.split(' ').filter(Boolean);
+  }
+}
+
+/** Words a move's label or a sentence may hold besides what names the move ("Push Bo → Goose Green (D2) — jails Bo"). */
+const FILLER = new Set([
+  'to', 'at', 'in', 'on', 'into', 'onto', 'cell', 'the', 'a', 'an', 'and', 'then', 'by', 'road', 'of', 'out', 'from', 'with', 'for', 'via',
+  'jail', 'jails', 'you', 'your', 'go', 'goes', 'me', 'my', 'myself', 'yourself', 'play', 'plays', 'move', 'moves', 'push', 'pushes',
+  'cops', 'cop', 'tip', 'tips', 'off', 'card', 'cards', 'pawn', 'state', 'states', 'evidence', 'draw', 'draws', '#2',
+]);
+
+/**
+ * Words of a move command's text left unread that name something: a card that does not exist
+ * ("r7", "red 9"), a player, a place or a cell the game does not have. Seat names and a label's
+ * filler words are fine (a label names the players it jails).
+ */
+function unread(s: FenceState, w: Words): string[] {
+  const seats = new Set(s.seats.flatMap((p) => plain(p.name).split(' ')));
+  return w.rest().filter((word) => !FILLER.has(word) && !seats.has(word));
 }
 
 const VALUES: Record<string, number> = { ace: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
@@ -82,11 +109,16 @@ function cellsOf(s: FenceState): { words: string; value: { x: number; y: number 
   return cells;
 }
 
-/** The neighborhoods on the map, by name (with or without "the", "#2" for a second copy). */
+/**
+ * The neighborhoods on the map, by name (with or without "the", "#2" for a second copy), then
+ * those of tiles not on it: a move there is understood, and refused with the reason.
+ */
 function neighborhoodPhrases(s: FenceState): { words: string; value: NbId[] }[] {
   const set = tileSetOf(s);
   const phrases: { words: string; value: NbId[] }[] = [];
-  for (const p of s.map) {
+  const placed = new Set(s.map.map((p) => p.key));
+  const offMap = set.tiles.filter((t) => !placed.has(t.id)).map((t) => ({ key: t.id }));
+  for (const p of [...s.map, ...offMap]) {
     const def = set.byId.get(tileIdOfKey(p.key));
     def?.neighborhoods.forEach((n, i) => {
       const name = plain(n.name);
@@ -95,7 +127,9 @@ function neighborhoodPhrases(s: FenceState): { words: string; value: NbId[] }[] 
     });
     // A tile by its coordinate or its id: all its neighborhoods.
     const all = def ? def.neighborhoods.map((_, i) => `${p.key}/${i}`) : [];
-    phrases.push({ words: p.key.toLowerCase().replace('#2', ' #2'), value: all });
+    const key = p.key.toLowerCase().replace('#2', ' #2');
+    phrases.push({ words: key, value: all });
+    all.forEach((nb, i) => phrases.push({ words: `${key} nb${i}`, value: [nb] }));
   }
   return phrases;
 }
@@ -120,7 +154,12 @@ function neighborhoodsIn(s: FenceState, cell: { x: number; y: number } | null): 
 function takePlace(s: FenceState, w: Words, cell: { x: number; y: number } | null): NbId[] | null {
   if (cell) return neighborhoodsIn(s, cell);
   const named = w.takePhrase(neighborhoodPhrases(s));
-  if (named) return named;
+  if (named) {
+    // A label names the place's map cell after it: "Four Points (M14)".
+    const tile = s.map.find((p) => p.key === tileKeyOf(named[0]!));
+    if (tile) w.take(new RegExp(` (${cellName(s, tile.x, tile.y).toLowerCase()}) `));
+    return named;
+  }
   return neighborhoodsIn(s, w.takePhrase(cellsOf(s)));
 }
 
@@ -139,23 +178,30 @@ const oneOr = (candidates: readonly Action[], otherwise: Action): Action | null 
 /** Somewhere to name in a move that the engine refuses before it looks at the destination. */
 const anywhere = (s: FenceState): NbId => `${s.oldTown}/0`;
 
-export function parseTyped(s: FenceState, seat: number, command: string, typed: string): Action | null {
+export function parseTyped(s: FenceState, seat: number, command: string, typed: string): Action | NotUnderstood | null {
   const legal = legalActions(s, seat);
   // A suggestion's label typed out in full is that suggestion, whatever the words inside it.
   const exact = legal.find((a) => actionLabel(s, a).toLowerCase() === typed.trim().toLowerCase());
   if (exact) return exact;
+  // JSON is how the list writes a move (the game's decode reads it): JSON that is no move is not words.
+  if (/^\s*[{[]/.test(typed)) return null;
   const w = new Words(typed);
   // The move's kind comes from its first word when it names one, else from the command.
   const kind = w.take(/^ (push|cops|tip|move|go|place|swap|pick|boat|hunch|trade|give) /)?.[1] ?? command;
+  // A move whose text also names something the game does not have is not guessed at: the player is told which words.
+  const understood = (a: Action | null): Action | NotUnderstood | null => {
+    const left = unread(s, w);
+    return left.length ? { notUnderstood: left } : a;
+  };
   switch (kind) {
     case 'move':
     case 'go':
-      return typedMove(s, seat, w, legal);
+      return understood(typedMove(s, seat, w, legal));
     case 'push':
-      return typedPush(s, seat, w, legal);
+      return understood(typedPush(s, seat, w, legal));
     case 'cops':
     case 'tip':
-      return typedCops(s, w, legal);
+      return understood(typedCops(s, w, legal));
     case 'place':
     case 'swap':
       return typedPlacement(s, seat, w, w.has('swap') || kind === 'swap' ? 'swap' : 'place');

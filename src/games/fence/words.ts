@@ -1,17 +1,17 @@
-/** Words for the channel: neighborhoods, tiles, cards, actions and events, as players say them. */
+/** Words for the channel: actions, events, prompts, status, rules and help, as players say them (names.ts names the things). */
 import type { ChoiceButton, Prompt, RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
-import { legalActions, whoMustAct } from './engine.ts';
-import { cardName, colourOf, sortCards, type Card } from './cards.ts';
-import { caughtBy, isJailed, jailsMover, movingOthers, tileKeyOf, turnsEvidence } from './rules.ts';
+import { legalActions, whoMustAct } from './legal.ts';
+import { cardName, colourOf } from './cards.ts';
+import { cardsText, coordName, count, listAnd, nbName, placeName, seatName, tileName } from './names.ts';
+import { caughtBy, isJailed, jailsMover, movingOthers, turnsEvidence } from './rules.ts';
 import { lastRound, placesAtOnce } from './variants/index.ts';
 import { FREE_FOR_ALL_RULES, freeForAllPrompt } from './variants/free-for-all.ts';
 import { tradeEventText, tradeLabel, tradePrompt } from './variants/trading-cards.ts';
 import { TRADING_RULES } from './variants/trading-cards-rules.ts';
 import type { FenceEvent } from './events.ts';
-import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
+import type { NbId } from './geometry.ts';
 import { cellName } from './grid.ts';
-import { tileSetOf } from './rules.ts';
 import { optionsSchema, type FenceState } from './state.ts';
 import { summaryLine } from '../../platform/options.ts';
 
@@ -19,43 +19,9 @@ const ROTATION = ['', ', rotated 90°', ', rotated 180°', ', rotated 270°'];
 /** Choice buttons a turn post can carry (four rows of five). */
 const MAX_BUTTONS = 20;
 
-/** Big Map: the second copy of a tile is told apart by "#2". */
-export const copyMark = (key: string): string => (key.endsWith('#2') ? ' #2' : '');
-
-export function nbName(s: FenceState, id: NbId): string {
-  const { key, index } = parseNbId(id);
-  const name = tileSetOf(s).byId.get(tileIdOfKey(key))?.neighborhoods[index]?.name ?? id;
-  return `${name}${copyMark(key)}`;
-}
-
-export function tileName(s: FenceState, key: string): string {
-  const def = tileSetOf(s).byId.get(tileIdOfKey(key));
-  if (!def) return key;
-  const names = def.neighborhoods.map((n) => `${n.name}${copyMark(key)}`).join(' / ');
-  return def.coords ? `${names} (${def.coords.red},${def.coords.blue})` : `${names} (no coordinates)`;
-}
-
-export const seatName = (s: FenceState, seat: number): string => s.seats[seat]?.name ?? `seat ${seat + 1}`;
-export const cardsText = (cards: readonly Card[]): string => sortCards(cards).map(cardName).join(' + ');
-
-export function listOr(items: readonly string[], max = 8): string {
-  if (items.length === 0) return 'nothing';
-  const shown = items.slice(0, max);
-  const more = items.length > max ? `, or ${items.length - max} more` : '';
-  if (shown.length === 1) return shown[0] + more;
-  return more ? shown.join(', ') + more : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
-}
-
 /** Discord shows at most this much of a suggestion (autocomplete); a button shows 80. */
 const LABEL_MAX = 100;
 const BUTTON_MAX = 80;
-
-/** Where a neighborhood is on the map: its name and its tile's cell, "The Yards (C3)". */
-export function placeName(s: FenceState, nb: NbId): string {
-  const key = tileKeyOf(nb);
-  const tile = s.map.find((p) => p.key === key);
-  return tile ? `${nbName(s, nb)} (${cellName(s, tile.x, tile.y)})` : nbName(s, nb);
-}
 
 /**
  * What an action does besides moving a piece, in a few words ('' when nothing): who goes to
@@ -106,8 +72,6 @@ function moveWords(s: FenceState, a: Action, name: (seat: number) => string): st
       return `Cops by road → ${placeName(s, a.to)}`;
     case 'tipOff':
       return `Tip off the Cops: ${cardsText(a.cards)} → ${placeName(s, a.to)}`;
-    case 'resign':
-      return 'Resign';
     case 'playBoat':
       return `Play your ${cardName(a.card)}: a ${colourOf(a.card)} boat`;
     case 'hunch':
@@ -257,9 +221,6 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
   }
 }
 
-/** "1 card", "3 cards". */
-export const count = (n: number, word: string): string => `${n} ${n === 1 ? word : `${word}s`}`;
-
 /**
  * A card drawn: why, and whether its colour was the player's choice. Told from the event alone
  * (history tells old events with today's state): a colour not chosen for Hot Goods or a reward
@@ -269,9 +230,9 @@ function drawnText(s: FenceState, e: Extract<FenceEvent, { type: 'cardDrawn' }>)
   const why = e.why === 'hotGoods' ? 'for the Hot Goods' : e.why === 'evidence' ? 'for Turning State’s Evidence' : 'for a tile well placed';
   const who = seatName(s, e.seat);
   if (!e.colour) return `${who} draws a card ${why} (from the one Stash pile, colour unseen).`;
+  if (e.chosen) return `${who} chooses to draw a ${e.colour} card ${why}.`;
   const other = e.colour === 'red' ? 'blue' : 'red';
-  const how = e.chosen ? ` (chose ${e.colour} over ${other})` : e.why === 'evidence' ? '' : ` (the ${other} pile is empty)`;
-  return `${who} draws a ${e.colour} card ${why}${how}.`;
+  return `${who} draws a ${e.colour} card ${why}${e.why === 'evidence' ? '' : ` (the ${other} pile is empty)`}.`;
 }
 
 /**
@@ -301,20 +262,6 @@ export function variantsLine(s: FenceState): string {
   return summaryLine(optionsSchema, s.options, [], (f) => !BASIC_OPTIONS.has(f.key));
 }
 const BASIC_OPTIONS = new Set(['autoBuild', 'roundLimit', 'tileSet']);
-
-/** The tile(s) at a coordinate, by name: "Four Points (4,2)". */
-export function coordName(s: FenceState, red: number, blue: number): string {
-  const keys = s.map.map((p) => p.key).filter((k) => {
-    const c = tileSetOf(s).byId.get(tileIdOfKey(k))?.coords;
-    return c?.red === red && c.blue === blue;
-  });
-  return keys.length ? listAnd(keys.map((k) => tileName(s, k))) : `(${red},${blue})`;
-}
-
-export function listAnd(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 // ---- Prompts, status, rules and help ------------------------------------------------------------
 

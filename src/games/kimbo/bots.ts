@@ -1,14 +1,16 @@
 /**
- * Computer players (G25). Both choose only from the engine's legal actions, and both are
+ * Computer players (G25): the three levels — easy, normal (the simple player) and strong —
+ * and a random one. All choose only from the engine's legal actions, and all are
  * deterministic: their tie-breaks come from a generator derived from the game's (not advanced).
  */
-import { Rng } from '../../platform/rng.ts';
+import { botRng, type Rng } from '../../platform/rng.ts';
 import { BOARD, HOME } from './board.ts';
 import { applyAction, currentResults, legalActions, positionOf, vacantSlots, type Action } from './engine.ts';
 import { OFF, stepsToHome, type Result } from './moves.ts';
 import type { KimboState } from './state.ts';
+import { chooseStrong } from './strong.ts';
 
-const rngFor = (s: KimboState, seat: number): Rng => new Rng([s.rng[0] ^ (seat + 1), s.rng[1] ^ (s.round * 7919), s.rng[2] ^ 0x9e3779b9, s.rng[3]]);
+const rngFor = (s: KimboState, seat: number): Rng => botRng(s.rng, seat, { round: s.round });
 
 /** Random: a quarter of the time a random own fence to a random vacant slot, then a uniform result. */
 export function randomPlayer(s: KimboState, seat: number): Action | null {
@@ -72,7 +74,36 @@ function compare(a: number[], b: number[]): number {
   return 0;
 }
 
-export const PLAYERS = { simple: simplePlayer, random: randomPlayer } as const;
+/**
+ * Easy: a gentle opponent. It enters HOME when a roll allows (and wins when it can), otherwise
+ * plays a result at random, never capturing when it can help it; it never moves a fence, and
+ * sends a piece it had to capture to the start square nearest HOME.
+ */
+export function easyPlayer(s: KimboState, seat: number): Action | null {
+  if (s.outcome || s.current !== seat) return null;
+  if (s.stage === 'start') return { type: 'roll' };
+  const dist = stepsToHome(positionOf(s).fenced);
+  if (s.stage === 'corner') {
+    let best = 0;
+    BOARD.starts.forEach((sq, i) => {
+      if ((dist[sq] ?? 60) < (dist[BOARD.starts[best]!] ?? 60)) best = i;
+    });
+    return { type: 'corner', corner: best };
+  }
+  const results = currentResults(s);
+  if (results.length === 0) return null;
+  const home = (r: Result) => r.moves.filter((m) => m.squares[m.squares.length - 1] === HOME).length;
+  const most = Math.max(...results.map(home));
+  let pool = most > 0 ? results.filter((r) => home(r) === most) : results;
+  const gentle = pool.filter((r) => r.captures.length === 0);
+  if (gentle.length) pool = gentle;
+  return { type: 'move', key: rngFor(s, seat).pick(pool).key };
+}
+
+/** Strong: see strong.ts. */
+export const strongPlayer = (s: KimboState, seat: number): Action | null => chooseStrong(s, seat, rngFor(s, seat));
+
+export const PLAYERS = { normal: simplePlayer, simple: simplePlayer, easy: easyPlayer, strong: strongPlayer, random: randomPlayer } as const;
 export type PlayerKind = keyof typeof PLAYERS;
 
 /**
@@ -86,7 +117,7 @@ export function playOut(state: KimboState, kinds: readonly PlayerKind[], steps =
     const seat = s.current;
     const action = PLAYERS[kinds[seat] ?? 'simple'](s, seat);
     if (!action) throw new Error(`seat ${seat} has nothing to do at stage ${s.stage}`);
-    const r = applyAction(s, seat, action, simplePlayer);
+    const r = applyAction(s, seat, action);
     if (!r.ok) throw new Error(`a computer move was refused: ${r.code} ${r.message}`);
     s = r.state;
     actions++;

@@ -1,13 +1,13 @@
 /**
  * The Game of Fences engine: setup (G7–G9), the turn as stages (G10: a fence move or the roll,
- * playing the roll, the captured pieces' start squares), victory (G23, G28) and leaving (G27).
+ * playing the roll, the captured pieces' start squares), victory (G23, G28) and leaving (G27, G29).
  * Pure and deterministic: dice come from the generator kept in the state.
  */
 import { z } from 'zod';
-import type { Actor, Applied, Refusal, SeatInfo } from '../../platform/game.ts';
+import { refuse, type Applied, type LeaveReason, type Refusal, type SeatInfo, type TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
-import { BOARD, HOME } from './board.ts';
-import { OFF, rollResults, type Position, type Result } from './moves.ts';
+import { BOARD, HOME, nameOfEdge } from './board.ts';
+import { OFF, rollResults, turnsBack, type Position, type Result } from './moves.ts';
 import { STATE_VERSION, type KimboOptions, type KimboState } from './state.ts';
 
 export const actionSchema = z.discriminatedUnion('type', [
@@ -18,21 +18,18 @@ export const actionSchema = z.discriminatedUnion('type', [
 ]);
 export type Action = z.output<typeof actionSchema>;
 
-const systemSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('timeout'), seat: z.number().int() }),
-  z.object({ type: z.literal('remove'), seat: z.number().int(), reason: z.enum(['kicked', 'timeouts', 'left']) }),
-  z.object({ type: z.literal('abort') }),
-]);
-
-export type LeaveReason = 'resigned' | 'kicked' | 'timeouts' | 'left';
+/** A move key no result has (a result's key packs four squares, so it is never 0): "no such move". */
+export const NO_RESULT = '0';
 
 export type KimboEvent =
   | { type: 'started'; first: number; rolls: { seat: number; dice: [number, number] }[][] }
   | { type: 'fenceMoved'; seat: number; from: number; to: number }
   | { type: 'rolled'; seat: number; dice: [number, number] }
   | { type: 'rollLost'; seat: number; dice: [number, number] }
-  | { type: 'moved'; seat: number; moves: { piece: number; from: number; to: number; jump: boolean; dice: number[] }[]; captures: { seat: number; piece: number; at: number }[]; unused: number | null }
+  | { type: 'moved'; seat: number; moves: { piece: number; from: number; to: number; jump: boolean; dice: number[]; turnsBack?: true }[]; captures: { seat: number; piece: number; at: number }[]; unused: number | null }
   | { type: 'cornered'; seat: number; victim: { seat: number; piece: number }; square: number }
+  /** G29: a capturer left before choosing; the captured piece went back to its own start square. */
+  | { type: 'returned'; seat: number; victim: { seat: number; piece: number }; square: number }
   | { type: 'turn'; seat: number; round: number }
   | { type: 'timedOut'; seat: number; inARow: number }
   | { type: 'left'; seat: number; reason: LeaveReason }
@@ -40,7 +37,8 @@ export type KimboEvent =
 
 export type ApplyResult = Applied<KimboState, KimboEvent> | Refusal;
 
-const refuse = (code: string, message: string, legal: string[] = []): Refusal => ({ ok: false, code, message, legal });
+/** What a player who tries to move a piece before rolling is told. */
+export const ROLL_FIRST = 'Roll first: press **Roll the dice** (before rolling you may move one of your fences with `/kimbo fence`).';
 
 /** G7: seats in join order sit north, south, east, west. */
 const SIDE_ORDER = [0, 2, 1, 3];
@@ -194,7 +192,7 @@ function playResult(s: KimboState, seat: number, r: Result, events: KimboEvent[]
   events.push({
     type: 'moved',
     seat,
-    moves: r.moves.map((m) => ({ piece: m.piece, from: m.squares[0]!, to: m.squares[m.squares.length - 1]!, jump: m.jump, dice: m.dice })),
+    moves: r.moves.map((m) => ({ piece: m.piece, from: m.squares[0]!, to: m.squares[m.squares.length - 1]!, jump: m.jump, dice: m.dice, ...(turnsBack(m.squares) ? { turnsBack: true as const } : {}) })),
     captures: r.captures,
     unused: r.unused,
   });
@@ -212,21 +210,47 @@ function playResult(s: KimboState, seat: number, r: Result, events: KimboEvent[]
   endTurn(s, events);
 }
 
+/**
+ * G29: a capturer who leaves before choosing the start squares of the pieces they captured:
+ * each goes back to the start square it began the game on, and the channel is told. (Game
+ * logic of leaving, apart from the seat handling around it.)
+ */
+function returnCapturedPieces(s: KimboState, seat: number, events: KimboEvent[]): void {
+  if (s.current !== seat || s.stage !== 'corner') return;
+  for (const victim of s.corners) {
+    if (victim.seat === seat) continue;
+    const square = BOARD.starts[victim.piece]!;
+    s.pieces[victim.seat]![victim.piece] = square;
+    events.push({ type: 'returned', seat, victim: { ...victim }, square });
+  }
+  s.corners = [];
+}
+
 /** G27: pieces leave the board, fences stay as neutral ones; the last player left wins. */
 function leave(s: KimboState, seat: number, reason: LeaveReason, events: KimboEvent[]): void {
   const wasCurrent = s.current === seat;
   s.out[seat] = true;
   s.pieces[seat] = [];
   for (const f of s.fences) if (f.owner === seat) f.owner = null;
+  events.push({ type: 'left', seat, reason });
   // A captured piece of theirs no longer needs a start square; one they captured goes back to its own.
   s.corners = s.corners.filter((c) => c.seat !== seat);
-  if (wasCurrent) for (const c of s.corners) s.pieces[c.seat]![c.piece] = BOARD.starts[c.piece]!;
-  events.push({ type: 'left', seat, reason });
+  returnCapturedPieces(s, seat, events);
   const left = activeSeats(s);
   if (left.length === 1) return finish(s, events, { kind: 'won', seats: left, reason: 'lastSeat' });
   if (left.length === 0) return finish(s, events, { kind: 'nobody' });
   if (wasCurrent) endTurn(s, events);
   else if (s.stage === 'corner' && s.corners.length === 0) endTurn(s, events);
+}
+
+/** Why a fence cannot stand on an edge that is no slot (G2, G3). */
+function notASlot(edge: number): string {
+  const name = nameOfEdge(edge);
+  switch (BOARD.edgeKind[edge]) {
+    case 'black': return `${name} is a black line: fences stand only on the lines between squares that are not printed black.`;
+    case 'entrance': return `${name} is an entrance into HOME: it stays open, no fence stands in it. To shut it, fence the other three sides of its square.`;
+    default: return `${name} is inside HOME: no fence stands there.`;
+  }
 }
 
 /** Applies one of the player's own actions (already parsed) for the seat on turn. */
@@ -241,14 +265,15 @@ function play(s: KimboState, seat: number, a: Action, events: KimboEvent[]): Ref
       const fence = s.fences.find((f) => f.slot === a.from);
       if (!fence) return refuse('NO_FENCE', 'There is no fence there.');
       if (fence.owner !== seat) return refuse('NOT_YOUR_FENCE', fence.owner === null ? 'That fence is neutral: nobody may move it.' : 'That fence is not yours: you may move only your own colour.');
-      if (!vacantSlots(s).includes(a.to)) return refuse('SLOT_TAKEN', BOARD.edgeKind[a.to] === 'slot' ? 'That slot already holds a fence.' : 'A fence cannot stand there: not on a black line or an entrance into HOME.');
+      if (BOARD.edgeKind[a.to] !== 'slot') return refuse('NOT_A_SLOT', notASlot(a.to));
+      if (!vacantSlots(s).includes(a.to)) return refuse('SLOT_TAKEN', `${nameOfEdge(a.to)} already holds a fence: choose an empty slot.`);
       fence.slot = a.to;
       events.push({ type: 'fenceMoved', seat, from: a.from, to: a.to });
       roll(s, seat, events);
       return null;
     }
     case 'move': {
-      if (s.stage !== 'play') return refuse('NOT_NOW', s.stage === 'start' ? 'Roll the dice first.' : 'First choose a start square for the captured piece.');
+      if (s.stage !== 'play') return refuse('NOT_NOW', s.stage === 'start' ? ROLL_FIRST : 'First choose a start square for the captured piece: the buttons on the last post.');
       const r = currentResults(s).find((x) => x.key === a.key);
       if (!r) return refuse('ILLEGAL_MOVE', 'That is not one of the moves this roll allows.');
       playResult(s, seat, r, events);
@@ -282,55 +307,42 @@ function copyState(state: KimboState): KimboState {
 
 export type Chooser = (s: KimboState, seat: number) => Action | null;
 
-/**
- * Applies a request: the seat's own action, `resign`, or the platform's `timeout` (the turn is
- * played whole by `timeoutPlayer`, G26), `remove` and `abort`. Never changes `state`.
- */
-export function applyAction(state: KimboState, actor: Actor, input: unknown, timeoutPlayer: Chooser): ApplyResult {
-  if (state.outcome) return refuse('GAME_OVER', 'The game is over.');
-  const s = copyState(state);
-  const events: KimboEvent[] = [];
-  if (actor === 'system') {
-    const a = systemSchema.safeParse(input);
-    if (!a.success) return refuse('INVALID', 'Not a request this game knows.');
-    if (a.data.type === 'abort') {
-      finish(s, events, { kind: 'aborted' });
-      return { ok: true, state: s, events };
-    }
-    const target = a.data.seat;
-    if (target < 0 || target >= s.seats.length || s.out[target]) return refuse('NOT_IN_GAME', 'That player is not in the game.');
-    if (a.data.type === 'remove') {
-      leave(s, target, a.data.reason, events);
-      return { ok: true, state: s, events };
-    }
-    if (target !== s.current) return refuse('NOT_WAITING', 'The game is not waiting for that player.');
-    const inARow = s.timeouts[target]! + 1;
-    events.push({ type: 'timedOut', seat: target, inARow });
-    let guard = 0;
-    while (!s.outcome && s.current === target && guard++ < 20) {
-      const choice = timeoutPlayer(s, target);
-      if (!choice) break;
-      const refused = play(s, target, choice, events);
-      if (refused) return refused;
-    }
-    if (!s.outcome) {
-      s.timeouts[target] = inARow;
-      if (inARow >= 3) leave(s, target, 'timeouts', events);
-    }
-    return { ok: true, state: s, events };
-  }
-  if (typeof actor !== 'number' || actor < 0 || actor >= s.seats.length) return refuse('NOT_IN_GAME', 'You are not in this game.');
-  if ((input as { type?: unknown } | null)?.type === 'resign') {
-    if (s.out[actor]) return refuse('NOT_IN_GAME', 'You have already left this game.');
-    leave(s, actor, 'resigned', events);
-    return { ok: true, state: s, events };
-  }
+/** Applies one of the seat's own actions (the platform has checked the seat is in and the game goes on). Never changes `state`. */
+export function applyAction(state: KimboState, seat: number, input: unknown): ApplyResult {
   const a = actionSchema.safeParse(input);
   if (!a.success) return refuse('INVALID', 'That is not a move of this game: roll, move a fence, move a piece or choose a start square.');
-  if (s.out[actor]) return refuse('NOT_IN_GAME', 'You have left this game.');
-  if (actor !== s.current) return refuse('NOT_YOUR_TURN', `It is ${s.seats[s.current]!.name}'s turn.`);
-  const refused = play(s, actor, a.data, events);
-  if (refused) return refused;
-  s.timeouts[actor] = 0;
+  if (seat !== state.current) return refuse('NOT_YOUR_TURN', `It is ${state.seats[state.current]!.name}'s turn.`);
+  const s = copyState(state);
+  const events: KimboEvent[] = [];
+  const refused = play(s, seat, a.data, events);
+  return refused ?? { ok: true, state: s, events };
+}
+
+/** G27: a seat leaves (resigned, removed); G29: pieces it captured and had not yet placed go back to their own start squares. */
+export function leaveGame(state: KimboState, seat: number, reason: LeaveReason): Applied<KimboState, KimboEvent> {
+  const s = copyState(state);
+  const events: KimboEvent[] = [];
+  leave(s, seat, reason, events);
+  return { ok: true, state: s, events };
+}
+
+/** G26: a timed-out turn is played whole by `timeoutPlayer`. */
+export function timeOut(state: KimboState, seat: number, inARow: number, timeoutPlayer: Chooser): TimedOut<KimboState, KimboEvent> {
+  const s = copyState(state);
+  const events: KimboEvent[] = [{ type: 'timedOut', seat, inARow }];
+  let guard = 0;
+  while (!s.outcome && s.current === seat && guard++ < 20) {
+    const choice = timeoutPlayer(s, seat);
+    if (!choice) break;
+    const refused = play(s, seat, choice, events);
+    if (refused) return refused;
+  }
+  return { ok: true, state: s, events };
+}
+
+export function abortGame(state: KimboState): Applied<KimboState, KimboEvent> {
+  const s = copyState(state);
+  const events: KimboEvent[] = [];
+  finish(s, events, { kind: 'aborted' });
   return { ok: true, state: s, events };
 }

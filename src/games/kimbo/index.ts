@@ -1,17 +1,19 @@
 /** Game of Fences (Parker Brothers, 1960) for the platform: its definition, `kimbo`. */
-import { defineGame, type Outcome, type Picture } from '../../platform/game.ts';
-import { parseEdge } from './board.ts';
-import { randomPlayer, simplePlayer } from './bots.ts';
-import { actionSchema, applyAction, createGame, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
+import { defineGame, type Outcome, type Picture, type PostPlan, type Step } from '../../platform/game.ts';
+import { moduleBeside } from '../../platform/files.ts';
+import { PLAYERS, simplePlayer } from './bots.ts';
+import { abortGame, actionSchema, applyAction, createGame, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
+import { parseTyped } from './typed.ts';
 import { runScenario } from './scenario.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type KimboOptions, type KimboState } from './state.ts';
 import { boardAlt, viewFor, type KimboView } from './views.ts';
-import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
+import { prompt } from './choices.ts';
+import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, unavailableText } from './words.ts';
 
 export { createGame, applyAction, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
 export type { KimboState } from './state.ts';
 
-const DRAWINGS = new URL(import.meta.url.endsWith('.ts') ? './draw/index.ts' : './draw/index.js', import.meta.url).href;
+const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);
 
 export const boardPicture = (s: KimboState): Picture => {
   const view = viewFor(s);
@@ -24,23 +26,26 @@ function outcomeOf(s: KimboState): Outcome | null {
   return { status: o.kind === 'aborted' ? 'aborted' : 'finished', winners: o.kind === 'won' ? [...o.seats] : [], detail: o };
 }
 
-/** Words of a typed move, for matching against the labels of the legal moves ("4+3" stays one word: the sum). */
-const words = (text: string): string[] => text.toLowerCase().replace(/\s*\+\s*/g, '+').replace(/→|->|,|\(|\)/g, ' ').split(/\s+/).filter((w) => w && w !== 'to');
-
-/** A typed move: the one legal move whose label has every word typed ("B3 east 4", "piece 2 H6 HOME"). */
-function parseTyped(s: KimboState, seat: number, command: string, typed: string): Action | null {
-  if (command === 'fence') {
-    const edges = typed.trim().split(/\s+(?:to|→|->)?\s*|\s*(?:→|->)\s*/).filter(Boolean).map(parseEdge);
-    if (edges.length === 2 && edges[0] !== null && edges[1] !== null) return { type: 'fence', from: edges[0]!, to: edges[1]! };
-    return null;
-  }
-  const want = words(typed);
-  if (want.length === 0) return null;
-  const matching = legalActions(s, seat).filter((a) => a.type === 'move').filter((a) => {
-    const have = new Set(words(actionLabel(s, a)));
-    return want.every((w) => have.has(w));
+/**
+ * One post per turn: a turn's fence, roll and move (and the start square of a piece it
+ * captured) are told together with the board once the turn is over. A turn still under way
+ * (rolled, or a captured piece waiting for its start square) is held: its player is shown their
+ * next choice privately, and the roll is told with the move.
+ */
+function turnPosts(steps: readonly Step<KimboState, KimboEvent>[]): PostPlan<KimboState, KimboEvent>[] {
+  const plans: PostPlan<KimboState, KimboEvent>[] = [];
+  let events: KimboEvent[] = [];
+  steps.forEach((step, i) => {
+    events.push(...step.events);
+    const ends = step.events.some((e) => e.type === 'turn' || e.type === 'over');
+    if (ends || i === steps.length - 1) {
+      plans.push({ events, state: step.state, picture: boardPicture(step.state) });
+      events = [];
+    }
   });
-  return matching.length === 1 ? matching[0]! : null;
+  const last = plans[plans.length - 1];
+  if (last && !last.state.outcome && (last.state.stage === 'play' || last.state.stage === 'corner')) last.held = true;
+  return plans;
 }
 
 /** Events after which a move cannot be taken back: the dice rolled (a fence move rolls at once), a player leaving, the end. */
@@ -54,18 +59,17 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
   options: optionsSchema,
   state: { version: STATE_VERSION, schema: stateSchema, upgraders },
   setup: ({ seats, seed, options }) => createGame({ seats, seed, options }),
-  activeSeats: (s) => {
-    const seat = whoMustAct(s);
-    return seat === null ? [] : [seat];
-  },
+  turn: { current: (s) => s.current },
   legalActions,
-  apply: (s, actor, input) => applyAction(s, actor, input, simplePlayer),
+  play: applyAction,
+  onLeave: leaveGame,
+  // G26: a timed-out turn is played whole by the simple player.
+  onTimeout: (s, seat, inARow) => timeOut(s, seat, inARow, simplePlayer),
+  onAbort: abortGame,
   outcome: outcomeOf,
-  seatsLeft: (events) => events.flatMap((e) => (e.type === 'left' ? [{ seat: e.seat, reason: e.reason }] : [])),
   view: (s) => viewFor(s),
-  bots: { simple: simplePlayer, random: randomPlayer },
-  defaultBot: 'simple',
-  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
+  bots: PLAYERS,
+  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, unavailable: unavailableText },
   commands: [
     { name: 'fence', option: 'fence', what: 'move a fence', description: 'Before rolling: move one of your fences to an empty slot', choice: 'Your fence → an empty slot (type a square to narrow)', accepts: (a) => a.type === 'fence' },
     { name: 'move', option: 'move', what: 'move', description: 'Play your roll: a piece and where it goes', choice: 'Piece and destination (type a piece number or square)', accepts: (a) => a.type === 'move' },
@@ -90,6 +94,7 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
     return parsed.success ? parsed.data : null;
   },
   parse: parseTyped,
+  posts: turnPosts,
   board: boardPicture,
   drawings: DRAWINGS,
   scenario: { run: runScenario },

@@ -86,6 +86,12 @@ export function firstDirection(squares: readonly number[]): Direction | null {
   return null;
 }
 
+/** Whether a path turns back on itself somewhere (G13's reversal in a dead end). */
+export function turnsBack(squares: readonly number[]): boolean {
+  for (let i = 2; i < squares.length; i++) if (squares[i] === squares[i - 2]) return true;
+  return false;
+}
+
 /** Who stands on an ordinary square (not a start square, not HOME), if anyone. */
 function occupant(board: Board, pieces: readonly (readonly number[])[], sq: number, except?: { seat: number; piece: number }): { seat: number; piece: number } | null {
   if (sq < 0 || board.starts.includes(sq)) return null;

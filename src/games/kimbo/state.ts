@@ -3,7 +3,7 @@
  * (G24) except the generator (`rng`, `fixedDice`), which no view carries.
  */
 import { z } from 'zod';
-import type { Upgraders } from '../../platform/game.ts';
+import { seatFields, type Upgraders } from '../../platform/game.ts';
 
 export const STATE_VERSION = 1;
 
@@ -46,7 +46,8 @@ export const stateSchema = z.object({
   version: z.literal(STATE_VERSION),
   game: z.literal('kimbo'),
   options: optionsSchema,
-  seats: z.array(z.object({ name: z.string(), computer: z.boolean() })).min(2).max(4),
+  ...seatFields,
+  seats: seatFields.seats.min(2).max(4),
   /** The side each seat plays (G7): 0 north, 1 east, 2 south, 3 west. */
   sides: z.array(z.number().int().min(0).max(3)),
   rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
@@ -55,9 +56,6 @@ export const stateSchema = z.object({
   /** Per seat, its four pieces' squares (HOME = -1); empty once the seat has left (G27). */
   pieces: z.array(z.array(square)),
   fences: z.array(fenceSchema),
-  out: z.array(z.boolean()),
-  /** H2: timed-out turns in a row per seat. */
-  timeouts: z.array(z.number().int().min(0)),
   /** The seat whose turn it is, and where the turn is: before the roll, playing the roll, or placing captured pieces. */
   current: seat,
   stage: z.enum(['start', 'play', 'corner', 'over']),

@@ -3,7 +3,7 @@
  * alt texts see.
  */
 import { BOARD, HOME, nameOfSquare } from './board.ts';
-import type { LastMove, KimboState } from './state.ts';
+import type { LastMove, KimboState, PiecePath } from './state.ts';
 import { SIDE_NAMES } from './words.ts';
 
 export interface KimboView {
@@ -35,6 +35,35 @@ export function viewFor(s: KimboState): KimboView {
   };
 }
 
+/** Where a choice's label is drawn: on a square (HOME too), on a fence slot, or over an area of the board. */
+export type MarkPlace = { square: number } | { edge: number } | { area: Area };
+
+/** A rectangle of squares, columns x0–x1 and rows y0–y1 (inclusive). */
+export interface Area {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface Mark {
+  /** Drawn as this exact text: the label of an option (src/platform/choices.ts). */
+  label: string;
+  at: MarkPlace;
+}
+
+/**
+ * A choice's picture: the board as the channel sees it, each option's label where it is, the
+ * moves already chosen this turn drawn as paths (`trails`, their pieces shown where they end),
+ * and optionally a part of the board shown larger (`zoom`). `focus`: fences to pick out.
+ */
+export interface KimboChoiceView extends KimboView {
+  marks: Mark[];
+  trails: PiecePath[];
+  zoom: Area | null;
+  focus: number[];
+}
+
 /** Where every piece is, in words, for screen readers. */
 export function boardAlt(v: KimboView): string {
   const seats = v.names.map((name, seat) => {
@@ -45,5 +74,6 @@ export function boardAlt(v: KimboView): string {
     return `${name} (${SIDE_NAMES[v.sides[seat]!]}): ${home} in HOME${rest ? `; ${rest}` : ''}.`;
   });
   const dice = v.dice ? ` Last roll ${v.dice[0]} and ${v.dice[1]}.` : '';
-  return `Game of Fences board, round ${v.round}. ${seats.join(' ')}${dice}`;
+  const turn = v.current === null ? '' : ` ${v.names[v.current]} to play.`;
+  return `Game of Fences board, round ${v.round}. ${seats.join(' ')}${dice}${turn}`;
 }

@@ -4,10 +4,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { viewComponents } from './view.ts';
+import { ATTACHMENT_SCHEME, isComponentsV2 } from '../components.ts';
 import type { AddressInfo } from 'node:net';
 import { ApplicationCommandOptionType, type APIApplicationCommand, type APIApplicationCommandOption } from 'discord.js';
 import { DiscordDouble, type Channel, type CommandInput, type Guild, type OptionValue, type PostedMessage, type User } from '../index.ts';
 import { durationText } from '../../../src/discord/handlers/settings.ts';
+import { allGames, gameById } from '../../../src/games/registry.ts';
+import { openStore } from '../../../src/store/index.ts';
 
 export interface StartBotOptions {
   /** For discord.js: `rest: { api: discordApiUrl }`. */
@@ -27,6 +31,7 @@ export interface SandboxOptions {
   /** 0 picks a free port (tests); the CLI uses SANDBOX_PORT or 3000. */
   port: number;
   startBot?: StartBot;
+  /** Where the bot keeps its games (default file:./data/sandbox.db): they outlast a restart. */
   databaseUrl?: string;
   /** How long a command may take before the page reports that the bot did not answer. */
   replyTimeoutMs?: number;
@@ -38,7 +43,47 @@ export interface Sandbox {
   guild: Guild;
   channels: Channel[];
   users: User[];
+  /** The unfinished games the bot kept from an earlier run, as the page tells them. */
+  kept: KeptGame[];
   close(): Promise<void>;
+}
+
+/** An unfinished game found in the database at start: where it lives and what the page says of it. */
+export interface KeptGame {
+  id: number;
+  channelId: string;
+  note: string;
+}
+
+export const DEFAULT_DATABASE_URL = 'file:./data/sandbox.db';
+
+/**
+ * The sandbox's guild, channels and users keep the same ids from run to run, so the games the
+ * bot kept in its database are in the same channels, with the same players, after a restart.
+ * Snowflakes of a fixed moment, in a worker field the double's own ids never use.
+ */
+const SANDBOX_EPOCH = BigInt(Date.UTC(2025, 0, 1)) - 1_420_070_400_000n;
+const fixedId = (n: number): string => ((SANDBOX_EPOCH << 22n) | (31n << 17n) | BigInt(n)).toString();
+const FIXED = { guild: fixedId(1), channels: [fixedId(2), fixedId(3)], users: [fixedId(10), fixedId(11), fixedId(12), fixedId(13)] };
+
+/** The unfinished games of the sandbox's guild in the bot's database (none when it is new). */
+async function keptGames(databaseUrl: string): Promise<{ id: number; kind: string; status: string; channelId: string; parentChannelId: string | null }[]> {
+  const store = await openStore(databaseUrl);
+  try {
+    return (await store.listGames({ guildId: FIXED.guild, status: ['lobby', 'running'] })).map((g) => ({ id: g.id, kind: g.kind, status: g.status, channelId: g.channelId, parentChannelId: g.parentChannelId }));
+  } finally {
+    await store.close();
+  }
+}
+
+/** What the page says about a kept game, in its channel: its earlier messages are gone, these commands show it. */
+function keptNote(g: { id: number; kind: string; status: string }): string {
+  const game = gameById(g.kind);
+  const title = game?.title ?? g.kind;
+  const cmd = `/${game?.id ?? g.kind}`;
+  return g.status === 'lobby'
+    ? `Kept from before the sandbox restarted: the lobby of a ${title} game (#${g.id}). Its messages and Join button are gone: the host can \`${cmd} start\` it, or \`${cmd} abort\` it and open a new one with \`${cmd} new\`.`
+    : `Kept from before the sandbox restarted: a ${title} game (#${g.id}), still running. Its earlier messages are gone: \`${cmd} status\` and \`${cmd} map\` show where it stands, and it goes on from there.`;
 }
 
 const ASSETS = fileURLToPath(new URL('./', import.meta.url));
@@ -49,18 +94,32 @@ const ASSET_TYPES: Record<string, string> = {
 };
 
 export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
+  const databaseUrl = opts.databaseUrl ?? DEFAULT_DATABASE_URL;
   const double = await DiscordDouble.start();
-  const guild = double.createGuild('fence-bot sandbox');
-  const channels = [double.createChannel(guild, 'fence'), double.createChannel(guild, 'general')];
-  const users = ['alice', 'bob', 'carol', 'dave'].map((name) => {
-    const user = double.createUser(name, { globalName: name[0]?.toUpperCase() + name.slice(1) });
+  const guild = double.createGuild('fence-bot sandbox', { id: FIXED.guild });
+  const channels = ['fence', 'general'].map((name, i) => double.createChannel(guild, name, { id: FIXED.channels[i] as string }));
+  const users = ['alice', 'bob', 'carol', 'dave'].map((name, i) => {
+    const user = double.createUser(name, { globalName: name[0]?.toUpperCase() + name.slice(1), id: FIXED.users[i] as string });
     double.addMember(guild, user);
     return user;
   });
 
-  const bot = opts.startBot
-    ? await opts.startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl: opts.databaseUrl ?? 'file:./data/sandbox.db' })
-    : null;
+  // Games kept from an earlier run: a game's thread is opened again under its channel (a thread
+  // is not kept by the double), before the bot starts and looks after them.
+  const kept: KeptGame[] = [];
+  if (opts.startBot) {
+    for (const g of await keptGames(databaseUrl)) {
+      const parent = channels.find((c) => c.id === g.parentChannelId);
+      if (!double.world.channels.has(g.channelId) && parent) double.createThread(parent, `${gameById(g.kind)?.title ?? g.kind} #${g.id}`, { id: g.channelId });
+      if (double.world.channels.has(g.channelId)) kept.push({ id: g.id, channelId: g.channelId, note: keptNote(g) });
+    }
+  }
+
+  const bot = opts.startBot ? await opts.startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl }) : null;
+  const starting = kept.length
+    ? `The bot kept ${kept.length === 1 ? 'a game' : `${kept.length} games`} from its last run (${databaseName(databaseUrl)}): ${kept.map((k) => `#${double.world.channels.get(k.channelId)?.name ?? '?'}`).join(', ')}. Messages from before the restart are not kept.`
+    : `This sandbox starts with no games: none were left in ${databaseName(databaseUrl)}. Games you start are kept there and come back when the sandbox restarts.`;
+  const games = allGames().map((g) => `/${g.id} new`).join(', ');
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
@@ -91,13 +150,16 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
       return sendJson(res, 200, {
         version: double.version,
         botConnected: double.gateway.connected,
+        notice: starting,
+        kept: kept.find((k) => k.channelId === channel.id)?.note ?? null,
+        empty: `No messages yet. Start a game: ${games}.`,
         users: users.map((u) => ({ id: u.id, name: u.username })),
         channels: double.world.channelsOf(guild.id).map((c) => ({ id: c.id, name: c.name, thread: c.kind !== 'text' })),
         messages: double.visibleTo(user, channel).map((m) => viewMessage(double, m)),
       });
     }
     if (req.method !== 'POST') return sendJson(res, 404, { error: 'not found' });
-    const body = (await readJson(req)) as { user?: string; channel?: string; text?: string; message?: string; customId?: string };
+    const body = (await readJson(req)) as { user?: string; channel?: string; text?: string; message?: string; customId?: string; values?: unknown };
     const user = double.world.users.get(body.user ?? '');
     const channel = double.world.channels.get(body.channel ?? '');
     if (!user || !channel) return sendJson(res, 400, { error: 'unknown user or channel' });
@@ -121,6 +183,18 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     }
     if (url.pathname === '/api/autocomplete') {
       return sendJson(res, 200, { suggestions: await suggest(body.text ?? '', commands, double, user, channel) });
+    }
+    if (url.pathname === '/api/select') {
+      const message = double.log.get(body.message ?? '');
+      if (!message) return sendJson(res, 404, { error: 'no such message' });
+      try {
+        const values = Array.isArray(body.values) ? body.values.map(String) : [];
+        const interaction = await double.chooseFromMenu(user, message, body.customId ?? '', values);
+        await interaction.acknowledged(opts.replyTimeoutMs ?? 4000);
+        return sendJson(res, 200, { ok: true });
+      } catch (err) {
+        return sendJson(res, 422, { error: err instanceof Error ? err.message : String(err) });
+      }
     }
     if (url.pathname === '/api/click') {
       const message = double.log.get(body.message ?? '');
@@ -147,6 +221,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
     guild,
     channels,
     users,
+    kept,
     close: async () => {
       await bot?.stop();
       server.closeAllConnections();
@@ -154,6 +229,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<Sandbox> {
       await double.stop();
     },
   };
+}
+
+/** A database URL as the page names it: the SQLite file, or the PostgreSQL database without its password. */
+function databaseName(url: string): string {
+  return url.startsWith('file:') ? url.slice(5) : url.replace(/\/\/[^@/]*@/, '//');
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -187,14 +267,22 @@ function viewMessage(double: DiscordDouble, m: PostedMessage): Record<string, un
     edited: m.edits > (m.deferred ? 1 : 0),
     command: m.commandName && m.interactionUserId ? { name: m.commandName, user: double.world.users.get(m.interactionUserId)?.username ?? '?' } : null,
     embeds,
-    rows: m.components.map((row) =>
-      ('components' in row ? row.components : []).map((c: unknown) => {
-        const b = c as { type: number; label?: string; custom_id?: string; style?: number; disabled?: boolean; url?: string; emoji?: { name?: string } };
-        return { type: b.type, label: b.label ?? b.emoji?.name ?? '', customId: b.custom_id ?? null, style: b.style ?? 1, disabled: b.disabled ?? false, url: b.url ?? null };
-      }),
-    ),
-    attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, url: `/files/${m.id}/${a.id}`, description: a.description })),
+    components: viewComponents(m.components, { mediaUrl: (url) => pageUrl(double, m, url), readable: (text) => readable(double, text) }),
+    // A Components V2 message shows its files only through its media components, as on Discord.
+    attachments: isComponentsV2(m.flags) ? [] : m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, url: `/files/${m.id}/${a.id}`, description: a.description })),
   };
+}
+
+/** Where the page finds a media item: `attachment://name` of this message, or a file the double serves (a URL Discord handed back); other URLs as they are. */
+function pageUrl(double: DiscordDouble, m: PostedMessage, url: string): string {
+  if (url.startsWith(ATTACHMENT_SCHEME)) {
+    const a = m.attachments.find((x) => x.filename === url.slice(ATTACHMENT_SCHEME.length));
+    return a ? `/files/${m.id}/${a.id}` : '';
+  }
+  const served = new RegExp(`^${double.baseUrl}/attachments/(\\d+)/(\\d+)/`).exec(url);
+  if (!served) return url;
+  const owner = double.log.inChannel(served[1] ?? '').find((x) => x.attachments.some((a) => a.id === served[2]));
+  return owner ? `/files/${owner.id}/${served[2]}` : '';
 }
 
 /** Mentions and timestamps as Discord's client shows them, instead of their raw `<@id>` syntax. */
@@ -350,11 +438,30 @@ async function suggest(text: string, defs: APIApplicationCommand[], double: Disc
     .map((o) => ({ label: `${o.name}${'required' in o && o.required ? '' : ' (optional)'} — ${o.description}`, text: `${before}${o.name}:` }));
 }
 
+/** The sandbox's own settings, from the environment or `.env` (.env.example documents them); each problem in words. */
+export function sandboxSettings(env: Record<string, string | undefined>): { port: number; databaseUrl: string } {
+  const port = env.SANDBOX_PORT?.trim() || '3000';
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new Error('SANDBOX_PORT must be a port number from 0 to 65535 (default 3000)');
+  const databaseUrl = env.SANDBOX_DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+  if (!/^(file:.+|postgres(ql)?:\/\/.+)/.test(databaseUrl)) throw new Error(`SANDBOX_DATABASE_URL must be a SQLite file URL such as ${DEFAULT_DATABASE_URL}, or a PostgreSQL URL`);
+  return { port: Number(port), databaseUrl };
+}
+
 async function main(): Promise<void> {
-  const port = Number(process.env.SANDBOX_PORT ?? 3000);
+  const dotenv = await import('dotenv');
+  dotenv.config({ quiet: true });
+  let settings: { port: number; databaseUrl: string };
+  try {
+    settings = sandboxSettings(process.env);
+  } catch (err) {
+    process.stderr.write(`sandbox: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+  const { port, databaseUrl } = settings;
   const { startBot } = await import('../../../src/main.ts');
-  const sandbox = await startSandbox({ port, startBot, databaseUrl: process.env.SANDBOX_DATABASE_URL ?? 'file:./data/sandbox.db' });
+  const sandbox = await startSandbox({ port, startBot, databaseUrl });
   process.stdout.write(`fence-bot sandbox: open ${sandbox.url}\n`);
+  if (sandbox.kept.length) process.stdout.write(`${sandbox.kept.length === 1 ? 'One unfinished game was' : `${sandbox.kept.length} unfinished games were`} kept from the last run; the page says where.\n`);
   const shutdown = (): void => {
     sandbox.close().then(
       () => process.exit(0),
@@ -367,6 +474,10 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((err: unknown) => {
+    if ((err as { code?: unknown }).code === 'EADDRINUSE') {
+      process.stderr.write(`sandbox failed: the port is already in use; choose another with SANDBOX_PORT (for example SANDBOX_PORT=3001 npm run sandbox)\n`);
+      process.exit(1);
+    }
     process.stderr.write(`sandbox failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(1);
   });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerGame } from '../../../src/games/registry.ts';
 import type { Channel, PostedMessage, User } from '../../discord-double/index.ts';
-import { Harness } from '../../bot/harness.ts';
+import { Harness, textOf } from '../../bot/harness.ts';
 import { race } from './index.ts';
 
 let h: Harness;
@@ -25,18 +25,18 @@ const postsSince = (channel: Channel, n: number): PostedMessage[] => h.double.me
 async function waitForEdit(m: PostedMessage, pattern: RegExp, what: string): Promise<PostedMessage> {
   return h.double.waitFor(() => {
     const now = h.double.log.get(m.id);
-    return now && pattern.test(now.content) ? now : undefined;
+    return now && pattern.test(textOf(now)) ? now : undefined;
   }, 10_000, what);
 }
 
 /** Opens a lobby in `channel` with `players` joining, and starts it; returns the start's posts. */
 async function startRace(channel: Channel, players: User[], options: Record<string, string | number | boolean> = {}): Promise<PostedMessage[]> {
   await h.command(ana, 'race', 'new', options, channel);
-  const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
+  const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const p of players) if (p !== ana) await (await h.double.clickButton(p, lobby, 'Join')).reply(10_000);
   const before = h.double.messages(channel).length;
   const started = await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
-  expect(started.content).toMatch(/Game #\d+ has started/);
+  expect(textOf(started)).toMatch(/Game #\d+ has started/);
   return postsSince(channel, before);
 }
 
@@ -51,15 +51,15 @@ describe('a game registered from its own folder', () => {
   it('opens a lobby whose option menu is built from the options schema; only the host changes it', async () => {
     const channel = h.double.createChannel(h.guild, 'race-lobby');
     await h.command(ana, 'race', 'new', { goal: 20 }, channel);
-    const lobby = await h.double.waitForMessage(channel, (m) => m.content.includes('is open: join in!'));
-    expect(lobby.content).toMatch(/^\*\*Race\*\* — game #\d+ is open: join in!/);
-    expect(lobby.content).toContain('Seats (1/3): 1. Ana — host');
-    expect(lobby.content).toContain('Options: 24 hours per turn · race to 20 · normal steps');
-    expect(lobby.content).toContain('(1–3 players)');
+    const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
+    expect(textOf(lobby)).toMatch(/^\*\*Race\*\* — game #\d+ is open: join in!/);
+    expect(textOf(lobby)).toContain('Seats (1/3): 1. Ana — host');
+    expect(textOf(lobby)).toContain('Options: 24 hours per turn · race to 20 · normal steps');
+    expect(textOf(lobby)).toContain('(1–3 players)');
 
     const stranger = await (await h.double.clickButton(bo, lobby, 'Options')).reply();
     expect(stranger.ephemeral).toBe(true);
-    expect(stranger.content).toMatch(/^Only the host \(Ana\) or a member with the Manage Channels permission can change the options\./);
+    expect(textOf(stranger)).toMatch(/^Only the host \(Ana\) or a member with the Manage Channels permission can change the options\./);
 
     const menu = await (await h.double.clickButton(ana, lobby, 'Options')).reply();
     expect(menu.ephemeral).toBe(true);
@@ -84,8 +84,8 @@ describe('a game registered from its own folder', () => {
     const channel = h.double.createChannel(h.guild, 'race-solo');
     const start = await startRace(channel, [ana], { goal: 5 });
     const first = start[start.length - 1]!;
-    expect(first.content).toMatch(/Game #\d+ begins!\*\* Seat order: 1\. Ana\./);
-    expect(first.content).toMatch(/<@\d+>, pick your step/);
+    expect(textOf(first)).toMatch(/Game #\d+ begins!\*\* Seat order: 1\. Ana\./);
+    expect(textOf(first)).toMatch(/<@\d+>, pick your step/);
     expect(first.attachments[0]?.filename).toBe('track.png');
     expect(first.attachments[0]?.description).toBe('Race to 5: Ana on 0.');
     expect(h.double.buttons(first).map((b) => ('label' in b ? b.label : ''))).toEqual(['Step 1', 'Step 2', 'Step 3', 'Show my hand']);
@@ -94,22 +94,27 @@ describe('a game registered from its own folder', () => {
     const choices = await h.double.autocomplete(ana, channel, 'race', 'step', '3', { subcommand: 'step' });
     expect(choices.map((c) => c.name)).toEqual(['Step 3']);
     const done = await h.command(ana, 'race', 'step', { step: String(choices[0]!.value) }, channel);
-    expect(done.content).toBe('Done: Step 3.');
-    expect(h.latestPost(channel).content).toContain('Round 1: Ana +3 → 3.');
+    expect(textOf(done)).toBe('Done: Step 3.');
+    expect(textOf(h.latestPost(channel))).toContain('Round 1: Ana +3 → 3.');
 
     // A typed move the game reads itself; then a button.
-    expect((await h.command(ana, 'race', 'step', { step: 'step 1' }, channel)).content).toBe('Done: Step 1.');
+    expect(textOf(await h.command(ana, 'race', 'step', { step: 'step 1' }, channel))).toBe('Done: Step 1.');
     const refused = await h.command(ana, 'race', 'step', { step: 'seven' }, channel);
-    expect(refused.content).toMatch(/^Pick one of the suggestions in the list to pick a step\.\nYou could: \*\*Step 1\*\*/);
+    expect(textOf(refused)).toMatch(/^Pick one of the suggestions in the list to pick a step\.\nYou could: \*\*Step 1\*\*/);
     const click = await h.double.clickButton(ana, h.latestPost(channel), 'Step 2');
-    expect((await click.reply(10_000)).content).toBe('Done: Step 2. The game is over.');
-    // The last round's post, then the end post: the winner mentioned, Rematch.
-    const [round, end] = h.double.messages(channel).slice(-2) as [PostedMessage, PostedMessage];
-    expect(round.content).toContain('Ana wins the race!');
-    expect(end.content).toBe(`**Game #${/Game #(\d+)/.exec(end.content)![1]} is over.** 🏆 <@${ana.id}> wins!\nStart another with \`/race new\`, or press **Rematch** for the same players and options.`);
+    const over = await click.followUp(0, 10_000);
+    expect(textOf(over)).toBe('Done: Step 2. The game is over.');
+    // The last round's post tells the end too: the winner mentioned, Rematch.
+    const end = h.latestPost(channel);
+    // Ana reads that the game is over below the post that shows it, not above it: the reply
+    // the press was acknowledged with (placed where she pressed) is gone.
+    expect(h.double.visibleTo(ana, channel).slice(-2).map((m) => m.id)).toEqual([end.id, over.id]);
+    expect(click.original).toBeUndefined();
+    expect(textOf(end)).toContain('Ana wins the race!');
+    expect(textOf(end)).toMatch(new RegExp(`\\n\\*\\*Game #\\d+ is over\\.\\*\\* 🏆 <@${ana.id}> wins!\\nStart another with \`/race new\`, or press \\*\\*Rematch\\*\\* for the same players and options; \\*\\*Replay\\*\\* shows the whole game again\\.$`));
     expect(end.notified).toEqual([ana.id]);
-    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch']);
-    const game = await h.store.getGame(Number(/Game #(\d+)/.exec(end.content)![1]));
+    expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch', 'Replay']);
+    const game = await h.store.getGame(Number(/Game #(\d+)/.exec(textOf(end))![1]));
     expect(game.game.status).toBe('finished');
   });
 
@@ -117,24 +122,27 @@ describe('a game registered from its own folder', () => {
     const channel = h.double.createChannel(h.guild, 'race-two');
     const start = await startRace(channel, [ana, bo]);
     const post = start[start.length - 1]!;
-    expect(post.content).toMatch(new RegExp(`<@${ana.id}>, pick your step[\\s\\S]*<@${bo.id}>, pick your step`));
+    expect(textOf(post)).toMatch(new RegExp(`<@${ana.id}>, pick your step[\\s\\S]*<@${bo.id}>, pick your step`));
     expect([...post.notified].sort()).toEqual([ana.id, bo.id].sort());
     const ids = new Map(h.double.buttons(post).map((b) => ['label' in b ? b.label : '', 'custom_id' in b ? b.custom_id : '']));
     const idOf = (label: string) => ids.get(label) ?? '';
 
-    expect((await (await h.double.clickButton(bo, post, 'Step 2')).reply(10_000)).content).toBe('Done: Step 2.');
+    expect(textOf(await (await h.double.clickButton(bo, post, 'Step 2')).reply(10_000))).toBe('Done: Step 2.');
     // Bo has acted: their pick is hidden from the channel, shown to them alone.
-    expect(h.latestPost(channel).content).toContain('Bo has picked.');
-    expect(h.latestPost(channel).content).not.toMatch(/Bo \+2/);
+    expect(textOf(h.latestPost(channel))).toContain('Bo has picked.');
+    expect(textOf(h.latestPost(channel))).not.toMatch(/Bo \+2/);
     const hand = await h.command(bo, 'race', 'hand', {}, channel);
-    expect(hand.content).toContain('Your pick this round: 2');
+    expect(textOf(hand)).toContain('Your pick this round: 2');
     // The older post lost its buttons (the newer one asks Ana alone); a press from a screen
     // that still shows them is answered: Bo acted since that post, Ana's choice is still hers.
-    expect(h.double.log.get(post.id)?.components).toEqual([]);
+    const older = h.double.log.get(post.id)!;
+    expect(h.double.buttons(older)).toEqual([]);
+    expect(textOf(older)).toBe(textOf(post));
+    expect(older.attachments.map((a) => a.filename)).toEqual(['track.png']);
     const again = await (await h.double.forgeComponent(bo, channel, idOf('Step 3'), post)).reply();
-    expect(again.content).toMatch(/^That choice has already been made/);
-    expect((await (await h.double.forgeComponent(ana, channel, idOf('Step 1'), post)).reply(10_000)).content).toBe('Done: Step 1.');
-    expect(h.latestPost(channel).content).toContain('Round 1: Ana +1 → 1, Bo +2 → 2.');
+    expect(textOf(again)).toMatch(/^That choice has already been made/);
+    expect(textOf(await (await h.double.forgeComponent(ana, channel, idOf('Step 1'), post)).reply(10_000))).toBe('Done: Step 1.');
+    expect(textOf(h.latestPost(channel))).toContain('Round 1: Ana +1 → 1, Bo +2 → 2.');
     const abort = await h.command(ana, 'race', 'abort', {}, channel);
     await (await h.double.clickButton(ana, abort, 'Abort the game')).acknowledged();
     await waitForEdit(abort, /is aborted/, 'the abort');
@@ -143,34 +151,34 @@ describe('a game registered from its own folder', () => {
   it('times out only the seat that did not act, keeps the other seat\'s clock, and lets a player resign', async () => {
     const channel = h.double.createChannel(h.guild, 'race-timer');
     const start = await startRace(channel, [ana, bo], { 'turn-limit': 600 });
-    const id = Number(/Game #(\d+)/.exec(start.map((m) => m.content).join('\n'))![1]);
+    const id = Number(/Game #(\d+)/.exec(start.map((m) => textOf(m)).join('\n'))![1]);
     const timers = async () => (await h.store.listTimers(id)).map((t) => `${t.kind}:${t.seat}@${t.fireAt.getTime()}`).sort();
     const armed = await timers();
     expect(armed.map((t) => t.split('@')[0])).toEqual(['reminder:0', 'reminder:1', 'timeout:0', 'timeout:1']);
     h.nowOffset = 60_000;
-    expect((await h.command(bo, 'race', 'step', { step: 'step2' }, channel)).content).toBe('Done: Step 2.');
+    expect(textOf(await h.command(bo, 'race', 'step', { step: 'step2' }, channel))).toBe('Done: Step 2.');
     // Bo no longer has a clock; Ana's runs on from where it started.
     expect(await timers()).toEqual(armed.filter((t) => t.includes(':0@')));
 
     const before = h.double.messages(channel).length;
     h.nowOffset = 601_000;
     await h.running.bot.tickTimers();
-    const text = postsSince(channel, before).map((m) => m.content).join('\n');
+    const text = postsSince(channel, before).map((m) => textOf(m)).join('\n');
     expect(text).toContain('Ana ran out of time and steps 1.');
     expect(text).toContain('Round 1: Ana +1 → 1, Bo +2 → 2.');
 
     const ask = await h.command(ana, 'race', 'resign', {}, channel);
-    expect(ask.content).toMatch(/You leave the race\. This cannot be undone\./);
+    expect(textOf(ask)).toMatch(/You leave the race\. This cannot be undone\./);
     await (await h.double.clickButton(ana, ask, 'Resign')).acknowledged();
     await waitForEdit(ask, /resigned/, 'the resignation');
-    expect(h.latestPost(channel).content).toContain('Ana leaves the race.');
+    expect(textOf(h.latestPost(channel))).toContain('Ana leaves the race.');
     const status = await h.command(bo, 'race', 'status', {}, channel);
-    expect(status.content).toMatch(/^\*\*Game #\d+\*\* — round 2, race to 10 · 10 minutes per turn\nWaiting for: Bo, pick your step/);
-    expect(status.content).toContain('Ana: square 1 (out)');
+    expect(textOf(status)).toMatch(/^\*\*Game #\d+\*\* — round 2, race to 10 · 10 minutes per turn\nWaiting for: Bo since <t:\d+:R>, pick your step/);
+    expect(textOf(status)).toContain('Ana: square 1 (out)');
   });
 
   it('answered every interaction privately and broke no Discord rule', () => {
-    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, m.content).toBe(true);
+    for (const m of h.double.log.all().filter((x) => x.interactionId !== null)) expect(m.ephemeral, textOf(m)).toBe(true);
     h.double.expectNoViolations();
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
   });

@@ -288,14 +288,17 @@ const TEXT = 26;
 const MAX_SIDE = 2400;
 const MIN_CELL = 100;
 
+/** Characters of one legend line: a full line of the panel's text at its size. */
+const LEGEND_CHARS = 48;
+
 function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean }[] {
   const out: { text: string; seat?: number; bold?: boolean }[] = [];
-  out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tiles in the stack`, bold: true });
+  out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tile${v.stack === 1 ? '' : 's'} in the stack`, bold: true });
   const order = v.names.map((_, i) => i).sort((a, b) => (v.scores[b] ?? 0) - (v.scores[a] ?? 0) || a - b);
   for (const i of order) {
     const houses = v.henhousesLeft[i] ?? 0;
     const bales = v.bales ? ` · ${v.bales.held[i]} bale${v.bales.held[i] === 1 ? '' : 's'}` : '';
-    out.push({ text: `${v.names[i]}${v.current === i ? ' (to play)' : ''}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pts · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.current === i });
+    out.push({ text: `${v.names[i]}${v.current === i ? ' (to play)' : ''}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pt${v.scores[i] === 1 ? '' : 's'} · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.current === i });
     out.push({ text: `   card: ${v.farmers[i]?.text ?? ''}` });
     const tokens = [
       v.shares ? `${v.shares[i]} sharecropper${v.shares[i] === 1 ? '' : 's'}` : '',
@@ -317,9 +320,30 @@ function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean 
     const gains = bySeat.size ? [...bySeat].map(([seat, pts]) => `${v.names[seat]} +${pts}`).join(', ') : 'no points';
     out.push({ text: `Farm ${n}: ${gains}` });
   });
-  out.push({ text: `C cow  S sheep  P pig  H hen  B bull  R ram  X boar${v.fox !== undefined && v.fox !== null ? '  F fox' : ''}${v.bales ? '  # bale' : ''}` });
-  const more = [v.tractors && 'T tractor', typeof v.horse?.region === 'number' && '◆ horse', v.storedOn.length > 0 && '■ added from storage', v.shared.length > 0 && '○ sharecropper'].filter((x): x is string => typeof x === 'string');
-  if (more.length) out.push({ text: more.join('  ') });
+  // The legend names what the options call things (Chickens, Market) and every mark on the map, packed into short lines.
+  const present = new Set(v.tiles.flatMap((t) => t.regions.flatMap((r) => r.animals)));
+  const legend = [
+    ...(['cow', 'sheep', 'pig', 'chicken', 'bull', 'ram', 'boar'] as const).filter((a) => present.has(a) || ['cow', 'sheep', 'pig'].includes(a)).map((a) => `${ANIMAL[a]?.[1]} ${a}`),
+    ...[
+      v.fox !== undefined && v.fox !== null && 'F fox',
+      v.bales && '# hay bale',
+      v.tractors && 'T tractor',
+      typeof v.horse?.region === 'number' && '◆ horse',
+      v.storedOn.length > 0 && '■ added from storage',
+      v.shared.length > 0 && '○ sharecropper',
+      (v.market !== null || v.tiles.some((t) => t.market)) && '$ market tile',
+      v.farms.length > 0 && '▨ hatched: farm scored',
+    ].filter((x): x is string => typeof x === 'string'),
+  ];
+  let line = '';
+  for (const item of legend) {
+    if (line && line.length + 2 + item.length > LEGEND_CHARS) {
+      out.push({ text: line });
+      line = '';
+    }
+    line = line ? `${line}  ${item}` : item;
+  }
+  if (line) out.push({ text: line });
   return out;
 }
 

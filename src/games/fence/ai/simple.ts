@@ -6,12 +6,27 @@
  */
 import type { Rng } from '../../../platform/rng.ts';
 import type { Action } from '../actions.ts';
-import { buildContext } from '../building.ts';
+import { buildContext, legalPlacements } from '../building.ts';
 import { colourOf } from '../cards.ts';
 import { cellKey, distances, DX, DY, roadAt, tileIdOfKey, type NbId } from '../geometry.ts';
-import { activeSeats, graphOfState, isJailed, pawnsAt, tileSetOf } from '../rules.ts';
+import { movesOf } from '../legal.ts';
+import { graphOfState } from '../roads.ts';
+import { activeSeats, isJailed, pawnsAt, tileSetOf } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 import { tradeGain } from '../variants/trading-cards.ts';
+
+/**
+ * What the simple strategy chooses among: all legal actions, except that during building
+ * swaps are only looked at when nothing can be placed (it never prefers a swap).
+ */
+export function simpleCandidates(s: FenceState, seat: number): Action[] {
+  if (s.phase === 'building' && !s.pending) {
+    const places = legalPlacements(buildContext(s, tileSetOf(s)), seat, { swaps: false });
+    if (places.length) return places;
+  }
+  return movesOf(s, seat);
+}
+
 
 export function chooseSimple(s: FenceState, seat: number, legal: readonly Action[], rng: Rng): Action {
   if (legal.length === 1) return legal[0] as Action;

@@ -7,25 +7,13 @@
 import type { Canvas } from '@napi-rs/canvas';
 import { font, registerFonts } from '../../../render/fonts.ts';
 import { pictureCanvas } from '../../../render/surface.ts';
-import type { Bounds } from '../grid.ts';
-import type { LastMove } from '../state.ts';
-import type { FenceView } from '../views.ts';
-import { defOf, tileSetOfView } from '../views.ts';
-import { cellOrigin, drawMapBase, drawMapPieces, drawPiece, layoutMap, mapSize, type MapLayout } from './map.ts';
+import { defOf, tileSetOfView, type CloseUpView, type FenceView } from '../views.ts';
+import { cellOrigin, type MapLayout } from './layout.ts';
+import { drawMapBase, drawMapPieces, drawPiece, layoutMap, mapSize } from './map.ts';
 import { C } from './palette.ts';
 import { measuringContext, nameBlocks, wrapLines } from './tiles.ts';
 import { PANE_COLS } from './window.ts';
 import { seatLabel } from '../alt.ts';
-
-export interface CloseUpView {
-  view: FenceView;
-  /** The parts of the map shown, top to bottom. */
-  panes: Bounds[];
-  /** Drawn as arrows. */
-  moves: LastMove[];
-  /** Lines under the panes, in bold: what the picture is about when the post's words need help (a roll's result). */
-  caption: string[];
-}
 
 /** Tile size in px: a 3-tile-wide picture is 840 px, sharp on a phone's 2–3× screen. */
 export const CLOSEUP_TILE = 240;

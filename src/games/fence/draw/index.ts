@@ -1,9 +1,9 @@
 /** FENCE!'s drawings, by picture kind (see ../pictures.ts for the pictures and their views). */
 import { defineDrawings } from '../../../render/drawings.ts';
-import type { FenceView } from '../views.ts';
+import type { CloseUpView, FenceView } from '../views.ts';
 import { drawHand, drawTileHand } from './hand.ts';
 import { drawMapPicture } from './picture.ts';
-import { drawCloseUp, type CloseUpView } from './closeup.ts';
+import { drawCloseUp } from './closeup.ts';
 
 export default defineDrawings<{ map: FenceView; closeup: CloseUpView; hand: FenceView; tiles: { view: FenceView; seat: number } }>({
   map: (view) => drawMapPicture(view).canvas,

@@ -14,34 +14,9 @@ import { defOf, tileSetOfView } from '../views.ts';
 import type { TileDef } from '../tiles.ts';
 import { font } from '../../../render/fonts.ts';
 import { C, COPS, seatColour } from './palette.ts';
-import { DICE_BOX, drawOffLimits, drawTileGround, drawTileLabels, haloText, hubAt, nameBlocks, pieceAnchor, type Box, type Pt } from './tiles.ts';
+import { DICE_BOX, drawOffLimits, drawTileGround, drawTileLabels, haloText, nameBlocks, pieceAnchor, type Box, type Pt } from './tiles.ts';
 import { BADGE_R, badgeSlots, drawMarkers } from './markers.ts';
-
-export interface PieceSpot {
-  piece: number | 'cops';
-  nb: NbId;
-  x: number;
-  y: number;
-  r: number;
-}
-
-export interface MapLayout {
-  tile: number;
-  /** Old Town's cell, from which the grid labels are named (grid.ts). */
-  origin: { x: number; y: number };
-  /** Cell range drawn (inclusive). */
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  gutter: number;
-  /** Top-left of the drawn map inside the picture. */
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  pieces: PieceSpot[];
-}
+import { cellOrigin, hubOf, type MapLayout, type PieceSpot } from './layout.ts';
 
 /** Pawns and Cops, radius as a fraction of the tile: big enough for the seat number to read on a phone. */
 export const PAWN_RADIUS = 0.115;
@@ -52,18 +27,6 @@ export const GUTTER = 0.26;
 
 /** Cell range: the placed tiles; while building, also the margin where tiles can go. */
 export const mapBounds = (view: FenceView): Bounds => mapArea(view);
-
-export function cellOrigin(l: MapLayout, x: number, y: number): Pt {
-  return { x: l.left + l.gutter + (x - l.x0) * l.tile, y: l.top + l.gutter + (y - l.y0) * l.tile };
-}
-
-export function hubOf(view: FenceView, l: MapLayout, id: NbId): Pt | null {
-  const { key, index } = parseNbId(id);
-  const p = view.map.find((t) => t.key === key);
-  if (!p) return null;
-  const o = cellOrigin(l, p.x, p.y);
-  return hubAt(defOf(tileSetOfView(view), key), p.rot, index, o.x, o.y, l.tile);
-}
 
 /** The size of the cells `b` drawn at `tile` px with their grid-label gutters, and the gutter. */
 export function mapSize(tile: number, b: Bounds): { width: number; height: number; gutter: number } {

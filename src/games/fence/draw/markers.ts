@@ -11,7 +11,7 @@ import type { FenceView } from '../views.ts';
 import { defOf, tileSetOfView } from '../views.ts';
 import type { PlacedTile } from '../geometry.ts';
 import { parseNbId } from '../geometry.ts';
-import { cellOrigin, hubOf, type MapLayout } from './map.ts';
+import { cellOrigin, hubOf, type MapLayout } from './layout.ts';
 import type { Pt } from './tiles.ts';
 
 export const GOLD = '#B8860B';

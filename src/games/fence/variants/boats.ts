@@ -67,7 +67,8 @@ export const boats: Variant = {
     const k = Math.ceil(players / 2);
     return { red: [...deck.red, ...Array<Card>(k).fill(faceCard('red'))], blue: [...deck.blue, ...Array<Card>(k).fill(faceCard('blue'))] };
   },
-  actions(s, seat) {
+  // E3: a player Moving Others *may* also play a face card; the turn ends once its moves are done.
+  optionalPlays(s, seat) {
     if (s.turn.boat) return [];
     // Playing a boat is part of Moving Others: not for a jailed player who must leave.
     if (!movingOthers(s) && isJailed(s, seat) && selfMoves(s, seat).length > 0) return [];

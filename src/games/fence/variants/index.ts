@@ -2,11 +2,10 @@
  * The Extended Rules, in the order the rules text lists them, and the hook points the engine
  * calls. A hook runs for every variant that is on, in this order.
  */
-import type { Action } from '../actions.ts';
+import type { Action, Refusal } from '../actions.ts';
 import { card, type Card, type Colour } from '../cards.ts';
 import type { NbId } from '../geometry.ts';
 import type { FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
-import type { Refusal } from '../refusals.ts';
 import { accumulation } from './accumulation.ts';
 import { bigMap } from './big-map.ts';
 import { boats } from './boats.ts';
@@ -116,6 +115,7 @@ export function roundEnded(t: Table): Outcome | null {
 export const lastRound = (s: FenceState): number => variantsOf(s.options).reduce((limit, v) => v.lastRound?.(s, limit) ?? limit, s.options.roundLimit);
 
 export const extraActions = (s: FenceState, seat: number): Action[] => having(s.options, 'actions').flatMap((v) => v.actions?.(s, seat) ?? []);
+export const optionalPlays = (s: FenceState, seat: number): Action[] => having(s.options, 'optionalPlays').flatMap((v) => v.optionalPlays?.(s, seat) ?? []);
 
 export const offers = (s: FenceState, seat: number): Action[] => having(s.options, 'offers').flatMap((v) => v.offers?.(s, seat) ?? []);
 export const asked = (s: FenceState): number[] => having(s.options, 'asked').flatMap((v) => v.asked?.(s) ?? []);

@@ -6,13 +6,12 @@
  * offer, either player leaving). Jailed players trade like everyone else.
  */
 import type { ChoiceButton, Prompt } from '../../../platform/game.ts';
-import type { Action } from '../actions.ts';
+import type { Action, Refusal } from '../actions.ts';
 import { card, faceCard, joker, removeCards, sortCards, type Card } from '../cards.ts';
-import type { Refusal } from '../refusals.ts';
 import { activeSeats } from '../rules.ts';
 import type { FenceEvent } from '../events.ts';
 import type { Extended, FenceOptions, FenceState } from '../state.ts';
-import { cardsText, seatName } from '../words.ts';
+import { cardsText, seatName } from '../names.ts';
 import type { Table, Variant } from './variant.ts';
 
 /** Offers a player may make in one turn: enough to bargain, not enough to hold the table up. */

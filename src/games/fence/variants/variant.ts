@@ -3,13 +3,12 @@
  * does at the points where the rules act. The engine calls these points (through index.ts)
  * and never asks which variant is on.
  */
-import type { Action } from '../actions.ts';
+import type { Action, Refusal } from '../actions.ts';
 import type { Card, Colour } from '../cards.ts';
 import type { NbId } from '../geometry.ts';
 import type { FenceEvent } from '../events.ts';
 import type { Extended, FenceOptions, FenceState, Outcome, Pending } from '../state.ts';
 import type { Stash } from '../stash.ts';
-import type { Refusal } from '../refusals.ts';
 
 /** What a variant may do to the game being changed: the engine's working copy. */
 export interface Table {
@@ -83,6 +82,11 @@ export interface Variant {
   lastRound?(s: FenceState, limit: number): number;
   /** More moves a seat may make in the main phase (`others`: the turn is, or may become, Moving Others). */
   actions?(s: FenceState, seat: number): Action[];
+  /**
+   * Plays a seat may add to its turn while it still has a move to make (a boat while Moving
+   * Others, E3): they never keep a turn going by themselves.
+   */
+  optionalPlays?(s: FenceState, seat: number): Action[];
   /**
    * Deals a seat may propose on its turn besides its moves (Trading Cards' offers): they never
    * keep a turn going by themselves, so a turn with no move still passes.

@@ -1,11 +1,13 @@
 /**
  * Scenario files: a game's position set up in JSON, a list of steps played on it and what must
  * hold after each (docs/scenarios.md). A file names its game (`"game": "<id>"`); that game's
- * `scenario` support reads the rest. `npm run scenario`, `npm run render` and the scenario tests
+ * `scenario` support reads the rest and plays the steps through applyRules (rules.ts), as the
+ * bot applies every request. `npm run scenario`, `npm run render` and the scenario tests
  * (test/scenarios/) all come through here.
  */
 import { gameById } from '../games/registry.ts';
-import { ScenarioError, type AnyGame, type ScenarioResult } from './game.ts';
+import { ScenarioError, type AnyGame, type ScenarioResult } from '../platform/game.ts';
+import { applyRules } from './rules.ts';
 
 export { ScenarioError, type ScenarioResult };
 
@@ -31,5 +33,5 @@ export function scenarioGame(input: unknown): { game: AnyGame; json: Record<stri
 /** Plays a scenario file. Throws ScenarioError only when the file itself is invalid. */
 export function runScenario(input: unknown): ScenarioResult & { game: AnyGame } {
   const { game, json } = scenarioGame(input);
-  return { ...game.scenario!.run(json), game };
+  return { ...game.scenario!.run(json, (s, actor, request) => applyRules(game, s, actor, request)), game };
 }
