@@ -21,26 +21,69 @@ import { pathToFileURL } from 'node:url';
 import { choiceFor } from '../src/discord/choices.ts';
 import { gameById } from '../src/games/registry.ts';
 import { follow } from '../src/platform/choices.ts';
-import type { AnyGame, Picture } from '../src/platform/game.ts';
+import { applyRequest } from '../src/platform/requests.ts';
+import type { AnyGame, Picture, Step } from '../src/platform/game.ts';
 import type { Drawings } from '../src/render/drawings.ts';
 import type { PostedMessage, User } from '../test/discord-double/index.ts';
 import { Harness, tapsFor, textOf } from '../test/bot/harness.ts';
 import { smallestText, textsDrawn, type DrawnText } from '../test/render/labels.ts';
+import { kept } from '../src/games/ducks/moves.ts';
+import type { Action, DucksState } from '../src/games/ducks/state.ts';
+import { farmScript } from './surface-farm.ts';
 
 export interface Script {
   /** The game's id (its command). */
   id: string;
+  /** How the figures name this game (default: its id), when a game is played more than one way. */
+  name?: string;
   /** People playing (the harness has four). */
   people: number;
   options: Record<string, string | number | boolean>;
   seed: string;
-  /** The pictures a turn's post shows, for the state after the turn. */
-  postPictures(def: AnyGame, state: unknown): Picture[];
+  /**
+   * The pictures a post shows, for the state after it and the moves it tells (applied here as
+   * the bot applied them; none for the game's first post).
+   */
+  postPictures(def: AnyGame, state: unknown, steps: readonly Step<unknown, unknown>[]): Picture[];
+  /** What a person presses for (default: what the game's computer player would play). */
+  person?(def: AnyGame, state: unknown, seat: number): unknown;
+  /** Which turn a state is in (default: the seat asked first): a solo game's turns are all the same seat's. */
+  turnOf?(state: unknown, seat: number): unknown;
+  /** The fewest labels to press for an action, where the harness's first way found is longer (a map in parts). */
+  taps?(state: unknown, seat: number, action: unknown): string[] | null;
 }
+
+/** What a game's posts would show (its own cut, PostPlan), and the picture its first level brings. */
+const postsPictures = (def: AnyGame, state: unknown, steps: readonly Step<unknown, unknown>[]): Picture[] => {
+  if (!def.posts) return [def.board(state)];
+  // The game's first post: its start, as the runtime cuts it.
+  const plans = def.posts(steps.length ? steps : [{ state, events: [] }]);
+  const seat = def.activeSeats(state)[0];
+  const level = seat === undefined || def.outcome(state) ? undefined : choiceFor(def, state, seat).picture;
+  return [...plans.flatMap((p) => [p.picture, ...(p.morePictures ?? [])]).filter((p): p is Picture => !!p), ...(level ? [level] : [])];
+};
 
 export const SCRIPTS: Script[] = [
   { id: 'kimbo', people: 3, options: {}, seed: 'surface-3', postPictures: (def, s) => [def.board(s)] },
+  // Duck Pens, solo and two people: a fence the simple strategy draws after keeping its dice is
+  // pressed at once (its number keeps them); a solo turn ends with the Automa's pen.
+  { id: 'ducks', name: 'ducks (solo)', people: 1, options: {}, seed: 'surface-ducks-1', postPictures: (def, s) => [def.board(s)], person: duckPerson, turnOf: duckTurn },
+  { id: 'ducks', name: 'ducks (2 people)', people: 2, options: {}, seed: 'surface-ducks-2', postPictures: (def, s) => [def.board(s)], person: duckPerson, turnOf: duckTurn },
+  farmScript,
+  // FENCE! on a map the bot builds (building is by /fence place), rounds limited to keep it short.
+  { id: 'fence', people: 3, options: { 'auto-build': true, rounds: 8 }, seed: 'surface-1', postPictures: postsPictures },
 ];
+
+function duckPerson(def: AnyGame, state: unknown, seat: number): unknown {
+  const s = state as DucksState;
+  const a = def.bots[def.defaultBot]!(s, seat) as Action | null;
+  if (a?.type !== 'keep') return a;
+  const f = def.bots[def.defaultBot]!(kept(s), seat) as Action | null;
+  return f?.type === 'fence' ? f : a;
+}
+function duckTurn(state: unknown): unknown {
+  return (state as DucksState).turn.number;
+}
 
 export interface Figures {
   game: string;
@@ -76,7 +119,7 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
   };
 
   h.seedFor = () => script.seed;
-  const channel = h.double.createChannel(h.guild, `surface-${script.id}`);
+  const channel = h.double.createChannel(h.guild, `surface-${(script.name ?? script.id).replace(/\W+/g, '-')}`);
   const people = Object.values(h.users).slice(0, script.people);
   await h.command(people[0]!, script.id, 'new', script.options, channel);
   const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
@@ -88,25 +131,32 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
   };
   const started = await load();
   if (!started) throw new Error('the game did not start');
-  for (const p of script.postPictures(def, started.state)) measure(p);
+  for (const p of script.postPictures(def, started.state, [])) measure(p);
 
   const lastPrivate = new Map<string, PostedMessage>();
+  /** The moves since the last post, applied here as the bot applies them: what the next post tells. */
+  let steps: Step<unknown, unknown>[] = [];
   const turns: { messages: number; pictures: number; privatePictures: number; taps: number }[] = [];
-  let turn = { seat: -1, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
+  let turn: { key: unknown; messages: number; pictures: number; privatePictures: number; taps: number } = { key: null, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
   let before = h.double.messages(channel).length;
   for (let n = 0; n < 3000; n++) {
     const now = await load();
     if (!now || def.outcome(now.state)) break;
     const seat = def.activeSeats(now.state)[0]!;
-    if (turn.seat !== seat) turn = { seat, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
+    const key = script.turnOf ? script.turnOf(now.state, seat) : seat;
+    if (turn.key !== key) turn = { key, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
     const user = h.userOf(now.game, seat);
-    const action = def.bots[def.defaultBot]!(now.state, seat);
-    const labels = tapsFor(def, now.state, seat, action);
+    const action = script.person ? script.person(def, now.state, seat) : def.bots[def.defaultBot]!(now.state, seat);
+    const labels = script.taps ? script.taps(now.state, seat, action) : tapsFor(def, now.state, seat, action);
     if (!labels) throw new Error(`${script.id}: "${def.words.action(now.state, action)}" cannot be tapped`);
     // The first level is on the turn post, or, in a turn under way, on the player's private message.
     const post = h.latestPost(channel);
-    const onPost = h.choicesOn(post).length > 0 && offers(h, post, labels[0]!);
-    const where = onPost ? post : lastPrivate.get(user.id);
+    // A private answer newer than the post is where a turn under way goes on (the post's own
+    // buttons are then stale: a Duck Pens player crossing off a second duck box presses "P row" again).
+    const mine = lastPrivate.get(user.id);
+    const goesOn = mine !== undefined && BigInt(mine.id) > BigInt(post.id) && offers(h, mine, labels[0]!);
+    const onPost = !goesOn && h.choicesOn(post).length > 0 && offers(h, post, labels[0]!);
+    const where = onPost ? post : mine;
     if (!where) throw new Error(`${script.id}: nowhere to press "${labels[0]}"`);
     // The levels opened on the way are shown privately, each with its picture.
     const root = choiceFor(def, now.state, seat);
@@ -117,13 +167,22 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
         turn.privatePictures++;
       }
     }
+    const applied = applyRequest(def, now.state, seat, action);
+    if (applied.ok) steps.push({ state: applied.state, events: applied.events });
     const { reply, taps } = await h.tap(user as User, where, labels);
     if (process.env.SURFACE_DEBUG) process.stdout.write(`${script.id}: seat ${seat} presses ${labels.join(' › ')}: ${taps} taps\n`);
     turn.taps += taps;
     lastPrivate.set(user.id, reply);
     const after = await load();
     const over = !after || def.outcome(after.state) !== null;
-    if (!over && def.activeSeats(after.state)[0] === seat) {
+    const shownNow = after?.state ?? (await h.store.getGame(now.game.game.id)).state;
+    // A post went out unless the game holds the move (a turn under way): its pictures.
+    if (!def.posts || !def.posts(steps).at(-1)?.held) {
+      for (const p of script.postPictures(def, shownNow, steps)) measure(p);
+      steps = [];
+    }
+    const nextSeat = over ? -1 : def.activeSeats(after.state)[0]!;
+    if (!over && (script.turnOf ? script.turnOf(after.state, nextSeat) : nextSeat) === key) {
       // The turn goes on: the answer shows the next level, with its picture.
       const next = choiceFor(def, after.state, seat);
       if (next.picture && reply.attachments.length > 0) {
@@ -136,14 +195,14 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
     before = h.double.messages(channel).length;
     turn.messages = posted.length;
     turn.pictures = posted.reduce((k, m) => k + m.attachments.length, 0);
-    const shown = after?.state ?? (await h.store.getGame(now.game.game.id)).state;
-    for (const p of script.postPictures(def, shown)) measure(p);
     turns.push(turn);
-    turn = { seat: -1, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
+    turn = { key: null, messages: 0, pictures: 0, privatePictures: 0, taps: 0 };
   }
+  const end = await load();
+  if (end && !def.outcome(end.state)) throw new Error(`${script.name ?? script.id}: the game did not finish (${turns.length} turns measured)`);
   const sum = (f: (t: (typeof turns)[number]) => number) => turns.reduce((k, t) => k + f(t), 0);
   return {
-    game: script.id,
+    game: script.name ?? script.id,
     turns: turns.length,
     messages: sum((t) => t.messages),
     maxMessages: Math.max(...turns.map((t) => t.messages)),
@@ -179,7 +238,7 @@ export default async function benchSurface(): Promise<void> {
     for (const script of SCRIPTS.filter((s) => wanted.length === 0 || wanted.includes(s.id))) {
       const t = performance.now();
       for (const line of report(await playScript(h, script))) out(line);
-      out(`${script.id}: played in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+      out(`${script.name ?? script.id}: played in ${((performance.now() - t) / 1000).toFixed(0)} s`);
     }
   } finally {
     await h.stop();

@@ -18,11 +18,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { actionLabel, computerAction, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
+import { actionLabel, computerAction, fence, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
 import { createLogger } from '../src/discord/log.ts';
 import { startBot } from '../src/main.ts';
 import { DiscordDouble, type Channel, type InteractionHandle, type PostedMessage, type User } from '../test/discord-double/index.ts';
-import { SUB_OF } from '../test/bot/harness.ts';
+import { SUB_OF, tapsFor } from '../test/bot/harness.ts';
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -129,14 +129,14 @@ export async function turnBench(opts: { turns?: number; thinkMs?: number } = {})
           started = performance.now();
           handle = await double.runCommand(user, channel, 'fence', { subcommand: how.sub, options: { [how.option]: value } });
         } else {
-          const label = actionLabel(s, action);
-          const text = label.startsWith('Draw a ') ? `Draw ${label.slice(7, -5)}` : label;
-          // Choice buttons sit on the last post of the previous batch, or (mid-turn) on the chooser's private answer.
+          // A choice the rules give (a colour, a neighborhood): one label to press, on the last
+          // post of the previous batch or (mid-turn) on the chooser's private answer.
+          const [text] = tapsFor(fence, s, seat, action) ?? [actionLabel(s, action)];
           const has = (m: PostedMessage | undefined) => m && double.buttons(double.log.get(m.id) ?? m).some((b) => 'label' in b && b.label === text);
           const post = [[...double.messages(channel)].reverse().find((m) => !m.ephemeral && m.components.length > 0), answers.get(user.id)].find(has);
           if (!post) throw new Error(`no button "${text}" for ${user.username}`);
           started = performance.now();
-          handle = await double.clickButton(user, double.log.get(post.id) ?? post, text);
+          handle = await double.clickButton(user, double.log.get(post.id) ?? post, text!);
         }
         const at = await turnPosted(double, channel, before, handle);
         const answer = handle.messages.at(-1);

@@ -2,7 +2,11 @@
  * Seeded randomness that lives inside the game state (plain JSON), so a game replays
  * exactly from its seed and action log. sfc32: small, fast, good enough for dice and shuffles.
  */
+import { z } from 'zod';
+
 export type RngState = [number, number, number, number];
+/** A generator's state as a game's state schema holds it. */
+export const rngStateSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
 
 /** Hashes a seed string into a full 128-bit generator state (cyrb128-style mixing). */
 export function seedRng(seed: string): RngState {

@@ -31,6 +31,21 @@ export const seatFields = {
   /** Per seat: turns in a row that ran out of time (H2). */
   timeouts: z.array(z.number().int().min(0)),
 };
+/**
+ * The fields every game's state schema opens with: its schema version and the game's id (what
+ * loadState and the store read first), its options, and the seat fields with how many seats
+ * the game takes (`z.object({ ...stateFields({ … }), … })`).
+ */
+export function stateFields<G extends string, V extends number, O extends z.ZodType>(head: { game: G; version: V; options: O; seats: { min: number; max: number } }) {
+  return {
+    version: z.literal(head.version),
+    game: z.literal(head.game),
+    options: head.options,
+    ...seatFields,
+    seats: seatFields.seats.min(head.seats.min).max(head.seats.max),
+  };
+}
+
 export interface SeatState {
   seats: SeatInfo[];
   out: boolean[];

@@ -141,6 +141,31 @@ export function loadGameSql(where: { id: number } | { channelId: string }, pack:
     + ('id' in where ? 'g."id" = ?' : 'g."channelId" = ? AND g."status" IN (\'lobby\', \'running\')');
 }
 
+/**
+ * readGame and loadGame, the same on both providers but for how loadGame packs a game's seats and
+ * timers as JSON (`pack`, as loadGameSql takes it): a provider's backend extends this with its `query`.
+ */
+export abstract class GameReads {
+  readonly #loadById: string;
+  readonly #loadByChannel: string;
+  constructor(pack: (table: string, fields: readonly string[]) => string) {
+    this.#loadById = loadGameSql({ id: 0 }, pack);
+    this.#loadByChannel = loadGameSql({ channelId: '' }, pack);
+  }
+
+  abstract query(stmt: Statement): Promise<unknown[][]>;
+
+  async readGame(gameId: number): Promise<GameHead | null> {
+    const [row] = await this.query({ sql: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ?', args: [gameId] });
+    return row ? headOf(row) : null;
+  }
+
+  async loadGame(where: { id: number } | { channelId: string }): Promise<StoredGame | null> {
+    const [row] = await this.query({ sql: 'id' in where ? this.#loadById : this.#loadByChannel, args: ['id' in where ? where.id : where.channelId] });
+    return row ? storedGameOf(row) : null;
+  }
+}
+
 /** A game row from loadGame's values: GAME_COLUMNS in that order, then its seats and its timers as packed (JSON text, or parsed already). */
 export function storedGameOf(values: readonly unknown[]): StoredGame {
   const row = Object.fromEntries(GAME_COLUMNS.map((c, i) => [c, values[i]])) as GameRow;

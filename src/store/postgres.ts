@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts';
 import { PrismaClient as PostgresPrismaClient } from '../../generated/prisma-pg/client.ts';
-import { storedGameOf, headOf, loadGameSql, utcDate, type ActionWrite, type Backend, type GameHead, type StoredGame, type Statement, type TimerWrite } from './backend.ts';
+import { GameReads, utcDate, type ActionWrite, type Backend, type Statement, type TimerWrite } from './backend.ts';
 import { migrate, postgresMigrations } from './migrate.ts';
 
 export function isPostgresUrl(url: string): boolean {
@@ -81,8 +81,6 @@ const UTC_TYPES = {
 
 const packed = (table: string, fields: readonly string[]): string =>
   `(SELECT json_agg(json_build_array(${fields.map((f) => `"${f}"`).join(', ')})) FROM "${table}" WHERE "gameId" = g."id")`;
-const LOAD_BY_ID = loadGameSql({ id: 0 }, packed);
-const LOAD_BY_CHANNEL = loadGameSql({ channelId: '' }, packed);
 
 /**
  * A turn's timer changes (TimerWrite) as two parts of a WITH, for the game whose id the part
@@ -102,20 +100,12 @@ function timerParts(w: Pick<TimerWrite, 'cancel' | 'arm'>, at: string, param: (v
   ];
 }
 
-class PostgresBackend implements Backend {
+class PostgresBackend extends GameReads implements Backend {
   readonly provider = 'postgresql';
   /** The store's own statements, prepared once per connection: their names and their text with `$n` placeholders, by SQL. */
   readonly #prepared = new Map<string, { name: string; text: string }>();
-  constructor(readonly prisma: PrismaClient, private readonly pool: pg.Pool) {}
-
-  async readGame(gameId: number): Promise<GameHead | null> {
-    const [row] = await this.query({ sql: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ?', args: [gameId] });
-    return row ? headOf(row) : null;
-  }
-
-  async loadGame(where: { id: number } | { channelId: string }): Promise<StoredGame | null> {
-    const [row] = await this.query({ sql: 'id' in where ? LOAD_BY_ID : LOAD_BY_CHANNEL, args: ['id' in where ? where.id : where.channelId] });
-    return row ? storedGameOf(row) : null;
+  constructor(readonly prisma: PrismaClient, private readonly pool: pg.Pool) {
+    super(packed);
   }
 
   query(stmt: Statement): Promise<unknown[][]> {

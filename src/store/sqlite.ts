@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createClient, type InStatement, type InValue, type ResultSet } from '@libsql/client';
 import { PrismaClient } from '../../generated/prisma/client.ts';
-import { storedGameOf, headOf, loadGameSql, utcDate, type ActionWrite, type Backend, type GameHead, type StoredGame, type SqlValue, type Statement, type TimerWrite } from './backend.ts';
+import { GameReads, utcDate, type ActionWrite, type Backend, type SqlValue, type Statement, type TimerWrite } from './backend.ts';
 import { OneConnectionPrismaLibSql, type OneConnectionClient } from './connection.ts';
 import { migrate, sqliteMigrations } from './migrate.ts';
 
@@ -38,8 +38,6 @@ export async function openSqlite(url: string, busyTimeoutMs: number): Promise<Ba
 
 const packed = (table: string, fields: readonly string[]): string =>
   `(SELECT json_group_array(json_array(${fields.map((f) => `"${f}"`).join(', ')})) FROM "${table}" WHERE "gameId" = g."id")`;
-const LOAD_BY_ID = loadGameSql({ id: 0 }, packed);
-const LOAD_BY_CHANNEL = loadGameSql({ channelId: '' }, packed);
 
 /** A turn's timer changes (TimerWrite), each statement guarded by `guard` (SQL over "Game", with its arguments), as one batch writes them. */
 function timerStatements(w: Pick<TimerWrite, 'gameId' | 'cancel' | 'arm' | 'at'>, guard: { sql: string; args: InValue[] } = { sql: '"id" = ?', args: [w.gameId] }): InStatement[] {
@@ -57,18 +55,10 @@ function timerStatements(w: Pick<TimerWrite, 'gameId' | 'cancel' | 'arm' | 'at'>
   ];
 }
 
-class SqliteBackend implements Backend {
+class SqliteBackend extends GameReads implements Backend {
   readonly provider = 'sqlite';
-  constructor(readonly prisma: PrismaClient, private readonly adapter: OneConnectionPrismaLibSql) {}
-
-  async readGame(gameId: number): Promise<GameHead | null> {
-    const [row] = await this.query({ sql: 'SELECT "kind", "status", "version", "state", "brokenReason" FROM "Game" WHERE "id" = ?', args: [gameId] });
-    return row ? headOf(row) : null;
-  }
-
-  async loadGame(where: { id: number } | { channelId: string }): Promise<StoredGame | null> {
-    const [row] = await this.query({ sql: 'id' in where ? LOAD_BY_ID : LOAD_BY_CHANNEL, args: ['id' in where ? where.id : where.channelId] });
-    return row ? storedGameOf(row) : null;
+  constructor(readonly prisma: PrismaClient, private readonly adapter: OneConnectionPrismaLibSql) {
+    super(packed);
   }
 
   async query(stmt: Statement): Promise<unknown[][]> {

@@ -63,7 +63,7 @@ async function peekHands(): Promise<void> {
 function expectTurnPost(post: PostedMessage): void {
   expect(post.ephemeral).toBe(false);
   if (post.attachments.length === 0) return;
-  expect(post.attachments[0]?.filename).toMatch(/^(map|closeup)(-\d+)?\.png$/);
+  expect(post.attachments[0]?.filename).toMatch(/^(map|closeup|overview)(-\d+)?\.png$/);
   expect(post.attachments[0]?.description?.length).toBeGreaterThan(20);
 }
 
@@ -210,7 +210,7 @@ describe('a game in a channel', () => {
     expect(h.double.messages(locked)).toEqual([]);
   });
 
-  it('posts each turn as one message and each round\'s Hot Goods as one message with a map per roll, and pings only at the end of a batch', async () => {
+  it('posts each turn as one message with one picture, a round\'s Hot Goods in its last turn\'s post (a winner\'s colour question ending it), and pings only at the end of a batch', async () => {
     const table = h.double.createChannel(h.guild, 'with-computers');
     await h.fence(ana, 'new', { 'auto-build': true, rounds: 3, computers: 2 }, table);
     const start = await h.fence(ana, 'start', {}, table);
@@ -229,13 +229,15 @@ describe('a game in a channel', () => {
     expect(textOf(end)).toMatch(/Game #\d+ is over/);
 
     const moveBy = (line: string) => /^(.+?) (?:plays|pushes|moves the Cops|tips off)\b/.exec(line)?.[1] ?? null;
-    let hotGoodsPosts = 0;
+    let hotGoodsPosts = 0, questions = 0;
     for (const batch of batches) {
       for (const [n, post] of batch.entries()) {
-        if (post === end) continue;
         const last = n === batch.length - 1;
         expect(post.ephemeral).toBe(false);
         expect(post.edits).toBeLessThanOrEqual(1);
+        // One picture a post: a gallery of several would show each at half a phone's width.
+        expect(post.attachments.length, textOf(post)).toBeLessThanOrEqual(1);
+        if (post === end) continue;
         // Only the batch's last post asks someone to act: it alone pings and carries buttons.
         if (!last) {
           expect(post.notified, textOf(post)).toEqual([]);
@@ -246,38 +248,33 @@ describe('a game in a channel', () => {
         const lines = textOf(post).split('\n');
         const rolls = lines.map((l) => /^Hot Goods (\d+)\/(\d+):/.exec(l)).filter((m): m is RegExpExecArray => m !== null);
         if (rolls.length > 0) {
-          // The round's rolls in one post, in order; one map per roll of the round so far (rolls
-          // asked about earlier, a winner choosing a colour, come without a map).
+          hotGoodsPosts++;
+          // The round's rolls in order, on the whole city: each roll's tile numbered, its result in the alt text.
           expect(rolls.map((r) => Number(r[1])), textOf(post)).toEqual(rolls.map((_, k) => Number(rolls[0]![1]) + k));
-          const upTo = Number(rolls[rolls.length - 1]![1]);
-          if (post.attachments.length > 0) {
-            hotGoodsPosts++;
-            // A close-up of each roll, then the whole city with every roll of the round marked.
-            expect(post.attachments.length, textOf(post)).toBe(upTo + 1);
-            post.attachments.slice(0, upTo).forEach((a, k) => {
-              expect(a.filename).toMatch(/^(closeup|map)(-\d+)?\.png$/);
-              if (a.filename.startsWith('closeup')) expect(a.description).toContain(`Hot Goods roll ${k + 1}`);
-            });
-            const whole = post.attachments[upTo]!;
-            expect(whole.filename).toMatch(/^map(-\d+)?\.png$/);
-            expect(whole.description?.match(/Hot Goods round \d+: (.*?)\.(?: |$)/)?.[1]?.split('; ').length).toBe(upTo);
-          } else {
-            expect(textOf(post)).toMatch(/choose the colour/);
+          expect(post.attachments[0]?.filename, textOf(post)).toBe('overview.png');
+          expect(post.attachments[0]?.description).toMatch(/Hot Goods \d+ of \d+: red \d, blue \d/);
+          // A winner's colour question ends the post, under the picture it is about; else the next turn starts in it.
+          if (/choose the colour/.test(textOf(post))) {
+            questions++;
+            expect(lines.at(-1)).toMatch(/choose the colour/);
+            const more = rolls.length + Number(rolls[0]![1]) - 1 < Number(rolls[0]![2]);
+            if (more) expect(textOf(post)).not.toMatch(/Round \d+ begins/);
           }
-        } else {
+        } else if (post.attachments.length > 0) {
           expectTurnPost(post);
-          expect(post.attachments.length).toBeLessThanOrEqual(1);
         }
-        // One turn per post: every move in it is by the same player, and the map's last move is theirs.
+        // One turn per post: every move in it is by the same player.
         const movers = new Set(lines.map(moveBy).filter((x): x is string => x !== null));
         expect(movers.size, textOf(post)).toBeLessThanOrEqual(1);
-        const [mover] = [...movers];
-        if (mover && rolls.length === 0) expect(post.attachments[0]?.description, textOf(post)).toMatch(new RegExp(`Last move: [^.]*${mover}`));
+        // The picture names whose turn it is (the pinged player, or a computer whose turn follows).
+        const asked = /^<@\d+>, /m.test(textOf(post)) ? 'Ana' : null;
+        if (asked && post.attachments[0]) expect(post.attachments[0].description, textOf(post)).toMatch(/Ana to play/);
       }
     }
     // Computers' turns follow a person's at once, each in its own post.
     expect(batches.some((b) => b.filter((p) => /^Computer \d (plays|pushes|moves|tips)/m.test(textOf(p))).length >= 2)).toBe(true);
     expect(hotGoodsPosts).toBeGreaterThanOrEqual(2);
+    expect(questions).toBeGreaterThanOrEqual(1);
     // Only the newest post still has buttons: every earlier one lost them once the game moved on.
     const all = h.double.messages(table);
     for (const m of all.slice(0, -1)) expect(h.choicesOn(h.double.log.get(m.id)), textOf(m)).toEqual([]);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { actionLabel, computerAction, whoMustAct, type Action, type FenceState } from '../../src/games/fence/index.ts';
+import { actionLabel, computerAction, fence, whoMustAct, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { DiscordDouble, messageText, type Channel, type Guild, type PostedMessage, type User } from '../discord-double/index.ts';
@@ -152,7 +152,9 @@ export class Harness {
     expect(textOf(preview)).toContain('only you see this preview');
     const edits = this.double.log.get(preview.id)?.edits ?? 0;
     const click = await this.double.clickButton(user, preview, 'Confirm');
-    const answer = await click.waitForMessage((m) => m.id !== preview.id || m.edits > edits, 10_000);
+    // The answer replaces the preview, or comes as a new private message while the preview only
+    // loses its button (a Components V2 answer cannot replace a classic message): not that edit.
+    const answer = await click.waitForMessage((m) => m.id !== preview.id || (m.edits > edits && !textOf(m).includes('only you see this preview')), 10_000);
     expect(answer.ephemeral).toBe(true);
     return answer;
   }
@@ -219,15 +221,17 @@ export class Harness {
     const label = actionLabel(s, action);
     const how = SUB_OF[action.type];
     let reply: PostedMessage;
-    if (!how) {
-      const text = label.startsWith('Draw a ') ? `Draw ${label.slice(7, -5)}` : label;
-      const has = (m: PostedMessage | undefined) => m && this.double.buttons(this.double.log.get(m.id) ?? m).some((b) => 'label' in b && b.label === text);
-      const ack = this.lastAck.get(user.id);
+    const labels = tapsFor(fence, s, seat, action);
+    const has = (m: PostedMessage | undefined) => !!labels && !!m && [...this.double.buttons(this.double.log.get(m.id) ?? m).map((b) => ('label' in b ? b.label : '')), ...this.double.selects(this.double.log.get(m.id) ?? m).flatMap((x) => x.options.map((o) => o.label))].includes(labels[0]!);
+    const ack = this.lastAck.get(user.id);
+    // A move's first part by its command (autocomplete); the rest of a turn under way by the
+    // labels its private answer offers, as a player would press them there.
+    if (!how || (labels && has(ack) && !has(this.latestPost(channel)))) {
+      // A choice the rules give (a colour, a neighborhood): its labels, pressed on the latest
+      // post or (in the middle of a turn) on the player's latest private answer.
+      if (!labels) throw new Error(`the choice does not offer "${label}"`);
       const where = has(this.latestPost(channel)) ? this.latestPost(channel) : has(ack) ? ack! : this.latestPost(channel);
-      const edits = this.double.log.get(where.id)?.edits ?? 0;
-      const click = await this.double.clickButton(user, where, text);
-      // A button on a private answer replaces that answer; one on a post gets a new private one.
-      reply = await click.waitForMessage((m) => m.id !== where.id || m.edits > edits, 10_000);
+      reply = (await this.tap(user, where, labels)).reply;
     } else {
       const choices = await this.double.autocomplete(user, channel, 'fence', how.option, label, { subcommand: how.sub });
       const choice = choices.find((c) => c.name === label.slice(0, 100));

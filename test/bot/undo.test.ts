@@ -96,11 +96,12 @@ describe('undo', () => {
       if ((await h.game(channel)).state.outcome) break;
       const { reply, user, events } = await fenceMove(channel);
       const first = events.find((e) => fence.isFinal!(e));
+      // A turn under way also offers its next level's labels (Move Others' second part).
       if (!first || events.some((e) => e.type === 'gameOver')) {
-        expect(labels(reply)).toEqual(['Undo']);
+        expect(labels(reply).filter((l) => l === 'Undo')).toEqual(['Undo']);
         continue;
       }
-      expect(labels(reply)).toEqual([]);
+      expect(labels(reply)).not.toContain('Undo');
       const kind = first.type === 'cardDrawn' ? 'draw' : first.type === 'hotGoods' || first.type === 'copsRolled' ? 'roll' : null;
       if (!kind || refusals.has(kind)) continue;
       const refused = await h.fence(user, 'undo', {}, channel);

@@ -118,7 +118,7 @@ describe('the sandbox page in headless Chromium, with the real bot', () => {
     await lobby.getByRole('button', { name: 'Start' }).click();
     const first = page.locator('article', { hasText: 'Game #1 begins!' });
     await first.waitFor();
-    const map = first.locator('img[alt^="FENCE! map"]');
+    const map = first.locator('img[alt^="FENCE! "]');
     await expect.poll(() => loadedWidth(map), { timeout: 10_000 }).toBeGreaterThan(300);
     // The turn post names someone with a readable mention, not a raw <@id>.
     await expect.poll(() => page.locator('article').last().textContent()).toMatch(/@(Alice|Bob)/);
@@ -139,7 +139,7 @@ describe('the sandbox page in headless Chromium, with the real bot', () => {
     // Bob sees the game and its map, but not alice's hand.
     await playAs('bob');
     await first.waitFor();
-    await expect.poll(() => loadedWidth(first.locator('img[alt^="FENCE! map"]'))).toBeGreaterThan(300);
+    await expect.poll(() => loadedWidth(first.locator('img[alt^="FENCE! "]'))).toBeGreaterThan(300);
     await expect.poll(() => page.locator('article', { hasText: 'Your hand' }).count()).toBe(0);
     expect(sandbox.double.violations).toEqual([]);
   }, 60_000);

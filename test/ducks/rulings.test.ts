@@ -243,14 +243,16 @@ describe('D — pens', () => {
     s = r.state;
     // A1 B1 A2 B2: A2 bread, B2 one duck.
     expect(s.areas[0]).toMatchObject({ bread: 4, pending: 1 });
-    expect(texts(s, r.events)).toEqual(expect.arrayContaining(['ana captures 1 duck space and 1 bread.', 'ana unlocks the bread: from the next turn, one extra one-space fence per turn.']));
+    expect(texts(s, r.events)).toEqual(expect.arrayContaining(['ana captures 1 duck and 1 bread.', 'ana unlocks the bread: from the next turn, one extra one-space fence per turn.']));
     expect(ducks.activeSeats(s)).toEqual([1, 0]);
-    expect(ducks.words.prompt(s, 0).buttons.map((b) => b.label)).toEqual(['P row (0/3 crossed)', 'U row (0/4 crossed)', 'T row (0/4 crossed)', 'L row (0/4 crossed)', 'block row (0/5 crossed)']);
+    const rows = ducks.words.prompt(s, 0).choice!.options;
+    expect(rows.map((o) => o.label)).toEqual(['P row', 'U row', 'T row', 'L row', 'block row']);
+    expect(rows[0]!.says).toBe('0 of 3 crossed off');
     s = play(s, 0, { type: 'box', shape: 'T5' }).state;
     expect(s.areas[0]!.ducks.T5).toBe(1);
     const full = withDice(two({ fences: { red: ['A3-C3', 'C2-C3'] }, areas: { ana: { bread: 4, ducks: { P5: 3, U5: 4, T5: 4, L5: 4, R6: 5 } } } }), dice('red', 'blue', 'blue'));
     const lost = play(play(full, 0, fence('C1', 'C2')).state, 0, { type: 'done' });
-    expect(texts(lost.state, lost.events).join('\n')).toContain('ana captures 1 duck space and 1 bread (1 box beyond a full row lost).');
+    expect(texts(lost.state, lost.events).join('\n')).toContain('ana captures 1 duck and 1 bread (1 box beyond a full row lost).');
     expect(texts(lost.state, lost.events).join('\n')).toContain("ana's duck rows are full: 1 duck box lost.");
   });
 
@@ -314,7 +316,8 @@ describe('D — end and scoring', () => {
     const b = play(s, 1, { type: 'done' });
     expect(b.state.end).toMatchObject({ kind: 'scored', reason: 'skips' });
     expect(ducks.outcome(b.state)?.status).toBe('finished');
-    expect(texts(b.state, b.events).join('\n')).toContain('bo skips this turn (no fence, no re-roll space).\nTwo turns in a row were skipped: the game is over.\nana: 0 points');
+    expect(texts(b.state, b.events).join('\n')).toContain('bo skips this turn (no fence, no re-roll space).\nTwo turns in a row were skipped (no fence drawn, no re-roll space filled): the game is over.');
+    expect(ducks.words.summary!(b.state)[0]).toMatch(/^ana: 0 points = /);
     // A turn that fills a re-roll space is no skip, even without a fence: the count starts again.
     let c = withDice(two({ areas: { bo: { rerolls: 12 } } }), dice('blue', 'blue', 'blue'));
     c = play(c, 0, { type: 'done' }).state;
@@ -359,11 +362,11 @@ describe('D — end and scoring', () => {
     const ahead = end(two({ areas: full, pens: [{ cells: 'B2 C2 B3', owner: 'red' }, { cells: 'H10 I10 J10', owner: 'blue' }] }));
     expect(scoreOf(ahead, 0).ducks).toBeGreaterThan(scoreOf(ahead, 1).ducks);
     expect(ahead.end?.winners).toEqual([0]);
-    // The post says the win came on the tie-break, and which.
-    const over = (s: DucksState) => ducks.words.event(s, { type: 'over', end: s.end!, scores: [scoreOf(s, 0), scoreOf(s, 1)] });
-    expect(over(ahead)).toContain(`ana wins on the tie-break: 1 point each, and ana penned more ducks (${scoreOf(ahead, 0).ducks} to ${scoreOf(ahead, 1).ducks}).`);
-    expect(over(points)).toMatch(/\nana wins!$/);
-    expect(over(ducksTie)).toMatch(/\nana and bo share the win: 1 point and 4 ducks penned each!$/);
+    // The end says the win came on the tie-break, and which.
+    const verdict = (s: DucksState) => ducks.words.summary!(s).at(-1);
+    expect(verdict(ahead)).toBe(`ana wins on the tie-break: 1 point each, and ${scoreOf(ahead, 0).ducks} ducks penned to ${scoreOf(ahead, 1).ducks}.`);
+    expect(verdict(points)).toBe('ana wins, 2 points to 1.');
+    expect(verdict(ducksTie)).toBe('ana and bo share the win: 1 point and 4 ducks penned each.');
   });
 });
 
@@ -548,7 +551,7 @@ describe('A — the solo Automa', () => {
     const pen = state.pens[state.pens.length - 1]!;
     expect(pen).toMatchObject({ owner: 'blue', automa: true, shape: 'O4' });
     expect(state.fences[edge('C8', 'D8')]).toBe('b');
-    expect(texts(state, events).join('\n')).toContain('The Automa\'s pen goes on C8 D8 C9 D9; 3 ducks and 1 bread leave play with it.');
+    expect(texts(state, events).join('\n')).toContain('The Automa\'s pen goes between dots C8 and E10; 3 ducks and 1 bread leave play with it.');
     expect(state.areas[0]!.pending).toBe(0);
     // The Automa's O4 beside I1 J1 I2 J2, walled by red on top: red 4 sides, blue 2 → the player's, captured at once.
     const trap = withDice(solo({ deck: [15, 0], fences: { red: ['I3-K3'] } }), dice('red', 'blue', 'blue'));
@@ -556,7 +559,7 @@ describe('A — the solo Automa', () => {
     const r = play(t2, 0, { type: 'place', cells: [sp('G1'), sp('H1'), sp('G2'), sp('H2')].sort((a, b) => a - b) });
     expect(r.state.pens.find((p) => p.cells.includes(sp('I1')))).toMatchObject({ owner: 'red', completer: 'blue', red: 4, blue: 2 });
     expect(r.state.areas[0]).toMatchObject({ eggs: 1 });
-    expect(texts(r.state, r.events)).toContain('ana captures 1 duck space and 1 egg.');
+    expect(texts(r.state, r.events)).toContain('ana captures 3 ducks (1 duck box) and 1 egg.');
   });
 
   it('A8 Automa fences block and count for it, and the player cannot connect to them', () => {
@@ -583,13 +586,15 @@ describe('A — the solo Automa', () => {
     expect(r.events.map((e) => e.type)).toEqual(['turnEnded', 'over']);
     expect(r.state.automa!.deck).toEqual([3, 4]);
     expect(r.state.end).toMatchObject({ kind: 'scored', reason: 'skips' });
-    expect(texts(r.state, r.events)[1]).toMatch(/^Two turns in a row were skipped: the game is over\.\nana: 0 points/);
+    expect(texts(r.state, r.events)[1]).toBe('Two turns in a row were skipped (no fence drawn, no re-roll space filled): the game is over.');
+    expect(ducks.words.summary!(r.state)[0]).toMatch(/^ana: 0 points = /);
     // The 18th card resolved: that is what the post says.
     const last = withDice(solo({ deck: [13] }), dice('red', 'blue', 'blue'));
     const turned = play(last, 0, fence('C1', 'C2')).state;
     const end = play(turned, 0, simpleChoice(turned, 0)!);
     expect(end.state.end).toMatchObject({ kind: 'scored', reason: 'deck' });
-    expect(texts(end.state, end.events).join('\n')).toContain("The Automa's last card is played: the game is over.\nana: ");
+    expect(texts(end.state, end.events).join('\n')).toContain("The Automa's last card is played: the game is over.");
+    expect(ducks.words.summary!(end.state)[0]).toMatch(/^ana: \d+ points? = /);
   });
 
   it('A10 the result is the player\'s score against the target in the assets', () => {
@@ -599,6 +604,8 @@ describe('A — the solo Automa', () => {
     const end = play(turned, 0, simpleChoice(turned, 0)!).state;
     const score = scoreOf(end, 0).total;
     expect(end.end?.winners).toEqual(score >= COMPONENTS.soloTarget ? [0] : []);
-    expect(ducks.words.event(end, { type: 'over', end: end.end!, scores: [scoreOf(end, 0)] })).toContain(`(target ${COMPONENTS.soloTarget})`);
+    expect(ducks.words.summary!(end).at(-1)).toBe(score >= COMPONENTS.soloTarget
+      ? `ana wins: ${score} points, at least the ${COMPONENTS.soloTarget} needed to beat the Automa.`
+      : `The Automa wins: ana scored ${score} of the ${COMPONENTS.soloTarget} points needed to beat it.`);
   });
 });

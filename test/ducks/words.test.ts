@@ -5,6 +5,7 @@ import { COMPONENTS } from '../../src/games/ducks/components.ts';
 import { ducks } from '../../src/games/ducks/index.ts';
 import type { DucksState } from '../../src/games/ducks/state.ts';
 import { play, position, refused, sp, withDice } from './helpers.ts';
+import { scoreLine } from '../../src/games/ducks/words.ts';
 
 const two = (extra: Record<string, unknown> = {}) => position({ name: 't', players: ['ana', 'bo'], first: 'ana', ...extra });
 const event = (s: DucksState, e: Parameters<typeof ducks.words.event>[1]) => ducks.words.event(s, e);
@@ -12,11 +13,9 @@ const event = (s: DucksState, e: Parameters<typeof ducks.words.event>[1]) => duc
 describe('Duck Pens words', () => {
   it('counts agree with their nouns: 1 point, 2 bread, duck spaces captured, boxes lost', () => {
     const s = two();
-    const one = { group: 1, outlined: 0, shapePoints: 0, duckPoints: 0, total: 1, ducks: 1 };
-    const over = event(s, { type: 'over', end: { kind: 'scored', reason: 'skips', winners: [0], seat: null }, scores: [one, { ...one, total: 0, group: 0, ducks: 0 }] })!;
-    expect(over).toContain('ana: 1 point (largest group 1, no shape outlined, ducks in full rows 0; 1 duck penned).');
-    expect(over).toContain('bo: 0 points');
-    expect(over).not.toMatch(/\b1 points\b/);
+    const one = { name: 'ana', colour: 'red' as const, group: 1, outlined: 1, shapePoints: 2, fullRows: [{ name: 'P', ducks: 1 }], duckPoints: 1, total: 4, ducks: 1 };
+    expect(scoreLine(one)).toBe('ana: 4 points = 1 for the largest group of 1 pen + 2 for 1 shape outlined + 1 for ducks in pens of full rows (P 1); 1 duck penned.');
+    expect(scoreLine({ ...one, name: 'bo', group: 0, outlined: 0, shapePoints: 0, fullRows: [], duckPoints: 0, total: 0, ducks: 0 })).toBe('bo: 0 points = 0 for pens (none) + 0 for shapes (none outlined) + 0 for ducks (no duck row full); 0 ducks penned.');
     expect(event(s, { type: 'captured', seat: 0, pen: 0, duckSpaces: 2, bread: 2, eggs: 1, outlined: null, lost: 1 })).toBe('ana captures 2 duck spaces, 2 bread and 1 egg (1 box beyond a full row lost).');
     expect(ducks.words.status(s)[0]).toMatch(/^ana \(red\): 0 points so far/);
   });
@@ -40,8 +39,8 @@ describe('Duck Pens words', () => {
     expect(event(solo, { type: 'card', card: card('L4'), left: 5 })).toMatch(/an L-shaped 4-space pen/);
     // Card 8 is the block on dot F4; say it went through E4 and G4 instead. C1 holds an egg, D1 bread (the board's data).
     const placed = event(solo, { type: 'automaPlaced', card: 8, cells: [sp('C1'), sp('D1')], edges: [], pen: 0, nearest: true, dots: [[4, 3], [6, 3]] });
-    expect(placed).toBe('The Automa\'s pen goes on C1 D1 (dot F4 was not free: it goes through E4 and G4, the nearest dot that could be used); 1 bread and 1 egg leave play with it.');
-    expect(event(solo, { type: 'automaPlaced', card: 8, cells: [sp('C1')], edges: [], pen: 0, nearest: false })).toBe('The Automa\'s pen goes on C1; 1 egg leaves play with it.');
+    expect(placed).toBe('The Automa\'s pen goes between dots C1 and E2 (dot F4 was not free: it goes through E4 and G4, the nearest dot that could be used); 1 bread and 1 egg leave play with it.');
+    expect(event(solo, { type: 'automaPlaced', card: 8, cells: [sp('C1')], edges: [], pen: 0, nearest: false })).toBe('The Automa\'s pen goes between dots C1 and D2; 1 egg leaves play with it.');
   });
 
   it('a typed one-space fence after the regular fence is the bread\'s, refused for what is wrong with it', () => {
@@ -73,8 +72,10 @@ describe('Duck Pens words', () => {
     const nothing = at(['blue', 'blue', 'blue']);
     expect(ducks.words.action(nothing, { type: 'keep' })).toBe('Keep these dice and skip the turn');
     const p = ducks.words.prompt(nothing, 0);
-    expect(p.text).toContain('Careful: with these dice you can draw no fence and no die fills a re-roll space, so keeping them skips your turn.');
-    expect(p.buttons.find((b) => b.action.type === 'keep')?.label).toBe('Keep these dice and skip the turn');
+    expect(p.text).toContain('no fence fits these dice (no red die)');
+    expect(p.text).toContain('Careful: keeping them skips your turn.');
+    const keep = p.choice!.options.find((o) => 'action' in o && o.action.type === 'keep')!;
+    expect([keep.label, keep.says, keep.style]).toEqual(['Keep', 'skips your turn: no fence fits these dice and no die fills a re-roll space', 'danger']);
     expect(ducks.words.prompt(at(['blue', 'blue', 'blue'], 1), 0).text).toContain('skips your turn and, after the skip before it, ends the game.');
     const fence = at(['red', 'blue', 'blue']);
     expect(ducks.words.action(fence, { type: 'keep' })).toBe('Keep these dice');
@@ -84,5 +85,15 @@ describe('Duck Pens words', () => {
     expect(ducks.words.action(bread, { type: 'keep' })).toBe('Keep these dice');
     // Kept anyway: the turn is a skip, as it said.
     expect(play(nothing, 0, { type: 'keep' }).events.some((e) => e.type === 'turnEnded' && e.skip)).toBe(true);
+  });
+
+  it('a move command with nothing to offer says why and what to do instead: roll first, boxes first, no fence fits', () => {
+    const s = two();
+    expect(ducks.words.unavailable!(s, 0, 'fence')).toBe('Roll first: press **Roll** on your turn\'s post.');
+    const none = { ...withDice(s, ['blue', 'blue', 'blue']), turn: { ...s.turn, stage: 'reroll' as const, dice: ['blue', 'blue', 'blue'] as ('red' | 'blue')[], rerollsLeft: 1 } };
+    expect(ducks.words.unavailable!(none, 0, 'fence')).toBe('No fence fits these dice (no red die): re-roll, keep them, or end your turn.');
+    const owing = { ...s, areas: [{ ...s.areas[0]!, pending: 2 }, s.areas[1]!] };
+    expect(ducks.words.unavailable!(owing, 0, 'fence')).toMatch(/^Place your 2 duck boxes first/);
+    expect(ducks.words.unavailable!(s, 1, 'box')).toBe('You have no duck boxes to place.');
   });
 });

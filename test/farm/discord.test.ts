@@ -2,8 +2,9 @@
 // played to its end by autocomplete and buttons (one person, one computer), a timeout, and the
 // hidden hands: no public post, picture alt text or log line ever names a tile in someone's hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, User } from '../discord-double/index.ts';
+import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { Harness, textOf } from '../bot/harness.ts';
+import { tapsFor } from './taps.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import type { Action } from '../../src/games/farm/actions.ts';
@@ -42,6 +43,24 @@ async function startGame(channel: Channel, players: User[], options: Record<stri
 }
 
 /**
+ * Presses Confirm on a private preview: the answer replaces it, or comes below it when it is
+ * Components V2 (a turn that goes on: the preview loses its button first, then the answer
+ * comes as a new private message).
+ */
+async function confirm(user: User, preview: PostedMessage): Promise<PostedMessage> {
+  const text = textOf(preview);
+  const click = await h.double.clickButton(user, preview, 'Confirm');
+  return click.waitForMessage((m) => m.id !== preview.id || textOf(m) !== text, 10_000);
+}
+
+/** How the person played: by the labels of the choice, or the commands (autocomplete, typed). */
+const ways = { taps: 0, autocomplete: 0, typed: 0, held: 0 };
+/** Each person's latest private answer: a turn under way offers its next choice there. */
+const lastPrivate = new Map<string, PostedMessage>();
+/** People whose turn goes on privately (their last answer said what comes next). */
+const goingOn = new Set<string>();
+
+/**
  * S2 S4 S6 the person to act makes the season's move instead, with `/farm season`: its list
  * offers only that season's moves; a Flood or Rainy move is previewed and confirmed first.
  * Returns false when the season in force offers none.
@@ -59,15 +78,24 @@ async function playSeasonMove(channel: Channel, user: User, s: FarmState): Promi
   if (up !== 'autumn') {
     expect(textOf(reply)).toContain('only you see this preview');
     expect(h.double.messages(channel).length).toBe(before);
-    reply = await h.confirm(user, reply);
+    reply = await confirm(user, reply);
   }
   expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
-  await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
+  lastPrivate.set(user.id, reply);
+  if (/^Done: [^\n]*\. Next, /.test(textOf(reply))) {
+    goingOn.add(user.id);
+    expect(h.double.messages(channel).length).toBe(before);
+  } else await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
   return true;
 }
 
-/** The person to act does what the simple bot would, through autocomplete or a button. */
-async function playOne(channel: Channel, users: Record<number, User>): Promise<void> {
+/**
+ * The person to act does what the simple bot would, through Discord: mostly by pressing the
+ * choice's labels (Place a tile on the turn post, then a cell and a tile on their private
+ * message), now and then by `/farm place` (a suggestion, or the placement typed) with its
+ * preview confirmed. A turn still under way adds no post; one that ends adds its own.
+ */
+async function playOne(channel: Channel, users: Record<number, User>, n = 0): Promise<void> {
   // Whoever the game waits for: the player whose turn it is, or one owing an answer (storage, the fox…);
   // the computers answer their own choices after the post: wait for a person's move.
   let s = await state(channel);
@@ -82,38 +110,70 @@ async function playOne(channel: Channel, users: Record<number, User>): Promise<v
   const action = (owed?.kind === 'storage' && owed.phase === 'remove' ? { type: 'store', op: 'remove', kind: owed.options[0] } : farm.bots.simple!(s, seat)) as Action;
   const label = farm.words.action(s, action);
   const before = h.double.messages(channel).length;
-  if (action.type === 'place') {
-    const choices = await h.double.autocomplete(user, channel, 'farm', 'placement', `${action.tile} at ${action.x},${action.y}`, { subcommand: 'place' });
-    const choice = choices.find((c) => c.name === label);
-    expect(choice, `autocomplete offers ${label}: ${choices.map((c) => c.name).join(' | ')}`).toBeDefined();
-    // The placement is previewed to its player alone; the channel hears of it once confirmed.
-    const preview = await h.command(user, 'farm', 'place', { placement: String(choice!.value) }, channel);
+  let reply: PostedMessage;
+  if (action.type === 'place' && (n % 7 === 1 || n % 7 === 4)) {
+    let preview: PostedMessage;
+    if (n % 7 === 1) {
+      ways.autocomplete++;
+      const choices = await h.double.autocomplete(user, channel, 'farm', 'placement', `${action.tile} at ${action.x},${action.y}`, { subcommand: 'place' });
+      const choice = choices.find((c) => c.name === label);
+      expect(choice, `autocomplete offers ${label}: ${choices.map((c) => c.name).join(' | ')}`).toBeDefined();
+      preview = await h.command(user, 'farm', 'place', { placement: String(choice!.value) }, channel);
+    } else {
+      ways.typed++;
+      preview = await h.command(user, 'farm', 'place', { placement: `${action.tile.toLowerCase()} ${action.x},${action.y} ${action.rot * 90}` }, channel);
+    }
+    // The placement is previewed to its player alone, with what it would score; the channel hears of it once the turn is over.
     expect(preview.ephemeral).toBe(true);
     expect(textOf(preview), textOf(preview)).toContain('only you see this preview');
-    expect(preview.attachments[0]?.description).toMatch(/^Preview, not played yet/);
+    expect(preview.attachments[0]?.description).toMatch(/^Preview, not played yet: .* closes (no farm|\d+ farms?: you would score \d+)/);
     expect(h.double.messages(channel).length).toBe(before);
-    const reply = await h.confirm(user, preview);
-    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
-  } else if ((action.type === 'fox' || action.type === 'bale') && s.pending.length > 0) {
+    reply = await confirm(user, preview);
+  } else if ((action.type === 'fox' || action.type === 'bale') && s.pending.length > 0 && n % 3 === 0) {
     const choices = await h.double.autocomplete(user, channel, 'farm', 'field', label.replace(/^(Fox|Bale|Horse) to /, '').split(' (')[0]!, { subcommand: 'field' });
     const choice = choices.find((c) => c.value === farm.encode(action));
     expect(choice, `autocomplete offers ${label}`).toBeDefined();
-    const reply = await h.command(user, 'farm', 'field', { field: String(choice!.value) }, channel);
-    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
+    ways.autocomplete++;
+    reply = await h.command(user, 'farm', 'field', { field: String(choice!.value) }, channel);
   } else if (action.type === 'lift' || action.type === 'turnTile' || action.type === 'swap') {
     // The bot's season move, made the person's way: `/farm season`, previewed and confirmed (a swap plays at once).
     const choices = await h.double.autocomplete(user, channel, 'farm', 'move', label, { subcommand: 'season' });
     const choice = choices.find((c) => c.value === farm.encode(action));
     expect(choice, `autocomplete offers ${label}`).toBeDefined();
-    let reply = await h.command(user, 'farm', 'season', { move: String(choice!.value) }, channel);
-    if (action.type !== 'swap') reply = await h.confirm(user, reply);
-    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
+    reply = await h.command(user, 'farm', 'season', { move: String(choice!.value) }, channel);
+    if (action.type !== 'swap') reply = await confirm(user, reply);
   } else {
-    const post = h.latestPost(channel);
-    const reply = await (await h.double.clickButton(user, post, label.slice(0, 80))).reply(10_000);
-    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
+    const labels = tapsFor(s, action);
+    expect(labels, `the choice offers ${label}`).not.toBeNull();
+    // The choice is on the player's private answer while their turn goes on, else on the latest post.
+    const where = goingOn.has(user.id) ? lastPrivate.get(user.id)! : h.latestPost(channel);
+    reply = (await h.tap(user, where, labels!)).reply;
+    ways.taps++;
+  }
+  expect(reply.ephemeral).toBe(true);
+  expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
+  lastPrivate.set(user.id, reply);
+  goingOn.delete(user.id);
+  if (/^Done: [^\n]*\. Next, /.test(textOf(reply))) {
+    // The turn goes on: the channel waits for its end.
+    goingOn.add(user.id);
+    ways.held++;
+    expect(h.double.messages(channel).length).toBe(before);
+    return;
   }
   await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the turn post');
+}
+
+/** Every turn post tells one turn: a placement with its henhouse (or none) and whatever it closed, never a henhouse alone. */
+function expectOnePostPerTurn(channel: Channel): void {
+  for (const m of h.double.messages(channel)) {
+    const text = textOf(m);
+    const placements = text.match(/ places [A-Z]\d\d/g)?.length ?? 0;
+    expect(placements, text).toBeLessThanOrEqual(1);
+    // A henhouse goes on the tile placed (or moved, or turned, by a season) that turn: told with it,
+    // unless another player's answer (a bale, the fox, storage) came between and was posted to ping them.
+    if (/ puts a henhouse on /.test(text)) expect(text, 'a henhouse told apart from its placement').toMatch(/ places | moves [A-Z]\d\d from | turns [A-Z]\d\d at | drops a hay bale | puts the fox | storage/);
+  }
 }
 
 describe('/farm through Discord', () => {
@@ -151,9 +211,14 @@ describe('/farm through Discord', () => {
     for (let guard = 0; guard < 400; guard++) {
       s = await state(channel);
       if (!s || s.outcome) break;
-      await playOne(channel, { [anaSeat]: ana });
+      await playOne(channel, { [anaSeat]: ana }, guard);
       if (guard % 10 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
     }
+    expectOnePostPerTurn(channel);
+    expect(ways.taps).toBeGreaterThan(20);
+    expect(ways.held).toBeGreaterThan(5);
+    expect(ways.autocomplete).toBeGreaterThan(0);
+    expect(ways.typed).toBeGreaterThan(0);
     // The last turn's post tells the ending and mentions the winners.
     const end = h.latestPost(channel);
     expect(textOf(end)).toMatch(/All tiles are placed\. Open farms score nothing\. Final scores: /);
@@ -183,9 +248,10 @@ describe('/farm through Discord', () => {
         for (const o of owed.from) for (const id of s.hands[o]!) expect(textOf(peek)).toContain(id);
         peeked = true;
       }
-      await playOne(channel, { [anaSeat]: ana });
+      await playOne(channel, { [anaSeat]: ana }, guard);
       if (guard % 15 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
     }
+    expectOnePostPerTurn(channel);
     const text = h.double.messages(channel).map((m) => textOf(m)).join('\n');
     expect(text).toMatch(/Game #\d+ is over/);
     expect(text).toMatch(/🦊/);
@@ -216,9 +282,10 @@ describe('/farm through Discord', () => {
         seasonMoves++;
         continue;
       }
-      await playOne(channel, { [anaSeat]: ana });
+      await playOne(channel, { [anaSeat]: ana }, guard);
       if (guard % 15 === 0) expectHandsHidden((await state(channel)) ?? s, channel);
     }
+    expectOnePostPerTurn(channel);
     const text = h.double.messages(channel).map((m) => textOf(m)).join('\n');
     expect(text).toMatch(/Game #\d+ is over/);
     expect(text).toMatch(/🦊/);

@@ -76,9 +76,9 @@ describe('suggestions that say what they do', () => {
     expect(last).toMatch(/^Cops by road → Old Town \([A-Z]+\d+\) — YOU go to Jail$/);
     const selfJail = legal[legal.length - 1]!;
     const preview = fence.preview!(state, 0, selfJail);
-    expect(preview?.kind).toBe('map');
-    // The preview shows the move made: the Cops in Old Town, ana in Jail; the state is untouched.
-    const view = preview!.view as { cops: string; seats: { pawn: string | null }[] };
+    // The whole city as a phone shows it, the move made: the Cops in Old Town, ana in Jail; the state is untouched.
+    expect(preview?.kind).toBe('overview');
+    const view = (preview!.view as { view: { cops: string; seats: { pawn: string | null }[] } }).view;
     expect(view.cops).toBe(state.pawns[0]);
     expect(view.seats[0]!.pawn).toBe('jail');
     expect(state.cops).not.toBe(state.pawns[0]);

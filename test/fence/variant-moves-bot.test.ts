@@ -4,10 +4,10 @@
 // so that the position the test needs comes up; the test checks that it did.
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionLabel, applyAction, computerAction, createGame, legalActions, nbName, whoMustAct, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
+import { actionLabel, applyAction, computerAction, createGame, fence, legalActions, nbName, whoMustAct, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import type { Channel, User } from '../discord-double/index.ts';
 import { Harness } from '../bot/harness.ts';
-import { textOf } from '../bot/harness.ts';
+import { tapsFor, textOf } from '../bot/harness.ts';
 
 let h: Harness;
 let users: User[];
@@ -102,7 +102,7 @@ describe('Extended Rules moves through Discord', () => {
     expect(told).toContain(`${state.seats[me]!.name} has a ${colour} boat.`);
   }, 120_000);
 
-  it('E4 the First Player picks the Tunnel’s two ends with the buttons; the channel is told what it joins', async () => {
+  it('E4 the First Player picks the Tunnel’s two ends with the buttons, lettered on the post’s map; the channel is told what it joins', async () => {
     const firstEnd = (s: FenceState) => s.pending?.kind === 'marker' && s.pending.what === 'tunnel' && !s.extended?.tunnel?.length;
     const bothAsked = (s: FenceState) => {
       if (!firstEnd(s)) return false;
@@ -123,7 +123,11 @@ describe('Extended Rules moves through Discord', () => {
       const pick = options[options.length - 1]!;
       ends.push(pick);
       const before = h.double.messages(channel).length;
-      const reply = await (await h.double.clickButton(user, post, actionLabel(s, { type: 'chooseNeighborhood', nb: pick }, 80))).reply(10_000);
+      // The neighborhoods are lettered on the post's map; the button of the last one is pressed.
+      const labels = tapsFor(fence, s, chooser, { type: 'chooseNeighborhood', nb: pick })!;
+      expect(labels).toHaveLength(1);
+      expect(post.attachments.map((a) => a.description).join(' ')).toContain(`${labels[0]} `);
+      const reply = (await h.tap(user, post, labels)).reply;
       expect(textOf(reply)).toMatch(/^Done/);
       await h.double.waitFor(() => (h.double.messages(channel).length > before ? true : undefined), 10_000, 'the next post');
     }

@@ -58,9 +58,10 @@ describe('words players read', () => {
     expect(texts.length).toBeLessThan(20);
   });
 
-  it('B19 the game’s end names the winner and sums the game up: rounds, who jailed whom, the cards left', () => {
-    for (const seed of ['end-1', 'end-2', 'end-3']) {
-      let s: FenceState = createGame({ seats: seats(['Ana', 'Bo', 'Cy']), seed, options: { autoBuild: true } }).state;
+  it('B19 H3 the game’s end names the winner and explains it: why it ended, each player’s standing and cards, how the winner was found; rounds, who jailed whom', () => {
+    const reasons = new Set<string>();
+    for (const [n, seed] of ['end-1', 'end-2', 'end-3', 'end-4', 'end-5', 'end-6'].entries()) {
+      let s: FenceState = createGame({ seats: seats(['Ana', 'Bo', 'Cy']), seed, options: { autoBuild: true, roundLimit: n % 2 ? 4 : 200 } }).state;
       const jailings: string[] = [];
       let last: readonly FenceEvent[] = [];
       for (let k = 0; k < 3000 && !s.outcome; k++) {
@@ -78,12 +79,26 @@ describe('words players read', () => {
       const lines = text.split('\n');
       if (s.outcome!.kind === 'winner') expect(lines[0]).toMatch(new RegExp(`${s.seats[s.outcome!.seats[0]!]!.name}( and \\w+)* (wins|share the win)`));
       expect(text).toContain(`Played ${s.round} round${s.round === 1 ? '' : 's'}.`);
-      for (const [i, p] of s.seats.entries()) expect(text).toMatch(new RegExp(`${p.name} ${s.hands[i]!.length}`));
+      expect(text).toMatch(/^\*\*Why it ended:\*\* /m);
+      // Every player's standing: in Jail or not, and the cards held.
+      for (const [i, p] of s.seats.entries()) {
+        const free = s.pawns[i] !== 'jail';
+        expect(text).toMatch(new RegExp(`^• ${p.name}: ${free ? 'out of Jail' : 'in Jail'}[^\n]*, ${s.hands[i]!.length} cards?`, 'm'));
+      }
+      const o = s.outcome!;
+      if (o.kind === 'winner') {
+        reasons.add(o.reason);
+        for (const w of o.seats) expect(text).toMatch(new RegExp(`^• ${s.seats[w]!.name}: [^\n]*: (wins|shares the win)$`, 'm'));
+        if (o.reason === 'lastFree') expect(text).toMatch(/is the only player out of Jail, and nobody in Jail \(.+\) can get out on their next turn/);
+        // Ended on cards: the most, and a tie shared.
+        if (o.reason === 'roundLimit') expect(text).toMatch(o.seats.length > 1 ? /\*\*Tie:\*\* .* share the win\./ : /\*\*Most cards:\*\* \w+ with \d+/);
+      }
       // Every jailing of the game is told (the last twelve at most), with whose move it was.
       const told = /Jailings[^:]*: (.*)\.$/m.exec(text)?.[1] ?? '';
       if (jailings.length === 0) expect(text).toContain('Nobody went to Jail.');
       else expect(told.split('; ')).toHaveLength(Math.min(12, s.jailings!.length));
       if (jailings.length) expect(told).toMatch(/round \d+: \w+ jailed \w+/);
     }
+    expect(reasons).toEqual(new Set(['lastFree', 'roundLimit']));
   });
 });

@@ -18,7 +18,7 @@ import { withLentCanvas } from '../../src/render/surface.ts';
 import { replayFrames, shownPictures } from '../../src/replay/animation.ts';
 import { parseRecord, rebuild, type GameRecordFile } from '../../src/replay/record.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
-import { Harness, textOf } from '../bot/harness.ts';
+import { Harness, tapsFor, textOf } from '../bot/harness.ts';
 import { readGif } from './gif.ts';
 
 let h: Harness;
@@ -73,11 +73,12 @@ async function playToTheEnd(channel: Channel, def: AnyGame, user: User, id: numb
       reply = await h.command(user, def.id, command.name, { [command.option]: def.encode(action) }, channel);
       if (labels(reply).includes('Confirm')) reply = await h.confirm(user, reply);
     } else {
-      const label = def.words.prompt(g.state, seat).buttons.find((b) => JSON.stringify(b.action) === JSON.stringify(action))!.label;
+      // The labels of the game's choice: on the turn post, or on the player's private answer when
+      // their turn goes on there (the post's buttons are stale then).
+      const taps = tapsFor(def, g.state, seat, action)!;
       const post = h.latestPost(channel);
-      const where = labels(post).includes(label) ? post : ack!;
-      const edits = h.double.log.get(where.id)?.edits ?? 0;
-      reply = await (await h.double.clickButton(user, where, label)).waitForMessage((m) => m.id !== where.id || m.edits > edits, 10_000);
+      const where = ack && BigInt(ack.id) > BigInt(post.id) && labels(ack).includes(taps[0]!) ? ack : post;
+      reply = (await h.tap(user, where, taps)).reply;
     }
     expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
     ack = reply;

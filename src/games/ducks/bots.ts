@@ -6,7 +6,7 @@
 import { COMPONENTS } from './components.ts';
 import { DOTS, dotEdges, edgeBetween, edgeSpaces, inkOf, isHorizontal, onBoard, outline, spaceSides, type Colour, type Dot } from './grid.ts';
 import { actionPath, colourOf, legalActions, pensAfter, simpleChoice, tieRng } from './engine.ts';
-import { breadUnlocked, draw, ducksOn, eggUnlocked, isSpecialty, legalPaths, pathEdges, penOf, penShape, REROLL_SPACES } from './rules.ts';
+import { breadUnlocked, draw, ducksOn, eggUnlocked, isSpecialty, largestGroup, legalPaths, pathEdges, penOf, penShape, REROLL_SPACES } from './rules.ts';
 import type { Action, Area, DucksState, FenceAction, Pen } from './state.ts';
 
 /**
@@ -88,28 +88,7 @@ function points(s: DucksState, pens: readonly Pen[], seat: number): number {
   pens.forEach((p, i) => {
     if (p.owner === colour && !p.automa) mine.push(i);
   });
-  const inPen = penOf(pens);
-  const ids = new Set(mine);
-  const seen = new Set<number>();
-  let group = 0;
-  for (const start of mine) {
-    if (seen.has(start)) continue;
-    seen.add(start);
-    const todo = [start];
-    let size = 0;
-    while (todo.length) {
-      const pen = todo.pop() as number;
-      size++;
-      for (const c of (pens[pen] as Pen).cells) for (const { across } of spaceSides(c)) {
-        const q = across < 0 ? -1 : (inPen[across] as number);
-        if (q !== -1 && ids.has(q) && !seen.has(q)) {
-          seen.add(q);
-          todo.push(q);
-        }
-      }
-    }
-    group = Math.max(group, size);
-  }
+  const group = largestGroup(pens, mine);
   const outlined = new Set(area.outlined);
   for (const i of mine) {
     const shape = (pens[i] as Pen).shape;

@@ -1,14 +1,15 @@
 /** Duck Pens for the platform: its definition, `ducks`. */
 import { defineGame } from '../../platform/game.ts';
 import { easyChoice, strongChoice } from './bots.ts';
-import { abortGame, actionPath, activeSeats, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
-import { play } from './play.ts';
+import { abortGame, actionPath, activeSeats, leaveGame, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
+import { offeredActions, playMove } from './moves.ts';
+import { prompt } from './choices.ts';
 import { fenceOf, parseFence } from './typed.ts';
 import { posts } from './posts.ts';
 import { runScenario } from './scenario.ts';
 import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, upgraders, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
 import { boardPicture, DRAWINGS, previewPicture, viewOf, type DucksView } from './views.ts';
-import { actionLabel, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
+import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, summary, unavailableText } from './words.ts';
 import { dotName, readDot, SIZE, spaceIndex, spaceName } from './grid.ts';
 
 const SPACE = /^[A-Z]\d{1,2}$/;
@@ -59,8 +60,8 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   state: { version: STATE_VERSION, schema: stateSchema, upgraders },
   setup,
   activeSeats,
-  legalActions,
-  play,
+  legalActions: offeredActions,
+  play: playMove,
   onLeave: leaveGame,
   onTimeout: timeOut,
   onAbort: abortGame,
@@ -70,7 +71,7 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   },
   view: (s) => viewOf(s),
   bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
-  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
+  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, summary, unavailable: unavailableText },
   commands: [
     { name: 'fence', option: 'fence', what: 'draw a fence', description: 'Draw your fence (or the bread\'s extra one), dot to dot', choice: 'From dot to dot, e.g. C4 → C7 (pick from the list)', accepts: accepts('fence', 'bread') },
     { name: 'reroll', option: 'dice', what: 're-roll', description: 'Re-roll some of your dice (with a re-roll unlocked)', choice: 'Which dice', accepts: accepts('reroll', 'keep') },

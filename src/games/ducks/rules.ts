@@ -327,26 +327,22 @@ export const ducksOn = (cell: number): number => {
   return c?.kind === 'ducks' ? c.n : 0;
 };
 
-/** D21 and D22's tie-break for the player of `colour`. */
-export function scoreOf(s: DucksState, seat: number): Score {
-  const colour = s.colours[seat] as Colour;
-  const area = s.areas[seat] as Area;
-  const mine = s.pens.map((p, i) => ({ p, i })).filter(({ p }) => p.owner === colour && !(p.automa));
-  // Pens joined by a shared edge form a group.
-  const inPen = penOf(s.pens);
-  const ids = new Set(mine.map(({ i }) => i));
-  let group = 0;
+/** D21: how many pens the largest group of `mine` (pens of `pens`, by index) holds, pens joined by a shared side. */
+export function largestGroup(pens: readonly Pen[], mine: readonly number[]): number {
+  const inPen = penOf(pens);
+  const ids = new Set(mine);
   const seen = new Set<number>();
-  for (const { i } of mine) {
-    if (seen.has(i)) continue;
-    seen.add(i);
-    const todo = [i];
+  let group = 0;
+  for (const start of mine) {
+    if (seen.has(start)) continue;
+    seen.add(start);
+    const todo = [start];
     let size = 0;
     while (todo.length) {
       const pen = todo.pop() as number;
       size++;
-      for (const c of (s.pens[pen] as Pen).cells) for (const e of outline([c])) for (const n of edgeSpaces(e)) {
-        const q = inPen[n] as number;
+      for (const c of (pens[pen] as Pen).cells) for (const { across } of spaceSides(c)) {
+        const q = across < 0 ? -1 : (inPen[across] as number);
         if (q !== -1 && ids.has(q) && !seen.has(q)) {
           seen.add(q);
           todo.push(q);
@@ -355,6 +351,15 @@ export function scoreOf(s: DucksState, seat: number): Score {
     }
     group = Math.max(group, size);
   }
+  return group;
+}
+
+/** D21 and D22's tie-break for the player of `colour`. */
+export function scoreOf(s: DucksState, seat: number): Score {
+  const colour = s.colours[seat] as Colour;
+  const area = s.areas[seat] as Area;
+  const mine = s.pens.map((p, i) => ({ p, i })).filter(({ p }) => p.owner === colour && !(p.automa));
+  const group = largestGroup(s.pens, mine.map(({ i }) => i));
   const outlined = area.outlined.length;
   const shapePoints = outlined === 0 ? 0 : (COMPONENTS.shapePoints[Math.min(outlined, COMPONENTS.shapePoints.length) - 1] as number);
   let duckPoints = 0;

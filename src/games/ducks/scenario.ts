@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
+import { actionExpectFields, fileFields, matches, playerNames, playSteps, readScenario, seatNamed, stepFields, wholeStep } from '../../platform/scenario.ts';
 import { COMPONENTS } from './components.ts';
 import { currentCard, legalActions, setup, simpleChoice } from './engine.ts';
 import { dotName, edgeSpaces, readDot, spaceIndex, spaceName, SIZE, outline, type Colour, type Dot } from './grid.ts';
@@ -30,15 +31,7 @@ const areaSchema = z.object({
 }).strict();
 
 const expectSchema = z.object({
-  ok: z.boolean().optional(),
-  code: z.string().optional(),
-  /** Substrings of the refusal's message. */
-  message: z.array(z.string()).optional(),
-  /** Substrings of the step's channel lines. */
-  text: z.array(z.string()).optional(),
-  /** Events that must occur in this order: a type, or a partial event with players, spaces, dots and pens as players name them. */
-  events: z.array(z.union([z.string(), z.record(z.string(), z.unknown())])).optional(),
-  noEvents: z.array(z.string()).optional(),
+  ...actionExpectFields,
   /** Labels that must (not) be among the legal actions of `seat` (default: the turn's player). */
   legal: z.object({ seat: z.string().optional(), includes: z.array(z.string()).optional(), excludes: z.array(z.string()).optional(), count: z.number().int().optional() }).strict().optional(),
   /** Pens by a space of theirs ("C4"): owner, shape (null: none), size, or null for "no pen there". */
@@ -65,14 +58,13 @@ const expectSchema = z.object({
 }).strict();
 
 const stepSchema = z.object({
-  by: z.string().optional(),
+  ...stepFields,
   /** An action as JSON, a fence typed as on `/ducks fence` ("C4 → C7"), or "computer". */
   action: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
   /** The turn's dice are set to these first (as if just rolled): the turn moves to its actions. */
   dice: dice.optional(),
-  note: z.string().optional(),
   expect: expectSchema.optional(),
-}).strict();
+}).strict().superRefine(wholeStep);
 
 const turnSchema = z.object({
   /** Whose turn (default: `first`, or the seeded draw). */
@@ -91,13 +83,10 @@ const turnSchema = z.object({
 }).strict();
 
 const scenarioSchema = z.object({
-  game: z.literal('ducks').optional(),
-  name: z.string().min(1),
-  description: z.string().optional(),
-  players: z.array(z.string().min(1)).min(1).max(2),
+  ...fileFields('ducks', stepSchema),
+  players: playerNames({ min: 1, max: 2 }),
   /** The first player's colour. */
   colour: colour.default('red'),
-  seed: z.string().default('scenario'),
   /** Who starts (2 players); the default is the seeded draw. */
   first: z.string().optional(),
   /** Fences already drawn, as dot paths ("B1-B4", "C4-C6-E6"), per colour. */
@@ -119,7 +108,6 @@ const scenarioSchema = z.object({
   timeouts: z.record(z.string(), count.max(2)).optional(),
   /** The colours the next rolls and re-rolls show, in order (a roll takes three, a re-roll one per die). */
   rolls: z.array(colour).default([]),
-  steps: z.array(stepSchema).default([]),
 }).strict();
 
 type Scenario = z.output<typeof scenarioSchema>;
@@ -163,20 +151,13 @@ function innerEdges(cells: readonly number[]): number[] {
 
 /** The starting state of a scenario file (its steps are not played). */
 export function position(json: unknown): DucksState {
-  const parsed = scenarioSchema.safeParse(json);
-  if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  return loadScenario(parsed.data);
+  return loadScenario(readScenario(scenarioSchema, json));
 }
 
 function loadScenario(sc: Scenario): DucksState {
-  if (new Set(sc.players).size !== sc.players.length) throw new ScenarioError('players: two players have the same name');
   const seats = sc.players.map((name) => ({ name, computer: false }));
   const s = setup({ seats, seed: sc.seed, options: { colour: sc.colour, takeOver: false } }).state;
-  const seatOf = (name: string): number => {
-    const i = sc.players.indexOf(name);
-    if (i < 0) throw new ScenarioError(`"${name}" is not a player`);
-    return i;
-  };
+  const seatOf = (name: string): number => seatNamed(sc.players, name);
   if (sc.first !== undefined) s.turn.seat = seatOf(sc.first);
   // Fences first: a pen's sides that no fence draws are then drawn in its owner's colour.
   for (const c of ['red', 'blue'] as const) for (const f of sc.fences?.[c] ?? []) {
@@ -261,21 +242,11 @@ function loadTurn(s: DucksState, t: z.output<typeof turnSchema>, seatOf: (name: 
   if (t.stage === 'automa') need(allowedPlacements(s.fences, s.pens, COMPONENTS.cards[currentCard(s)!]!).placements.length > 0, 'the card to place fits nowhere: it would have been discarded');
 }
 
-function readAction(s: DucksState, seat: number, action: NonNullable<z.output<typeof stepSchema>['action']>): unknown {
-  if (action === 'computer') return simpleChoice(s, seat);
+/** A seat's action as the file writes it: typed fences as on `/ducks fence`, a placement's spaces by name. */
+function readAction(s: DucksState, seat: number, action: Record<string, unknown> | string): unknown {
   if (typeof action === 'string') return parseFence(s, seat, action) ?? action;
   if (action.type === 'place' && typeof action.cells === 'string') return { ...action, cells: spaces(action.cells) };
   return action;
-}
-
-/** Deep partial match: every key of `want` matches in `got`; arrays element by element. */
-function matches(got: unknown, want: unknown): boolean {
-  if (Array.isArray(want)) return Array.isArray(got) && got.length === want.length && want.every((w, i) => matches(got[i], w));
-  if (want && typeof want === 'object') {
-    if (!got || typeof got !== 'object') return false;
-    return Object.entries(want).every(([k, v]) => matches((got as Record<string, unknown>)[k], v));
-  }
-  return got === want;
 }
 
 const pathNames = (a: { from: Dot; to: Dot; via?: Dot }): string => [a.from, ...(a.via ? [a.via] : []), a.to].map(dotName).join(' → ');
@@ -299,70 +270,22 @@ function named(s: DucksState, e: DucksEvent): Record<string, unknown> {
 }
 
 export function runScenario(json: unknown, applyRequest: ApplyRequest<DucksState, DucksEvent>): ScenarioResult<DucksState> {
-  const parsed = scenarioSchema.safeParse(json);
-  if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  const sc = parsed.data;
-  let state = loadScenario(sc);
-  const lines: object[] = [];
-  const failures: string[] = [];
-  const seatOf = (name: string): number => {
-    const i = sc.players.indexOf(name);
-    if (i < 0) throw new ScenarioError(`"${name}" is not a player`);
-    return i;
-  };
-  sc.steps.forEach((st, n) => {
-    const fails: string[] = [];
-    const line: Record<string, unknown> = { step: n + 1 };
-    if (st.dice) state = { ...structuredClone(state), turn: { ...state.turn, dice: [...st.dice], stage: 'act', fenced: false, special: null, rerollsLeft: 0 } };
-    let events: DucksEvent[] = [];
-    let refusal: { code: string; message: string } | null = null;
-    if (st.action !== undefined) {
-      if (st.by === undefined) throw new ScenarioError(`step ${n + 1}: an action needs "by"`);
-      const system = st.by === 'system';
-      const seat = system ? -1 : seatOf(st.by);
-      const input = system ? (typeof st.action === 'object' && typeof st.action.seat === 'string' ? { ...st.action, seat: seatOf(st.action.seat) } : st.action) : readAction(state, seat, st.action);
-      Object.assign(line, { by: st.by, action: input });
-      const r = applyRequest(state, system ? 'system' : seat, input);
-      if (r.ok) {
-        events = r.events;
-        state = r.state;
-        Object.assign(line, { ok: true, events, text: events.map((e) => eventText(state, e)).filter((t) => t !== null) });
-      } else {
-        refusal = r;
-        Object.assign(line, { ok: false, code: r.code, message: r.message, legal: r.legal });
-      }
-    } else line.check = true;
-    const e = st.expect ?? {};
-    const wantRefusal = e.ok === false || e.code !== undefined || e.message !== undefined;
-    if (refusal && !wantRefusal) fails.push(`refused (${refusal.code}: ${refusal.message})`);
-    if (!refusal && st.action !== undefined && wantRefusal) fails.push('expected a refusal, but it was played');
-    if (e.code !== undefined && refusal && refusal.code !== e.code) fails.push(`refused with ${refusal.code}, expected ${e.code}`);
-    for (const m of e.message ?? []) if (refusal && !refusal.message.includes(m)) fails.push(`refusal message lacks "${m}": ${refusal.message}`);
-    fails.push(...check(state, e, events, sc, seatOf));
-    if (fails.length) {
-      line.failures = fails;
-      failures.push(...fails.map((f) => `step ${n + 1}${st.note ? ` (${st.note})` : ''}: ${f}`));
-    }
-    lines.push(line);
+  const sc = readScenario(scenarioSchema, json);
+  const seatOf = (name: string): number => seatNamed(sc.players, name);
+  return playSteps(loadScenario(sc), sc.steps, applyRequest, {
+    action: readAction,
+    computer: simpleChoice,
+    eventText,
+    named,
+    before: (state, step) => (step.dice ? { ...structuredClone(state), turn: { ...state.turn, dice: [...step.dice], stage: 'act', fenced: false, special: null, rerollsLeft: 0 } } : state),
+    check: (state, e) => check(state, e, sc, seatOf),
   });
-  return { lines, state, failures };
 }
 
-/** A step's expectations on the state after it and its events. */
-function check(state: DucksState, e: z.output<typeof expectSchema>, events: DucksEvent[], sc: Scenario, seatOf: (name: string) => number): string[] {
+/** A step's own expectations on the state after it. */
+function check(state: DucksState, e: z.output<typeof expectSchema>, sc: Scenario, seatOf: (name: string) => number): string[] {
   const out: string[] = [];
   const fail = (msg: string) => out.push(msg);
-  const text = events.map((x) => eventText(state, x)).filter(Boolean).join('\n');
-  for (const t of e.text ?? []) if (!text.includes(t)) fail(`the channel text lacks "${t}": ${text}`);
-  let at = 0;
-  const evs = events.map((x) => named(state, x));
-  for (const want of e.events ?? []) {
-    const pattern = typeof want === 'string' ? { type: want } : want;
-    const i = evs.slice(at).findIndex((x) => matches(x, pattern));
-    if (i < 0) fail(`no event ${JSON.stringify(pattern)} (in order) among ${JSON.stringify(evs)}`);
-    else at += i + 1;
-  }
-  for (const t of e.noEvents ?? []) if (events.some((x) => x.type === t)) fail(`unexpected ${t} event`);
   if (e.legal) {
     const seat = e.legal.seat ? seatOf(e.legal.seat) : state.turn.seat;
     const labels = legalActions(state, seat).map((a: Action) => actionLabel(state, a));

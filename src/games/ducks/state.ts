@@ -1,6 +1,8 @@
 /** Duck Pens' options, state and actions: zod schemas first, types inferred from them. */
 import { z } from 'zod';
-import { seatFields, type LeaveReason, type Upgraders } from '../../platform/game.ts';
+import type { LeaveReason, Upgraders } from '../../platform/game.ts';
+import { rngStateSchema } from '../../platform/rng.ts';
+import { stateFields } from '../../platform/seats.ts';
 import { EDGES } from './grid.ts';
 
 export const STATE_VERSION = 2;
@@ -95,14 +97,10 @@ export const endSchema = z.object({
 });
 
 export const stateSchema = z.object({
-  version: z.literal(STATE_VERSION),
-  game: z.literal('ducks'),
-  options: optionsSchema,
-  ...seatFields,
-  seats: seatFields.seats.min(1).max(2),
+  ...stateFields({ game: 'ducks', version: STATE_VERSION, options: optionsSchema, seats: { min: 1, max: 2 } }),
   /** Each seat's colour. */
   colours: z.array(colour).min(1).max(2),
-  rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  rng: rngStateSchema,
   /** Scenario hook: dice colours used before the generator, by rolls and re-rolls in order. Never shown. */
   fixedDice: z.array(colour).default([]),
   fences: z.string().length(EDGES).regex(/^[.rbn]+$/),

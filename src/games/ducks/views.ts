@@ -8,8 +8,8 @@ import { COMPONENTS } from './components.ts';
 import { a, plural } from './grammar.ts';
 import { actionPath, currentCard } from './engine.ts';
 import { dotName, SIZE, spaceName, type Colour } from './grid.ts';
-import { allowedPlacements, breadUnlocked, draw, eggUnlocked, fullSections, newPens, pathEdges, scoreOf } from './rules.ts';
-import type { Area, DucksState, FenceAction, Score } from './state.ts';
+import { allowedPlacements, breadUnlocked, draw, ducksOn, eggUnlocked, fullSections, newPens, pathEdges, scoreOf } from './rules.ts';
+import type { Area, DucksState, EndReason, FenceAction, Score } from './state.ts';
 
 export interface PlayerView {
   name: string;
@@ -39,6 +39,60 @@ export interface DucksView {
   automa: { colour: Colour; left: number; card: { shape: string; dot: readonly [number, number]; dotName: string; dots: (readonly [number, number])[] } | null } | null;
   turn: { number: number; seat: number; dice: Colour[] };
   over: boolean;
+  /** Once the game is scored: why it ended, each player's points by part, who won and how. */
+  ending: Ending | null;
+}
+
+/** A scored game's end, as its picture's table shows it (D20–D22, A9, A10). */
+export interface Ending {
+  /** Why it ended, in a few words: "two skipped turns in a row", "the Automa's last card". */
+  why: string;
+  rows: {
+    name: string;
+    colour: Colour;
+    /** Pens in the largest group (a). */
+    group: number;
+    /** Specialty shapes outlined and their points (b). */
+    outlined: number;
+    shapePoints: number;
+    /** The full duck rows and the ducks each scores (c): "P 3". */
+    fullRows: { name: string; ducks: number }[];
+    duckPoints: number;
+    total: number;
+    /** Ducks in all their pens: the tie-break (D22). */
+    ducks: number;
+  }[];
+  /** Who won and by what: "Ana wins, 12 points to 9", "… on the tie-break: 20 ducks penned to 17". */
+  verdict: string;
+}
+
+/**
+ * A choice's mark: a candidate fence (its dots, the edge where its label sits), an Automa
+ * placement (its spaces; each is shown on a part of the board of its own), or a label at a
+ * point of the board (x, y in dots: where a group of placements lies). `tone`: what it does for
+ * the seat choosing — nothing special, a pen it captures, a pen another side gets.
+ */
+export type DucksMark =
+  | { label: string; tone: Tone; fence: { dots: (readonly [number, number])[]; at: number } }
+  | { label: string; tone: Tone; place: { cells: number[] } }
+  | { label: string; tone: Tone; spot: readonly [number, number] };
+export type Tone = 'plain' | 'mine' | 'theirs';
+
+/**
+ * A choice's picture (src/platform/choices.ts): the board, the candidates of a level with
+ * their labels where they are, the pens they would close shaded with the same labels, and the
+ * level's verbs as labels beside the dice. `title` names the seat choosing and the question.
+ */
+export interface DucksChoiceView extends DucksView {
+  title: string;
+  /** The colour of the seat choosing: fences are drawn in it. */
+  colour: Colour;
+  marks: DucksMark[];
+  /** Pens a candidate would close: their spaces, who would own them, the candidates' labels. */
+  would: { cells: number[]; owner: Colour; labels: string[] }[];
+  verbs: string[];
+  /** An Automa pen shown where it would go (the fewest ducks' place), its label a spot mark on it. */
+  placed?: number[];
 }
 
 const code = (i: number): string => {
@@ -47,7 +101,8 @@ const code = (i: number): string => {
 };
 
 export function viewOf(s: DucksState): DucksView {
-  const card = currentCard(s);
+  // A card the game ended on (its pen fit nowhere) is not to be placed.
+  const card = s.end ? null : currentCard(s);
   const c = card === null ? null : COMPONENTS.cards[card];
   return {
     size: SIZE,
@@ -82,7 +137,56 @@ export function viewOf(s: DucksState): DucksView {
       : null,
     turn: { number: s.turn.number, seat: s.turn.seat, dice: [...s.turn.dice] },
     over: s.end !== null,
+    ending: endingOf(s),
   };
+}
+
+const seatName = (s: DucksState, seat: number): string => s.seats[seat]?.name ?? `player ${seat + 1}`;
+
+/** Why a scored game ended (D20, A9), in a few words. */
+export const WHY: Record<EndReason, string> = {
+  skips: 'two turns in a row were skipped',
+  deck: 'the Automa\'s last card is played',
+};
+
+/** A scored game's end: why, each player's points by part, and the verdict; null before it (or when it was not scored). */
+export function endingOf(s: DucksState): Ending | null {
+  if (!s.end || s.end.kind !== 'scored') return null;
+  const rows = s.seats.map((seat, i) => {
+    const sc = scoreOf(s, i);
+    const area = s.areas[i] as Area;
+    const colour = s.colours[i] as Colour;
+    const fullRows = COMPONENTS.specialty.filter((sh) => (area.ducks[sh.id] ?? 0) >= sh.duckBoxes).map((sh) => ({
+      name: sh.name,
+      ducks: s.pens.filter((p) => p.owner === colour && !p.automa && p.shape === sh.id).reduce((n, p) => n + p.cells.reduce((m, c) => m + ducksOn(c), 0), 0),
+    }));
+    return { name: seat.name, colour, group: sc.group, outlined: sc.outlined, shapePoints: sc.shapePoints, fullRows, duckPoints: sc.duckPoints, total: sc.total, ducks: sc.ducks };
+  });
+  return { why: s.end.reason ? WHY[s.end.reason] : 'the game is over', rows, verdict: verdictOf(s, rows) };
+}
+
+/** Who won and by what (D22; solo A10): the points, or the tie-break when points were level. */
+function verdictOf(s: DucksState, rows: Ending['rows']): string {
+  const winners = s.end?.winners ?? [];
+  if (s.automa) {
+    const me = rows[0]!;
+    return winners.length
+      ? `${me.name} wins: ${plural(me.total, 'point')}, at least the ${COMPONENTS.soloTarget} needed to beat the Automa`
+      : `The Automa wins: ${me.name} scored ${me.total} of the ${COMPONENTS.soloTarget} points needed to beat it`;
+  }
+  const names = winners.map((w) => seatName(s, w));
+  const top = rows[winners[0] ?? 0]!;
+  const others = rows.filter((_, i) => !winners.includes(i));
+  if (winners.length > 1) return `${names.join(' and ')} share the win: ${plural(top.total, 'point')} and ${plural(top.ducks, 'duck')} penned each`;
+  const level = others.filter((r) => r.total === top.total);
+  if (level.length) return `${names[0]} wins on the tie-break: ${plural(top.total, 'point')} each, and ${top.ducks} ducks penned to ${level.map((r) => r.ducks).join(', ')}`;
+  return `${names[0]} wins, ${plural(top.total, 'point')} to ${others.map((r) => r.total).join(', ')}`;
+}
+
+/** Who must act now, by name: the seat on turn, and anyone owing duck boxes (D19). */
+export function toPlay(v: DucksView): string[] {
+  if (v.over) return [];
+  return v.players.filter((p) => p.onTurn || p.area.pending > 0).map((p) => p.name);
 }
 
 /** Alt text: the board in words, short enough for screen readers (≤ 1,024 characters kept). */
@@ -91,13 +195,25 @@ export function boardAlt(v: DucksView): string {
   const card = v.automa?.card ? `; its card: ${a(`${COMPONENTS.shapes.get(v.automa.card.shape)?.name ?? v.automa.card.shape} pen`)} through dot ${v.automa.card.dotName}` : '';
   const automa = v.automa ? ` The Automa (${v.automa.colour}) has ${plural(v.pens.filter((x) => x.automa).length, 'pen')}, ${plural(v.automa.left, 'card')} left${card}.` : '';
   const last = v.pens.length ? ` Latest pen: ${v.pens[v.pens.length - 1]!.cells.map(spaceName).join(' ')} (${v.pens[v.pens.length - 1]!.owner}).` : '';
-  return `Duck Pens board, turn ${v.turn.number}: ${players}.${automa}${last}`.slice(0, 1024);
+  const who = toPlay(v);
+  const next = v.ending ? ` ${v.ending.verdict}.` : who.length ? ` ${who.join(' and ')} to play.` : '';
+  return `Duck Pens board, turn ${v.turn.number}: ${players}.${automa}${last}${next}`.slice(0, 1024);
 }
 
-export const boardPicture = (s: DucksState): Picture => {
+/** The board as the channel sees it; `lastEdges`: the fences to mark as new (default: the state's). */
+export const boardPicture = (s: DucksState, lastEdges?: readonly number[]): Picture => {
   const view = viewOf(s);
+  if (lastEdges) view.lastEdges = [...lastEdges];
   return { kind: 'board', view, alt: boardAlt(view) };
 };
+
+/** A choice's picture for `seat`: the board with the level's marks, the pens they would close, its verbs. */
+export function choicePicture(s: DucksState, seat: number, title: string, marks: DucksMark[], would: DucksChoiceView['would'], verbs: string[], placed?: number[]): Picture {
+  const base = viewOf(s);
+  const view: DucksChoiceView = { ...base, title, colour: s.colours[seat] as Colour, marks, would, verbs, ...(placed ? { placed } : {}) };
+  const labels = [...marks.map((m) => m.label), ...verbs];
+  return { kind: 'choice', view, alt: `${title}. ${boardAlt(base)} Labelled: ${labels.join(', ')}.`.slice(0, 1024) };
+}
 
 /** D24: a fence as it would stand, for its player alone before it is confirmed (pens it would close shaded). */
 export function previewPicture(s: DucksState, seat: number, a: FenceAction): Picture {

@@ -1,12 +1,12 @@
 /** What players read: action labels, one line per event, prompts, status, rules and help. Plain words, no ruling ids. */
-import type { Prompt, RulesTopic } from '../../platform/game.ts';
+import type { RulesTopic } from '../../platform/game.ts';
 import { a, listText, plural } from './grammar.ts';
-import { shapesPicture } from './views.ts';
+import { endingOf, shapesPicture, type Ending } from './views.ts';
 import { COMPONENTS } from './components.ts';
-import { colourOf, currentCard, fenceLength, keepingSkips, openRows, simpleChoice, legalActions, actionPath, turnSkips } from './engine.ts';
-import { dotName, spaceName, type Colour } from './grid.ts';
-import { ducksOn, fullSections, breadUnlocked, eggUnlocked, REROLL_SPACES, scoreOf } from './rules.ts';
-import type { Action, DucksEvent, DucksState, EndReason, FenceAction, Score } from './state.ts';
+import { colourOf, fenceLength, keepingSkips, actionPath, turnSkips } from './engine.ts';
+import { dotName, spaceName, spaceXY, type Colour } from './grid.ts';
+import { ducksOn, fullSections, breadUnlocked, eggUnlocked, isSpecialty, REROLL_SPACES, scoreOf } from './rules.ts';
+import type { Action, DucksEvent, DucksState, EndReason, FenceAction, Pen } from './state.ts';
 
 export const seatName = (s: DucksState, seat: number): string => s.seats[seat]?.name ?? `player ${seat + 1}`;
 const Cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
@@ -16,9 +16,9 @@ export const colourName = (s: DucksState, c: Colour): string => {
   return seat >= 0 ? seatName(s, seat) : 'the Automa';
 };
 /** "P pen", "bent 3-space pen": every shape by its own name. */
-const shapeName = (id: string): string => `${COMPONENTS.shapes.get(id)?.name ?? id} pen`;
+export const shapeName = (id: string): string => `${COMPONENTS.shapes.get(id)?.name ?? id} pen`;
 /** What a set of spaces holds, as counted things: "3 ducks, 1 bread and 2 eggs". */
-function contentsOf(cells: readonly number[]): { text: string; one: boolean } {
+export function contentsOf(cells: readonly number[]): { text: string; one: boolean } {
   let bread = 0;
   let eggs = 0;
   for (const c of cells) {
@@ -30,12 +30,49 @@ function contentsOf(cells: readonly number[]): { text: string; one: boolean } {
   const parts = [ducks && plural(ducks, 'duck'), bread && plural(bread, 'bread', 'bread'), eggs && plural(eggs, 'egg')].filter((x): x is string => Boolean(x));
   return { text: listText(parts), one: parts.length === 1 && ducks + bread + eggs === 1 };
 }
-const diceText = (dice: readonly Colour[]): string => dice.map(Cap).join(' · ');
+export const diceText = (dice: readonly Colour[]): string => dice.map(Cap).join(' · ');
 
 /** A fence as a board player says it: "C4 → C7", "C4 → C6 → E6". */
 export const pathText = (a: FenceAction): string => actionPath(a).map(dotName).join(' → ');
+/** Spaces as typed (`/ducks place`, scenario files): each by the dot at its lower left, "C5 D5 E5". */
 export const cellsText = (cells: readonly number[]): string => cells.map(spaceName).join(' ');
+/**
+ * Where a set of spaces lies, by the dots the board names: "between dots C4 and E6", the
+ * corners of the smallest rectangle holding them. The channel's words name spaces only this
+ * way: a space called "C4" would be the dot C4 on the picture.
+ */
+export function whereText(cells: readonly number[]): string {
+  const xy = cells.map(spaceXY);
+  const xs = xy.map((c) => c[0]);
+  const ys = xy.map((c) => c[1]);
+  return `between dots ${dotName([Math.min(...xs) - 1, Math.min(...ys) - 1])} and ${dotName([Math.max(...xs), Math.max(...ys)])}`;
+}
 const ducksIn = (cells: readonly number[]): number => cells.reduce((n, c) => n + ducksOn(c), 0);
+
+/** A pen as players tell it apart: "a P pen", "a 3-space pen". */
+export const penKind = (pen: Pick<Pen, 'cells' | 'shape'>): string => (isSpecialty(pen.shape) ? a(shapeName(pen.shape!)) : a(`${pen.cells.length}-space pen`));
+
+/**
+ * What pens closing means for `seat`, in words: "closes a 3-space pen: you capture 2 ducks",
+ * "closes a P pen for Bo (more of its sides are blue): Bo captures 1 egg"; '' when none closes.
+ */
+export function closesText(s: DucksState, seat: number, pens: readonly Pen[]): string {
+  const each = pens.map((pen) => {
+    const inside = contentsOf(pen.cells).text;
+    const owner = s.colours.indexOf(pen.owner);
+    if (owner === seat) {
+      const outline = isSpecialty(pen.shape) && !s.areas[seat]?.outlined.includes(pen.shape!) ? ` and outline the ${shapeName(pen.shape!)}` : '';
+      return { kind: penKind(pen), what: `you capture ${inside || 'nothing (it is empty)'}${outline}` };
+    }
+    const who = colourName(s, pen.owner);
+    const kind = `${penKind(pen)} for ${who} (more of its sides are ${pen.owner})`;
+    if (owner >= 0) return { kind, what: `${who} captures ${inside || 'nothing (it is empty)'}` };
+    return { kind, what: inside ? `nobody captures its ${inside}` : 'it is empty' };
+  });
+  if (each.length === 0) return '';
+  if (each.length === 1) return `closes ${each[0]!.kind}: ${each[0]!.what}`;
+  return `closes ${each.length} pens: ${listText(each.map((e) => `${e.kind} (${e.what})`))}`;
+}
 
 export function actionLabel(s: DucksState, a: Action): string {
   switch (a.type) {
@@ -76,11 +113,16 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
       if (!pen) return null;
       const what = pen.shape && COMPONENTS.specialty.some((x) => x.id === pen.shape) ? a(shapeName(pen.shape)) : a(`${pen.cells.length}-space pen`);
       const tie = pen.red === pen.blue ? ': a tie, so whoever closed it' : '';
-      return `${Cap(what)} closes at ${cellsText(pen.cells)}: ${colourName(s, pen.owner)}'s (sides: red ${pen.red}, blue ${pen.blue}${tie}).`;
+      return `${Cap(what)} closes ${whereText(pen.cells)}: ${colourName(s, pen.owner)}'s (sides: red ${pen.red}, blue ${pen.blue}${tie}).`;
     }
     case 'rerollSpaces': return `${seatName(s, e.seat)} fills ${plural(e.filled, 're-roll space')}${e.unlocked ? ' and unlocks a re-roll for every turn from the next one' : ''}.`;
     case 'captured': {
-      const got = listText([e.duckSpaces && plural(e.duckSpaces, 'duck space'), e.bread && plural(e.bread, 'bread', 'bread'), e.eggs && plural(e.eggs, 'egg')].filter((x): x is string => Boolean(x)));
+      // Ducks as the choice counted them ("you capture 3 ducks"), and the boxes they give (one per space with ducks).
+      const pen = s.pens[e.pen];
+      const ducks = pen ? ducksIn(pen.cells) : 0;
+      const boxes = ducks === e.duckSpaces ? '' : ` (${plural(e.duckSpaces, 'duck box', 'duck boxes')})`;
+      const caught = !e.duckSpaces ? '' : ducks ? `${plural(ducks, 'duck')}${boxes}` : plural(e.duckSpaces, 'duck space');
+      const got = listText([caught, e.bread && plural(e.bread, 'bread', 'bread'), e.eggs && plural(e.eggs, 'egg')].filter((x): x is string => Boolean(x)));
       const out = e.outlined ? `outlines the ${shapeName(e.outlined)}` : '';
       const parts = [out, got ? `captures ${got}` : ''].filter(Boolean).join(' and ');
       return parts ? `${seatName(s, e.seat)} ${parts}${e.lost ? ` (${plural(e.lost, 'box', 'boxes')} beyond a full row lost)` : ''}.` : null;
@@ -100,7 +142,7 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
       const via = e.dots?.length ? `: it goes through ${listText(e.dots.map(dotName))}, the nearest dot that could be used` : ': it goes through the nearest dot that could be used';
       const near = e.nearest && card ? ` (dot ${dotName(card.dot)} was not free${via})` : '';
       const gone = contentsOf(e.cells);
-      return `The Automa's pen goes on ${cellsText(e.cells)}${near}${gone.text ? `; ${gone.text} ${gone.one ? 'leaves' : 'leave'} play with it` : ''}.`;
+      return `The Automa's pen goes ${whereText(e.cells)}${near}${gone.text ? `; ${gone.text} ${gone.one ? 'leaves' : 'leave'} play with it` : ''}.`;
     }
     case 'automaSkipped': return 'The Automa\'s pen fits nowhere: the card is discarded and the Automa skips.';
     case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot plays that part for them${e.inARow >= 3 ? ` (${e.inARow} times in a row)` : ''}.`;
@@ -111,84 +153,52 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
   }
 }
 
-/** Why a scored game ended (D20, A9): the end post's first line. */
+/** Why a scored game ended (D20, A9): the first line of its end. */
 const ENDED: Record<EndReason, string> = {
-  skips: 'Two turns in a row were skipped: the game is over.',
+  skips: 'Two turns in a row were skipped (no fence drawn, no re-roll space filled): the game is over.',
   deck: 'The Automa\'s last card is played: the game is over.',
 };
 
+/** The end as its last turn's post tells it: why it ended (its score comes in the end's table and summary). */
 function overText(s: DucksState, e: Extract<DucksEvent, { type: 'over' }>): string {
   if (e.end.kind === 'aborted') return 'The game was called off.';
-  const lines = e.scores.map((x, i) => `${seatName(s, i)}: ${plural(x.total, 'point')} (largest group ${x.group}, ${x.outlined ? `${plural(x.outlined, 'shape')} outlined ${x.shapePoints}` : 'no shape outlined'}, ducks in full rows ${x.duckPoints}; ${plural(x.ducks, 'duck')} penned).`);
   if (e.end.kind === 'resigned') {
-    if (s.seats.length === 1) return `The game ends unscored.`;
+    if (s.seats.length === 1) return 'The game ends unscored.';
     return `${e.end.winners.map((w) => seatName(s, w)).join(' and ')} wins.`;
   }
-  const why = e.end.reason ? [ENDED[e.end.reason]] : [];
-  if (s.automa) {
-    const won = e.end.winners.length > 0;
-    return [...why, ...lines, `${won ? `${seatName(s, 0)} beats the Automa` : `${seatName(s, 0)} falls short of the Automa`} (target ${COMPONENTS.soloTarget}).`].join('\n');
-  }
-  return [...why, ...lines, winnersText(s, e.end.winners, e.scores)].join('\n');
+  return e.end.reason ? ENDED[e.end.reason] : 'The game is over.';
 }
 
-/** Who won and, when points were tied, how the tie-break (most ducks penned, D22) settled it. */
-function winnersText(s: DucksState, winners: readonly number[], scores: readonly Score[]): string {
-  const names = listText(winners.map((x) => seatName(s, x)));
-  const top = scores[winners[0] as number];
-  const tiedOnPoints = scores.filter((x) => x.total === top?.total).length > 1;
-  if (winners.length > 1) return `${names} share the win: ${plural(top?.total ?? 0, 'point')} and ${plural(top?.ducks ?? 0, 'duck')} penned each!`;
-  if (!tiedOnPoints || !top) return `${names} wins!`;
-  const others = scores.filter((x, i) => x.total === top.total && i !== winners[0]).map((x) => x.ducks);
-  return `${names} wins on the tie-break: ${plural(top.total, 'point')} each, and ${names} penned more ducks (${top.ducks} to ${others.join(', ')}).`;
+/** One player's score by its parts (D21): "Ana: 12 points = 5 for the largest group of 5 pens + 4 for 2 shapes outlined + 3 for ducks in full rows (P 3); 17 ducks penned." */
+export function scoreLine(row: Ending['rows'][number]): string {
+  const group = row.group ? `${row.group} for the largest group of ${plural(row.group, 'pen')}` : '0 for pens (none)';
+  const shapes = row.outlined ? `${row.shapePoints} for ${plural(row.outlined, 'shape')} outlined` : '0 for shapes (none outlined)';
+  const rows = row.fullRows.length ? `${row.duckPoints} for ducks in pens of full rows (${row.fullRows.map((r) => `${r.name} ${r.ducks}`).join(', ')})` : '0 for ducks (no duck row full)';
+  return `${row.name}: ${plural(row.total, 'point')} = ${group} + ${shapes} + ${rows}; ${plural(row.ducks, 'duck')} penned.`;
 }
 
-export function prompt(s: DucksState, seat: number): Prompt<Action> {
-  const legal = legalActions(s, seat);
+/** The end of a scored game, after the platform's line naming the winners: each score by its parts, and who won how. */
+export function summary(s: DucksState): string[] {
+  const ending = endingOf(s);
+  if (!ending) return [];
+  return [...ending.rows.map(scoreLine), `${ending.verdict}.`];
+}
+
+/**
+ * Why a move subcommand offers `seat` nothing on their turn, and what to do instead: "Roll
+ * first", "place your duck boxes first", "no fence fits these dice"…
+ */
+export function unavailableText(s: DucksState, seat: number, command: string): string {
   const area = s.areas[seat];
-  if (legal.some((a) => a.type === 'box') && area) {
-    return {
-      text: `place ${plural(area.pending, 'duck box', 'duck boxes')}: pick a row for each (any row with a free box).`,
-      buttons: openRows(area).map((shape) => {
-        const sh = COMPONENTS.shapes.get(shape);
-        return { label: `${sh?.name ?? shape} row (${area.ducks[shape] ?? 0}/${sh?.duckBoxes ?? 0} crossed)`, action: { type: 'box', shape }, style: 'primary' };
-      }),
-    };
-  }
+  if (area && area.pending > 0 && command !== 'box') return `Place your ${plural(area.pending, 'duck box', 'duck boxes')} first: press a row (on your turn's post or your last private answer), or use \`/ducks box\`.`;
   const stage = s.turn.stage;
-  if (stage === 'roll') return { text: 'your turn: roll the dice.', buttons: [{ label: 'Roll', action: { type: 'roll' }, style: 'primary' }] };
-  if (stage === 'reroll') {
-    const mine = colourOf(s, seat);
-    const theirs = s.turn.dice.map((d, i) => (d === mine ? -1 : i)).filter((i) => i >= 0);
-    const buttons: Prompt<Action>['buttons'] = [0, 1, 2].map((i) => ({ label: `Re-roll die ${i + 1} (${s.turn.dice[i]})`, action: { type: 'reroll', dice: [i] }, style: 'secondary' }));
-    if (theirs.length > 1) buttons.push({ label: `Re-roll the ${theirs.length} ${mine === 'red' ? 'blue' : 'red'} dice`, action: { type: 'reroll', dice: theirs }, style: 'secondary' });
-    buttons.push({ label: actionLabel(s, { type: 'keep' }), action: { type: 'keep' }, style: keepingSkips(s) ? 'danger' : 'success' });
-    // Keeping dice that give nothing to do loses the turn: say so before the button is pressed.
-    const warning = keepingSkips(s)
-      ? ` Careful: with these dice you can draw no fence and no die fills a re-roll space, so keeping them skips your turn${s.skips > 0 ? ' and, after the skip before it, ends the game' : ''}.`
-      : '';
-    return { text: `you rolled ${diceText(s.turn.dice)}. Re-roll any dice (${plural(s.turn.rerollsLeft, 're-roll')} left this turn; \`/ducks reroll\` for several), or keep them.${warning}`, buttons };
-  }
-  if (stage === 'act') {
-    const n = fenceLength(s);
-    const parts: string[] = [];
-    const fences = legal.filter((a) => a.type === 'fence');
-    const bread = legal.some((a) => a.type === 'bread');
-    if (fences.length) parts.push(`draw your fence of ${plural(n, 'space')} with \`/ducks fence\` (the list has every legal one${fences.some((a) => a.type === 'fence' && a.via) ? ', bent ones too' : ''})`);
-    if (bread) parts.push('use the bread for a one-space fence (`/ducks fence`, "Bread: …")');
-    // Fences go through `/ducks fence`, whose answer previews them to the player alone first.
-    return { text: `${parts.join('; ')}. Then end your turn.`, buttons: [{ label: actionLabel(s, { type: 'done' }), action: { type: 'done' }, style: 'secondary' }] };
-  }
-  if (stage === 'automa') {
-    const card = currentCard(s);
-    const c = card === null ? null : COMPONENTS.cards[card];
-    const bot = simpleChoice(s, seat);
-    return {
-      text: `place the Automa's ${c ? shapeName(c.shape) : 'pen'} through dot ${c ? dotName(c.dot) : '?'} with \`/ducks place\`, or let the bot place it (fewest ducks).`,
-      buttons: bot && bot.type === 'place' ? [{ label: 'Let the bot place it', action: bot, style: 'primary' }] : [],
-    };
-  }
-  return { text: 'wait for the others.', buttons: [] };
+  if (seat !== s.turn.seat || stage === 'final') return command === 'box' ? 'You have no duck boxes to place.' : 'It is not your turn: wait for yours.';
+  if (command === 'box') return 'You have no duck boxes to place.';
+  if (stage === 'roll') return 'Roll first: press **Roll** on your turn\'s post.';
+  if (command === 'fence') return stage === 'automa' ? 'Your fence is drawn: now place the Automa\'s pen.' : `No fence fits these dice${fenceLength(s) ? '' : ` (no ${colourOf(s, seat)} die)`}: re-roll, keep them, or end your turn.`;
+  if (command === 'reroll') return 'Your dice stand: re-rolls come right after the roll, one per full re-roll section.';
+  if (command === 'place') return s.automa ? 'The Automa\'s card comes once your turn is over.' : 'There is no Automa in a two-player game.';
+  return 'You cannot do that right now.';
 }
 
 export function phaseText(s: DucksState): string {
@@ -255,10 +265,9 @@ export const RULES: RulesTopic[] = [
 export const HELP = [
   '**Duck Pens with the bot**',
   '`/ducks new` opens a game: press **Start** alone to play solo against the Automa, or let a friend **Join** (or `/ducks addbot`) for two players. `colour:` picks your colour.',
-  'On your turn press **Roll**; with re-rolls unlocked, press a die\'s button to re-roll it or **Keep these dice** (`/ducks reroll` re-rolls several at once).',
-  '`/ducks fence` lists every legal fence for your roll, written from dot to dot ("C4 → C7", "C4 → C6 → E6" with a bend); type to filter, or type one yourself. You first see it drawn on the board, privately: press **Confirm** to draw it for good. Bread fences show as "Bread: …". Press **End my turn** when you are done.',
-  'Captured duck spaces give duck boxes: press the row to cross off. In solo, place the Automa\'s pen with `/ducks place` or press **Let the bot place it**.',
-  '`/ducks map` shows the board, `/ducks status` the scores and player areas, `/ducks rules` the rules.',
-].join('\n');
+  'On your turn press **Roll**. You then see, privately, the board with every fence your dice allow, each with a number: press a number to draw that fence (it keeps your dice). What each fence does is written beside it ("closes a 3-space pen: you capture 2 ducks"), and the pen it would close is shaded with its number. With re-rolls unlocked, press **Re-roll** first to pick dice, or **Keep** to keep them without a fence yet. **End turn** ends it without a fence.',
+  'In solo the Automa\'s card follows: its pen\'s places are shown one by one, numbered, the one losing the fewest ducks first: press a number. Captured duck spaces give duck boxes: press the row for each. The channel sees your whole turn in one post once it is over.',
+  '`/ducks fence` lists every legal fence for your roll, written from dot to dot ("C4 → C7", "C4 → C6 → E6" with a bend); type to filter, or type one yourself. You first see it drawn on the board, privately: press **Confirm** to draw it for good. Bread fences show as "Bread: …".',
+  '`/ducks map` shows the board, `/ducks status` the scores and player areas, `/ducks rules` the rules.'].join('\n');
 
 export const RESIGN_TEXT = 'You leave the game: with two players the other player wins; a solo game ends unscored.';

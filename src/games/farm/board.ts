@@ -191,6 +191,20 @@ export class Board {
     return c.fields.get(c.of[key] as number) as Field;
   }
 
+  /** The open fields the regions of `tile` lie in, each once, with its first region on the tile (in region order): where a piece may go on the tile just placed. */
+  openFieldsOn(tile: number): { key: number; field: Field }[] {
+    const seen = new Set<number>();
+    const out: { key: number; field: Field }[] = [];
+    this.def(tile).regions.forEach((_, r) => {
+      const key = regionKey(tile, r);
+      const field = this.fieldOf(key);
+      if (!field.open || seen.has(field.id)) return;
+      seen.add(field.id);
+      out.push({ key, field });
+    });
+    return out;
+  }
+
   fields(): Field[] {
     return [...this.compute().fields.values()];
   }

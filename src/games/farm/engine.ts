@@ -116,16 +116,7 @@ export function claimOptions(s: FarmState, board: Board, tile: number, seat: num
   if (henhousesLeft(s, seat) <= 0) return [];
   const owned = new Set(s.henhouses.map((h) => board.fieldOf(h.region).id));
   const summer = summerFields(s, board, tile);
-  const seen = new Set<number>();
-  const out: number[] = [];
-  board.def(tile).regions.forEach((_, r) => {
-    const key = regionKey(tile, r);
-    const f = board.fieldOf(key);
-    if (!f.open || (owned.has(f.id) && !summer.has(f.id)) || seen.has(f.id)) return;
-    seen.add(f.id);
-    out.push(key);
-  });
-  return out;
+  return board.openFieldsOn(tile).filter(({ field }) => !owned.has(field.id) || summer.has(field.id)).map(({ key }) => key);
 }
 
 export function placementsFor(s: FarmState, board: Board, seat: number): Placement[] {

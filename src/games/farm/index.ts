@@ -11,7 +11,8 @@ import { viewFor, type FarmView } from './views.ts';
 import { runScenario } from './scenario.ts';
 import { decodeSeason, encodeSeason } from './seasons-codes.ts';
 import { isSeasonAction } from './seasons-data.ts';
-import { actionLabel, dustPeek, eventText, HELP, phaseText, prompt, RESIGN_TEXT, RULES, statusLines } from './words.ts';
+import { actionLabel, dustPeek, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, summaryLines } from './words.ts';
+import { prompt, unavailable } from './choices.ts';
 
 const PLACE = /^p:([A-Z]\d\d):(-?\d{1,3}):(-?\d{1,3}):([0-3])$/;
 const CLAIM = /^c:(\d{1,5})$/;
@@ -44,7 +45,7 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   outcome: (s) => (s.outcome ? { status: s.outcome.kind, winners: [...s.outcome.winners], detail: { ...s.outcome, scores: [...s.scores] } } : null),
   view: viewFor,
   bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
-  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP },
+  words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, unavailable, summary: summaryLines },
   commands: [
     { name: 'place', option: 'placement', what: 'place a tile', description: 'Place one of your tiles (pick tile, cell and turn from the list)', choice: 'Tile, cell (column,row) and turn', accepts: (a) => a.type === 'place' },
     { name: 'field', option: 'field', what: 'choose a field', description: 'Choose the field for the fox, a hay bale or the horse', choice: 'Which field (pick from the list)', accepts: (a) => a.type === 'fox' || a.type === 'bale' || a.type === 'horse' },

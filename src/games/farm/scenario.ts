@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
+import { actionExpectFields, fileFields, matches, playerNames, playSteps, readScenario, seatNamed, stepSchema, substrings } from '../../platform/scenario.ts';
 import { Board, regionKey, tileOfKey } from './board.ts';
 import { legalActions, setup, simpleChoice } from './engine.ts';
 import type { FarmEvent } from './events.ts';
@@ -28,23 +29,13 @@ const counts = z.record(z.string(), z.number().int());
 const storedCounts = z.object({ cow: z.number().int().min(0).default(0), pig: z.number().int().min(0).default(0), sheep: z.number().int().min(0).default(0) });
 const seasonId = z.enum(SEASON_IDS);
 const marketId = z.string().regex(/^M\d$/);
-const substrings = z.union([z.string(), z.array(z.string())]).transform((x) => (Array.isArray(x) ? x : [x]));
 
 const expectSchema = z.object({
-  ok: z.boolean().optional(),
-  code: z.string().optional(),
-  /** Refusals: substrings of the message, and substrings each found in some alternative it offers. */
-  message: substrings.optional(),
-  offered: substrings.optional(),
+  ...actionExpectFields,
   /** Points per player after the step. */
   scores: counts.optional(),
   /** Awards that the step's scored farms gave: { player, points, why }. */
   awards: z.array(z.object({ player: z.string(), points: z.number().int(), why: z.string() })).optional(),
-  /** Partial events that must occur in this order (named as the runner prints them). */
-  events: z.array(z.record(z.string(), z.unknown())).optional(),
-  noEvents: z.array(z.string()).optional(),
-  /** Text the step's channel lines must contain. */
-  text: z.array(z.string()).optional(),
   /** Who the game waits for (null: nobody, the game is over), and what is asked of them. */
   waitingFor: z.string().nullable().optional(),
   pending: z.string().nullable().optional(),
@@ -76,19 +67,9 @@ const expectSchema = z.object({
   horse: partSchema.nullable().optional(),
 });
 
-const stepSchema = z.object({
-  by: z.string().optional(),
-  action: z.record(z.string(), z.unknown()).optional(),
-  note: z.string().optional(),
-  expect: expectSchema.optional(),
-});
-
 const fileSchema = z.object({
-  game: z.literal('farm'),
-  name: z.string(),
-  description: z.string().optional(),
-  players: z.array(z.string()).min(2).max(6),
-  seed: z.string().default('scenario'),
+  ...fileFields('farm', stepSchema(expectSchema)),
+  players: playerNames({ min: 2, max: 6 }),
   options: optionsSchema.partial().default({}),
   /** The map, in placing order: tile ids at cells, quarter turns clockwise. */
   map: z.array(z.object({ tile: z.string(), x: z.number().int(), y: z.number().int(), rot: z.number().int().min(0).max(3).default(0), gateOpen: z.boolean().optional() })).min(1),
@@ -124,7 +105,6 @@ const fileSchema = z.object({
   storedOn: z.array(partSchema.extend({ kind: z.enum(STORED) })).optional(),
   shares: counts.optional(),
   rows: z.record(z.string(), z.array(z.string())).optional(),
-  steps: z.array(stepSchema),
 });
 type File = z.output<typeof fileSchema>;
 
@@ -141,9 +121,7 @@ class Position {
     this.s = setup({ seats: f.players.map((name) => ({ name, computer: false })), seed: f.seed, options: o }).state;
   }
   seat(name: string): number {
-    const i = this.f.players.indexOf(name);
-    if (i < 0) throw new ScenarioError(`no player '${name}' (players: ${this.f.players.join(', ')})`);
-    return i;
+    return seatNamed(this.f.players, name);
   }
   name(seat: number): string {
     return this.f.players[seat] ?? `seat ${seat}`;
@@ -355,8 +333,6 @@ function spelled(pos: Position, a: unknown): Record<string, unknown> {
   return out;
 }
 
-const matches = (have: Record<string, unknown>, want: Record<string, unknown>): boolean => Object.entries(want).every(([k, v]) => JSON.stringify(have[k]) === JSON.stringify(v));
-
 /** A step's action in players' terms → the engine's: cells and parts become region keys, cells of tiles their index, players seats. */
 function resolve(pos: Position, a: Record<string, unknown>): unknown {
   const out: Record<string, unknown> = { ...a };
@@ -381,54 +357,25 @@ function choicesNow(s: FarmState): string[] {
 const sameSet = (a: string[], b: string[]): boolean => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 
 export function runScenario(json: unknown, applyRequest: ApplyRequest<FarmState, FarmEvent>): ScenarioResult<FarmState> {
-  const parsed = fileSchema.safeParse(json);
-  if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  const f = parsed.data;
-  const pos = build(f);
-  let s = pos.s;
-  const lines: object[] = [];
-  const failures: string[] = [];
-  f.steps.forEach((step, n) => {
-    const where = `step ${n + 1}`;
-    const e = step.expect ?? {};
-    let events: FarmEvent[] = [];
-    if (step.action) {
-      if (!step.by) throw invalid(where, 'an action needs "by"');
-      const actor = step.by === 'system' ? 'system' : pos.seat(step.by);
-      const input = step.action.type === 'computer' && actor !== 'system' ? simpleChoice(s, actor) : resolve(pos, step.action);
-      if (input === null) throw invalid(where, `${step.by} has nothing to do, so the computer cannot play for them`);
-      const action = spelled(pos, input);
-      const label = actor === 'system' ? null : safeLabel(s, input);
-      const r = applyRequest(s, actor, input);
-      if (!r.ok) {
-        lines.push({ step: n + 1, by: step.by, action, ok: false, code: r.code, message: r.message, legal: r.legal });
-        if (e.ok !== false && e.code === undefined && e.message === undefined && e.offered === undefined) failures.push(`${where}: refused (${r.code}: ${r.message})`);
-        if (e.code !== undefined && e.code !== r.code) failures.push(`${where}: refused with ${r.code}, expected ${e.code}`);
-        for (const m of e.message ?? []) if (!r.message.includes(m)) failures.push(`${where}: the refusal "${r.message}" does not say "${m}"`);
-        for (const o of e.offered ?? []) if (!r.legal.some((l) => l.includes(o))) failures.push(`${where}: the refusal offers no "${o}" (it offers: ${r.legal.join(' / ')})`);
-        return;
+  const pos = build(readScenario(fileSchema, json));
+  /** The position at `s`: parts of tiles placed by a step can be named by later ones. */
+  const at = (s: FarmState): Position => Object.assign(pos, { s });
+  return playSteps(pos.s, pos.f.steps, applyRequest, {
+    action: (s, _seat, a) => (typeof a === 'string' ? a : resolve(at(s), a)),
+    computer: simpleChoice,
+    eventText,
+    named: (s, e) => named(at(s), e),
+    spell: (s, input) => spelled(at(s), input),
+    label: (s, actor, input, _step, accepted) => (accepted && actor !== 'system' ? safeLabel(s, input) || undefined : undefined),
+    check: (s, e, events) => {
+      const out: string[] = [];
+      if (e.awards) {
+        const got = events.flatMap((x) => (x.type === 'scored' ? x.awards : [])).map((a) => ({ player: pos.f.players[a.seat], points: a.points, why: a.why }));
+        for (const want of e.awards) if (!got.some((g) => matches(g, want))) out.push(`no award ${JSON.stringify(want)}; awards: ${JSON.stringify(got)}`);
       }
-      if (e.ok === false || e.code !== undefined || e.message !== undefined || e.offered !== undefined) failures.push(`${where}: expected a refusal, but it was played`);
-      events = r.events;
-      s = pos.s = r.state;
-      lines.push({ step: n + 1, by: step.by, action, ...(label ? { label } : {}), ok: true, events: events.map((x) => named(pos, x)), text: events.map((x) => eventText(s, x)).filter((t) => t !== null) });
-    } else lines.push({ step: n + 1, check: true });
-    const said = events.map((x) => eventText(s, x)).filter((t): t is string => t !== null);
-    for (const t of e.text ?? []) if (!said.some((l) => l.includes(t))) failures.push(`${where}: nothing said "${t}"; said: ${said.join(' / ')}`);
-    let at = 0;
-    for (const want of e.events ?? []) {
-      const i = events.slice(at).findIndex((x) => matches(named(pos, x), want));
-      if (i < 0) failures.push(`${where}: no event ${JSON.stringify(want)} (in order) among ${JSON.stringify(events.map((x) => named(pos, x)))}`);
-      else at += i + 1;
-    }
-    for (const type of e.noEvents ?? []) if (events.some((x) => x.type === type)) failures.push(`${where}: an event '${type}' occurred`);
-    if (e.awards) {
-      const got = events.flatMap((x) => (x.type === 'scored' ? x.awards : [])).map((a) => ({ player: f.players[a.seat], points: a.points, why: a.why }));
-      for (const want of e.awards) if (!got.some((g) => matches(g, want))) failures.push(`${where}: no award ${JSON.stringify(want)}; awards: ${JSON.stringify(got)}`);
-    }
-    failures.push(...checkState(pos, s, e).map((x) => `${where}: ${x}`));
+      return [...out, ...checkState(at(s), s, e)];
+    },
   });
-  return { lines, state: s, failures };
 }
 
 /** A label for the printed line; an action the engine will refuse may name nothing real. */

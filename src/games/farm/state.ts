@@ -3,7 +3,9 @@
  * stack's order, the generator); views.ts decides what each viewer may see (F6).
  */
 import { z } from 'zod';
-import { seatFields, type Upgraders } from '../../platform/game.ts';
+import type { Upgraders } from '../../platform/game.ts';
+import { rngStateSchema } from '../../platform/rng.ts';
+import { stateFields } from '../../platform/seats.ts';
 import { seasonStateSchema } from './seasons-data.ts';
 
 export const STATE_VERSION = 1;
@@ -106,12 +108,8 @@ export const stageSchema = z.discriminatedUnion('kind', [
 export type Stage = z.output<typeof stageSchema>;
 
 export const stateSchema = z.object({
-  version: z.literal(STATE_VERSION),
-  game: z.literal('farm'),
-  options: optionsSchema,
-  ...seatFields,
-  seats: seatFields.seats.min(2).max(6),
-  rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  ...stateFields({ game: 'farm', version: STATE_VERSION, options: optionsSchema, seats: { min: 2, max: 6 } }),
+  rng: rngStateSchema,
   /** Tile ids, top first. */
   stack: z.array(z.string()),
   hands: z.array(z.array(z.string())),

@@ -4,7 +4,7 @@
  */
 import { regionKey } from './board.ts';
 import { farmerById, type Condition } from './farmers.ts';
-import { henhousesLeft } from './engine.ts';
+import { activeSeats, henhousesLeft } from './engine.ts';
 import type { FarmState } from './state.ts';
 import { marketText } from './market.ts';
 import { seasonById } from './seasons-data.ts';
@@ -38,6 +38,8 @@ export interface FarmView {
   handCounts: number[];
   farmers: { id: string; text: string }[];
   current: number | null;
+  /** Whom the game waits for now: the player whose turn it is, or one owing an answer (the fox, a bale…); null once over. */
+  acting: number | null;
   round: number;
   stack: number;
   tiles: TileView[];
@@ -118,6 +120,7 @@ export function viewFor(s: FarmState, viewer: number | 'channel'): FarmView {
     handCounts: s.hands.map((h) => h.length),
     farmers: s.farmers.map((id) => ({ id, text: farmerText(id) })),
     current: s.outcome ? null : s.current,
+    acting: activeSeats(s)[0] ?? null,
     round: s.round,
     stack: s.stack.length,
     tiles: s.placed.map((p, i) => tileView(p.id, p.x, p.y, p.rot, i, p.gateOpen)),

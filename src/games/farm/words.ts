@@ -1,14 +1,13 @@
-/** Everything players read, in plain words: actions, events, prompts, status, rules and help. */
-import type { Prompt, RulesTopic } from '../../platform/game.ts';
-import type { Action } from './actions.ts';
+/** Everything players read, in plain words: actions, events, status, rules and help (the prompts: choices.ts). */
+import type { RulesTopic } from '../../platform/game.ts';
 import { tileOfKey } from './board.ts';
-import { henhousesLeft, legalActions } from './engine.ts';
-import { actionLabel, cellName, claimStepWords, count, list, regionPlace, seatName, tileAt, turnName } from './labels.ts';
+import { henhousesLeft } from './engine.ts';
+import { actionLabel, cellName, count, list, regionPlace, seatName, tileAt, turnName } from './labels.ts';
 import type { FarmEvent } from './events.ts';
 import type { Award, FarmState } from './state.ts';
 import { farmerText } from './views.ts';
 import { marketById, marketText } from './market.ts';
-import { seasonEventText, seasonPromptHint, SEASONS_RULES, seasonStatus } from './seasons-words.ts';
+import { seasonEventText, SEASONS_RULES, seasonStatus } from './seasons-words.ts';
 
 const KIND_PLURAL = { cow: 'cows', pig: 'pigs', sheep: 'sheep', chicken: 'chickens' } as const;
 /** A male and the females it scores for (R3). */
@@ -97,54 +96,6 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
   }
 }
 
-const buttonsOf = (s: FarmState, actions: Action[], secondary: (a: Action) => boolean) =>
-  actions.slice(0, 20).map((action) => ({ label: actionLabel(s, action).slice(0, 80), action, style: secondary(action) ? ('secondary' as const) : ('primary' as const) }));
-
-const PENDING_TEXT = {
-  fox: 'choose the open field the fox moves to (it eats the chickens of the farm it is in when that farm is scored).',
-  bale: 'drop a hay bale on an open field next to the farm just scored (whoever closes that field collects it).',
-  horse: "the horse's farm is closed: choose the open field next to it that the horse jumps into.",
-} as const;
-
-export function prompt(s: FarmState, seat: number): Prompt<Action> {
-  const owed = s.pending[0];
-  const actions = legalActions(s, seat);
-  const isNo = (a: Action) => a.type === 'decline' || a.type === 'pass' || a.type === 'keepGates';
-  if (owed) {
-    let text: string;
-    if (owed.kind === 'storage') {
-      const stored = s.storage?.held[seat];
-      const have = stored ? (['cow', 'pig', 'sheep'] as const).filter((k) => stored[k] > 0).map((k) => `${stored[k]} ${stored[k] === 1 ? k : KIND_PLURAL[k]}`) : [];
-      text = owed.phase === 'remove'
-        ? `before the farm is scored you may take one animal out of it into your storage (${owed.left} action${owed.left === 1 ? '' : 's'} left; each animal in storage costs points at the end).`
-        : `before the farm is scored you may add one animal from your storage (${have.join(', ')}).`;
-    } else if (owed.kind === 'dust') {
-      text = `you closed a farm of ${list(owed.from.map((o) => seatName(s, o)))}: you may take one of their tiles. Press **Show my hand** to see their hands (only you see them).`;
-    } else text = PENDING_TEXT[owed.kind];
-    return { text, buttons: buttonsOf(s, actions, isNo) };
-  }
-  if (s.stage.kind === 'gate') {
-    return {
-      text: 'you may open or close one gate next to a field of the tile you just placed (an open gate joins the fields on both sides), or leave them.',
-      buttons: buttonsOf(s, actions, isNo),
-    };
-  }
-  if (s.stage.kind === 'claim') {
-    return {
-      // The tornado's choice is among the alternatives claimStepWords names.
-      text: `${claimStepWords(actions, henhousesLeft(s, seat))}.`,
-      // A Tornado may offer many henhouses to send home: they come last, and "No henhouse" always shows.
-      buttons: [
-        ...buttonsOf(s, [...actions.filter((a) => a.type !== 'evict' && a.type !== 'pass'), ...actions.filter((a) => a.type === 'evict')].slice(0, 19), isNo).map((b) => (b.action.type === 'evict' ? { ...b, style: 'danger' as const } : b)),
-        { label: actionLabel(s, { type: 'pass' }), action: { type: 'pass' }, style: 'secondary' as const },
-      ],
-    };
-  }
-  if (s.stage.kind === 'extra') return { text: 'your tile reached a tractor\'s field: place one more tile with `/farm place` (no henhouse on it), or stop.', buttons: [{ label: 'No more tiles', action: { type: 'decline' }, style: 'secondary' }] };
-  const row = s.rows?.[seat] ?? [];
-  return { text: `your turn: place one of your tiles with \`/farm place\` (the list offers every cell and turn that fits)${row.length ? `; your row's tiles (${row.join(', ')}) may be placed instead` : ''}.${seasonPromptHint(s)}`, buttons: [] };
-}
-
 /** R21: what the closer owed the Dust Bowl's choice sees, privately: the owners' hands. */
 export function dustPeek(s: FarmState, seat: number): string {
   const owed = s.pending[0];
@@ -155,6 +106,22 @@ export function dustPeek(s: FarmState, seat: number): string {
     return `${seatName(s, o)}'s hand: ${hand || 'empty'}${row.length ? `; row: ${row.join(', ')}` : ''}.`;
   });
   return `**Dust Bowl** — you may take one of these tiles into your row:\n${lines.join('\n')}`;
+}
+
+/**
+ * The end post's story under its winners: the margin, or a tie (F14: a tie shares the win, the
+ * rules break none), and where each player's points came from (the end's picture shows the same).
+ */
+export function summaryLines(s: FarmState): string[] {
+  if (!s.outcome || s.outcome.kind !== 'finished') return [];
+  const inGame = s.seats.map((_, i) => i).filter((i) => !s.out[i]).sort((a, b) => (s.scores[b] ?? 0) - (s.scores[a] ?? 0));
+  const winners = s.outcome.winners;
+  const best = s.scores[winners[0] ?? 0] ?? 0;
+  const next = inGame.find((i) => !winners.includes(i));
+  const verdict = winners.length > 1
+    ? `${list(winners.map((w) => seatName(s, w)))} tie on ${count(best, 'point')} and share the win: the rules break no tie.`
+    : next === undefined ? '' : `${seatName(s, winners[0]!)} wins by ${count(best - (s.scores[next] ?? 0), 'point')} over ${seatName(s, next)}.`;
+  return verdict ? [verdict] : [];
 }
 
 export function phaseText(s: FarmState): string {
@@ -212,4 +179,4 @@ export const RULES: RulesTopic[] = [
   SEASONS_RULES,
 ];
 
-export const HELP = '**How to play Fences here**: `/farm new` opens a lobby (**Join**, **Options**, **Start**). On your turn, **Show my hand** shows your two tiles in all four turns (only to you); then `/farm place` lists every cell and turn where one fits — cells are named column,row as on the map. You see your placement first, privately: press **Confirm** to play it. After placing, answer the henhouse question with the buttons. With Seasons, `/farm season` makes the special move of the season in force (swap, move or turn a tile). `/farm map` shows the whole farmland; `/farm status` the scores, cards and season.';
+export const HELP = '**How to play Fences here**: `/farm new` opens a lobby (**Join**, **Options**, **Start**). On your turn press **Place a tile** on the turn post: only you then see your tiles above the map, each cell where one fits numbered (a big map comes in parts: a letter shows another part). Press a number: where a tile fits one way only it is drawn there and placed at once; else each tile and turn that fits is drawn in place with what it would score, and you press one. Then put a henhouse on a lettered part of your tile, or **No henhouse**. The fox, hay bales and the horse go on numbered fields. The channel sees your turn once it is over; **Undo** takes back a placement until then. You can also type moves: `/farm place` (every cell and turn, previewed before you confirm), `/farm season` for the season\'s special move. `/farm map` shows the whole farmland; `/farm status` the scores, cards and season.';

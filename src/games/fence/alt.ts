@@ -7,7 +7,7 @@ import type { LastMove } from './state.ts';
 import { cellName } from './grid.ts';
 import { parseNbId, type NbId } from './geometry.ts';
 import { cardName, sortCards } from './cards.ts';
-import { defOf, tileSetOfView, type CloseUpView, type FenceView } from './views.ts';
+import { defOf, tileSetOfView, type ChoiceMark, type CloseUpView, type FenceView, type OverviewView } from './views.ts';
 
 /** Discord's attachment description limit. */
 export const ALT_MAX = 1024;
@@ -89,7 +89,34 @@ export function closeUpAlt(z: CloseUpView, what: string): string {
   if (z.caption.length) parts.push(`${z.caption.join(': ')}.`);
   const hot = hotGoodsText(view);
   if (hot) parts.push(hot);
+  parts.push(...sceneText(view, z.toPlay ?? null, z.marks ?? []));
   return clip(parts.join(' '));
+}
+
+/**
+ * The overview's alt text: every pawn and the Cops, the moves drawn, the caption, who is to
+ * play (or who won) and the labels of a choice.
+ */
+export function overviewAlt(z: OverviewView): string {
+  const view = z.view;
+  const parts = [`FENCE! whole city, ${view.map.length} tiles, ${statusLine(view)}.`];
+  const pawns = view.seats.filter((s) => s.pawn && !s.out).map((s) => `${s.seat + 1} ${s.name} in ${placeName(view, s.pawn as NbId | 'jail')}`);
+  if (pawns.length) parts.push(`Pawns: ${pawns.join('; ')}.`);
+  if (view.cops) parts.push(`Cops in ${placeName(view, view.cops)}.`);
+  const earlier = z.moves.slice(0, -1), last = z.moves[z.moves.length - 1];
+  if (earlier.length) parts.push(`Earlier: ${earlier.map((m) => moveText(view, m)).join('; ')}.`);
+  if (last) parts.push(`Last move: ${moveText(view, last)}.`);
+  if (z.caption.length) parts.push(`${z.caption.join('. ')}.`);
+  parts.push(...sceneText(view, z.toPlay ?? null, z.marks ?? []));
+  return clip(parts.join(' '));
+}
+
+/** Who is to play, and a choice's labels where they are. */
+function sceneText(view: FenceView, toPlay: number | null, marks: readonly ChoiceMark[]): string[] {
+  const out: string[] = [];
+  if (toPlay !== null) out.push(`${seatLabel(view, toPlay)} to play${view.seats[toPlay]?.pawn === 'jail' ? ', from Jail' : ''}.`);
+  if (marks.length) out.push(`Labelled: ${marks.map((m) => `${m.label} ${placeName(view, m.nb)}`).join('; ')}.`);
+  return out;
 }
 
 /** A move as a sentence's body: "Bob pushed Cara from The Yards (L12) to Foxholes (M12)". */

@@ -1,14 +1,12 @@
 /** FENCE! for the platform (its definition, `fence`) and the engine's public face for tests and tools. */
-import { defineGame, type Outcome as PlatformOutcome, type Picture } from '../../platform/game.ts';
+import { defineGame, type Outcome as PlatformOutcome } from '../../platform/game.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { computerAction } from './ai/index.ts';
 import { abortGame, applyAction, createGame, leaveGame, timeOut } from './engine.ts';
 import { actingSeats, legalActions } from './legal.ts';
 import type { FenceEvent } from './events.ts';
-import { removeCards } from './cards.ts';
-import { handPicture, mapPicture, tileHandPicture, wholeMap, DRAWINGS } from './pictures.ts';
+import { boardPicture, handPicture, selfJailPicture, tileHandPicture, DRAWINGS } from './pictures.ts';
 import { posts } from './posts.ts';
-import { caughtBy, jailsMover } from './rules.ts';
 import { runScenario } from './scenario.ts';
 import { parseTyped } from './typed.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions, type FenceState } from './state.ts';
@@ -16,7 +14,8 @@ import type { FenceView } from './views.ts';
 import { viewFor } from './visible.ts';
 import { tradeLine } from './variants/trading-cards.ts';
 import { cardsText, tileName } from './names.ts';
-import { actionLabel, eventText, HELP, phaseText, playersOrder, prompt, RESIGN_TEXT, RULES, statusLines, summaryLines, unavailableText } from './words.ts';
+import { actionLabel, eventText, HELP, phaseText, playersOrder, RESIGN_TEXT, RULES, statusLines, summaryLines, unavailableText } from './words.ts';
+import { prompt } from './choices.ts';
 
 export { createGame, applyAction, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
 export { legalActions, whoMustAct, actingSeats } from './legal.ts';
@@ -50,26 +49,6 @@ const FINAL_EVENTS: ReadonlySet<FenceEvent['type']> = new Set<FenceEvent['type']
   'hunchRolled', 'tunnelDrawn', 'tradingPostRolled', 'postTraded', 'ritzyDrawn', 'roundsRolled', 'stashBurned', 'stashReshuffled',
   'tradeOffered', 'tradeAccepted', 'tradeDeclined',
 ]);
-
-/**
- * B15: the Cops sent onto their mover's own pawn, shown to that player before it is played —
- * the map as the channel would see it, the Cops arrived and the pawns there in Jail. Built by
- * hand rather than by applying the move: the real apply may go on to roll Hot Goods, which no
- * one may see before they are confirmed.
- */
-function selfJailPreview(s: FenceState, seat: number, a: Action): Picture | null {
-  if ((a.type !== 'copsRoad' && a.type !== 'tipOff') || !jailsMover(s, seat, a) || !s.cops) return null;
-  const caught = caughtBy(s, a);
-  const hands = a.type === 'tipOff' ? s.hands.map((h, i) => (i === seat ? removeCards(h, a.cards) ?? h : h)) : s.hands;
-  const after: FenceState = {
-    ...s,
-    cops: a.to,
-    hands,
-    pawns: s.pawns.map((p, i) => (caught.includes(i) ? 'jail' : p)),
-    lastMove: { kind: a.type, seat, piece: 'cops', from: s.cops, to: a.to },
-  };
-  return mapPicture(viewFor(after, 'channel'));
-}
 
 const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);
 
@@ -135,8 +114,8 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   },
   parse: parseTyped,
   posts,
-  preview: selfJailPreview,
-  board: (s) => wholeMap(s),
+  preview: selfJailPicture,
+  board: boardPicture,
   hand: (s, seat) => {
     const view = viewFor(s, seat);
     const me = view.me!;

@@ -9,14 +9,17 @@
  */
 import type { Picture } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
-import { handAlt, listAnd, mapAlt, seatLabel, tileHandAlt, closeUpAlt } from './alt.ts';
+import { handAlt, listAnd, mapAlt, seatLabel, tileHandAlt, closeUpAlt, overviewAlt } from './alt.ts';
+import type { Action } from './actions.ts';
+import { removeCards } from './cards.ts';
 import type { FenceEvent } from './events.ts';
 import { parseNbId, type NbId } from './geometry.ts';
-import { cellName, mapArea } from './grid.ts';
+import { mapArea } from './grid.ts';
 import { hotGoodsDistances } from './roads.ts';
+import { caughtBy, jailsMover } from './rules.ts';
 import type { FenceState, HotGoodsRoll, LastMove } from './state.ts';
 import * as variants from './variants/index.ts';
-import { defOf, tileSetOfView, type CloseUpView, type FenceView } from './views.ts';
+import { defOf, tileSetOfView, type ChoiceMark, type CloseUpView, type FenceView, type OverviewView } from './views.ts';
 import { viewFor } from './visible.ts';
 import { panesFor, type FocusCell } from './draw/window.ts';
 
@@ -91,17 +94,114 @@ function closeUpPicture(z: CloseUpView, what: string): Picture {
   return { kind: 'closeup', view: { ...z, view: asDrawn(z.view) }, alt: closeUpAlt(z, what) };
 }
 
+/** The whole city for a phone (draw/overview.ts): every piece, the labels, no names. */
+export function overviewPicture(z: OverviewView): Picture {
+  return { kind: 'overview', view: { ...z, view: asDrawn(z.view) }, alt: overviewAlt(z) };
+}
+
+/** What a picture shows besides the map: moves as arrows, a caption, whose turn it is, a choice's labels. */
+export interface SceneParts {
+  moves?: LastMove[];
+  caption?: string[];
+  toPlay?: number | null;
+  marks?: ChoiceMark[];
+  winners?: number[];
+}
+
 /**
- * The picture of a turn's post: a close-up of the cells its events touched (draw/closeup.ts), with the
- * turn's moves as arrows. A turn that touched no cell, or too many far-apart cells to show
- * legibly (an automatic build), shows the whole map.
+ * The picture of a moment: a close-up of the `focus` cells (at most two panes of three columns,
+ * draw/window.ts) when it can hold every primary one, names and all legible on a phone; else
+ * the whole city's overview, which holds everything.
+ */
+export function scenePicture(view: FenceView, focus: readonly FocusCell[], parts: SceneParts, what: string): Picture {
+  const scene = { view, moves: parts.moves ?? [], caption: parts.caption ?? [], toPlay: parts.toPlay ?? null, ...(parts.marks?.length ? { marks: parts.marks } : {}) };
+  const panes = parts.winners ? null : panesFor(focus, mapArea(view));
+  return panes ? closeUpPicture({ ...scene, panes }, what) : overviewPicture({ ...scene, ...(parts.winners ? { winners: parts.winners } : {}) });
+}
+
+/** The seat the view waits for (to play, or to answer a choice); null once the game is over. */
+const toPlayOf = (view: FenceView): number | null => (view.outcome ? null : (view.waitingFor ?? null));
+
+/** Where the seat to play and the Cops are: what every turn's picture shows (the seat in Jail: named in the legend). */
+export function moverFocus(view: FenceView, seat: number | null): FocusCell[] {
+  const cells = [seat === null ? null : cellOf(view, view.seats[seat]?.pawn ?? null), cellOf(view, view.cops)];
+  return cells.flatMap((c) => (c ? [{ ...c, primary: true }] : []));
+}
+
+/** The tiles of the latest Hot Goods rolls, as context: shown when they fit. */
+function hotGoodsFocus(view: FenceView): FocusCell[] {
+  const set = tileSetOfView(view);
+  const rolls = view.hotGoods?.rolls ?? [];
+  return view.map.filter((p) => {
+    const c = defOf(set, p.key).coords;
+    return !!c && rolls.some((r) => r.red === c.red && r.blue === c.blue);
+  }).map((p) => ({ x: p.x, y: p.y, primary: false }));
+}
+
+/**
+ * The picture of a turn's post: what the turn did (its moves as arrows), the seat the game
+ * waits for next and the Cops, with the latest Hot Goods tiles where they fit. A close-up when
+ * those fit in two panes, else the whole city's overview; a map being built by the bot in one
+ * go is the overview too.
  */
 export function turnPicture(state: FenceState, events: readonly FenceEvent[]): Picture {
   const view = channelView(state);
-  const panes = panesFor(focusOf(view, events), mapArea(view));
-  if (!panes) return mapPicture(view);
-  // Last round's Hot Goods stay in the whole map's panel; a turn's close-up is about the turn.
-  return closeUpPicture({ view: { ...view, hotGoods: null }, panes, moves: movesOf(events), caption: [] }, 'the cells this turn touched');
+  const toPlay = toPlayOf(view);
+  // The mover and the Cops first, then what the turn touched: all must fit (primary).
+  const focus = [...(view.phase === 'main' || view.phase === 'pawns' ? moverFocus(view, toPlay) : []), ...focusOf(view, events), ...hotGoodsFocus(view)];
+  return scenePicture(view, focus, { moves: movesOf(events), toPlay }, 'the cells this turn touched, the player to play and the Cops');
+}
+
+/**
+ * The picture of a post that tells a round's Hot Goods: the whole city with each roll's tile
+ * numbered, the last turn's moves, who plays next and the Cops, each roll's result as a caption.
+ */
+export function roundPicture(state: FenceState, events: readonly FenceEvent[]): Picture {
+  const view = channelView(state);
+  const rolls = events.flatMap((e) => (e.type === 'hotGoods' ? [e] : []));
+  const caption = rolls.map((e) => `Hot Goods ${e.index} of ${e.of}: red ${e.roll.red}, blue ${e.roll.blue}, ${rollResult(view, e.roll, contenders(state, e.roll))}`);
+  return overviewPicture({ view, moves: movesOf(events), caption, toPlay: toPlayOf(view) });
+}
+
+/**
+ * The board (`/fence map`, an undo's post): while the map is built, the map with its panels
+ * (where tiles can go, by cell name: zoomed to read); then the whole city for a phone, every
+ * pawn, whose turn it is, the last move and the latest Hot Goods.
+ */
+export function boardPicture(state: FenceState): Picture {
+  if (state.phase === 'building') return wholeMap(state);
+  if (state.outcome) return endPicture(state, []);
+  const view = channelView(state);
+  return overviewPicture({ view, moves: view.lastMove ? [view.lastMove] : [], caption: [], toPlay: toPlayOf(view) });
+}
+
+/**
+ * B15: the Cops sent onto their mover's own pawn, shown to that player before it is played —
+ * the map as the channel would see it, the Cops arrived and the pawns there in Jail. Built by
+ * hand rather than by applying the move: the real apply may go on to roll Hot Goods, which no
+ * one may see before they are confirmed.
+ */
+export function selfJailPicture(s: FenceState, seat: number, a: Action): Picture | null {
+  if ((a.type !== 'copsRoad' && a.type !== 'tipOff') || !jailsMover(s, seat, a) || !s.cops) return null;
+  const caught = caughtBy(s, a);
+  const hands = a.type === 'tipOff' ? s.hands.map((h, i) => (i === seat ? removeCards(h, a.cards) ?? h : h)) : s.hands;
+  const after: FenceState = {
+    ...s,
+    cops: a.to,
+    hands,
+    pawns: s.pawns.map((p, i) => (caught.includes(i) ? 'jail' : p)),
+    lastMove: { kind: a.type, seat, piece: 'cops', from: s.cops, to: a.to },
+  };
+  return boardPicture(after);
+}
+
+/** The picture of a game's end: the whole city, every pawn, the winners ringed and named in the legend. */
+export function endPicture(state: FenceState, events: readonly FenceEvent[]): Picture {
+  const view = channelView(state);
+  const o = state.outcome;
+  const winners = o?.kind === 'winner' ? [...o.seats] : [];
+  const caption = [winners.length ? `${listAnd(winners.map((w) => seatLabel(view, w)))} ${winners.length > 1 ? 'share the win' : 'wins'}` : 'Nobody wins'];
+  return overviewPicture({ view, moves: movesOf(events), caption, toPlay: null, winners });
 }
 
 /** Seats (and the Cops) at the roll's nearest distance: who won, who tied, or who was beaten by the Cops. */
@@ -124,36 +224,6 @@ export function rollResult(view: FenceView, roll: HotGoodsRoll, near: readonly (
     case 'unreachable': return 'nobody can reach it: nobody wins';
     case 'absent': return 'no such tile on the map: nobody wins';
   }
-}
-
-/**
- * The picture of Hot Goods roll `index` (from 0) of the round: a close-up of the tile(s) bearing
- * its coordinates and of the nearest pawns, the roll numbered on its tile, the result as a caption.
- * A roll that names no tile on the map shows the whole map.
- */
-export function hotGoodsPicture(state: FenceState, index: number): Picture {
-  const view = channelView(state, index + 1);
-  const roll = view.hotGoods?.rolls[index];
-  if (!roll) return mapPicture(view);
-  const set = tileSetOfView(view);
-  const tiles = view.map.filter((p) => {
-    const c = defOf(set, p.key).coords;
-    return c?.red === roll.red && c.blue === roll.blue;
-  });
-  const near = contenders(state, roll);
-  const focus: FocusCell[] = [
-    ...tiles.map((p) => ({ x: p.x, y: p.y, primary: true })),
-    ...near.flatMap((p) => {
-      const c = cellOf(view, p === 'cops' ? view.cops : view.seats[p]?.pawn ?? null);
-      return c ? [{ ...c, primary: false }] : [];
-    }),
-  ];
-  const panes = panesFor(focus, mapArea(view));
-  const of = state.hotGoods?.due ?? view.hotGoods?.rolls.length ?? index + 1;
-  const where = tiles.map((p) => `${defOf(set, p.key).neighborhoods.map((n) => n.name).join(' / ')} (${cellName(view, p.x, p.y)})`);
-  const caption = [`Hot Goods ${index + 1} of ${of}: red ${roll.red}, blue ${roll.blue}${where.length ? ` · ${where.join(' and ')}` : ''}`, rollResult(view, roll, near)];
-  if (!panes) return mapPicture(view);
-  return closeUpPicture({ view, panes, moves: [], caption }, `Hot Goods roll ${index + 1}`);
 }
 
 /** The URL of FENCE!'s drawings module, for the definition. */

@@ -9,7 +9,8 @@
  * go to the Stash (below the listed ones) in an order drawn from the seed.
  */
 import { z } from 'zod';
-import { ScenarioError, type Answer, type ApplyRequest, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
+import { ScenarioError, type ApplyRequest, type ScenarioResult as PlatformScenarioResult } from '../../platform/game.ts';
+import { actionExpectFields, fileFields, matches, playSteps, readScenario, stepSchema } from '../../platform/scenario.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { cardSchema, colourOf, sortCards, type Card, type Colour } from './cards.ts';
 import { createGame } from './engine.ts';
@@ -42,18 +43,7 @@ const legalExpectSchema = z.object({
 }).strict();
 
 export const expectSchema = z.object({
-  ok: z.boolean().optional(),
-  code: z.string().optional(),
-  /** Substring(s) the refusal message must contain. */
-  message: z.union([z.string(), z.array(z.string())]).optional(),
-  /** Substring(s) each of which some offered alternative (refusal `legal`) must contain. */
-  offered: z.array(z.string()).optional(),
-  /** Partial events that must occur, in this order (other events may come between). */
-  events: z.array(z.record(z.string(), z.unknown())).optional(),
-  /** Substrings that the channel text of the step's events (eventText) must contain, in any order. */
-  text: z.array(z.string()).optional(),
-  /** Event types that must not occur. */
-  noEvents: z.array(z.string()).optional(),
+  ...actionExpectFields,
   // State facts after the step.
   phase: z.enum(['building', 'pawns', 'main', 'over']).optional(),
   pawns: perPlayer(z.string().nullable()).optional(),
@@ -83,18 +73,6 @@ export const expectSchema = z.object({
   legal: perPlayer(legalExpectSchema).optional(),
 }).strict();
 
-export const stepSchema = z.object({
-  /** A player's name or seat, or "system" (timeouts, removals, aborts). */
-  by: who.optional(),
-  /** An action (see actions.ts), neighborhoods and players by name allowed; "computer" = the simple strategy's choice. */
-  action: z.union([z.record(z.string(), z.unknown()), z.literal('computer')]).optional(),
-  note: z.string().optional(),
-  expect: expectSchema.optional(),
-}).strict().superRefine((step, ctx) => {
-  if (step.action !== undefined && step.by === undefined) ctx.addIssue({ code: 'custom', message: 'a step with an action needs "by"' });
-  if (step.action === undefined && step.expect === undefined) ctx.addIssue({ code: 'custom', message: 'a step needs an action, an expect, or both' });
-});
-
 const placedSchema = z.object({
   /** A tile id ("2-5", "X1") or the name of one of its neighborhoods ("Venice"). */
   tile: z.string().min(1),
@@ -105,12 +83,8 @@ const placedSchema = z.object({
 }).strict();
 
 export const scenarioSchema = z.object({
-  /** The game; required by the platform's runner (src/runtime/scenario.ts), optional here. */
-  game: z.literal('fence').optional(),
-  name: z.string().min(1),
-  description: z.string().optional(),
+  ...fileFields('fence', stepSchema(expectSchema)),
   players: z.array(z.union([z.string().min(1), z.object({ name: z.string().min(1), computer: z.boolean().default(false) }).strict()])).min(2).max(8),
-  seed: z.string().default('scenario'),
   options: optionsSchema.partial().strict().optional(),
   /** What the Extended Rules put on the table (a Ritzy Tile, the rolled rounds…). */
   extended: extendedSchema.partial().strict().optional(),
@@ -139,11 +113,9 @@ export const scenarioSchema = z.object({
   timeouts: perPlayer(z.number().int().min(0).max(2)).optional(),
   /** Accept a start where the player to act has no legal action (the next action, e.g. a resignation, makes the engine pass them). */
   allowStuckStart: z.boolean().default(false),
-  steps: z.array(stepSchema).default([]),
 }).strict();
 
 export type Scenario = z.infer<typeof scenarioSchema>;
-export type ScenarioStep = z.infer<typeof stepSchema>;
 export type ScenarioExpect = z.infer<typeof expectSchema>;
 
 export { ScenarioError };
@@ -218,30 +190,6 @@ function translate(s: FenceState, value: unknown, key = ''): unknown {
 
 // ---- Loading ------------------------------------------------------------------------------------
 
-function parse(json: unknown): Scenario {
-  let raw = json;
-  if (typeof json === 'string') {
-    try {
-      raw = JSON.parse(json);
-    } catch (e) {
-      throw new ScenarioError(`not valid JSON: ${(e as Error).message}`);
-    }
-  }
-  const parsed = scenarioSchema.safeParse(raw);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.slice(0, 8).map((i) => `  ${where(i.path)}: ${i.message}`);
-    throw new ScenarioError(`invalid scenario:\n${lines.join('\n')}`);
-  }
-  return parsed.data;
-}
-
-/** Where in the file a problem is: "step 3: expect" for a step, numbered from 1 as the runner prints them. */
-function where(path: readonly PropertyKey[]): string {
-  const [head, index, ...rest] = path.map(String);
-  if (head === 'steps' && index !== undefined && /^\d+$/.test(index)) return [`step ${Number(index) + 1}`, rest.join('.')].filter(Boolean).join(': ');
-  return path.map(String).join('.') || '(top level)';
-}
-
 /** Every card code of the deck with its number of copies (N per code, B1, as the variants change it). */
 function deckCounts(n: number, options: FenceOptions): Map<Card, number> {
   const m = new Map<Card, number>();
@@ -268,7 +216,7 @@ export function cardConservationProblem(s: FenceState): string | null {
 
 /** Builds the starting state a scenario describes. Throws ScenarioError when it is invalid or inconsistent. */
 export function loadScenario(json: unknown): FenceState {
-  return load(parse(json));
+  return load(readScenario(scenarioSchema, json));
 }
 
 function load(sc: Scenario): FenceState {
@@ -478,106 +426,31 @@ export type ScenarioResult = PlatformScenarioResult<FenceState>;
 
 /** Loads and plays a scenario. Throws ScenarioError only when the file itself is invalid. */
 export function runScenario(json: unknown, apply: ApplyRequest<FenceState, FenceEvent>): ScenarioResult {
-  const sc = parse(json);
-  let state = load(sc);
-  const lines: object[] = [];
-  const failures: string[] = [];
-  sc.steps.forEach((step, k) => {
-    const label = `step ${k + 1}${step.note ? ` (${step.note})` : ''}`;
-    const line: Record<string, unknown> = { step: k + 1 };
-    const fail: string[] = [];
-    let result: Answer<FenceState, FenceEvent> | null = null;
-    if (step.action !== undefined) {
-      try {
-        const actor = step.by === 'system' ? 'system' : seatOf(state, step.by!, 'by');
-        line.by = actor === 'system' ? 'system' : state.seats[actor]!.name;
-        let action: unknown;
-        if (step.action === 'computer') {
-          if (actor === 'system') throw new ScenarioError('"computer" needs a player, not the system');
-          action = computerAction(state, actor) ?? undefined;
-          if (action === undefined) throw new ScenarioError(`${state.seats[actor]!.name} has nothing to do, so the computer cannot choose`);
-        } else action = translate(state, step.action);
-        line.action = action;
-        const r = apply(state, actor, action);
-        result = r;
-        if (r.ok) {
-          line.ok = true;
-          line.events = r.events;
-          line.text = r.events.map((e) => eventText(r.state, e)).filter((t) => t !== null);
-          state = r.state;
-        } else {
-          Object.assign(line, { ok: false, code: r.code, message: r.message, legal: r.legal });
-        }
-      } catch (e) {
-        if (!(e instanceof ScenarioError)) throw e;
-        fail.push(e.message);
-      }
-    } else line.check = true;
-    try {
-      fail.push(...checkExpect(state, result, step));
-    } catch (e) {
-      if (!(e instanceof ScenarioError)) throw e;
-      fail.push(`expect: ${e.message}`);
-    }
-    const broken = cardConservationProblem(state);
-    if (broken) fail.push(`card conservation broken: ${broken}`);
-    if (fail.length) {
-      line.failures = fail;
-      failures.push(...fail.map((f) => `${label}: ${f}`));
-    }
-    lines.push(line);
+  const sc = readScenario(scenarioSchema, json);
+  return playSteps(load(sc), sc.steps, apply, {
+    seat: (s, who, field) => seatOf(s, who, field),
+    action: (s, _seat, a) => translate(s, a),
+    computer: (s, seat) => computerAction(s, seat),
+    eventText,
+    pattern: (s, want) => translate(s, want),
+    refused: (code, message) => `the action was refused: ${code}: ${message}`,
+    check: (s, e) => {
+      const out = checkExpect(s, e);
+      const broken = cardConservationProblem(s);
+      if (broken) out.push(`card conservation broken: ${broken}`);
+      return out;
+    },
   });
-  return { lines, state, failures };
 }
 
 // ---- Expectations -------------------------------------------------------------------------------
 
-/** Deep partial match: every key of `want` matches in `got`; arrays match element by element. */
-function matches(got: unknown, want: unknown): boolean {
-  if (Array.isArray(want)) return Array.isArray(got) && got.length === want.length && want.every((w, i) => matches(got[i], w));
-  if (want && typeof want === 'object') {
-    if (!got || typeof got !== 'object') return false;
-    return Object.entries(want).every(([k, v]) => matches((got as Record<string, unknown>)[k], v));
-  }
-  return got === want;
-}
-
 const show = (v: unknown) => JSON.stringify(v);
 
-function checkExpect(s: FenceState, result: Answer<FenceState, FenceEvent> | null, step: ScenarioStep): string[] {
-  const e = step.expect ?? {};
+/** A step's own expectations on the position after it. */
+function checkExpect(s: FenceState, e: ScenarioExpect): string[] {
   const out: string[] = [];
   const name = (i: number) => s.seats[i]?.name ?? `seat ${i}`;
-  if (result) {
-    const wantOk = e.ok ?? (e.code || e.message || e.offered ? false : true);
-    if (result.ok !== wantOk) {
-      out.push(result.ok ? 'the action was accepted, but a refusal was expected' : `the action was refused: ${result.code}: ${result.message}`);
-    }
-    if (!result.ok) {
-      if (e.code && result.code !== e.code) out.push(`refusal code ${result.code}, expected ${e.code}`);
-      for (const m of typeof e.message === 'string' ? [e.message] : e.message ?? []) {
-        if (!result.message.includes(m)) out.push(`the refusal message "${result.message}" does not contain "${m}"`);
-      }
-      for (const m of e.offered ?? []) {
-        if (!result.legal.some((l) => l.includes(m))) out.push(`no offered alternative contains "${m}" (offered: ${show(result.legal)})`);
-      }
-    }
-    const events: FenceEvent[] = result.ok ? result.events : [];
-    let from = 0;
-    for (const want of e.events ?? []) {
-      const w = translate(s, want);
-      const at = events.findIndex((ev, i) => i >= from && matches(ev, w));
-      if (at < 0) out.push(`no event matching ${show(want)} (in order); events: ${show(events)}`);
-      else from = at + 1;
-    }
-    if (e.text) {
-      const texts = events.map((ev) => eventText(s, ev)).filter((t): t is string => t !== null);
-      for (const t of e.text) if (!texts.some((x) => x.includes(t))) out.push(`no event text contains "${t}"; texts: ${show(texts)}`);
-    }
-    for (const type of e.noEvents ?? []) if (events.some((ev) => ev.type === type)) out.push(`an unexpected "${type}" event: ${show(events.filter((ev) => ev.type === type))}`);
-  } else if (e.ok !== undefined || e.code || e.events) {
-    out.push('ok/code/events expectations need an action');
-  }
   if (e.phase && s.phase !== e.phase) out.push(`phase is ${s.phase}, expected ${e.phase}`);
   for (const [k, ref] of Object.entries(e.pawns ?? {})) {
     const i = seatOf(s, k, 'pawns');

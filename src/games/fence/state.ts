@@ -6,7 +6,9 @@
  * checks every loaded state against it before the engine may touch it.
  */
 import { z } from 'zod';
-import { seatFields, type Upgraders } from '../../platform/game.ts';
+import type { Upgraders } from '../../platform/game.ts';
+import { rngStateSchema } from '../../platform/rng.ts';
+import { stateFields } from '../../platform/seats.ts';
 import { cardSchema, type Card, type Colour } from './cards.ts';
 
 export const STATE_VERSION = 1;
@@ -291,12 +293,8 @@ export const extendedSchema = z.object({
 });
 
 export const stateSchema = z.object({
-  version: z.literal(STATE_VERSION),
-  game: z.literal('fence'),
-  options: optionsSchema,
-  ...seatFields,
-  seats: seatFields.seats.min(2).max(8),
-  rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  ...stateFields({ game: 'fence', version: STATE_VERSION, options: optionsSchema, seats: { min: 2, max: 8 } }),
+  rng: rngStateSchema,
   /** Scenario/test hook: dice results used before the generator, in order. Never shown. */
   fixedDice: z.array(die),
   phase: z.enum(['building', 'pawns', 'main', 'over']),

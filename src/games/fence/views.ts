@@ -71,15 +71,43 @@ export interface FenceView {
   me?: { seat: number; hand: Card[]; startCards: Card[] | null };
 }
 
-/** A close-up picture: parts of the map, the turn's moves as arrows, and a caption. */
-export interface CloseUpView {
+/**
+ * An option of a choice where it is on the picture: its label (as the button has it) at a
+ * neighborhood, in the colour of the piece that would go there (a seat, the Cops, or null when
+ * several could).
+ */
+export interface ChoiceMark {
+  label: string;
+  nb: NbId;
+  piece: number | 'cops' | null;
+}
+
+/** What a turn's picture says besides the map: whose turn it is, the winners of a game over, the options. */
+interface Scene {
   view: FenceView;
-  /** The parts of the map shown, top to bottom. */
-  panes: Bounds[];
   /** Drawn as arrows. */
   moves: LastMove[];
-  /** Lines under the panes, in bold: what the picture is about when the post's words need help (a roll's result). */
+  /** Lines under the map, in bold: what the picture is about when the post's words need help (a roll's result). */
   caption: string[];
+  /** The seat the game waits for, named in the legend ("to play") even when in Jail. */
+  toPlay?: number | null;
+  /** A choice's options, each label where it is. */
+  marks?: ChoiceMark[];
+}
+
+/** A close-up picture: parts of the map, the turn's moves as arrows, and a caption. */
+export interface CloseUpView extends Scene {
+  /** The parts of the map shown, top to bottom. */
+  panes: Bounds[];
+}
+
+/**
+ * The whole city drawn for a phone: ground, water and roads without names, every piece large,
+ * the Hot Goods of the round, labels and legend text at a size a phone shows legibly.
+ */
+export interface OverviewView extends Scene {
+  /** A game over: who won (marked in the legend). */
+  winners?: number[];
 }
 
 /** The tile set a view's map is made of (drawings and alt text look tiles up in it). */

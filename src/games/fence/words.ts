@@ -1,27 +1,23 @@
-/** Words for the channel: actions, events, prompts, status, rules and help, as players say them (names.ts names the things). */
-import type { ChoiceButton, Prompt, RulesTopic } from '../../platform/game.ts';
+/** Words for the channel: actions, events, status, rules and help, as players say them (names.ts names the things; choices.ts asks for a turn). */
+import type { RulesTopic } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { legalActions, whoMustAct } from './legal.ts';
 import { cardName, colourOf } from './cards.ts';
 import { cardsText, coordName, count, listAnd, nbName, placeName, seatName, tileName } from './names.ts';
 import { caughtBy, isJailed, jailsMover, movingOthers, turnsEvidence } from './rules.ts';
-import { lastRound, placesAtOnce } from './variants/index.ts';
-import { FREE_FOR_ALL_RULES, freeForAllPrompt } from './variants/free-for-all.ts';
-import { tradeEventText, tradeLabel, tradePrompt } from './variants/trading-cards.ts';
+import { lastRound } from './variants/index.ts';
+import { FREE_FOR_ALL_RULES } from './variants/free-for-all.ts';
+import { tradeEventText, tradeLabel } from './variants/trading-cards.ts';
 import { TRADING_RULES } from './variants/trading-cards-rules.ts';
 import type { FenceEvent } from './events.ts';
 import type { NbId } from './geometry.ts';
-import { cellName } from './grid.ts';
+import { cellName, gridOrigin } from './grid.ts';
 import { optionsSchema, type FenceState } from './state.ts';
 import { summaryLine } from '../../platform/options.ts';
 
 const ROTATION = ['', ', rotated 90°', ', rotated 180°', ', rotated 270°'];
-/** Choice buttons a turn post can carry (four rows of five). */
-const MAX_BUTTONS = 20;
-
-/** Discord shows at most this much of a suggestion (autocomplete); a button shows 80. */
+/** Discord shows at most this much of a suggestion (autocomplete). */
 const LABEL_MAX = 100;
-const BUTTON_MAX = 80;
 
 /**
  * What an action does besides moving a piece, in a few words ('' when nothing): who goes to
@@ -106,7 +102,7 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
       const joined = e.connections.map((c) => `${nbName(s, c.nb)} connects to ${c.to.length ? listAnd(c.to.map((t) => nbName(s, t))) : 'nothing yet'}`);
       const whose = e.owner === undefined ? '' : ` from ${seatName(s, e.owner)}'s hand`;
       const verb = e.type === 'tilePlaced' ? `placed ${tileName(s, e.tile)}${whose}` : `swapped ${tileName(s, e.tile)}${whose} in for ${tileName(s, e.replaced)}`;
-      return `${who(e.seat)} ${verb}. ${joined.join('; ')}.`;
+      return `${who(e.seat)} ${verb}. ${joined.join('; ')}.${e.type === 'tilePlaced' ? namesMoved(s, e) : ''}`;
     }
     case 'passed':
       if (s.options.autoBuild && e.phase === 'building') return null;
@@ -221,6 +217,17 @@ export function eventText(s: FenceState, e: FenceEvent): string | null {
   }
 }
 
+/** When a placed tile takes the map past column A or row 1, every name moves on (grid.ts): said once, then. */
+function namesMoved(s: FenceState, e: { x: number; y: number }): string {
+  const now = gridOrigin(s);
+  const before = gridOrigin({ map: s.map.filter((p) => p.x !== e.x || p.y !== e.y), oldTown: s.oldTown });
+  const ot = s.map.find((p) => p.key === s.oldTown);
+  const where = ot ? ` Old Town is now ${cellName(s, ot.x, ot.y)}.` : '';
+  if (now.x !== before.x) return ` The map reaches past column A: every column's name moves on by a whole alphabet (A is now AA).${where}`;
+  if (now.y !== before.y) return ` The map reaches past row 1: every row's number grows by 26 (row 1 is now 27).${where}`;
+  return '';
+}
+
 /**
  * A card drawn: why, and whether its colour was the player's choice. Told from the event alone
  * (history tells old events with today's state): a colour not chosen for Hot Goods or a reward
@@ -236,13 +243,26 @@ function drawnText(s: FenceState, e: Extract<FenceEvent, { type: 'cardDrawn' }>)
 }
 
 /**
- * The end of a game in a few lines: how long it lasted, who sent whom to Jail, the cards each
- * player kept.
+ * The game's story for its end post, after the platform's line naming the winners: why the
+ * game ended, every player's standing (Jail or not, cards held: what the ending weighed) and
+ * how the winner was found, a tie included; then how long it lasted and who jailed whom.
  */
-/** The game's story for its end post (the platform's own post, after the winners). */
 export function summaryLines(s: FenceState): string[] {
   const who = (seat: number) => seatName(s, seat);
-  const lines = [s.round > 0 ? `Played ${count(s.round, 'round')}.` : 'The game ended before its first round.'];
+  const o = s.outcome;
+  const lines: string[] = [];
+  if (o && o.kind !== 'aborted') lines.push(`**Why it ended:** ${endReason(s)}`);
+  lines.push('**Standings:**', ...standings(s).map((l) => `• ${l}`));
+  if (o?.kind === 'winner' && (o.reason === 'roundLimit' || o.reason === 'rolledRounds' || o.reason === 'accumulation')) {
+    const free = s.seats.flatMap((_, i) => (!s.out[i] && s.pawns[i] !== 'jail' ? [i] : []));
+    const cards = (i: number) => s.hands[i]?.length ?? 0;
+    const best = o.seats.length ? cards(o.seats[0]!) : 0;
+    const next = free.filter((i) => !o.seats.includes(i)).map(cards).sort((a, b) => b - a)[0];
+    lines.push(o.seats.length > 1
+      ? `**Tie:** ${listAnd(o.seats.map(who))} each hold ${count(best, 'card')}, the most out of Jail. The rules break no tie: they share the win.`
+      : `**Most cards:** ${who(o.seats[0]!)} with ${best}${next === undefined ? ', the only player out of Jail' : `, against ${next} for the next player out of Jail`}.`);
+  }
+  lines.push(s.round > 0 ? `Played ${count(s.round, 'round')}.` : 'The game ended before its first round.');
   const jailings = s.jailings ?? [];
   if (jailings.length) {
     const told = jailings.slice(-12).map((j) => {
@@ -252,9 +272,50 @@ export function summaryLines(s: FenceState): string[] {
     const earlier = jailings.length > told.length ? ` (the last ${told.length} of ${jailings.length})` : '';
     lines.push(`Jailings${earlier}: ${told.join('; ')}.`);
   } else lines.push('Nobody went to Jail.');
-  const cards = s.seats.map((seat, i) => `${seat.name} ${s.out[i] ? 'left the game' : `${s.hands[i]?.length ?? 0}${s.pawns[i] === 'jail' ? ' (in Jail)' : ''}`}`);
-  lines.push(`Cards left: ${cards.join(', ')}.`);
   return lines;
+}
+
+/** Why a game ended, in the rules' terms (B19, H2–H4, E19, E20). */
+function endReason(s: FenceState): string {
+  const o = s.outcome;
+  if (!o || o.kind === 'aborted') return 'it was aborted.';
+  const who = (seat: number) => seatName(s, seat);
+  const jailed = s.seats.flatMap((_, i) => (!s.out[i] && s.pawns[i] === 'jail' ? [who(i)] : []));
+  if (o.kind === 'noWinner') {
+    return o.reason === 'allJailed'
+      ? 'everyone is in Jail and nobody can get out on their next turn (no red/blue pair that leads to a free neighborhood), so nobody can gain a card any more: nobody wins.'
+      : 'nobody is left in the game: nobody wins.';
+  }
+  const names = listAnd(o.seats.map(who));
+  switch (o.reason) {
+    case 'lastFree':
+      return `${names} is the only player out of Jail, and nobody in Jail (${listAnd(jailed)}) can get out on their next turn (no red/blue pair that leads to a free neighborhood).`;
+    case 'lastSeat':
+      return `everyone else left the game: ${names} is the last player in it.`;
+    case 'roundLimit':
+      return `the round limit (${count(s.options.roundLimit, 'round')}) is reached: the player out of Jail with the most cards wins.`;
+    case 'rolledRounds':
+      return `the rounds rolled at the start (${count(s.extended?.rounds ?? s.round, 'round')}) are played: the player out of Jail with the most cards wins.`;
+    case 'accumulation': {
+      const free = s.seats.filter((_, i) => !s.out[i] && s.pawns[i] !== 'jail').length;
+      return `${names} holds at least twice as many cards as there are players out of Jail (${free}), and the most of them (Victory by Accumulation).`;
+    }
+  }
+}
+
+/** Each player at the end: winners first, then those out of Jail, in Jail, gone; with their cards. */
+function standings(s: FenceState): string[] {
+  const o = s.outcome;
+  const winners = o?.kind === 'winner' ? o.seats : [];
+  const rank = (i: number) => (winners.includes(i) ? 0 : s.out[i] ? 3 : s.pawns[i] === 'jail' ? 2 : 1);
+  const jailedSince = (i: number) => [...(s.jailings ?? [])].reverse().find((j) => j.seats.includes(i))?.round;
+  return s.seats.map((_, i) => i).sort((a, b) => rank(a) - rank(b) || (s.hands[b]?.length ?? 0) - (s.hands[a]?.length ?? 0) || a - b).map((i) => {
+    const cards = count(s.hands[i]?.length ?? 0, 'card');
+    const since = jailedSince(i);
+    const where = s.out[i] ? 'left the game' : s.pawns[i] === 'jail' ? `in Jail${since ? ` since round ${since}` : ''}, ${cards}` : `out of Jail${s.pawns[i] ? ` in ${nbName(s, s.pawns[i] as NbId)}` : ''}, ${cards}`;
+    const result = winners.includes(i) ? (winners.length > 1 ? ': shares the win' : ': wins') : '';
+    return `${seatName(s, i)}: ${where}${result}`;
+  });
 }
 
 /** The Extended Rules a game plays with, in one line ('' for the Basic Rules alone). */
@@ -264,49 +325,6 @@ export function variantsLine(s: FenceState): string {
 const BASIC_OPTIONS = new Set(['autoBuild', 'roundLimit', 'tileSet']);
 
 // ---- Prompts, status, rules and help ------------------------------------------------------------
-
-/** What `seat` must do now, with the commands to use, and the choices answered by buttons (H1). */
-export function prompt(s: FenceState, seat: number): Prompt<Action> {
-  const p = s.pending;
-  if (p?.kind === 'drawColour') {
-    const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: `Draw ${a.colour}`, action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
-    const why = p.reason === 'hotGoods' ? 'Hot Goods' : p.reason === 'evidence' ? 'State’s Evidence' : 'a tile well placed';
-    const more = p.count > 1 ? ` (${p.count} cards to draw)` : '';
-    return { text: `choose the colour of the card you draw (${why})${more} with the buttons below.`, buttons };
-  }
-  if (p?.kind === 'discardColour') {
-    const buttons = legalActions(s, seat).flatMap((a): ChoiceButton<Action>[] => (a.type === 'chooseColour' ? [{ label: actionLabel(s, a), action: a, style: a.colour === 'red' ? 'danger' : 'primary' }] : []));
-    return { text: 'nobody won those Hot Goods: choose the Stash pile that loses its top card with the buttons below.', buttons };
-  }
-  if (p?.kind === 'tradingPost') return { text: 'you ended your turn on the Trading Post: `/fence trade` a card with another player (you take one of theirs at random), or pass.', buttons: [{ label: 'No trade', action: { type: 'postPass' }, style: 'secondary' }] };
-  if (p) {
-    const what = p.kind === 'pawnNeighborhood' ? 'the neighborhood where your pawn starts'
-      : p.kind === 'copsNeighborhood' ? 'where the Cops start'
-      : p.what === 'tradingPost' ? 'where the Trading Post goes'
-      : p.what === 'tunnel' ? 'the neighborhood at this end of the Tunnel'
-      : 'where the Cops go on your Hunch';
-    // A post holds 20 buttons at most: a longer list (a start picked anywhere) is a command's.
-    if (p.options.length > MAX_BUTTONS) return { text: `choose ${what}: \`/fence pick\` lists all ${p.options.length}.`, buttons: [] };
-    const choices = playersOrder(s, seat, p.options.map((nb): Action => ({ type: 'chooseNeighborhood', nb })));
-    const buttons = choices.map((a): ChoiceButton<Action> => ({ label: actionLabel(s, a, BUTTON_MAX), action: a, ...(jailsMover(s, seat, a) ? { style: 'danger' as const } : {}) }));
-    return { text: `choose ${what} with the buttons below.`, buttons };
-  }
-  const answer = tradePrompt(s, seat);
-  if (answer) return answer;
-  if (s.phase === 'building' && placesAtOnce(s.options)) return { text: freeForAllPrompt(s, seat), buttons: [] };
-  if (s.phase === 'building') return { text: 'your turn to build: `/fence place` a tile from your hand, or `/fence swap` one in.', buttons: [] };
-  const types = new Set(legalActions(s, seat).map((a) => a.type));
-  const parts: string[] = [];
-  if (types.has('moveSelf')) parts.push('`/fence move` (Move Yourself)');
-  if (types.has('push')) parts.push('`/fence push`');
-  if (types.has('copsRoad') || types.has('tipOff')) parts.push('`/fence cops`');
-  if (types.has('hunch')) parts.push('`/fence hunch` (the Cops on a Hunch)');
-  if (types.has('playBoat')) parts.push('`/fence boat` (play a boat while Moving Others)');
-  if (types.has('offerTrade')) parts.push('`/fence trade` (offer another player a trade first)');
-  const partial = movingOthers(s);
-  const ask = `${partial ? 'finish Moving Others' : 'your turn'}: ${parts.join(' or ') || 'nothing is possible'}.`;
-  return { text: s.pawns[seat] === 'jail' ? `you are in Jail — ${ask}` : ask, buttons: [] };
-}
 
 /**
  * Why a move command offers `seat` nothing on their turn, and what they can do instead: the
@@ -395,8 +413,9 @@ export const RULES: RulesTopic[] = [
 export const HELP = [
   '**How to play FENCE! here**',
   '`/fence new` opens a lobby: others press **Join**, and the host presses **Start** (`/fence addbot` seats a computer player). The lobby’s **Options** set the turn time, who builds the map, the rounds and the variants.',
-  'When it is your turn, the bot mentions you. While the map is built, use `/fence place` or `/fence swap`; then `/fence move` to Move Yourself, or `/fence push` and `/fence cops` to Move Others. Each command lists your legal moves, each saying where it goes (the map’s cell, like M14) and who would go to Jail. Or type the move in your own words: `r4 b2`, `red 4 blue 2 four points`, `push bob to the yards`, `cops to downtown`, `four points at C3 rotated 90`.',
-  'Choices (a colour to draw, a neighborhood) come as buttons for you alone. A move that would send you to Jail is shown to you first: press **Confirm** to play it.',
+  'When it is your turn, the bot mentions you. While the map is built, use `/fence place` or `/fence swap`. Then the turn post has **Move Yourself** and **Move Others**: press one, and the bot shows you alone a map with a letter on every place you can go (your cards say where, so nobody else sees it). Press the letter: Move Yourself is done (if two plays of cards lead there, say which); Move Others then shows the other part, the Cops or a push. **Tip off the Cops** letters the places your cards send them to.',
+  'Or use the commands: `/fence move` to Move Yourself, `/fence push` and `/fence cops` to Move Others. Each lists your legal moves, each saying where it goes (the map’s cell, like M14) and who would go to Jail. Or type the move in your own words: `r4 b2`, `red 4 blue 2 four points`, `push bob to the yards`, `cops to downtown`, `four points at C3 rotated 90`.',
+  'Choices the rules give (a colour to draw, a neighborhood, lettered on the map) come as buttons for you alone. A move that would send you to Jail asks once more: press **Confirm** to play it.',
   '`/fence hand` (or **Show my hand**) shows your cards privately. `/fence map` shows the whole city, `/fence status` the players and the Stash, `/fence history` what happened, `/fence rules` the rules. `/fence resign` leaves the game.',
   'Variants (chosen in the lobby’s **Options**) add a few commands: `/fence boat` (Boats), `/fence hunch` (a Hunch from Jail), `/fence trade` (Trading Cards and the Trading Post), `/fence pick` (a neighborhood from a long list); `/fence rules` explains each.',
   'Admins (the host, or Manage Channels): `/fence abort`, `/fence kick`. Server defaults (Manage Server): `/fence settings`.',

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../platform/game.ts';
+import { actionExpectFields, fileFields, playerNames, playSteps, readScenario, seatNamed, stepSchema } from '../../platform/scenario.ts';
 import { BOARD, HOME, nameOfSquare, parseEdge, parseSquare, SIDES } from './board.ts';
 import { simplePlayer } from './bots.ts';
 import { createGame, currentResults, legalActions, NO_RESULT, type Action, type KimboEvent } from './engine.ts';
@@ -17,17 +18,7 @@ const die = z.number().int().min(1).max(6);
 const names = z.array(z.string());
 
 const expectSchema = z.object({
-  /** Accepted (true) or refused (false). */
-  ok: z.boolean().optional(),
-  /** The refusal's code. */
-  code: z.string().optional(),
-  /** Substrings of the refusal's message. */
-  message: names.optional(),
-  /** Substrings of the channel lines said (a check step: the lines of the last action, or of the start). */
-  text: names.optional(),
-  /** Events that must occur, in order: a type, or a partial event with players and squares by name. */
-  events: z.array(z.union([z.string(), z.record(z.string(), z.unknown())])).optional(),
-  noEvents: names.optional(),
+  ...actionExpectFields,
   pieces: z.record(z.string(), names).optional(),
   /** Slots that must hold a fence of this player, or of `neutral` (any colour) / `neutral <side>`. */
   fences: z.record(z.string(), names).optional(),
@@ -48,21 +39,9 @@ const expectSchema = z.object({
   winners: names.optional(),
 }).strict();
 
-const stepSchema = z.object({
-  /** A player's name, or "system" for timeout, remove and abort. */
-  by: z.string().optional(),
-  /** An action; a move by its label or as typed on `/kimbo move`; "computer" for the simple strategy's choice. */
-  action: z.union([z.record(z.string(), z.unknown()), z.literal('computer')]).optional(),
-  note: z.string().optional(),
-  expect: expectSchema.optional(),
-}).strict();
-
 const fileSchema = z.object({
-  game: z.literal('kimbo'),
-  name: z.string(),
-  description: z.string().optional(),
-  players: z.array(z.string().min(1)).min(2).max(4),
-  seed: z.string().default('scenario'),
+  ...fileFields('kimbo', stepSchema(expectSchema)),
+  players: playerNames({ min: 2, max: 4 }),
   options: optionsSchema.partial().default({}),
   /** G9: the dice of the opening roll, two per player per round of rolling; then who starts is the engine's. */
   openingDice: z.array(die).optional(),
@@ -81,7 +60,6 @@ const fileSchema = z.object({
   rolled: z.tuple([die, die]).optional(),
   /** The next dice rolled, in order (two per roll). */
   dice: z.array(die).default([]),
-  steps: z.array(stepSchema),
 }).strict();
 
 type File = z.output<typeof fileSchema>;
@@ -95,11 +73,7 @@ interface Names {
 
 function namesFor(f: File): Names {
   return {
-    seatOf: (name) => {
-      const i = f.players.indexOf(name);
-      if (i < 0) throw new ScenarioError(`no player '${name}'`);
-      return i;
-    },
+    seatOf: (name) => seatNamed(f.players, name),
     square: (text) => {
       const sq = parseSquare(text);
       if (sq === null) throw new ScenarioError(`'${text}' is not a square`);
@@ -130,7 +104,6 @@ function defaultNeutralSide(s: KimboState, slot: number): number {
 /** The starting state of a scenario file (its steps are not played); the setup's events too. */
 function load(f: File, n: Names): { s: KimboState; events: KimboEvent[] } {
   const seats = f.players.map((name) => ({ name, computer: false }));
-  if (new Set(f.players).size !== f.players.length) throw new ScenarioError('players: two players have the same name');
   if (f.openingDice && f.current) throw new ScenarioError('give either "openingDice" (the opening roll decides who starts) or "current", not both');
   const created = createGame({ seats, seed: f.seed, options: optionsSchema.parse(f.options), fixedDice: f.openingDice ?? [] });
   const s = created.state;
@@ -187,16 +160,9 @@ function load(f: File, n: Names): { s: KimboState; events: KimboEvent[] } {
   return { s, events: f.openingDice ? created.events : [] };
 }
 
-/** A step's action in players' terms → the engine's. Moves are named by their label or by typed words. */
-function resolve(s: KimboState, actor: number | 'system', a: Record<string, unknown> | 'computer', n: Names): unknown {
-  if (a === 'computer') {
-    if (actor === 'system') throw new ScenarioError('"computer" needs a player, not the system');
-    const choice = simplePlayer(s, actor);
-    if (!choice) throw new ScenarioError(`${s.seats[actor]!.name} has nothing to do, so the computer cannot choose`);
-    return choice;
-  }
-  const name = (v: unknown) => (typeof v === 'string' ? n.seatOf(v) : v);
-  if (actor === 'system') return { ...a, ...(a.seat !== undefined ? { seat: name(a.seat) } : {}) };
+/** A seat's action in players' terms → the engine's. Moves are named by their label or by typed words. */
+function resolve(s: KimboState, seat: number, a: Record<string, unknown> | string, n: Names): unknown {
+  if (typeof a === 'string') return a;
   switch (a.type) {
     case 'fence': return { type: 'fence', from: typeof a.from === 'string' ? n.edge(a.from) : a.from, to: typeof a.to === 'string' ? n.edge(a.to) : a.to };
     case 'corner': {
@@ -210,22 +176,12 @@ function resolve(s: KimboState, actor: number | 'system', a: Record<string, unkn
       // A label names one legal move; typed words the one legal move they fit. Anything else is
       // a move this roll does not allow: the engine refuses it, as it would in the channel.
       const found = typeof a.label === 'string'
-        ? legalActions(s, actor).find((x: Action) => x.type === 'move' && actionLabel(s, x) === a.label)
-        : typeof a.text === 'string' ? parseTyped(s, actor, 'move', a.text) : undefined;
+        ? legalActions(s, seat).find((x: Action) => x.type === 'move' && actionLabel(s, x) === a.label)
+        : typeof a.text === 'string' ? parseTyped(s, seat, 'move', a.text) : undefined;
       return found ?? { type: 'move', key: NO_RESULT };
     }
     default: return a;
   }
-}
-
-/** Deep partial match: every key of `want` matches in `got`; arrays element by element. */
-function matches(got: unknown, want: unknown): boolean {
-  if (Array.isArray(want)) return Array.isArray(got) && got.length === want.length && want.every((w, i) => matches(got[i], w));
-  if (want && typeof want === 'object') {
-    if (!got || typeof got !== 'object') return false;
-    return Object.entries(want).every(([k, v]) => matches((got as Record<string, unknown>)[k], v));
-  }
-  return got === want;
 }
 
 const SQUARE_FIELDS = new Set(['from', 'to', 'at', 'square']);
@@ -246,75 +202,32 @@ function named(s: KimboState, e: KimboEvent): unknown {
 }
 
 export function runScenario(json: unknown, apply: ApplyRequest<KimboState, KimboEvent>): ScenarioResult<KimboState> {
-  const parsed = fileSchema.safeParse(json);
-  if (!parsed.success) throw new ScenarioError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-  const f = parsed.data;
+  const f = readScenario(fileSchema, json);
   const n = namesFor(f);
   const loaded = load(f, n);
-  let s = loaded.s;
-  let lastEvents: KimboEvent[] = loaded.events;
-  const lines: object[] = [];
-  const failures: string[] = [];
-  f.steps.forEach((step, k) => {
-    const where = `step ${k + 1}${step.note ? ` (${step.note})` : ''}`;
-    const line: Record<string, unknown> = { step: k + 1 };
-    const fail: string[] = [];
-    const e = step.expect ?? {};
-    let refusal: { code: string; message: string } | null = null;
-    if (step.action !== undefined) {
-      if (step.by === undefined) throw new ScenarioError(`${where}: an action needs "by"`);
-      const actor = step.by === 'system' ? 'system' : n.seatOf(step.by);
-      const input = resolve(s, actor, step.action, n);
-      line.by = step.by;
-      line.action = input;
-      if (typeof step.action === 'object' && step.action.type === 'move') line.label = step.action.label ?? step.action.text ?? null;
-      const r = apply(s, actor, input);
-      if (r.ok) {
-        s = r.state;
-        lastEvents = r.events;
-        Object.assign(line, { ok: true, events: r.events, text: r.events.map((ev) => eventText(s, ev)).filter((t) => t !== null) });
-      } else {
-        refusal = r;
-        lastEvents = [];
-        const legal = r.legal.length ? r.legal : actor === 'system' ? [] : legalActions(s, actor).map((x) => actionLabel(s, x)).slice(0, 20);
-        Object.assign(line, { ok: false, code: r.code, message: r.message, legal });
-      }
-      const wantRefusal = e.ok === false || e.code !== undefined || e.message !== undefined;
-      if (refusal && !wantRefusal) fail.push(`refused (${refusal.code}: ${refusal.message})`);
-      if (!refusal && wantRefusal) fail.push('expected a refusal, but it was played');
-    } else line.check = true;
-    if (e.ok === true && refusal) fail.push('expected it to be played');
-    if (e.code !== undefined && refusal && refusal.code !== e.code) fail.push(`refused with ${refusal.code}, expected ${e.code}`);
-    for (const m of e.message ?? []) if (refusal && !refusal.message.includes(m)) fail.push(`the refusal does not say "${m}": ${refusal.message}`);
-    fail.push(...check(s, e, lastEvents, f, n));
-    if (fail.length) {
-      line.failures = fail;
-      failures.push(...fail.map((x) => `${where}: ${x}`));
-    }
-    lines.push(line);
-  });
+  const played = playSteps(loaded.s, f.steps, apply, {
+    action: (s, seat, a) => resolve(s, seat, a, n),
+    computer: simplePlayer,
+    eventText,
+    named,
+    // The label as the file named the move, beside the move it stands for.
+    label: (_s, _actor, _input, step) => (typeof step.action === 'object' && step.action.type === 'move' ? (step.action.label ?? step.action.text ?? null) as string | null : undefined),
+    // The engine's refusals offer nothing; the runner prints what the player could do.
+    offers: (s, seat) => legalActions(s, seat).map((x) => actionLabel(s, x)).slice(0, 20),
+    check: (s, e) => check(s, e, f, n),
+  }, loaded.events);
+  const s = played.state;
   for (let seat = 0; seat < s.pieces.length; seat++) {
     const ps = s.pieces[seat]!;
-    if (!s.out[seat] && ps.length !== 4) failures.push(`${f.players[seat]} has ${ps.length} pieces`);
-    for (const p of ps) if (p !== HOME && p >= 0 && !BOARD.squares.includes(p)) failures.push(`a piece stands on ${p}`);
+    if (!s.out[seat] && ps.length !== 4) played.failures.push(`${f.players[seat]} has ${ps.length} pieces`);
+    for (const p of ps) if (p !== HOME && p >= 0 && !BOARD.squares.includes(p)) played.failures.push(`a piece stands on ${p}`);
   }
-  return { lines, state: s, failures };
+  return played;
 }
 
-/** The expectations of a step on the position after it; `said` are the events whose lines it checks. */
-function check(s: KimboState, e: z.output<typeof expectSchema>, said: KimboEvent[], f: File, n: Names): string[] {
+/** A step's own expectations on the position after it. */
+function check(s: KimboState, e: z.output<typeof expectSchema>, f: File, n: Names): string[] {
   const out: string[] = [];
-  const text = said.map((ev) => eventText(s, ev)).filter((t): t is string => t !== null);
-  for (const t of e.text ?? []) if (!text.some((l) => l.includes(t))) out.push(`nothing said "${t}"; said: ${text.join(' / ') || 'nothing'}`);
-  let at = 0;
-  const evs = said.map((ev) => named(s, ev));
-  for (const want of e.events ?? []) {
-    const pattern = typeof want === 'string' ? { type: want } : want;
-    const i = evs.slice(at).findIndex((x) => matches(x, pattern));
-    if (i < 0) out.push(`no event ${JSON.stringify(pattern)} (in order) among ${JSON.stringify(evs)}`);
-    else at += i + 1;
-  }
-  for (const type of e.noEvents ?? []) if (said.some((x) => x.type === type)) out.push(`an event '${type}' occurred`);
   for (const [name, want] of Object.entries(e.pieces ?? {})) {
     const have = s.pieces[n.seatOf(name)]!.map((p) => (p === -2 ? 'captured' : nameOfSquare(p)));
     const wantNames = want.map((w) => nameOfSquare(n.square(w)));

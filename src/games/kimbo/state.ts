@@ -3,7 +3,9 @@
  * (G24) except the generator (`rng`, `fixedDice`), which no view carries.
  */
 import { z } from 'zod';
-import { seatFields, type Upgraders } from '../../platform/game.ts';
+import type { Upgraders } from '../../platform/game.ts';
+import { rngStateSchema } from '../../platform/rng.ts';
+import { stateFields } from '../../platform/seats.ts';
 
 export const STATE_VERSION = 1;
 
@@ -43,14 +45,10 @@ const lastSchema = z.object({
 });
 
 export const stateSchema = z.object({
-  version: z.literal(STATE_VERSION),
-  game: z.literal('kimbo'),
-  options: optionsSchema,
-  ...seatFields,
-  seats: seatFields.seats.min(2).max(4),
+  ...stateFields({ game: 'kimbo', version: STATE_VERSION, options: optionsSchema, seats: { min: 2, max: 4 } }),
   /** The side each seat plays (G7): 0 north, 1 east, 2 south, 3 west. */
   sides: z.array(z.number().int().min(0).max(3)),
-  rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  rng: rngStateSchema,
   /** Scenario hook: dice used before the generator, in order. Never shown. */
   fixedDice: z.array(die),
   /** Per seat, its four pieces' squares (HOME = -1); empty once the seat has left (G27). */

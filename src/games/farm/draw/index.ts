@@ -1,311 +1,127 @@
 /**
- * The farm's pictures: the map (a window around the last move, or all of it) with the score
- * panel under it, and a player's hand in its four turns. Drawn from views only.
+ * The farm's pictures, drawn from views only (see ../pictures.ts for what each kind shows).
+ *
+ * Phone first: a post is about 390 CSS px wide, so a 900 px picture shows at 0.43×. Every text
+ * is at least TEXT (26 px: 11.3 CSS px there) and a map part at most 5 cells wide, so a tile's
+ * animal letters and henhouse numbers (tile.ts) are 26 px too. The whole map (`/farm map`,
+ * opened full size) keeps cells of at least 100 px instead; the end's overview of the whole map
+ * draws no letters at all, only farm numbers at TEXT.
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { pictureCanvas } from '../../../render/surface.ts';
 import { defineDrawings } from '../../../render/drawings.ts';
 import { font, registerFonts } from '../../../render/fonts.ts';
 import { seatColour } from '../../../render/palette.ts';
-import type { MapPictureView } from '../pictures.ts';
+import { inside, type Window } from '../parts.ts';
+import type { CandidatesPictureView, ChoicePictureView, EndPictureView, Mark, MapPictureView } from '../pictures.ts';
+import { POINT_NAMES } from '../points.ts';
 import type { FarmView, TileView } from '../views.ts';
+import { ANIMAL, anchors, drawAnimal, drawTile, drawToken, gatePoint, INK, MIN_CELL, regionPoint, TILE_SIZES, turnTile, type TokenKind, type Tokens } from './tile.ts';
 
-const TERRAIN: Record<string, string> = { pasture: '#8CC46E', meadow: '#D9E27F', mud: '#B98B5E', plain: '#EADFB8' };
-/** Animal discs: fill, letter, ink. Males are drawn larger with a ring. */
-const ANIMAL: Record<string, [string, string, string]> = {
-  cow: ['#3B2A20', 'C', '#FFFFFF'],
-  bull: ['#3B2A20', 'B', '#FFFFFF'],
-  sheep: ['#FFFFFF', 'S', '#333333'],
-  ram: ['#FFFFFF', 'R', '#333333'],
-  pig: ['#F29CB4', 'P', '#3A1020'],
-  boar: ['#F29CB4', 'X', '#3A1020'],
-  chicken: ['#F5C400', 'H', '#3A2A00'],
-};
-const FENCE = '#4A2C12';
+export { TILE_SIZES } from './tile.ts';
+
 const BG = '#F4F1EA';
-const INK = '#1F1F1F';
-
-/** Boundary points on the unit square (y down): NW, N, NE, E, SE, S, SW, W; -1 the centre. */
-const PT: readonly [number, number][] = [[0, 0], [0.5, 0], [1, 0], [1, 0.5], [1, 1], [0.5, 1], [0, 1], [0, 0.5]];
-const pt = (k: number): [number, number] => (k === -1 ? [0.5, 0.5] : (PT[k] as [number, number]));
-
-const HALF_CENTRE: readonly [number, number][] = [[0.25, 0], [0.75, 0], [1, 0.25], [1, 0.75], [0.75, 1], [0.25, 1], [0, 0.75], [0, 0.25]];
-
-/**
- * Sizes on a tile, as fractions of its side: one place for the drawer and for the test that
- * measures them on a phone's screen.
- */
-export const TILE_SIZES = { animalRadius: 0.088, animalLetter: 1.3, henhouse: 0.19, token: 0.14, fence: 0.06 } as const;
-
-/** Where a region's animals and henhouses sit: out from the centre towards the middle of its arc; `dir` points outwards. */
-function anchors(outline: number[]): { animals: [number, number]; house: [number, number]; dir: [number, number] } {
-  if (!outline.includes(-1)) return { animals: [0.5, 0.64], house: [0.5, 0.3], dir: [0, 1] };
-  const hs = outline.slice(0, -2);
-  let dx = hs.reduce((a, h) => a + (HALF_CENTRE[h] as [number, number])[0] - 0.5, 0);
-  let dy = hs.reduce((a, h) => a + (HALF_CENTRE[h] as [number, number])[1] - 0.5, 0);
-  const len = Math.hypot(dx, dy) || 1;
-  dx /= len;
-  dy /= len;
-  return { animals: [0.5 + dx * 0.34, 0.5 + dy * 0.34], house: [0.5 + dx * 0.12, 0.5 + dy * 0.12], dir: [dx, dy] };
-}
-
-/**
- * Offsets of up to three animals around their anchor, in disc radii, for a region opening
- * downwards (+y outwards): a tight cluster whose wide side lies where the region is wide. Turned
- * to each region's own outward direction.
- */
-const CLUSTER: readonly (readonly [number, number][])[] = [[], [[0, 0]], [[-1.05, 0], [1.05, 0]], [[-1.05, 0.9], [1.05, 0.9], [0, -0.9]]];
-const turnOffset = ([ox, oy]: readonly [number, number], [dx, dy]: readonly [number, number]): [number, number] => [ox * dy + oy * dx, -ox * dx + oy * dy];
-
-interface Tokens {
-  scored?: Map<number, number>;
-  henhouses?: { seat: number; region: number }[];
-  highlight?: boolean;
-  fox?: number | null;
-  bales?: number[];
-  tractors?: number[];
-  horse?: number | null;
-  /** Henhouses (their regions) placed with a sharecropper token. */
-  shared?: number[];
-  /** Stored animals added to farms: drawn as square tokens. */
-  storedOn?: { region: number; kind: string }[];
-}
-
-type TokenKind = 'fox' | 'bale' | 'tractor' | 'horse';
-const TOKEN_FILL: Record<TokenKind, string> = { fox: '#E8590C', bale: '#E9C46A', tractor: '#2F9E44', horse: '#8D5524' };
-
-/** A token on the map: the fox (triangle), a bale (block), a tractor (green square, T), the horse (brown diamond, horseshoe). */
-function drawToken(ctx: SKRSContext2D, kind: TokenKind, x: number, y: number, w: number, line: number): void {
-  ctx.fillStyle = TOKEN_FILL[kind];
-  ctx.strokeStyle = '#000000';
-  ctx.lineWidth = line;
-  ctx.beginPath();
-  if (kind === 'fox') {
-    ctx.moveTo(x - w / 2, y - w / 2);
-    ctx.lineTo(x + w / 2, y - w / 2);
-    ctx.lineTo(x, y + w / 2);
-    ctx.closePath();
-  } else if (kind === 'bale') ctx.rect(x - w / 2, y - w / 2.6, w, w / 1.3);
-  else if (kind === 'tractor') ctx.roundRect(x - w / 2, y - w / 2, w, w, w * 0.18);
-  else {
-    ctx.moveTo(x, y - w * 0.62);
-    ctx.lineTo(x + w * 0.62, y);
-    ctx.lineTo(x, y + w * 0.62);
-    ctx.lineTo(x - w * 0.62, y);
-    ctx.closePath();
-  }
-  ctx.fill();
-  ctx.stroke();
-  if (kind === 'horse') {
-    // A horseshoe, opening downwards.
-    ctx.strokeStyle = '#FFFFFF';
-    ctx.lineWidth = Math.max(2, w * 0.14);
-    ctx.beginPath();
-    ctx.arc(x, y + w * 0.02, w * 0.22, Math.PI * 0.95, Math.PI * 2.05);
-    ctx.lineTo(x + w * 0.22 * Math.cos(Math.PI * 2.05), y + w * 0.3);
-    ctx.moveTo(x + w * 0.22 * Math.cos(Math.PI * 0.95), y + w * 0.02 + w * 0.22 * Math.sin(Math.PI * 0.95));
-    ctx.lineTo(x - w * 0.22, y + w * 0.3);
-    ctx.stroke();
-    return;
-  }
-  ctx.fillStyle = kind === 'fox' || kind === 'tractor' ? '#FFFFFF' : '#5A4000';
-  ctx.font = font(w * (kind === 'tractor' ? 0.62 : 0.5), true);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillText(kind === 'fox' ? 'F' : kind === 'tractor' ? 'T' : '#', x, y - (kind === 'fox' ? w * 0.15 : 0) + (kind === 'tractor' ? w * 0.04 : 0));
-}
-
-function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size: number, opts: Tokens): void {
-  const P = (k: number): [number, number] => {
-    const [u, v] = pt(k);
-    return [px + u * size, py + v * size];
-  };
-  for (const r of t.regions) {
-    ctx.beginPath();
-    r.outline.forEach((k, i) => {
-      const [x, y] = P(k);
-      if (i === 0) ctx.moveTo(x, y);
-      else ctx.lineTo(x, y);
-    });
-    ctx.closePath();
-    ctx.fillStyle = TERRAIN[r.terrain] ?? '#CCCCCC';
-    ctx.fill();
-    const farm = opts.scored?.get(r.key);
-    if (farm !== undefined) {
-      ctx.save();
-      ctx.clip();
-      ctx.strokeStyle = 'rgba(60,60,60,0.28)';
-      ctx.lineWidth = Math.max(1, size * 0.025);
-      for (let d = -size; d < size * 2; d += size * 0.12) {
-        ctx.beginPath();
-        ctx.moveTo(px + d, py);
-        ctx.lineTo(px + d + size, py + size);
-        ctx.stroke();
-      }
-      ctx.restore();
-    }
-  }
-  if (t.market) {
-    ctx.fillStyle = '#7A3E9D';
-    ctx.font = font(size * 0.16, true);
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText('$', px + size * 0.05, py + size * 0.04);
-  }
-  // Tile border, thin: where tiles meet with open halves.
-  ctx.strokeStyle = 'rgba(0,0,0,0.25)';
-  ctx.lineWidth = 1;
-  ctx.strokeRect(px + 0.5, py + 0.5, size - 1, size - 1);
-  const fenceW = Math.max(3, size * TILE_SIZES.fence);
-  ctx.strokeStyle = FENCE;
-  ctx.lineCap = 'round';
-  ctx.lineWidth = fenceW;
-  t.fenced.forEach((f, h) => {
-    if (!f) return;
-    const [x0, y0] = P(h), [x1, y1] = P((h + 1) % 8);
-    ctx.beginPath();
-    ctx.moveTo(x0, y0);
-    ctx.lineTo(x1, y1);
-    ctx.stroke();
-  });
-  for (const s of t.spokes) {
-    const [x0, y0] = P(-1), [x1, y1] = P(s.to);
-    ctx.beginPath();
-    ctx.moveTo(x0, y0);
-    ctx.lineTo(x1, y1);
-    if (s.gate === null) {
-      ctx.strokeStyle = FENCE;
-      ctx.setLineDash([]);
-    } else {
-      ctx.strokeStyle = s.gate === 'open' ? '#2E7D32' : '#C62828';
-      ctx.setLineDash(s.gate === 'open' ? [fenceW * 0.6, fenceW * 1.8] : [fenceW * 1.6, fenceW * 0.6]);
-    }
-    ctx.stroke();
-    ctx.setLineDash([]);
-  }
-  for (const r of t.regions) {
-    const at = anchors(r.outline);
-    const houses = (opts.henhouses ?? []).filter((h) => h.region === r.key);
-    const rad = size * TILE_SIZES.animalRadius;
-    const cx = px + at.animals[0] * size, cy = py + at.animals[1] * size;
-    const offsets = CLUSTER[Math.min(3, r.animals.length)] ?? [];
-    const stored = (opts.storedOn ?? []).filter((x) => x.region === r.key);
-    stored.forEach((a, i) => {
-      // Added from storage: square tokens in a row under the printed animals.
-      const [fill, letter, ink] = ANIMAL[a.kind] ?? ['#999', '?', '#000'];
-      const x = cx + (i - (stored.length - 1) / 2) * rad * 2.2, y = cy + rad * (r.animals.length > 2 ? 2.9 : 2.1);
-      ctx.fillStyle = fill;
-      ctx.strokeStyle = '#1864AB';
-      ctx.lineWidth = Math.max(2, rad * 0.3);
-      ctx.beginPath();
-      ctx.rect(x - rad, y - rad, rad * 2, rad * 2);
-      ctx.fill();
-      ctx.stroke();
-      ctx.fillStyle = ink;
-      ctx.font = font(rad * 1.2, true);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(letter, x, y + rad * 0.05);
-    });
-    r.animals.forEach((a, i) => {
-      const [fill, letter, ink] = ANIMAL[a] ?? ['#999', '?', '#000'];
-      const [ox, oy] = turnOffset(offsets[i] ?? [0, 0], at.dir);
-      const x = cx + ox * rad, y = cy + oy * rad;
-      const male = letter === 'B' || letter === 'R' || letter === 'X';
-      ctx.beginPath();
-      ctx.arc(x, y, male ? rad * 1.15 : rad, 0, Math.PI * 2);
-      ctx.fillStyle = fill;
-      ctx.fill();
-      ctx.lineWidth = male ? Math.max(2, rad * 0.3) : Math.max(1, rad * 0.15);
-      ctx.strokeStyle = male ? '#B8860B' : '#222222';
-      ctx.stroke();
-      ctx.fillStyle = ink;
-      ctx.font = font(rad * TILE_SIZES.animalLetter, true);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(letter, x, y + rad * 0.05);
-    });
-    const extra: TokenKind[] = [
-      ...(opts.fox === r.key ? ['fox' as const] : []),
-      ...(opts.horse === r.key ? ['horse' as const] : []),
-      ...(opts.tractors ?? []).filter((k) => k === r.key).map(() => 'tractor' as const),
-      ...(opts.bales ?? []).filter((b) => b === r.key).map(() => 'bale' as const),
-    ];
-    extra.forEach((kind, i) => {
-      // The horse and tractors are drawn larger: they are what a player looks for on the map.
-      const w = size * TILE_SIZES.token * (kind === 'horse' || kind === 'tractor' ? 1.3 : 1);
-      const x = px + at.house[0] * size + (i - (extra.length - 1) / 2) * size * TILE_SIZES.token * 1.3 + (houses.length ? size * TILE_SIZES.token * 1.1 : 0);
-      const y = py + at.house[1] * size;
-      drawToken(ctx, kind, x, y, w, Math.max(1.5, size * 0.015));
-    });
-    houses.forEach((h, i) => {
-      const c = seatColour(h.seat);
-      const w = size * TILE_SIZES.henhouse;
-      const x = px + at.house[0] * size + (i - (houses.length - 1) / 2) * w * 1.1;
-      const y = py + at.house[1] * size;
-      ctx.beginPath();
-      ctx.moveTo(x - w / 2, y + w * 0.4);
-      ctx.lineTo(x - w / 2, y - w * 0.1);
-      ctx.lineTo(x, y - w * 0.5);
-      ctx.lineTo(x + w / 2, y - w * 0.1);
-      ctx.lineTo(x + w / 2, y + w * 0.4);
-      ctx.closePath();
-      ctx.fillStyle = c.fill;
-      ctx.fill();
-      ctx.lineWidth = Math.max(1.5, size * 0.015);
-      ctx.strokeStyle = '#000000';
-      ctx.stroke();
-      ctx.fillStyle = c.ink;
-      ctx.font = font(w * 0.55, true);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(String(h.seat + 1), x, y + w * 0.08);
-      if ((opts.shared ?? []).includes(h.region)) {
-        // A sharecropper's henhouse: a white badge with a black ring on its roof.
-        ctx.beginPath();
-        ctx.arc(x + w * 0.42, y - w * 0.42, w * 0.2, 0, Math.PI * 2);
-        ctx.fillStyle = '#FFFFFF';
-        ctx.fill();
-        ctx.lineWidth = Math.max(1.5, w * 0.08);
-        ctx.strokeStyle = '#000000';
-        ctx.stroke();
-      }
-    });
-  }
-  if (opts.highlight) {
-    ctx.strokeStyle = '#E53935';
-    ctx.lineWidth = Math.max(3, size * 0.04);
-    ctx.setLineDash([size * 0.1, size * 0.06]);
-    ctx.strokeRect(px + 2, py + 2, size - 4, size - 4);
-    ctx.setLineDash([]);
-  }
-}
-
 const WIDTH = 900;
-const LINE = 34;
+/** The smallest text of every picture: 11.3 CSS px on a phone. */
 const TEXT = 26;
+const LINE = 38;
+/** Room for the row numbers ("-12") left of a map, and the column numbers above it. */
+const LEFT = 60;
+const TOP = 40;
+const RIGHT = 12;
 /** The whole map keeps cells large enough to read when opened full size, up to this side. */
 const MAX_SIDE = 2400;
-const MIN_CELL = 100;
+const WHOLE_CELL = 100;
+const MARK = '#1565C0';
 
-/** Characters of one legend line: a full line of the panel's text at its size. */
-const LEGEND_CHARS = 48;
+const boundsOf = (v: FarmView): Window => {
+  const xs = v.tiles.map((t) => t.x), ys = v.tiles.map((t) => t.y);
+  return { x0: Math.min(...xs) - 1, y0: Math.min(...ys) - 1, x1: Math.max(...xs) + 1, y1: Math.max(...ys) + 1 };
+};
 
-function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean }[] {
-  const out: { text: string; seat?: number; bold?: boolean }[] = [];
+/** A part's cell: as large as the width allows, never under MIN_CELL (parts are at most 5 wide), never over 280. */
+const partCell = (cols: number, width = WIDTH): number => Math.max(MIN_CELL, Math.min(280, Math.floor((width - LEFT - RIGHT) / cols)));
+
+/** Words cut into lines that fit `max` px in the context's font. */
+function wrap(ctx: SKRSContext2D, text: string, max: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && ctx.measureText(next).width > max) {
+      out.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+let measuring: SKRSContext2D | null = null;
+/** A context to measure text with before a picture's size is known. */
+const measurer = (): SKRSContext2D => {
+  registerFonts();
+  measuring ??= createCanvas(1, 1).getContext('2d');
+  return measuring;
+};
+
+function tokensOf(v: FarmView): Tokens {
+  const scored = new Map<number, number>();
+  v.farms.forEach((f, i) => f.regions.forEach((k) => scored.set(k, i)));
+  return { scored, henhouses: v.henhouses, fox: v.fox, bales: v.bales?.on ?? [], tractors: v.tractors?.on ?? [], horse: v.horse?.region ?? null, shared: v.shared, storedOn: v.storedOn };
+}
+
+/**
+ * A window of the map at ox, oy (its cells' top-left corner): column numbers above, row
+ * numbers on the left, the grid, the tiles in it (`extra` tiles too, over the map's: a
+ * candidate), the last tile outlined.
+ */
+function drawArea(ctx: SKRSContext2D, v: FarmView, w: Window, ox: number, oy: number, cell: number, opts: { highlight?: number | null; extra?: TileView[]; hide?: number | null; plain?: boolean } = {}): void {
+  const cols = w.x1 - w.x0 + 1, rows = w.y1 - w.y0 + 1;
+  if (!opts.plain) {
+    ctx.fillStyle = INK;
+    ctx.font = font(TEXT, true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (let c = 0; c < cols; c++) ctx.fillText(String(w.x0 + c), ox + c * cell + cell / 2, oy - TOP / 2);
+    for (let r = 0; r < rows; r++) ctx.fillText(String(w.y0 + r), ox - LEFT / 2, oy + r * cell + cell / 2);
+  }
+  ctx.strokeStyle = 'rgba(0,0,0,0.12)';
+  ctx.lineWidth = 1;
+  for (let c = 0; c < cols; c++) for (let r = 0; r < rows; r++) ctx.strokeRect(ox + c * cell + 0.5, oy + r * cell + 0.5, cell - 1, cell - 1);
+  const tokens = { ...tokensOf(v), ...(opts.plain ? { plain: true, closers: v.farms.map((f) => f.closer) } : {}) };
+  const draw = (t: TileView, highlight: boolean) => {
+    if (!inside(w, t.x, t.y)) return;
+    drawTile(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, { ...tokens, highlight });
+  };
+  v.tiles.forEach((t, i) => {
+    if (i !== opts.hide) draw(t, i === (opts.highlight === undefined ? v.last : opts.highlight));
+  });
+  for (const t of opts.extra ?? []) draw(t, true);
+}
+
+// ---- map: a turn, a preview, the whole map ----------------------------------------------------
+
+interface PanelLine { text: string; seat?: number; bold?: boolean; legend?: LegendItem[] }
+/** A legend entry: an animal's disc, a token's shape, or another mark of the map, and its word. */
+type LegendItem = { animal: string; text: string } | { token: TokenKind; text: string } | { mark: 'market' | 'scored' | 'stored' | 'shared'; text: string };
+
+function panelLines(v: FarmView): PanelLine[] {
+  const out: PanelLine[] = [];
   out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tile${v.stack === 1 ? '' : 's'} in the stack`, bold: true });
   const order = v.names.map((_, i) => i).sort((a, b) => (v.scores[b] ?? 0) - (v.scores[a] ?? 0) || a - b);
   for (const i of order) {
     const houses = v.henhousesLeft[i] ?? 0;
     const bales = v.bales ? ` · ${v.bales.held[i]} bale${v.bales.held[i] === 1 ? '' : 's'}` : '';
-    out.push({ text: `${v.names[i]}${v.current === i ? ' (to play)' : ''}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pt${v.scores[i] === 1 ? '' : 's'} · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.current === i });
-    out.push({ text: `   card: ${v.farmers[i]?.text ?? ''}` });
+    const acting = v.acting === i ? (v.current === i ? ' (to play)' : ' (to choose)') : '';
+    out.push({ text: `${v.names[i]}${acting}${v.out[i] ? ' (left)' : ''}: ${v.scores[i]} pt${v.scores[i] === 1 ? '' : 's'} · ${houses} henhouse${houses === 1 ? '' : 's'} home${bales}`, seat: i, bold: v.acting === i });
+    out.push({ text: `card: ${v.farmers[i]?.text ?? ''}` });
     const tokens = [
       v.shares ? `${v.shares[i]} sharecropper${v.shares[i] === 1 ? '' : 's'}` : '',
       v.stored ? `${v.stored[i]} stored` : '',
       v.rows?.[i]?.length ? `row: ${v.rows[i]?.join(', ')}` : '',
     ].filter(Boolean);
-    if (tokens.length) out.push({ text: `   ${tokens.join(' · ')}` });
+    if (tokens.length) out.push({ text: tokens.join(' · ') });
   }
   if (v.season) out.push({ text: `Season: ${v.season.name}${v.season.skip.length ? ` (${v.season.skip.join(', ')} skip${v.season.skip.length === 1 ? 's' : ''})` : ''}`, bold: true });
   if (v.market) out.push({ text: `Market: ${v.market}` });
@@ -320,120 +136,503 @@ function panelLines(v: FarmView): { text: string; seat?: number; bold?: boolean 
     const gains = bySeat.size ? [...bySeat].map(([seat, pts]) => `${v.names[seat]} +${pts}`).join(', ') : 'no points';
     out.push({ text: `Farm ${n}: ${gains}` });
   });
-  // The legend names what the options call things (Chickens, Market) and every mark on the map, packed into short lines.
-  const present = new Set(v.tiles.flatMap((t) => t.regions.flatMap((r) => r.animals)));
-  const legend = [
-    ...(['cow', 'sheep', 'pig', 'chicken', 'bull', 'ram', 'boar'] as const).filter((a) => present.has(a) || ['cow', 'sheep', 'pig'].includes(a)).map((a) => `${ANIMAL[a]?.[1]} ${a}`),
-    ...[
-      v.fox !== undefined && v.fox !== null && 'F fox',
-      v.bales && '# hay bale',
-      v.tractors && 'T tractor',
-      typeof v.horse?.region === 'number' && '◆ horse',
-      v.storedOn.length > 0 && '■ added from storage',
-      v.shared.length > 0 && '○ sharecropper',
-      (v.market !== null || v.tiles.some((t) => t.market)) && '$ market tile',
-      v.farms.length > 0 && '▨ hatched: farm scored',
-    ].filter((x): x is string => typeof x === 'string'),
-  ];
-  let line = '';
-  for (const item of legend) {
-    if (line && line.length + 2 + item.length > LEGEND_CHARS) {
-      out.push({ text: line });
-      line = '';
-    }
-    line = line ? `${line}  ${item}` : item;
-  }
-  if (line) out.push({ text: line });
+  out.push({ text: '', legend: legendOf(v) });
   return out;
 }
 
-function fitText(ctx: SKRSContext2D, text: string, max: number): string {
-  if (ctx.measureText(text).width <= max) return text;
-  let t = text;
-  while (t.length > 1 && ctx.measureText(t + '…').width > max) t = t.slice(0, -1);
-  return t + '…';
+function legendOf(v: FarmView): LegendItem[] {
+  const animals = new Set(v.tiles.flatMap((t) => t.regions.flatMap((r) => r.animals)));
+  const items: LegendItem[] = (['cow', 'sheep', 'pig', 'chicken', 'bull', 'ram', 'boar'] as const).filter((a) => animals.has(a)).map((a) => ({ animal: a, text: a }));
+  if (v.fox !== null) items.push({ token: 'fox', text: 'fox' });
+  if (v.bales) items.push({ token: 'bale', text: 'bale' });
+  if (v.tractors) items.push({ token: 'tractor', text: 'tractor' });
+  if (v.horse) items.push({ token: 'horse', text: 'horse' });
+  if (v.market !== null || v.tiles.some((t) => t.market)) items.push({ mark: 'market', text: 'market tile' });
+  if (v.storedOn.length > 0) items.push({ mark: 'stored', text: 'added from storage' });
+  if (v.shared.length > 0) items.push({ mark: 'shared', text: 'sharecropper' });
+  if (v.farms.length > 0) items.push({ mark: 'scored', text: 'hatched: farm scored' });
+  return items;
 }
 
-/** Where everything of a map picture goes, in image pixels (the test reads it to measure a phone's view). */
+/** A legend's items laid out in lines of `width` px: each a symbol and its word. */
+function legendRows(ctx: SKRSContext2D, items: readonly LegendItem[], width: number): LegendItem[][] {
+  ctx.font = font(TEXT);
+  const rows: LegendItem[][] = [[]];
+  let x = 0;
+  for (const it of items) {
+    const w = 44 + ctx.measureText(it.text).width + 22;
+    if (x + w > width && rows[rows.length - 1]!.length) {
+      rows.push([]);
+      x = 0;
+    }
+    rows[rows.length - 1]!.push(it);
+    x += w;
+  }
+  return rows;
+}
+
+function drawLegendRow(ctx: SKRSContext2D, items: readonly LegendItem[], x: number, y: number): void {
+  for (const it of items) {
+    // A disc of 18 px radius: its letter is TEXT large.
+    if ('animal' in it) drawAnimal(ctx, it.animal, x + 18, y, 18);
+    else if ('token' in it) drawToken(ctx, it.token, x + 18, y, 30, 2);
+    else drawLegendMark(ctx, it.mark, x + 18, y);
+    ctx.fillStyle = INK;
+    ctx.font = font(TEXT);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(it.text, x + 42, y);
+    x += 44 + ctx.measureText(it.text).width + 22;
+  }
+}
+
+const GLYPH = { fox: '▼', bale: '▬', tractor: '■', horse: '◆', market: '$', scored: '▨', stored: '□', shared: '○' } as const;
+const legendText = (it: LegendItem): string => `${'animal' in it ? ANIMAL[it.animal]?.[1] ?? '?' : 'token' in it ? GLYPH[it.token] : GLYPH[it.mark]} ${it.text}`;
+
+/** The other marks of the map, as the tiles draw them, 36 px across. */
+function drawLegendMark(ctx: SKRSContext2D, mark: 'market' | 'scored' | 'stored' | 'shared', x: number, y: number): void {
+  if (mark === 'market') {
+    ctx.fillStyle = '#7A3E9D';
+    ctx.font = font(TEXT + 4, true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('$', x, y);
+    return;
+  }
+  ctx.save();
+  ctx.beginPath();
+  if (mark === 'shared') ctx.arc(x, y, 10, 0, Math.PI * 2);
+  else ctx.rect(x - 16, y - 16, 32, 32);
+  ctx.fillStyle = mark === 'scored' ? '#D9E27F' : '#FFFFFF';
+  ctx.fill();
+  ctx.lineWidth = mark === 'stored' ? 5 : 2.5;
+  ctx.strokeStyle = mark === 'stored' ? '#1864AB' : '#000000';
+  if (mark === 'scored') {
+    ctx.clip();
+    ctx.strokeStyle = 'rgba(60,60,60,0.5)';
+    for (let d = -32; d < 32; d += 8) {
+      ctx.beginPath();
+      ctx.moveTo(x - 16 + d, y - 16);
+      ctx.lineTo(x + 16 + d, y + 16);
+      ctx.stroke();
+    }
+  } else ctx.stroke();
+  ctx.restore();
+}
+
+/** The panel's lines as drawn: long ones wrapped (a seat's line indented after its badge). */
+function panelRows(v: FarmView, width: number): { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[] }[] {
+  const ctx = measurer();
+  const out: { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[] }[] = [];
+  for (const l of panelLines(v)) {
+    if (l.legend) {
+      // Drawn as symbols and words; `text` says the same in characters ("H chicken  $ market tile").
+      for (const row of legendRows(ctx, l.legend, width - 32)) out.push({ text: row.map(legendText).join('  '), bold: false, indent: 16, legend: row });
+      continue;
+    }
+    const indent = l.seat !== undefined ? 16 + LINE + 4 : 16 + LINE + 4;
+    ctx.font = font(TEXT, l.bold === true);
+    wrap(ctx, l.text, width - indent - 12).forEach((text, k) => out.push({ text, bold: l.bold === true, indent, ...(k === 0 && l.seat !== undefined ? { seat: l.seat } : {}) }));
+  }
+  return out;
+}
+
+/** Where everything of a map picture goes, in image pixels (the tests read it to measure a phone's view). */
 export function mapLayout(pv: MapPictureView) {
   const v = pv.farm;
-  const xs = v.tiles.map((t) => t.x), ys = v.tiles.map((t) => t.y);
-  const w = pv.window ?? { x0: Math.min(...xs) - 1, y0: Math.min(...ys) - 1, x1: Math.max(...xs) + 1, y1: Math.max(...ys) + 1 };
+  const w = pv.window ?? boundsOf(v);
   const cols = w.x1 - w.x0 + 1, rows = w.y1 - w.y0 + 1;
-  const margin = 40;
-  const fit = Math.floor((WIDTH - margin - 10) / Math.max(cols, rows));
-  const cell = Math.max(Math.min(MIN_CELL, Math.floor((MAX_SIDE - margin - 10) / Math.max(cols, rows))), Math.min(170, fit));
-  const width = Math.max(WIDTH, margin + cols * cell + 10);
-  const banner = pv.preview ? LINE + 12 : 0;
-  const lines = panelLines(v);
-  const mapH = banner + margin + rows * cell + 10;
+  const whole = pv.window === null;
+  const cell = whole
+    ? Math.max(Math.min(WHOLE_CELL, Math.floor((MAX_SIDE - LEFT - RIGHT) / Math.max(cols, rows))), Math.min(170, Math.floor((WIDTH - LEFT - RIGHT) / Math.max(cols, rows))))
+    : partCell(cols);
+  const width = Math.max(WIDTH, LEFT + cols * cell + RIGHT);
+  const ctx = measurer();
+  ctx.font = font(TEXT, true);
+  const bannerLines = pv.preview ? wrap(ctx, pv.preview, width - 24) : [];
+  const banner = bannerLines.length ? bannerLines.length * LINE + 12 : 0;
+  const lines = panelRows(v, width);
+  const mapH = banner + TOP + rows * cell + 10;
   return {
-    window: w, cols, rows, margin, cell, width, banner, lines, mapH,
+    window: w, cols, rows, cell, width, banner, bannerLines, lines, mapH,
     height: mapH + lines.length * LINE + 16,
     /** Sizes a player reads or counts, in image pixels. */
-    sizes: { animal: 2 * cell * TILE_SIZES.animalRadius, letter: cell * TILE_SIZES.animalRadius * TILE_SIZES.animalLetter, henhouse: cell * TILE_SIZES.henhouse, fence: Math.max(3, cell * TILE_SIZES.fence), text: TEXT, coordinates: Math.min(24, cell * 0.3) },
+    sizes: { animal: 2 * cell * TILE_SIZES.animalRadius, letter: cell * TILE_SIZES.animalRadius * TILE_SIZES.animalLetter, henhouse: cell * TILE_SIZES.henhouse, fence: Math.max(3, cell * TILE_SIZES.fence), text: TEXT, coordinates: TEXT },
   };
+}
+
+function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top: number): void {
+  let y = top;
+  for (const l of lines) {
+    if (l.legend) drawLegendRow(ctx, l.legend, l.indent, y + LINE / 2);
+    if (l.seat !== undefined) {
+      const c = seatColour(l.seat);
+      ctx.fillStyle = c.fill;
+      ctx.fillRect(16, y + 2, LINE - 4, LINE - 4);
+      ctx.fillStyle = c.ink;
+      ctx.font = font(TEXT, true);
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(String(l.seat + 1), 16 + (LINE - 4) / 2, y + LINE / 2);
+    }
+    if (l.text && !l.legend) {
+      ctx.fillStyle = INK;
+      ctx.font = font(TEXT, l.bold);
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(l.text, l.indent, y + LINE / 2);
+    }
+    y += LINE;
+  }
 }
 
 function drawMap(pv: MapPictureView) {
   registerFonts();
-  const v = pv.farm;
-  const { window: w, cols, rows, margin: top, cell, width, banner, lines, mapH, height } = mapLayout(pv);
-  const margin = top;
+  const { window: w, cols, cell, width, banner, bannerLines, lines, mapH, height } = mapLayout(pv);
   const canvas = pictureCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = BG;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  const ox = margin + Math.floor((width - margin - 10 - cols * cell) / 2), oy = banner + margin;
   if (pv.preview) {
-    // A preview is never the game's state: a banner across the top says so.
-    ctx.fillStyle = '#1565C0';
+    // A preview is never the game's state: a banner across the top says so, and what it would do.
+    ctx.fillStyle = MARK;
     ctx.fillRect(0, 0, width, banner);
     ctx.fillStyle = '#FFFFFF';
     ctx.font = font(TEXT, true);
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    ctx.fillText(fitText(ctx, pv.preview, width - 24), 12, banner / 2);
+    bannerLines.forEach((l, k) => ctx.fillText(l, 12, 6 + k * LINE + LINE / 2));
   }
-  // Coordinates along the top and the left: players name cells "column,row".
-  ctx.fillStyle = INK;
-  ctx.font = font(Math.min(24, cell * 0.3), true);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  for (let c = 0; c < cols; c++) ctx.fillText(String(w.x0 + c), ox + c * cell + cell / 2, banner + margin / 2);
-  for (let r = 0; r < rows; r++) ctx.fillText(String(w.y0 + r), margin / 2, oy + r * cell + cell / 2);
-  ctx.strokeStyle = 'rgba(0,0,0,0.12)';
-  ctx.lineWidth = 1;
-  for (let c = 0; c < cols; c++) for (let r = 0; r < rows; r++) ctx.strokeRect(ox + c * cell + 0.5, oy + r * cell + 0.5, cell - 1, cell - 1);
-  const scored = new Map<number, number>();
-  v.farms.forEach((f, i) => f.regions.forEach((k) => scored.set(k, i)));
-  v.tiles.forEach((t, i) => {
-    if (t.x < w.x0 || t.x > w.x1 || t.y < w.y0 || t.y > w.y1) return;
-    drawTile(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, { scored, henhouses: v.henhouses, highlight: i === v.last, fox: v.fox, bales: v.bales?.on ?? [], tractors: v.tractors?.on ?? [], horse: v.horse?.region ?? null, shared: v.shared, storedOn: v.storedOn });
-  });
-  let y = mapH + 8;
-  for (const l of lines) {
-    let x = 16;
-    if (l.seat !== undefined) {
-      const c = seatColour(l.seat);
-      ctx.fillStyle = c.fill;
-      ctx.fillRect(x, y + 3, LINE - 6, LINE - 6);
-      ctx.fillStyle = c.ink;
-      ctx.font = font(20, true);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(String(l.seat + 1), x + (LINE - 6) / 2, y + LINE / 2);
-      x += LINE + 4;
-    }
-    ctx.fillStyle = INK;
-    ctx.font = font(TEXT, l.bold === true);
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(fitText(ctx, l.text, width - x - 10), x, y + LINE / 2);
-    y += LINE;
-  }
+  const ox = LEFT + Math.floor((width - LEFT - RIGHT - cols * cell) / 2);
+  drawArea(ctx, pv.farm, w, ox, banner + TOP, cell);
+  drawPanel(ctx, lines, mapH + 8);
   return canvas;
 }
+
+// ---- choice: a part of the map with labels ----------------------------------------------------
+
+const HAND_TILE = MIN_CELL;
+const PILL_H = 52;
+
+function choiceLayout(cv: ChoicePictureView) {
+  const w = cv.window;
+  const cols = w.x1 - w.x0 + 1, rows = w.y1 - w.y0 + 1;
+  const cell = partCell(cols);
+  const width = Math.max(WIDTH, LEFT + cols * cell + RIGHT);
+  const hand = cv.hand ? (cv.farm.hand ?? []) : [];
+  const handH = hand.length ? TEXT + 14 + HAND_TILE + 16 : 0;
+  const handW = hand.length ? 16 + hand.length * (HAND_TILE + 16) : 0;
+  // The small map of the parts: beside the hand when there is room, else above the map.
+  const b = cv.bounds;
+  const bc = b.x1 - b.x0 + 1, br = b.y1 - b.y0 + 1;
+  const mini = cv.parts.length > 1 ? Math.max(10, Math.min(34, Math.floor(Math.min((width - 40 - handW) / bc, 300 / br)))) : 0;
+  const miniW = mini * bc, miniH = mini * br;
+  const beside = miniW > 0 && handW + miniW + 40 <= width;
+  const headH = Math.max(handH, miniW > 0 ? miniH + TEXT + 50 : 0) + (miniW > 0 && !beside && handH ? handH : 0);
+  const verbsH = cv.verbs.length ? Math.ceil(cv.verbs.length / 2) * (PILL_H + 12) + 16 : 0;
+  const mapTop = headH + TOP;
+  return { cols, rows, cell, width, hand, handH, mini, miniW, miniH, beside, mapTop, verbsH, height: mapTop + rows * cell + 12 + verbsH };
+}
+
+/** A label over the map: a white box with the label in bold, ringed in the choice's blue. */
+function drawLabel(ctx: SKRSContext2D, label: string, x: number, y: number, size: number, fill = '#FFFFFF', ink = '#0B2A55'): void {
+  ctx.font = font(size, true);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const w = Math.max(size * 1.35, ctx.measureText(label).width + size * 0.7);
+  const h = size * 1.35;
+  ctx.fillStyle = fill;
+  ctx.strokeStyle = MARK;
+  ctx.lineWidth = 4;
+  ctx.beginPath();
+  ctx.roundRect(x - w / 2, y - h / 2, w, h, h / 3);
+  ctx.fill();
+  ctx.stroke();
+  ctx.fillStyle = ink;
+  ctx.fillText(label, x, y + 1);
+}
+
+function drawMark(ctx: SKRSContext2D, v: FarmView, w: Window, ox: number, oy: number, cell: number, m: Mark): void {
+  const at = m.at;
+  if ('cell' in at) {
+    const [x, y] = at.cell;
+    const px = ox + (x - w.x0) * cell, py = oy + (y - w.y0) * cell;
+    if (m.tile) {
+      // The one way a tile fits here, drawn as it would lie; the label in its corner.
+      // Paler than the tiles placed, on the choice's blue: not on the map yet.
+      ctx.fillStyle = '#BBD3F0';
+      ctx.fillRect(px, py, cell, cell);
+      ctx.save();
+      ctx.globalAlpha = 0.62;
+      drawTile(ctx, m.tile, px, py, cell, tokensOf(v));
+      ctx.restore();
+      ctx.strokeStyle = MARK;
+      ctx.lineWidth = 5;
+      ctx.setLineDash([14, 8]);
+      ctx.strokeRect(px + 3, py + 3, cell - 6, cell - 6);
+      ctx.setLineDash([]);
+      drawLabel(ctx, m.label, px + 34, py + 30, 36);
+      return;
+    }
+    ctx.fillStyle = 'rgba(21,101,192,0.12)';
+    ctx.fillRect(px + 4, py + 4, cell - 8, cell - 8);
+    ctx.strokeStyle = MARK;
+    ctx.lineWidth = 4;
+    ctx.setLineDash([14, 8]);
+    ctx.strokeRect(px + 6, py + 6, cell - 12, cell - 12);
+    ctx.setLineDash([]);
+    drawLabel(ctx, m.label, px + cell / 2, py + cell / 2, 44);
+    return;
+  }
+  const index = 'gate' in at ? at.gate : v.tiles.findIndex((t) => t.regions.some((r) => r.key === at.region));
+  const t = v.tiles[index];
+  if (!t) return;
+  const px = ox + (t.x - w.x0) * cell, py = oy + (t.y - w.y0) * cell;
+  const p = 'gate' in at ? gatePoint(t, px, py, cell) : regionPoint(t, at.region, px, py, cell);
+  if (!p) return;
+  drawLabel(ctx, m.label, p[0], p[1], 36, 'gate' in at ? '#FFE066' : '#FFFFFF');
+}
+
+/** The small map of the parts: the map's cells in grey, each part's frame with its label, this part lit. */
+function drawParts(ctx: SKRSContext2D, cv: ChoicePictureView, x: number, y: number, mini: number): void {
+  const b = cv.bounds;
+  ctx.fillStyle = INK;
+  ctx.font = font(TEXT, true);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillText('Parts of the map', x, y);
+  // Room for a label on the top row of cells.
+  y += TEXT + 30;
+  ctx.fillStyle = '#FFFFFF';
+  ctx.fillRect(x, y, (b.x1 - b.x0 + 1) * mini, (b.y1 - b.y0 + 1) * mini);
+  ctx.fillStyle = '#B9B2A2';
+  for (const t of cv.farm.tiles) ctx.fillRect(x + (t.x - b.x0) * mini + 1, y + (t.y - b.y0) * mini + 1, mini - 2, mini - 2);
+  for (const p of cv.parts) {
+    const px = x + (p.window.x0 - b.x0) * mini, py = y + (p.window.y0 - b.y0) * mini;
+    const pw = (p.window.x1 - p.window.x0 + 1) * mini, ph = (p.window.y1 - p.window.y0 + 1) * mini;
+    if (p.label === null) {
+      ctx.fillStyle = 'rgba(21,101,192,0.35)';
+      ctx.fillRect(px, py, pw, ph);
+    }
+    ctx.strokeStyle = MARK;
+    ctx.lineWidth = 3;
+    ctx.strokeRect(px + 1.5, py + 1.5, pw - 3, ph - 3);
+  }
+  // Labels last, over every frame: each where its part's places are (parts overlap, their places do not).
+  for (const p of cv.parts) {
+    if (p.label === null) continue;
+    const [cx, cy] = p.at;
+    drawLabel(ctx, p.label, x + (cx - b.x0 + 0.5) * mini, y + (cy - b.y0 + 0.5) * mini, TEXT + 4);
+  }
+}
+
+/** Options that are not places, drawn like the buttons that carry them, two to a line. */
+function drawVerbs(ctx: SKRSContext2D, verbs: readonly string[], top: number, width: number): void {
+  const pw = (width - 48) / 2;
+  verbs.forEach((verb, i) => {
+    const x = 16 + (i % 2) * (pw + 16), y = top + 8 + Math.floor(i / 2) * (PILL_H + 12);
+    ctx.fillStyle = '#E3E5E8';
+    ctx.strokeStyle = '#4F545C';
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.roundRect(x, y, pw, PILL_H, 10);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = INK;
+    ctx.font = font(TEXT, true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(verb, x + pw / 2, y + PILL_H / 2);
+  });
+}
+
+function drawHandStrip(ctx: SKRSContext2D, hand: readonly TileView[], rows: readonly string[], x: number, y: number): void {
+  hand.forEach((t, i) => {
+    const px = x + i * (HAND_TILE + 16);
+    ctx.fillStyle = INK;
+    ctx.font = font(TEXT, true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    ctx.fillText(rows.includes(t.id) ? `${t.id} (row)` : t.id, px + HAND_TILE / 2, y);
+    drawTile(ctx, t, px, y + TEXT + 10, HAND_TILE, {});
+  });
+}
+
+function drawChoice(cv: ChoicePictureView) {
+  registerFonts();
+  const L = choiceLayout(cv);
+  const canvas = pictureCanvas(L.width, L.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = BG;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  const me = cv.farm.acting;
+  if (L.hand.length) drawHandStrip(ctx, L.hand, me === null ? [] : cv.farm.rows?.[me] ?? [], 16, 10);
+  if (L.miniW) {
+    const mx = L.beside ? L.width - RIGHT - L.miniW - 4 : 16;
+    const my = L.beside || !L.handH ? 10 : L.handH + 10;
+    drawParts(ctx, cv, mx, my, L.mini);
+  }
+  const ox = LEFT + Math.floor((L.width - LEFT - RIGHT - L.cols * L.cell) / 2);
+  drawArea(ctx, cv.farm, cv.window, ox, L.mapTop, L.cell, { highlight: cv.focus });
+  for (const m of cv.marks) drawMark(ctx, cv.farm, cv.window, ox, L.mapTop, L.cell, m);
+  if (cv.verbs.length) drawVerbs(ctx, cv.verbs, L.mapTop + L.rows * L.cell + 12, L.width);
+  return canvas;
+}
+
+// ---- candidates: each tile and turn on one cell -----------------------------------------------
+
+/** How much of each neighbouring tile a candidate shows around its cell, in cells. */
+const RIM = 0.35;
+
+function candidatesLayout(cv: CandidatesPictureView) {
+  const n = cv.candidates.length;
+  const per = n <= 4 ? 2 : 3;
+  const panelW = Math.floor((WIDTH - 16 - per * 16) / per);
+  const cell = Math.floor(panelW / (1 + 2 * RIM));
+  const ctx = measurer();
+  ctx.font = font(TEXT);
+  const lines = cv.candidates.map((c) => c.lines.flatMap((l) => wrap(ctx, l, panelW - 8)));
+  const rows = Math.ceil(n / per);
+  const heights = Array.from({ length: rows }, (_, r) => 48 + panelW + 8 + Math.max(0, ...lines.slice(r * per, r * per + per).map((l) => l.length)) * (TEXT + 8) + 16);
+  return { per, panelW, cell, lines, heights, height: 8 + heights.reduce((a, b) => a + b, 0) };
+}
+
+function drawCandidates(cv: CandidatesPictureView) {
+  registerFonts();
+  const L = candidatesLayout(cv);
+  const canvas = pictureCanvas(WIDTH, L.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = BG;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  const [cx, cy] = cv.cell;
+  const tokens = tokensOf(cv.farm);
+  let top = 8;
+  cv.candidates.forEach((c, i) => {
+    const col = i % L.per, row = Math.floor(i / L.per);
+    if (col === 0 && row > 0) top += L.heights[row - 1]!;
+    const x = 16 + col * (L.panelW + 16);
+    drawLabel(ctx, c.label, x + L.panelW / 2, top + 24, 30);
+    const y = top + 48;
+    // The cell and a rim of its neighbours, the candidate in its turn on the cell.
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, y, L.panelW, L.panelW);
+    ctx.clip();
+    ctx.fillStyle = '#FFFFFF';
+    ctx.fillRect(x, y, L.panelW, L.panelW);
+    const ox = x + RIM * L.cell - L.cell, oy = y + RIM * L.cell - L.cell;
+    cv.farm.tiles.forEach((t, k) => {
+      if (k === cv.hide || Math.abs(t.x - cx) > 1 || Math.abs(t.y - cy) > 1) return;
+      drawTile(ctx, t, ox + (t.x - cx + 1) * L.cell, oy + (t.y - cy + 1) * L.cell, L.cell, tokens);
+    });
+    drawTile(ctx, c.tile, ox + L.cell, oy + L.cell, L.cell, { ...tokens, highlight: true });
+    ctx.restore();
+    ctx.strokeStyle = '#4F545C';
+    ctx.lineWidth = 2;
+    ctx.strokeRect(x, y, L.panelW, L.panelW);
+    ctx.fillStyle = INK;
+    ctx.font = font(TEXT);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    L.lines[i]!.forEach((l, k) => ctx.fillText(l, x + 4, y + L.panelW + 8 + k * (TEXT + 8)));
+  });
+  return canvas;
+}
+
+// ---- end: the scores broken down, and every farm ----------------------------------------------
+
+/** Each player's two lines: name, verdict and total; then their points by kind, wrapped. */
+function endRows(ev: EndPictureView): { seat: number; head: string; total: string; lines: string[]; winner: boolean; left: boolean }[] {
+  const ctx = measurer();
+  ctx.font = font(TEXT);
+  const shared = ev.rows.filter((r) => r.winner).length > 1;
+  return [...ev.rows].sort((a, b) => b.total - a.total || a.seat - b.seat).map((r) => {
+    const parts = ev.kinds.map((k) => `${POINT_NAMES[k]} ${r.by[k]}`);
+    parts.push(`${r.closed} farm${r.closed === 1 ? '' : 's'} closed`);
+    return {
+      seat: r.seat,
+      head: `${ev.farm.names[r.seat]}${r.winner ? (shared ? ' shares the win' : ' wins') : r.left ? ' (left)' : ''}`,
+      total: `${r.total} pts`,
+      lines: wrap(ctx, parts.join(' · '), WIDTH - 16 - LINE - 16),
+      winner: r.winner,
+      left: r.left,
+    };
+  });
+}
+
+function endLayout(ev: EndPictureView) {
+  const v = ev.farm;
+  const b = boundsOf(v);
+  const cols = b.x1 - b.x0 + 1, rows = b.y1 - b.y0 + 1;
+  const cell = Math.min(120, Math.floor((WIDTH - 24) / cols));
+  const table = endRows(ev);
+  const tableTop = 8 + 2 * LINE + 8;
+  const tableH = table.reduce((n, r) => n + (1 + r.lines.length) * LINE + 8, 0);
+  const mapTop = tableTop + tableH + LINE + 8;
+  return { b, cols, rows, cell, table, tableTop, mapTop, height: mapTop + rows * cell + 16 };
+}
+
+function drawEnd(ev: EndPictureView) {
+  registerFonts();
+  const v = ev.farm;
+  const L = endLayout(ev);
+  const canvas = pictureCanvas(WIDTH, L.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = BG;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = INK;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.font = font(TEXT + 4, true);
+  ctx.fillText('Game over', 16, 8 + LINE / 2);
+  ctx.font = font(TEXT);
+  ctx.fillText(`${ev.reason} Open farms score nothing.`, 16, 8 + LINE * 1.5);
+  // A block per player, best first: name and total, then their points by kind.
+  let y = L.tableTop;
+  for (const r of L.table) {
+    const h = (1 + r.lines.length) * LINE;
+    if (r.winner) {
+      ctx.fillStyle = '#FFE9A8';
+      ctx.fillRect(8, y - 2, WIDTH - 16, h + 4);
+    }
+    const c = seatColour(r.seat);
+    ctx.fillStyle = c.fill;
+    ctx.fillRect(16, y + 3, LINE - 6, LINE - 6);
+    ctx.fillStyle = c.ink;
+    ctx.font = font(TEXT, true);
+    ctx.textAlign = 'center';
+    ctx.fillText(String(r.seat + 1), 16 + (LINE - 6) / 2, y + LINE / 2);
+    ctx.fillStyle = r.left ? '#777777' : INK;
+    ctx.textAlign = 'left';
+    ctx.font = font(TEXT + 2, true);
+    ctx.fillText(r.head, 16 + LINE + 4, y + LINE / 2);
+    ctx.textAlign = 'right';
+    ctx.fillText(r.total, WIDTH - 20, y + LINE / 2);
+    ctx.textAlign = 'left';
+    ctx.font = font(TEXT);
+    r.lines.forEach((l, k) => ctx.fillText(l, 16 + LINE + 4, y + (k + 1.5) * LINE));
+    y += h + 8;
+  }
+  ctx.font = font(TEXT, true);
+  ctx.textAlign = 'left';
+  ctx.fillStyle = INK;
+  ctx.fillText(`The map: ${v.farms.length} farm${v.farms.length === 1 ? '' : 's'}, numbered in their closer's colour`, 16, L.mapTop - LINE / 2 - 4);
+  const ox = Math.floor((WIDTH - L.cols * L.cell) / 2);
+  drawArea(ctx, v, L.b, ox, L.mapTop, L.cell, { highlight: null, plain: true });
+  // Each farm's number on a part of it.
+  v.farms.forEach((f, i) => {
+    const key = f.regions[0]!;
+    const t = v.tiles.find((x) => x.regions.some((r) => r.key === key));
+    const r = t?.regions.find((g) => g.key === key);
+    if (!t || !r) return;
+    const a = anchors(r.outline).animals;
+    const px = ox + (t.x - L.b.x0 + a[0]) * L.cell, py = L.mapTop + (t.y - L.b.y0 + a[1]) * L.cell;
+    drawLabel(ctx, String(i + 1), px, py, TEXT, seatColour(f.closer).fill, seatColour(f.closer).ink);
+  });
+  return canvas;
+}
+
+// ---- hand -------------------------------------------------------------------------------------
 
 function drawHand(v: FarmView) {
   registerFonts();
@@ -446,14 +645,13 @@ function drawHand(v: FarmView) {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   hand.forEach((t, row) => {
     for (let rot = 0; rot < 4; rot++) {
-      const turnedView = turnTile(t, rot);
       const x = gap + rot * (size + gap), y = gap + row * (size + label + gap);
       ctx.fillStyle = INK;
-      ctx.font = font(26, true);
+      ctx.font = font(TEXT + 2, true);
       ctx.textAlign = 'center';
       ctx.textBaseline = 'top';
       ctx.fillText(`${t.id} ${rot * 90}°`, x + size / 2, y);
-      drawTile(ctx, turnedView, x, y + label, size, {});
+      drawTile(ctx, turnTile(t, rot), x, y + label, size, {});
     }
   });
   if (hand.length === 0) {
@@ -464,15 +662,6 @@ function drawHand(v: FarmView) {
   return canvas;
 }
 
-/** A hand tile's view turned `rot` quarter turns clockwise (the view holds it unturned). */
-function turnTile(t: TileView, rot: number): TileView {
-  const r = (k: number) => (k === -1 ? -1 : (k + 2 * rot) % 8);
-  return {
-    ...t,
-    fenced: Array.from({ length: 8 }, (_, h) => t.fenced[(h + 8 - 2 * rot) % 8] as boolean),
-    regions: t.regions.map((g) => ({ ...g, outline: g.outline.map(r) })),
-    spokes: t.spokes.map((s) => ({ ...s, to: r(s.to) })),
-  };
-}
-
-export default defineDrawings<{ map: MapPictureView; hand: FarmView }>({ map: drawMap, hand: drawHand });
+export default defineDrawings<{ map: MapPictureView; choice: ChoicePictureView; candidates: CandidatesPictureView; end: EndPictureView; hand: FarmView }>({
+  map: drawMap, choice: drawChoice, candidates: drawCandidates, end: drawEnd, hand: drawHand,
+});

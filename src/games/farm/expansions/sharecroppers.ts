@@ -3,7 +3,7 @@
  * the tile just placed; the closer of a farm takes its tokens (of an unowned farm, one from the
  * supply). Owners by henhouses without a token are the farm's original owners.
  */
-import { regionKey, type Board, type Field } from '../board.ts';
+import type { Board, Field } from '../board.ts';
 import type { Ctx } from '../ctx.ts';
 import { henhousesLeft, type FarmState } from '../state.ts';
 
@@ -15,17 +15,10 @@ export function shareOptions(s: FarmState, board: Board, tile: number, seat: num
     const id = board.fieldOf(h.region).id;
     owners.set(id, (owners.get(id) ?? new Set()).add(h.seat));
   }
-  const seen = new Set<number>();
-  const out: number[] = [];
-  board.def(tile).regions.forEach((_, r) => {
-    const key = regionKey(tile, r);
-    const f = board.fieldOf(key);
-    const who = owners.get(f.id);
-    if (!f.open || !who || who.has(seat) || seen.has(f.id)) return;
-    seen.add(f.id);
-    out.push(key);
-  });
-  return out;
+  return board.openFieldsOn(tile).filter(({ field }) => {
+    const who = owners.get(field.id);
+    return who !== undefined && !who.has(seat);
+  }).map(({ key }) => key);
 }
 
 export function claimShare(ctx: Ctx, seat: number, region: number): void {

@@ -27,16 +27,7 @@ export function tractorOptions(s: FarmState, board: Board, tile: number, seat: n
   if (!s.tractors || s.tractors.supply <= 0) return [];
   const mine = new Set(s.henhouses.filter((h) => h.seat === seat).map((h) => board.fieldOf(h.region).id));
   const busy = tractorFields(s, board);
-  const seen = new Set<number>();
-  const out: number[] = [];
-  board.def(tile).regions.forEach((_, r) => {
-    const key = regionKey(tile, r);
-    const f = board.fieldOf(key);
-    if (!f.open || !mine.has(f.id) || busy.has(f.id) || seen.has(f.id)) return;
-    seen.add(f.id);
-    out.push(key);
-  });
-  return out;
+  return board.openFieldsOn(tile).filter(({ field }) => mine.has(field.id) && !busy.has(field.id)).map(({ key }) => key);
 }
 
 export function placeTractor(ctx: Ctx, seat: number, region: number): void {

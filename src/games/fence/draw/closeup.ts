@@ -4,7 +4,7 @@
  * of the pieces shown. Sized for a phone: the picture is at most PANE_COLS tiles wide, so at a
  * 390-CSS-px preview a tile is ≈ 110 CSS px, every name ≥ 11 CSS px and a pawn ≈ 25 CSS px.
  */
-import type { Canvas } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { font, registerFonts } from '../../../render/fonts.ts';
 import { pictureCanvas } from '../../../render/surface.ts';
 import { defOf, tileSetOfView, type CloseUpView, type FenceView } from '../views.ts';
@@ -56,22 +56,16 @@ export function drawCloseUp(z: CloseUpView, tile = CLOSEUP_TILE): CloseUpPicture
   let y = margin;
   for (const b of z.panes) {
     const w = mapSize(T, b).width;
-    const l = layoutMap(z.view, T, Math.round((width - w) / 2), y, b);
+    const l = layoutMap(z.view, T, Math.round((width - w) / 2), y, b, z.marks ?? []);
     panes.push(l);
     for (const s of l.pieces) shown.add(s.piece);
     y += l.height + gap;
   }
   for (const m of z.moves) shown.add(m.piece);
-  const legend = [...z.view.seats.filter((s) => shown.has(s.seat)).map((s) => s.seat as number | 'cops'), ...(shown.has('cops') ? ['cops' as const] : [])];
-  measure.font = font(textPx, false);
-  const chipWidths = new Map(legend.map((p) => [p, textPx * 2.2 + measure.measureText(p === 'cops' ? 'Cops' : seatLabel(z.view, p)).width + textPx * 1.2]));
-  const chipW = (p: number | 'cops') => chipWidths.get(p) as number;
-  const rows: (number | 'cops')[][] = [];
-  for (const p of legend) {
-    const row = rows[rows.length - 1];
-    if (row && row.reduce((n: number, q) => n + chipW(q), 0) + chipW(p) <= width - 2 * margin) row.push(p);
-    else rows.push([p]);
-  }
+  const rows = legendRows(z.view, shown, z.toPlay ?? null, (p) => {
+    measure.font = font(textPx, true);
+    return measure.measureText(chipText(z.view, p, z.toPlay ?? null)).width;
+  }, textPx, width - 2 * margin);
   const textTop = y - gap + margin * 0.8;
   const height = Math.ceil(textTop + (caption.length + rows.length) * lineH + margin);
 
@@ -92,19 +86,58 @@ export function drawCloseUp(z: CloseUpView, tile = CLOSEUP_TILE): CloseUpPicture
     ctx.fillText(c, margin, ty);
     ty += lineH;
   }
-  ctx.font = font(textPx, false);
+  drawLegend(ctx, z.view, rows, z.toPlay ?? null, margin, ty, lineH, textPx);
+  return { canvas, panes, textPx };
+}
+
+/** A legend entry: a seat (its pawn and name), the Cops, or who is in Jail. */
+export type LegendItem = number | 'cops' | 'jail';
+
+/** What a legend entry says: "Ana", "Ana: to play", "Cops", "In Jail: Bo, Cy". */
+export function chipText(view: FenceView, p: LegendItem, toPlay: number | null, more = ''): string {
+  if (p === 'cops') return 'Cops';
+  if (p === 'jail') return `In Jail: ${view.seats.filter((s) => s.pawn === 'jail' && !s.out).map((s) => `${s.name}${s.seat === toPlay ? ' (to play)' : ''}`).join(', ')}`;
+  const extra = [p === toPlay ? 'to play' : '', more].filter(Boolean).join(', ');
+  return `${seatLabel(view, p)}${extra ? `: ${extra}` : ''}`;
+}
+
+/**
+ * The legend in rows that fit `width`: the pieces shown, the seat to play (wherever they are),
+ * the Cops, and who is in Jail.
+ */
+export function legendRows(view: FenceView, shown: ReadonlySet<number | 'cops'>, toPlay: number | null, textWidth: (p: LegendItem) => number, textPx: number, width: number, all = false): LegendItem[][] {
+  const seats = view.seats.filter((s) => !s.out && (all || shown.has(s.seat) || s.seat === toPlay) && s.pawn !== 'jail').map((s) => s.seat as LegendItem);
+  const jailed = view.seats.some((s) => s.pawn === 'jail' && !s.out);
+  const items: LegendItem[] = [...seats, ...(shown.has('cops') ? ['cops' as const] : []), ...(jailed ? ['jail' as const] : [])];
+  const chipW = (p: LegendItem) => (p === 'jail' ? 0 : textPx * 2.2) + textWidth(p) + textPx * 1.2;
+  const rows: LegendItem[][] = [];
+  for (const p of items) {
+    const row = rows[rows.length - 1];
+    if (row && row.reduce((n: number, q) => n + chipW(q), 0) + chipW(p) <= width) row.push(p);
+    else rows.push([p]);
+  }
+  return rows;
+}
+
+/** Draws legend rows from (x, y), the seat to play in bold; `more` adds words after a seat's name. */
+export function drawLegend(ctx: SKRSContext2D, view: FenceView, rows: readonly LegendItem[][], toPlay: number | null, x0: number, y0: number, lineH: number, textPx: number, more: (seat: number) => string = () => ''): void {
+  let ty = y0;
   for (const row of rows) {
-    let x = margin;
+    let x = x0;
     for (const p of row) {
-      drawPiece(ctx, p, x + textPx * 0.8, ty, textPx * 0.8);
-      ctx.font = font(textPx, false);
+      const text = chipText(view, p, toPlay, typeof p === 'number' ? more(p) : '');
+      let tx = x;
+      if (p !== 'jail') {
+        drawPiece(ctx, p, x + textPx * 0.8, ty, textPx * 0.8);
+        tx = x + textPx * 2.2;
+      }
+      ctx.font = font(textPx, p === toPlay || (p === 'jail' && toPlay !== null && view.seats[toPlay]?.pawn === 'jail'));
       ctx.fillStyle = C.text;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'middle';
-      ctx.fillText(p === 'cops' ? 'Cops' : seatLabel(z.view, p), x + textPx * 2.2, ty);
-      x += chipW(p);
+      ctx.fillText(text, tx, ty);
+      x = tx + ctx.measureText(text).width + textPx * 1.2;
     }
     ty += lineH;
   }
-  return { canvas, panes, textPx };
 }

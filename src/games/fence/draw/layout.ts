@@ -3,7 +3,7 @@
  * close-ups share (map.ts makes it).
  */
 import { parseNbId, type NbId } from '../geometry.ts';
-import { defOf, tileSetOfView, type FenceView } from '../views.ts';
+import { defOf, tileSetOfView, type ChoiceMark, type FenceView } from '../views.ts';
 import { hubAt, type Pt } from './tiles.ts';
 
 export interface PieceSpot {
@@ -14,9 +14,19 @@ export interface PieceSpot {
   r: number;
 }
 
+/** A choice label as laid out: its centre and pill size in px, its text size, its cell. */
+export interface MarkSpot extends ChoiceMark {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  px: number;
+  cell: { x: number; y: number };
+}
+
 export interface MapLayout {
   tile: number;
-  /** Old Town's cell, from which the grid labels are named (grid.ts). */
+  /** The cell named A1, from which the grid labels are named (grid.ts). */
   origin: { x: number; y: number };
   /** Cell range drawn (inclusive). */
   x0: number;
@@ -30,6 +40,8 @@ export interface MapLayout {
   width: number;
   height: number;
   pieces: PieceSpot[];
+  /** Choice labels (none on a picture that offers no choice). */
+  marks: MarkSpot[];
 }
 
 export function cellOrigin(l: MapLayout, x: number, y: number): Pt {

@@ -6,17 +6,17 @@
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { keep, put, type Kept, type Rect } from '../../../render/bitmap.ts';
-import type { FenceView } from '../views.ts';
+import type { ChoiceMark, FenceView } from '../views.ts';
 import type { LastMove } from '../state.ts';
-import { cellName, mapArea, columnName, oldTownCell, rowName, type Bounds } from '../grid.ts';
+import { cellName, mapArea, columnName, gridOrigin, rowName, type Bounds } from '../grid.ts';
 import { parseNbId, type NbId, type PlacedTile } from '../geometry.ts';
 import { defOf, tileSetOfView } from '../views.ts';
 import type { TileDef } from '../tiles.ts';
 import { font } from '../../../render/fonts.ts';
 import { C, COPS, seatColour } from './palette.ts';
-import { DICE_BOX, drawOffLimits, drawTileGround, drawTileLabels, haloText, nameBlocks, pieceAnchor, type Box, type Pt } from './tiles.ts';
+import { DICE_BOX, drawOffLimits, drawTileGround, drawTileLabels, haloText, measuringContext, nameBlocks, pieceAnchor, type Box, type Pt } from './tiles.ts';
 import { BADGE_R, badgeSlots, drawMarkers } from './markers.ts';
-import { cellOrigin, hubOf, type MapLayout, type PieceSpot } from './layout.ts';
+import { cellOrigin, hubOf, type MapLayout, type MarkSpot, type PieceSpot } from './layout.ts';
 
 /** Pawns and Cops, radius as a fraction of the tile: big enough for the seat number to read on a phone. */
 export const PAWN_RADIUS = 0.115;
@@ -35,15 +35,86 @@ export function mapSize(tile: number, b: Bounds): { width: number; height: numbe
 }
 
 /** Lays out the cells `bounds` (the whole map by default) with its top-left at (left, top). */
-export function layoutMap(view: FenceView, tile: number, left = 0, top = 0, bounds: Bounds = mapBounds(view)): MapLayout {
+export function layoutMap(view: FenceView, tile: number, left = 0, top = 0, bounds: Bounds = mapBounds(view), marks: readonly ChoiceMark[] = []): MapLayout {
   const b = bounds;
-  const l: MapLayout = { tile, origin: oldTownCell(view), ...b, ...mapSize(tile, b), left, top, pieces: [] };
+  const l: MapLayout = { tile, origin: gridOrigin(view), ...b, ...mapSize(tile, b), left, top, pieces: [], marks: [] };
   l.pieces = pieceSpots(view, l);
+  l.marks = markSpots(view, l, marks);
   return l;
 }
 
+/** A choice label's text size, as a fraction of the tile: ≈ 16 CSS px in a close-up at 390 CSS px. */
+export const MARK_SCALE = 0.15;
+
+/** A label's pill, its width and height in px for a text size. */
+export function markSize(label: string, px: number): { w: number; h: number } {
+  const ctx = measuringContext();
+  ctx.font = font(px, true);
+  const h = px * 1.45;
+  return { w: Math.max(h, ctx.measureText(label).width + px * 0.8), h };
+}
+
+/**
+ * Choice labels stand at their neighborhood and step aside, nearest spot first, to keep clear
+ * of the tile's names, of the pieces and of each other (as pieces do, see pieceSpots).
+ */
+function markSpots(view: FenceView, l: MapLayout, marks: readonly ChoiceMark[]): MarkSpot[] {
+  const set = tileSetOfView(view);
+  const shown = tilesIn(view, l);
+  const px = l.tile * MARK_SCALE;
+  const out: MarkSpot[] = [];
+  for (const m of marks) {
+    const { key, index } = parseNbId(m.nb);
+    const tile = shown.find((t) => t.key === key);
+    if (!tile) continue;
+    const o = cellOrigin(l, tile.x, tile.y);
+    const { w, h } = markSize(m.label, px);
+    // The pill as a circle (unit square) for the search: its half width.
+    const r = w / 2 / l.tile, rh = h / 2 / l.tile;
+    const { names } = tileObstacles(view, tile);
+    const anchor = pieceAnchor(defOf(set, key), tile.rot, index);
+    const taken = [
+      ...l.pieces.filter((p) => p.x >= o.x && p.x <= o.x + l.tile && p.y >= o.y && p.y <= o.y + l.tile).map((p) => ({ x: (p.x - o.x) / l.tile, y: (p.y - o.y) / l.tile, r: p.r / l.tile * 1.2 })),
+      ...out.filter((q) => q.cell.x === tile.x && q.cell.y === tile.y).map((q) => ({ x: (q.x - o.x) / l.tile, y: (q.y - o.y) / l.tile, r: q.w / 2 / l.tile })),
+    ];
+    const fits = (c: Pt, avoidNames: boolean) => c.x - r >= 0 && c.x + r <= 1 && c.y - rh >= 0 && c.y + rh <= 1
+      && (!avoidNames || !names.some((b) => c.x + r > b.x && c.x - r < b.x + b.w && c.y + rh > b.y && c.y - rh < b.y + b.h))
+      && taken.every((t) => Math.hypot(t.x - c.x, t.y - c.y) >= t.r + Math.max(r, rh) * 0.9);
+    const at = SPOTS.map((d) => ({ x: anchor.x + d.x, y: anchor.y + d.y }));
+    const best = at.find((c) => fits(c, true)) ?? at.find((c) => fits(c, false)) ?? anchor;
+    out.push({ ...m, x: o.x + best.x * l.tile, y: o.y + best.y * l.tile, w, h, px, cell: { x: tile.x, y: tile.y } });
+  }
+  return out;
+}
+
+/** A choice label: a pill in the colour of the piece that would go there, its label in bold. */
+export function drawMark(ctx: SKRSContext2D, m: Pick<MarkSpot, 'label' | 'piece' | 'x' | 'y' | 'w' | 'h' | 'px'>): void {
+  const fill = m.piece === null ? C.text : m.piece === 'cops' ? COPS.fill : seatColour(m.piece).fill;
+  const ink = m.piece === null ? '#FFFFFF' : m.piece === 'cops' ? COPS.ink : seatColour(m.piece).ink;
+  const x = m.x - m.w / 2, y = m.y - m.h / 2, r = m.h / 2;
+  ctx.save();
+  ctx.beginPath();
+  ctx.roundRect(x, y, m.w, m.h, r);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = Math.max(2, m.h * 0.09);
+  ctx.strokeStyle = '#FFFFFF';
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.roundRect(x - ctx.lineWidth, y - ctx.lineWidth, m.w + 2 * ctx.lineWidth, m.h + 2 * ctx.lineWidth, r + ctx.lineWidth);
+  ctx.lineWidth = Math.max(1, m.h * 0.05);
+  ctx.strokeStyle = '#1F1D1A';
+  ctx.stroke();
+  ctx.font = font(m.px, true);
+  ctx.fillStyle = ink;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(m.label, m.x, m.y + m.px * 0.04);
+  ctx.restore();
+}
+
 /** Where a piece may stand around its anchor, nearest first: straight up first, then around. */
-const SPOTS: Pt[] = (() => {
+export const SPOTS: Pt[] = (() => {
   const out: Pt[] = [{ x: 0, y: 0 }];
   for (const d of [0.06, 0.12, 0.18, 0.24, 0.3, 0.36]) {
     for (const deg of [0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180]) {
@@ -54,7 +125,7 @@ const SPOTS: Pt[] = (() => {
   return out;
 })();
 
-const circleHitsBox = (c: Pt, r: number, b: Box): boolean => {
+export const circleHitsBox = (c: Pt, r: number, b: Box): boolean => {
   const nx = Math.max(b.x, Math.min(c.x, b.x + b.w)), ny = Math.max(b.y, Math.min(c.y, b.y + b.h));
   return Math.hypot(c.x - nx, c.y - ny) < r;
 };
@@ -252,6 +323,8 @@ export function drawMapPieces(ctx: SKRSContext2D, view: FenceView, l: MapLayout,
     }
     for (const s of l.pieces) drawPiece(ctx, s.piece, s.x, s.y, s.r);
   });
+  // Over the cells' edge if need be: a label is never cut.
+  for (const m of l.marks) drawMark(ctx, m);
 }
 
 /** Boxes that overlap are replaced by the box around both, until none overlap. */

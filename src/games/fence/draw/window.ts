@@ -1,6 +1,6 @@
 /**
- * Which parts of the city a turn's picture shows: a few small windows ("panes") of at most
- * 3 × 3 cells around the cells the turn touched (3 × 2 each when there are two). Three columns is the most a picture can show
+ * Which parts of the city a turn's picture shows: one window ("pane") of at most 3 × 4 cells
+ * around the cells the turn touched, or two of 3 × 2. Three columns is the most a picture can show
  * on a phone (≈ 390 CSS px wide) with every name ≥ 11 CSS px (picture.ts). Cells far apart
  * (a jump across a Big Map) get a pane each, stacked, rather than one pane too large to read.
  * Pure (no canvas): the picture's view carries the panes.
@@ -43,24 +43,37 @@ function grow(b: Bounds, area: Bounds, cols: number, rows: number): Bounds {
 }
 
 /**
- * Panes covering the focus cells, primary cells first, in the order given. Returns null when the
- * primary cells alone need more than MAX_PANES panes (a whole built map, say): show the whole map.
+ * Greedy clusters of the cells, each within `cols` × `rows`, at most `most` of them; null when a
+ * primary cell fits none (secondary cells that fit none are left out).
+ */
+function clustersOf(ordered: readonly FocusCell[], cols: number, rows: number, most: number): Bounds[] | null {
+  const clusters: Bounds[] = [];
+  for (const c of ordered) {
+    const cell = { x0: c.x, y0: c.y, x1: c.x, y1: c.y };
+    const k = clusters.findIndex((b) => width(union(b, cell)) <= cols && height(union(b, cell)) <= rows);
+    if (k >= 0) clusters[k] = union(clusters[k] as Bounds, cell);
+    else if (clusters.length < most) clusters.push(cell);
+    else if (c.primary) return null;
+  }
+  return clusters;
+}
+
+/**
+ * Panes covering the focus cells, primary cells first, in the order given: one pane of up to
+ * PANE_COLS × MERGED_ROWS, else two of PANE_COLS × SPLIT_ROWS (a picture about as tall as a
+ * phone's screen). Returns null when the primary cells need more (a whole built map, places far
+ * apart): show the whole map.
  */
 export function panesFor(focus: readonly FocusCell[], area: Bounds): Bounds[] | null {
   const inside = focus.filter((c) => c.x >= area.x0 && c.x <= area.x1 && c.y >= area.y0 && c.y <= area.y1);
   if (inside.length === 0) return null;
   const ordered = [...inside.filter((c) => c.primary), ...inside.filter((c) => !c.primary)];
-  const clusters: Bounds[] = [];
-  for (const c of ordered) {
-    const cell = { x0: c.x, y0: c.y, x1: c.x, y1: c.y };
-    const k = clusters.findIndex((b) => width(union(b, cell)) <= PANE_COLS && height(union(b, cell)) <= PANE_ROWS);
-    if (k >= 0) clusters[k] = union(clusters[k] as Bounds, cell);
-    else if (clusters.length < MAX_PANES) clusters.push(cell);
-    else if (c.primary) return null;
-  }
+  const one = clustersOf(ordered, PANE_COLS, MERGED_ROWS, 1);
+  if (one) return [grow(one[0]!, area, PANE_COLS, PANE_ROWS)];
+  const two = clustersOf(ordered, PANE_COLS, SPLIT_ROWS, MAX_PANES);
+  if (!two) return null;
   const panes: Bounds[] = [];
-  const rows = clusters.length > 1 ? SPLIT_ROWS : PANE_ROWS;
-  for (const b of clusters.map((b) => grow(b, area, PANE_COLS, rows))) {
+  for (const b of two.map((b) => grow(b, area, PANE_COLS, SPLIT_ROWS))) {
     const k = panes.findIndex((p) => intersects(p, b) && width(union(p, b)) <= PANE_COLS && height(union(p, b)) <= MERGED_ROWS);
     if (k >= 0) panes[k] = union(panes[k] as Bounds, b);
     else panes.push(b);
