@@ -50,5 +50,5 @@ STOPSIGNAL SIGTERM
 # The Node flags and the environment are the bot's own (BOT_NODE_FLAGS and BOT_ENV in
 # src/shard.ts say why), as `npm start` gives them. One process for the host's shards; for one
 # process per shard: `node dist/src/shard.js` (docker-compose.yml).
-ENV MALLOC_ARENA_MAX=2
-CMD ["node", "--max-semi-space-size=4", "dist/src/main.js"]
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=25", "dist/src/main.js"]

@@ -27,18 +27,24 @@ const MAIN = fileURLToPath(moduleBeside('./main.ts', import.meta.url));
  * generation grows to 3 × 16 MB per thread by default, the render worker's included; capped at
  * 4 MB semi-spaces a bot process holding 100 games under a steady 10 moves/s peaked at ≈ 400 MB
  * RSS instead of ≈ 455 MB (idle ≈ 250 instead of ≈ 300 MB), for more frequent, smaller
- * scavenges (bench/shards.ts scale).
+ * scavenges (bench/shards.ts scale). The old generation may grow to 1.25 times what a full
+ * collection left (V8 picks up to 4 times): the main thread's heap, ≈ 57 MB live, was
+ * committed at ≈ 150 MB under the soak (bench/soak.ts, four games at 25 interactions/s: peak
+ * RSS 594–706 MB, with this 463–502 MB; the bot's CPU per interaction unchanged within noise).
  */
-export const BOT_NODE_FLAGS = ['--max-semi-space-size=4'];
+export const BOT_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=25'];
 
 /**
  * Environment of a bot process (`npm start` and the Dockerfile set the same). glibc's malloc
  * gives threads arenas of their own (up to 8 per core: the render worker, libuv's pool,
  * libsql's threads) and memory freed in one stays there; with 2 arenas the same bench peaked at
- * ≈ 350 MB instead of ≈ 410 MB at 100 games and 340 instead of 420 MB at 1,000. Other C
- * libraries ignore it.
+ * ≈ 350 MB instead of ≈ 410 MB at 100 games and 340 instead of 420 MB at 1,000. And every block
+ * of 128 KB or more is mapped on its own, so it goes back to the system when freed: glibc would
+ * otherwise raise that threshold to the largest block freed (a picture's pixels, 2–16 MB) and
+ * serve those from the arenas, where freed pictures stayed resident (malloc_trim gave back
+ * ≈ 130 MB of a soaking bot's RSS). Other C libraries ignore both.
  */
-export const BOT_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+export const BOT_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
  * How many shard processes this host's manager runs, in each one's environment: they share the

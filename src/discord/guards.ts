@@ -100,27 +100,34 @@ export const channelLock: Precondition<{ channelId: string }> = { name: 'the cha
 
 // ---- Which game --------------------------------------------------------------------------------------
 
-/** The channel's lobby or running game, which must be a game of `def`. */
-export const channelGame: Precondition<Base & { def: AnyGame; channelId: string }, { game: GameHere }> = {
+/**
+ * The channel's lobby or running game, which must be a game of `def`; any game when `def` is
+ * null (a `/games` subcommand about this channel's game, whichever it is).
+ */
+export const channelGame: Precondition<Base & { def: AnyGame | null; channelId: string }, { game: GameHere }> = {
   name: 'this channel’s game',
   check: async ({ ctx, def, channelId }) => {
     const loaded = await ctx.store.loadActiveGame(channelId);
-    if (!loaded) return refuse('NO_GAME', `There is no ${def.title} game in this channel. Start one with \`/${def.id} new\`.`);
+    if (!loaded) {
+      return refuse('NO_GAME', def
+        ? `There is no ${def.title} game in this channel. Start one with \`/${def.id} new\`.`
+        : 'There is no game in this channel: `/games mine` lists your games on this server.');
+    }
     if (loaded.game.status === 'broken') return refuse('BROKEN', loaded.game.brokenReason ?? 'This game cannot continue.');
     const game = withDef(loaded);
-    if (game.def.id !== def.id) return refuse('OTHER_GAME', `This channel's game (#${game.game.id}) is ${game.def.title}: use \`/${game.def.id}\` for it.`);
+    if (def && game.def.id !== def.id) return refuse('OTHER_GAME', `This channel's game (#${game.game.id}) is ${game.def.title}: use \`/${game.def.id}\` for it.`);
     return { game };
   },
 };
 
-/** The channel's game of `def`, started. */
-export const runningGame: Precondition<Base & { def: AnyGame; channelId: string }, { game: RunningGame }> = {
+/** The channel's game of `def` (any game when null), started. */
+export const runningGame: Precondition<Base & { def: AnyGame | null; channelId: string }, { game: RunningGame }> = {
   name: 'this channel’s running game',
   check: async (c) => {
     const found = await channelGame.check(c);
     if (found instanceof Refusal) return found;
     const game = found.game.game.status === 'lobby' ? null : started(found.game);
-    return game ? { game } : refuse('LOBBY', `Game #${found.game.game.id} has not started yet: join it in the lobby, and the host starts it with \`/${c.def.id} start\`.`);
+    return game ? { game } : refuse('LOBBY', `Game #${found.game.game.id} has not started yet: join it in the lobby, and the host starts it with \`/${found.game.def.id} start\`.`);
   },
 };
 

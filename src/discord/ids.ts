@@ -8,8 +8,8 @@
  * it) and a level's select menu (`tapm`): see src/platform/choices.ts.
  * A lobby's computer level button (`level`) names the seat and the level it sets: `f:level:<gameId>:<seat>:<level>`.
  */
-export type ButtonVerb = 'join' | 'leave' | 'start' | 'hand' | 'handr' | 'pick' | 'tap' | 'tapm' | 'abort' | 'resign' | 'cancel' | 'opts' | 'opt' | 'optp' | 'undo' | 'rematch' | 'replay' | 'pause' | 'resume' | 'level';
-const VERBS: ReadonlySet<string> = new Set<ButtonVerb>(['join', 'leave', 'start', 'hand', 'handr', 'pick', 'tap', 'tapm', 'abort', 'resign', 'cancel', 'opts', 'opt', 'optp', 'undo', 'rematch', 'replay', 'pause', 'resume', 'level']);
+export type ButtonVerb = 'join' | 'leave' | 'start' | 'hand' | 'handr' | 'pick' | 'tap' | 'tapm' | 'abort' | 'resign' | 'cancel' | 'opts' | 'opt' | 'optp' | 'undo' | 'rematch' | 'replay' | 'pause' | 'resume' | 'next' | 'level';
+const VERBS: ReadonlySet<string> = new Set<ButtonVerb>(['join', 'leave', 'start', 'hand', 'handr', 'pick', 'tap', 'tapm', 'abort', 'resign', 'cancel', 'opts', 'opt', 'optp', 'undo', 'rematch', 'replay', 'pause', 'resume', 'next', 'level']);
 
 export interface ButtonId {
   verb: ButtonVerb;

@@ -15,7 +15,7 @@ import { createLogger, errorText, type Logger } from './log.ts';
 import { route } from './router.ts';
 import { discordPosting } from './posting.ts';
 import { Outbox } from './outbox.ts';
-import { recoverGames } from './recovery.ts';
+import { recoverGames, type Recovered } from './recovery.ts';
 import { Scheduler } from './scheduler.ts';
 import { Health } from './health.ts';
 import { processShards, SINGLE_SHARD, shardScope, type ShardScope } from './shards.ts';
@@ -85,6 +85,8 @@ export class GameBot {
   #scope: ShardScope = SINGLE_SHARD;
   #stopInteractionRest: () => void = () => undefined;
   readonly health: Health;
+  /** Settles once start-up recovery is done (its posts out) and the timers run; the bot answers before. */
+  recovered: Promise<Recovered> = Promise.resolve({ games: 0, posted: 0, computerMoves: 0 });
 
   private constructor(readonly client: Client, readonly store: Store, readonly ctx: BotContext) {
     this.health = new Health(ctx, () => this.#scope);
@@ -106,7 +108,7 @@ export class GameBot {
       ...(opts.shards ? { shards: opts.shards } : {}),
       ...(opts.shardCount ? { shardCount: opts.shardCount } : {}),
     });
-    const stopInteractionRest = exemptInteractionEndpoints(client);
+    const stopInteractionRest = exemptInteractionEndpoints(client).stop;
     // The outbox's posts count as work in flight, so that stop() lets them finish.
     const outbox = new Outbox((p) => bot.#track(p), undefined, opts.now ?? Date.now);
     const ctx: BotContext = { client, store, log, outbox, now: opts.now ?? Date.now, seedFor: opts.seedFor ?? (() => undefined), posting: discordPosting(() => ctx) };
@@ -136,12 +138,27 @@ export class GameBot {
       await store.close().catch(() => undefined);
       throw err;
     }
-    // Before the first timer fires: timers are derived again from the games, not trusted.
-    const recovered = await bot.#track(recoverGames(ctx, bot.#scope));
-    bot.#scheduler = new Scheduler(ctx, opts.timerPollMs ?? 5000, (p) => bot.#track(p), bot.#scope);
-    bot.#scheduler.start();
+    // Interactions are answered from here on. Start-up recovery goes on behind them: a press on
+    // a game not yet recovered is as safe as any other (the channel's lock orders it with that
+    // game's recovery, the version compare-and-set refuses a stale write, and the press itself
+    // tells the channel what it had not been told; see recovery.ts). Waiting for every game's
+    // posts first left players unanswered for seconds after a restart (issue 28.5).
     bot.health.start(opts.healthIntervalMs);
-    ctx.log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size, shardCount: bot.#scope.count, globalLimit, ...recovered });
+    ctx.log.info('bot ready', { user: client.user?.tag ?? null, guilds: client.guilds.cache.size, shardCount: bot.#scope.count, globalLimit });
+    const started = performance.now();
+    bot.recovered = bot.#track(recoverGames(ctx, bot.#scope, () => bot.#stopping)).catch((err: unknown): Recovered => {
+      // The games could not even be listed (the database is down): the timers still run, and each game is repaired by its next move.
+      ctx.log.error('recovery failed', { error: errorText(err) });
+      return { games: 0, posted: 0, computerMoves: 0 };
+    }).then((recovered) => {
+      // Only now the timers: they are derived again from the games, not trusted, before the first fires.
+      if (!bot.#stopping) {
+        bot.#scheduler = new Scheduler(ctx, opts.timerPollMs ?? 5000, (p) => bot.#track(p), bot.#scope);
+        bot.#scheduler.start();
+      }
+      ctx.log.info('games recovered', { ...recovered, ms: Math.round(performance.now() - started) });
+      return recovered;
+    });
     return bot;
   }
 

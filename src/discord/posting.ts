@@ -7,11 +7,12 @@
 import { ComponentType, MessageFlags, type APIMessageTopLevelComponent, type MessageCreateOptions } from 'discord.js';
 import type { PauseNews, Posting, StartedGame } from '../runtime/context.ts';
 import type { BotContext } from './context.ts';
+import { continueRow } from './handlers/choices.ts';
 import { refreshLobby } from './handlers/lobby.ts';
 import { pauseRow } from './handlers/pause.ts';
 import { errorText } from './log.ts';
 import { newsLines, notified, when } from './notify.ts';
-import { boardFile, firstLevels, firstWords, listText, mention, pictureFile, promptFor, sendable, turnButtons, turnPosts, v2Post } from './posts.ts';
+import { boardFile, firstLevels, firstWords, heldAt, listText, mention, pictureFile, promptFor, sendable, turnButtons, turnPosts, v2Post } from './posts.ts';
 import { asSent, isV2, withoutChoices } from './v2.ts';
 
 /** `ctx`: the bot's context, read when a post is made (its logger changes once the shards are known). */
@@ -109,8 +110,12 @@ function pausePost(game: StartedGame, news: PauseNews): MessageCreateOptions {
       };
     case 'resumed': {
       const waiting = news.waiting.map((seat) => mention(game.seats, seat));
+      // A turn under way (PostPlan.held) goes on in its player's private answers, which a restart
+      // during the pause may have cut off: the way back to it, as at start-up (handlers/choices.ts).
+      const held = waiting.length > 0 && heldAt(game.def, game.state);
       return {
-        content: `▶️ **Game #${id} is resumed** (${by(news)}): the turn clocks run again with the time they had left.${waiting.length ? `\nWaiting for ${listText(waiting)}.` : ''}`,
+        content: `▶️ **Game #${id} is resumed** (${by(news)}): the turn clocks run again with the time they had left.${waiting.length ? `\nWaiting for ${listText(waiting)}.` : ''}${held ? ' **Continue my turn** shows what comes next.' : ''}`,
+        ...(held ? { components: [continueRow(id)] } : {}),
         allowedMentions: { users: [...news.ping] },
       };
     }

@@ -114,6 +114,11 @@ const attachment = (drawn: { png: Buffer; alt: string }, name: string): Attachme
 /** The board as the channel sees it, as an attachment. */
 export const boardFile = (def: AnyGame, state: unknown): Promise<AttachmentBuilder> => pictureFile(def, def.board(state));
 
+/** Whether the game holds the channel's post at this state (PostPlan.held): a moment under way, told once it ends. */
+export function heldAt(def: AnyGame, state: unknown): boolean {
+  return def.posts?.([{ state, events: [] }]).at(-1)?.held === true;
+}
+
 export interface TurnPosts {
   /** The game holds the batch (PostPlan.held): nothing is posted now, the next post tells it. */
   held: boolean;

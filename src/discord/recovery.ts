@@ -8,6 +8,7 @@
 import { catchUp } from '../runtime/moves.ts';
 import type { BotContext } from './context.ts';
 import { withDef, type RunningGame } from './guards.ts';
+import { heldNotice, noticeShown } from './handlers/choices.ts';
 import { armLobbyExpiry, lobbyMessage, refreshLobby } from './handlers/lobby.ts';
 import { errorText } from './log.ts';
 import { post } from './posts.ts';
@@ -20,11 +21,19 @@ export interface Recovered {
   computerMoves: number;
 }
 
-/** Recovers every unfinished game (and ended games whose last post was lost); resolves once their posts are out. */
-export async function recoverGames(ctx: BotContext, scope: ShardScope = SINGLE_SHARD): Promise<Recovered> {
+/**
+ * Recovers every unfinished game (and ended games whose last post was lost); resolves once their
+ * posts are out. Runs while the bot already answers: each game is recovered under its channel's
+ * lock, so a press in that channel comes wholly before or after it, and recovery reads the game
+ * afresh (a press may have changed it, posted what was missed and armed its timers: what is left
+ * to do is then nothing, and doing it again is harmless). `stopping`: the bot is stopping; the
+ * games not reached yet are recovered at the next start.
+ */
+export async function recoverGames(ctx: BotContext, scope: ShardScope = SINGLE_SHARD, stopping: () => boolean = () => false): Promise<Recovered> {
   const out: Recovered = { games: 0, posted: 0, computerMoves: 0 };
   const posts: Promise<string | null>[] = [];
   for (const g of await ctx.store.gamesToRecover()) {
+    if (stopping()) break;
     if (!ownsGuild(scope, g.guildId)) continue;
     out.games++;
     try {
@@ -60,5 +69,12 @@ async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerM
   // Started, but the lobby post may still offer Join.
   if (postedVersion === null) await refreshLobby(ctx, game, 'The game has started.');
   // Computer seats that must act play, turn clocks are armed again, the channel is told what it was not.
-  return catchUp(ctx, game as RunningGame, { showStart: postedVersion === null });
+  const caught = await catchUp(ctx, game as RunningGame, { showStart: postedVersion === null });
+  // A moment the game holds: the choice that comes next was only ever in the mover's private
+  // answer, which a crash may have cut off (or a client reload dropped): the channel points them
+  // to it again. Not while paused: nothing can be pressed then, and the resume post points them.
+  if (!caught.held || loaded.game.pausedAt !== null) return caught;
+  const notice = heldNotice(game, caught.held.state);
+  if (!notice || (await noticeShown(ctx, loaded.game))) return { computerMoves: caught.computerMoves };
+  return { computerMoves: caught.computerMoves, posted: ctx.outbox.send(ctx, loaded.game, null, [async () => notice]) };
 }

@@ -37,20 +37,32 @@ export function isInteractionEndpoint(request: Pick<InternalRequest, 'fullRoute'
 }
 
 /**
- * Sends the client's interaction-endpoint requests past its global count (see above). Returns
- * what to call when the client is destroyed (the second manager's sweep timers).
+ * How often the answers' manager drops its idle per-route handlers. @discordjs/rest keeps one per
+ * route and major parameter, and an answer's route carries the interaction's token: one handler
+ * per interaction, swept by default once an hour, so a bot answering 25 interactions a second
+ * held ~90,000 of them (its main heap crept up through bench/soak.ts). A token lives 15 minutes;
+ * an idle handler is rebuilt for nothing if needed again.
  */
-export function exemptInteractionEndpoints(client: Client): () => void {
+export const ANSWER_HANDLER_SWEEP_MS = 60_000;
+
+/**
+ * Sends the client's interaction-endpoint requests past its global count (see above). Returns
+ * that second manager, and what to call when the client is destroyed (its sweep timers).
+ */
+export function exemptInteractionEndpoints(client: Client): { interactions: REST; stop: () => void } {
   const rest = client.rest;
-  const options: Partial<RESTOptions> = { ...rest.options, globalRequestsPerSecond: Number.POSITIVE_INFINITY };
+  const options: Partial<RESTOptions> = { ...rest.options, globalRequestsPerSecond: Number.POSITIVE_INFINITY, handlerSweepInterval: ANSWER_HANDLER_SWEEP_MS };
   const interactions = new REST(options);
   // Listeners of the client's REST hear of these requests' rate limits and debug lines too.
   interactions.on(RESTEvents.RateLimited, (info) => rest.emit(RESTEvents.RateLimited, info));
   interactions.on(RESTEvents.Debug, (line) => rest.emit(RESTEvents.Debug, line));
   const queue = rest.queueRequest.bind(rest);
   rest.queueRequest = (request) => (isInteractionEndpoint(request, client.application?.id ?? client.user?.id ?? null) ? interactions.queueRequest(request) : queue(request));
-  return () => {
-    interactions.clearHashSweeper();
-    interactions.clearHandlerSweeper();
+  return {
+    interactions,
+    stop: () => {
+      interactions.clearHashSweeper();
+      interactions.clearHandlerSweeper();
+    },
   };
 }

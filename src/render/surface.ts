@@ -8,6 +8,7 @@
  * of its own, since its caller may keep it.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { release } from './bitmap.ts';
 
 /**
  * Pixels the pool may hold per render thread: a close-up or two, or a whole map. Holding 32 MB
@@ -35,6 +36,16 @@ export function pictureCanvas(width: number, height: number): Canvas {
     idleBytes -= bytesOf(canvas);
     // Back to the state of a new canvas: transform, clip, styles, line dash, and an empty recording.
     canvas.getContext('2d').reset();
+  } else if (idle.size > 0 && idleBytes + width * height * 4 > POOL_BYTES) {
+    // Each game's pictures have sizes of their own: rather than a new canvas beside one the pool
+    // would then drop, the least recently used is made this size (its old pixels freed at once;
+    // a resize resets the canvas as a new one is).
+    const [oldest, reused] = idle.entries().next().value as [string, Canvas];
+    idle.delete(oldest);
+    idleBytes -= bytesOf(reused);
+    reused.width = width;
+    reused.height = height;
+    canvas = reused;
   } else canvas = createCanvas(width, height);
   lent.push(canvas);
   return canvas;
@@ -64,7 +75,10 @@ export function withLentCanvas<T>(draw: () => Canvas, use: (canvas: Canvas) => T
 function giveBack(canvas: Canvas): void {
   const key = `${canvas.width}x${canvas.height}`;
   const old = idle.get(key);
-  if (old) idleBytes -= bytesOf(old);
+  if (old && old !== canvas) {
+    idleBytes -= bytesOf(old);
+    release(old);
+  }
   idle.delete(key);
   idle.set(key, canvas);
   idleBytes += bytesOf(canvas);
@@ -72,5 +86,6 @@ function giveBack(canvas: Canvas): void {
     const [oldest, gone] = idle.entries().next().value as [string, Canvas];
     idle.delete(oldest);
     idleBytes -= bytesOf(gone);
+    release(gone);
   }
 }

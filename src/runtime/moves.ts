@@ -211,9 +211,12 @@ export async function fireTurnTimer(rt: Runtime, game: StartedGame, t: TimerReco
  * Start-up (or any time): what follows from the stored game, derived again. Idempotent:
  * computer seats that must act play, the turn clocks are armed from the state and the log (not
  * trusted from their rows), and the channel is told what it was not (`showStart`: its last
- * post is missing, so the game as it stands is posted even when nothing is unseen).
+ * post is missing, so the game as it stands is posted even when nothing is unseen). `held`: the
+ * game holds the channel's post at the state it is now at (PostPlan.held), so nothing was queued.
  */
-export async function catchUp(rt: Runtime, game: StartedGame, opts: { showStart?: boolean } = {}): Promise<{ computerMoves: number; posted?: Promise<string | null> }> {
+export async function catchUp(
+  rt: Runtime, game: StartedGame, opts: { showStart?: boolean } = {},
+): Promise<{ computerMoves: number; posted?: Promise<string | null>; held?: { state: unknown } }> {
   const { version } = game.game;
   const steps: Step<unknown, unknown>[] = [];
   // What the channel has not been told yet (a post the game holds stays held: see PostPlan.held).
@@ -236,7 +239,8 @@ export async function catchUp(rt: Runtime, game: StartedGame, opts: { showStart?
   const computerMoves = now.version - version;
   if (steps.length === 0) return { computerMoves };
   const out = rt.posting.change(game, now.version, steps, undefined, news);
-  return out.held ? { computerMoves } : { computerMoves, posted: out.posted };
+  // A moment the game holds (PostPlan.held): nothing is posted; the caller learns the state it is at.
+  return out.held ? { computerMoves, held: { state: now.state } } : { computerMoves, posted: out.posted };
 }
 
 /**

@@ -95,6 +95,21 @@ describe('commands, button ids and logs', () => {
     );
   });
 
+  it('keeps every command within Discord\'s limits (25 subcommands, 25 options each, 4,000 characters); the owed choice is /games choose, for any game', () => {
+    type Named = { name: string; description?: string; value?: unknown; options?: readonly Named[]; choices?: readonly Named[] };
+    // What Discord counts against a command: names, descriptions and choice values, all the way down.
+    const chars = (o: Named): number => o.name.length + (o.description?.length ?? 0) + (typeof o.value === 'string' ? o.value.length : 0)
+      + [...(o.options ?? []), ...(o.choices ?? [])].reduce((n, x) => n + chars(x), 0);
+    const all = commandDefinitions() as Named[];
+    for (const c of all) {
+      expect(c.options?.length ?? 0, `/${c.name}`).toBeLessThanOrEqual(25);
+      for (const sub of c.options ?? []) expect(sub.options?.length ?? 0, `/${c.name} ${sub.name}`).toBeLessThanOrEqual(25);
+      expect(chars(c), `/${c.name}`).toBeLessThanOrEqual(4000);
+    }
+    expect(all.find((c) => c.name === 'games')?.options?.map((o) => o.name)).toContain('choose');
+    expect(all.filter((c) => c.name !== 'games').flatMap((c) => c.options ?? []).map((o) => o.name)).not.toContain('choose');
+  });
+
   it('round-trips button ids and rejects foreign ones', () => {
     const id = buttonId({ verb: 'pick', gameId: 12, version: 40, value: '4-2#2/0' });
     expect(parseButtonId(id)).toEqual({ verb: 'pick', gameId: 12, version: 40, value: '4-2#2/0' });

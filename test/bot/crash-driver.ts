@@ -15,6 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { gameById } from '../../src/games/registry.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { promptFor, turnButtons } from '../../src/discord/posts.ts';
-import { choiceId } from '../../src/discord/ids.ts';
+import { buttonId, choiceId } from '../../src/discord/ids.ts';
 import { TURN_TIMERS } from '../../src/runtime/timers.ts';
 import { startBot } from '../../src/main.ts';
 import type { GameBot } from '../../src/discord/index.ts';
@@ -52,15 +53,37 @@ export interface CrashReport {
 
 interface BotHandle {
   kill(): Promise<void>;
+  /**
+   * Kills the bot at a random point of the work under way, whatever the machine's speed: a
+   * frozen bot at a random one of its next database calls (before it ran, or after it committed
+   * and before the bot heard back), a child process after a random delay. Resolves once dead.
+   */
+  killSoon(): Promise<void>;
 }
+
+/** How far into the bot's work a freeze lands: one of its next this-many database calls. */
+const FREEZE_WITHIN_CALLS = 60;
+/** How long after play a SIGKILL lands, at most (ms): a process's calls cannot be counted from here. */
+const SIGKILL_WITHIN_MS = 1500;
+/**
+ * How long any one answer may take before the driver stops waiting for it: a hang guard, not a
+ * deadline (on a machine at load average 15 answers took seconds). The Discord double allows as
+ * long to acknowledge: these runs check what a kill leaves, not how fast the bot answers
+ * (test/discord-double and the router's acknowledge-first tests hold the 3 s).
+ */
+const ANSWER_WAIT_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts the bot; resolves once it is ready (recovery included). */
+/** Starts the bot; resolves once it has recovered its games (it answers before). */
 async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string, logs: string[]): Promise<BotHandle> {
   if (mode === 'freeze') {
-    const running = await startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl, logger: createLogger({ sink: (l) => logs.push(l) }), timerPollMs: 60_000 });
-    return { kill: killable(running.bot) };
+    // A dead process writes no more log lines (what is cut off in it may throw, unheard).
+    let alive = true;
+    const running = await startBot({ discordApiUrl: double.apiUrl, token: double.token, databaseUrl, logger: createLogger({ sink: (l) => alive && logs.push(l) }), timerPollMs: 60_000 });
+    await running.bot.recovered;
+    const k = killable(running.bot, () => { alive = false; });
+    return { kill: k, killSoon: () => k.afterCalls(Math.floor(Math.random() * FREEZE_WITHIN_CALLS), Math.random() < 0.5) };
   }
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, double.apiUrl, double.token, databaseUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -74,17 +97,16 @@ async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string
       buffer = lines.pop() ?? '';
       for (const l of lines) {
         logs.push(l);
-        if (l.includes('"bot ready"')) resolve();
+        if (l.includes('"games recovered"')) resolve();
       }
     });
     child.once('exit', (code) => reject(new Error(`the bot stopped by itself (code ${code}): ${stderr.slice(-2000)}`)));
   });
-  return {
-    kill: async () => {
-      child.kill('SIGKILL');
-      await exited;
-    },
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited;
   };
+  return { kill, killSoon: async () => { await sleep(Math.random() * SIGKILL_WITHIN_MS); await kill(); } };
 }
 
 /**
@@ -96,10 +118,14 @@ async function launch(mode: KillMode, double: DiscordDouble, databaseUrl: string
  * alive, such a request reached the double after the new bot had started and posted: a
  * turn's first post landed after the new bot's prompt.
  */
-function killable(bot: GameBot): () => Promise<void> {
+export function killable(bot: GameBot, onKill: () => void = () => undefined): (() => Promise<void>) & { afterCalls(calls: number, committed: boolean): Promise<void> } {
   const never = () => new Promise<never>(() => undefined);
   const killed = new AbortController();
+  // Every request of the bot listens to it.
+  setMaxListeners(0, killed.signal);
   const running = new Set<Promise<unknown>>();
+  /** Armed by afterCalls: the database calls left before the kill, and whether that last one runs (commits) first. */
+  let countdown: { left: number; committed: boolean; dead: () => void } | null = null;
   // Inside a running call, the store's own calls (getGame in startGame, …) must still return.
   const within = new AsyncLocalStorage<true>();
   const store = bot.store as unknown as Record<string, (...args: unknown[]) => unknown>;
@@ -110,26 +136,47 @@ function killable(bot: GameBot): () => Promise<void> {
       if (killed.signal.aborted && !within.getStore()) return never();
       // A lock's work (a callback) is the bot's own code, which the kill stops at its next call.
       if (args.some((a) => typeof a === 'function')) return method.apply(bot.store, args);
+      const last = countdown !== null && !within.getStore() && countdown.left-- <= 0 ? countdown : null;
+      if (last && !last.committed) {
+        void kill().then(last.dead);
+        return never();
+      }
       const call = Promise.resolve(within.run(true, () => method.apply(bot.store, args)));
       running.add(call);
       void call.finally(() => running.delete(call)).catch(() => undefined);
+      if (last) {
+        // The call ran (and committed, if it writes); the process died before hearing back.
+        void call.catch(() => undefined).then(() => kill()).then(last.dead);
+        return never();
+      }
       return call;
     };
   }
-  const rest = bot.client.rest as unknown as { options: { makeRequest: (url: string, init: RequestInit) => Promise<unknown> } };
+  const rest = bot.client.rest as unknown as { options: { makeRequest: (url: string, init: RequestInit) => Promise<unknown> }; queueRequest: (r: { signal?: AbortSignal | null }) => Promise<unknown> };
   const send = rest.options.makeRequest;
   rest.options.makeRequest = (url, init) =>
     killed.signal.aborted ? never() : send(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, killed.signal]) : killed.signal });
-  return async () => {
+  // Answers to interactions go through a REST manager of their own (src/discord/rest.ts), which
+  // the line above does not reach: they are stopped where both managers are entered.
+  const queue = rest.queueRequest.bind(rest);
+  rest.queueRequest = (request) =>
+    killed.signal.aborted ? never() : queue({ ...request, signal: request.signal ? AbortSignal.any([request.signal, killed.signal]) : killed.signal });
+  const kill = async () => {
+    if (killed.signal.aborted) return;
+    onKill();
     killed.abort();
     await bot.client.destroy().catch(() => undefined);
     await Promise.allSettled([...running]);
   };
+  const afterCalls = (calls: number, committed: boolean) => new Promise<void>((dead) => {
+    countdown = { left: calls, committed, dead };
+  });
+  return Object.assign(kill, { afterCalls });
 }
 
 /** A guild with channels, two people, the double and a SQLite file, and a store of this process's on that file. */
 async function openTable(channelCount: number) {
-  const double = await DiscordDouble.start();
+  const double = await DiscordDouble.start({ ackDeadlineMs: ANSWER_WAIT_MS });
   const guild = double.createGuild('Crash Club');
   const channels: Channel[] = Array.from({ length: channelCount }, (_, k) => double.createChannel(guild, `table-${k}`));
   const people: User[] = ['ana', 'bo'].map((name) => {
@@ -152,7 +199,11 @@ async function openTable(channelCount: number) {
 
 const emptyReport = (): CrashReport => ({ kills: 0, requests: 0, actions: 0, gamesFinished: 0, repairs: 0, checked: { running: 0, lobbies: 0 } });
 
-export async function runCrashes(opts: { mode: KillMode; kills: number; channels?: number; minPlayMs?: number; maxPlayMs?: number; onKill?: (n: number) => void }): Promise<CrashReport> {
+/**
+ * `answered`: the answers each life of the bot gives before its kill is armed, at least (1 to
+ * this many, at random): progress, not time, so that a slow machine plays as far as a fast one.
+ */
+export async function runCrashes(opts: { mode: KillMode; kills: number; channels?: number; answered?: number; onKill?: (n: number) => void }): Promise<CrashReport> {
   const { def, double, channels, people, databaseUrl, store, close } = await openTable(opts.channels ?? 3);
   const logs: string[] = [];
   const report = emptyReport();
@@ -160,13 +211,16 @@ export async function runCrashes(opts: { mode: KillMode; kills: number; channels
     for (let kill = 0; kill < opts.kills; kill++) {
       const bot = await launch(opts.mode, double, databaseUrl, logs);
       await check(double, store, def, channels, report);
-      const min = opts.minPlayMs ?? 0;
-      const until = Date.now() + min + Math.random() * ((opts.maxPlayMs ?? 1500) - min);
-      await Promise.race([
-        Promise.all(channels.map((c) => playUntil(double, store, def, c, people, until, report))),
-        sleep(until - Date.now()),
-      ]);
-      await bot.kill();
+      let died!: () => void;
+      const round: Round = { answered: 0, over: false, dead: new Promise<void>((resolve) => (died = resolve)) };
+      const plays = Promise.all(channels.map((c) => play(double, store, def, c, people, round, report)));
+      const enough = 1 + Math.floor(Math.random() * (opts.answered ?? 6));
+      await double.waitFor(() => (round.answered >= enough ? true : undefined), ANSWER_WAIT_MS * 2, `${enough} answers from the bot`);
+      // Play goes on while the kill finds its moment.
+      await bot.killSoon();
+      round.over = true;
+      died();
+      await plays;
       report.kills++;
       opts.onKill?.(report.kills);
     }
@@ -178,7 +232,7 @@ export async function runCrashes(opts: { mode: KillMode; kills: number; channels
       report.actions += g.version;
       if (g.status === 'finished') report.gamesFinished++;
     }
-    report.repairs = logs.filter((l) => l.includes('"bot ready"') && !/"posted":0,"computerMoves":0/.test(l)).length;
+    report.repairs = logs.filter((l) => l.includes('"games recovered"') && !/"posted":0,"computerMoves":0/.test(l)).length;
     const errors = logs.filter((l) => l.includes('"level":"error"'));
     if (errors.length) throw new Error(`the bot logged errors:\n${errors.slice(0, 5).join('\n')}`);
     double.expectNoViolations();
@@ -207,7 +261,7 @@ export async function killWhileAPostWaits(retryAfterMs: number): Promise<{ posts
       const game = await store.loadActiveGame(channel.id);
       if (game?.state != null && game.game.postedVersion === game.game.version && def.activeSeats(game.state).some((s) => game.seats.find((x) => x.seat === s)?.userId)) break;
       const sent = await step(double, store, def, channel, people);
-      await (sent ? sent.reply(10_000) : sleep(50));
+      await (sent ? sent.reply(ANSWER_WAIT_MS) : sleep(50));
       await sleep(100);
     }
     const route = 'POST /channels/:channel/messages';
@@ -223,7 +277,7 @@ export async function killWhileAPostWaits(retryAfterMs: number): Promise<{ posts
         continue;
       }
       // The answer to the move may wait for the turn's posts: the kill must not.
-      await Promise.race([sent.reply(10_000).catch(() => undefined), double.waitFor(limitedPost, 10_000, 'a rate-limited post').catch(() => undefined)]);
+      await Promise.race([sent.reply(ANSWER_WAIT_MS).catch(() => undefined), double.waitFor(limitedPost, ANSWER_WAIT_MS, 'a rate-limited post').catch(() => undefined)]);
       if (!limitedPost()) await double.waitFor(limitedPost, 1000, 'a rate-limited post').catch(() => undefined);
     }
     const limited = limitedPost()!;
@@ -241,17 +295,25 @@ export async function killWhileAPostWaits(retryAfterMs: number): Promise<{ posts
   }
 }
 
-/** People in this channel act (a random legal move each) until `until`, each waiting for the bot's answer. */
-async function playUntil(double: DiscordDouble, store: Store, def: AnyGame, channel: Channel, people: User[], until: number, report: CrashReport): Promise<void> {
-  while (Date.now() < until) {
+/** One life of the bot: answers counted, and its kill once armed. */
+interface Round {
+  answered: number;
+  over: boolean;
+  /** Settles once the bot is dead: the answers still awaited never come. */
+  dead: Promise<void>;
+}
+
+/** People in this channel act (a random legal move each) until the round is over, each waiting for the bot's answer (or its death). */
+async function play(double: DiscordDouble, store: Store, def: AnyGame, channel: Channel, people: User[], round: Round, report: CrashReport): Promise<void> {
+  while (!round.over) {
     const sent = await step(double, store, def, channel, people);
     if (!sent) {
       await sleep(20);
       continue;
     }
     report.requests++;
-    // The answer may never come: the bot may be killed meanwhile.
-    await sent.reply(Math.max(50, until - Date.now())).catch(() => undefined);
+    const answered = sent.reply(ANSWER_WAIT_MS).then(() => { round.answered++; }, () => undefined);
+    await Promise.race([answered, round.dead]);
   }
 }
 
@@ -277,10 +339,12 @@ export async function step(double: DiscordDouble, store: Store, def: AnyGame, ch
   if (action === undefined) return null;
   const move = def.commands.find((m) => m.accepts(action));
   if (move) return double.runCommand(user, channel, 'fence', { subcommand: move.name, options: { [move.option]: def.encode(action) } });
-  // A choice: its button on the latest post that has buttons (a reminder may have come after it).
-  const post = [...double.messages(channel)].reverse().find((m) => m.components.length > 0);
+  // A choice: its button on the newest message the player sees that offers it (a turn post, or
+  // in the middle of a turn their private answer); none after a restart cut that answer off,
+  // so they ask for it again (issue 28.1).
   const id = choiceId(game.game.id, game.game.version, [seat], def.encode(action));
-  return post && double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === id) ? double.clickButton(user, post, id) : null;
+  const offering = [...double.visibleTo(user, channel)].reverse().find((m) => !m.loading && double.buttons(m).some((b) => 'custom_id' in b && b.custom_id === id));
+  return offering ? double.clickButton(user, offering, id) : double.runCommand(user, channel, 'games', { subcommand: 'choose' });
 }
 
 function latestPost(double: DiscordDouble, channel: Channel): PostedMessage | undefined {
@@ -317,6 +381,14 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
     const held = def.posts?.([{ state, events: [] }]).at(-1)?.held === true;
     if (held) {
       if ((game.game.postedVersion ?? -1) >= game.game.version) fail('a held turn is marked as shown', game);
+      // The next choice may have been only in a private answer the kill cut off: the channel
+      // points whoever must go on to it (issue 28.1).
+      const post = latestPost(double, channel);
+      const notice = buttonId({ verb: 'next', gameId: game.game.id });
+      const owing = def.activeSeats(state).map((s) => game.seats.find((x) => x.seat === s)).filter((s) => s?.userId).map((s) => s!.userId!);
+      if (!post || !double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === notice) || owing.some((u) => !post.notified.includes(u))) {
+        fail('the channel does not point the mover to their next step', game, `latest post: ${post?.content ?? 'none'}`);
+      }
     } else {
       if (game.game.postedVersion !== game.game.version) fail(`the channel shows version ${game.game.postedVersion}`, game);
       const post = latestPost(double, channel);

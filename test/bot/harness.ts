@@ -98,7 +98,8 @@ export class Harness {
     return `file:${join(this.dir, 'fence.db')}`;
   }
 
-  async startBot(): Promise<void> {
+  /** `recovered: false`: resolves once the bot answers, before its start-up recovery is done. */
+  async startBot(opts: { recovered?: boolean } = {}): Promise<void> {
     this.running = await startBot({
       discordApiUrl: this.double.apiUrl,
       token: this.double.token,
@@ -108,6 +109,8 @@ export class Harness {
       now: () => Date.now() + this.nowOffset,
       timerPollMs: 60_000,
     });
+    // The bot answers before its games are recovered; most tests look at the channels after.
+    if (opts.recovered !== false) await this.running.bot.recovered;
   }
 
   async stop(): Promise<void> {

@@ -93,11 +93,16 @@ describe('posting', () => {
     const before = publicPosts(channel).length;
     await h.running.stop();
     await h.startBot();
-    // Start-up posts nothing of the half-made turn: the channel still waits for its end.
-    expect(publicPosts(channel).length).toBe(before);
+    // Start-up tells nothing of the half-made turn (the channel still waits for its end): it only
+    // points the mover to what comes next (issue 28.1), without a picture or a move of it.
+    const notice = publicPosts(channel).slice(before);
+    expect(notice.length).toBe(1);
+    expect(notice[0]!.content).toMatch(/your turn in game #\d+ is not over/);
+    expect(notice[0]!.attachments).toEqual([]);
+    expect(notice[0]!.content.split('\n').filter((l) => moveBy(l) !== null)).toEqual([]);
     expect(midTurn((await h.game(channel)).state)).toBe(true);
     await h.playOne(channel);
-    const told = publicPosts(channel).slice(before);
+    const told = publicPosts(channel).slice(before + 1);
     expect(told.length).toBeGreaterThan(0);
     // The turn's post tells both parts, by the mover, once; its map shows the turn's end.
     const turnPost = told[0]!;

@@ -5,6 +5,8 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computerAction, legalActions, whoMustAct } from '../../src/games/fence/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
+import { gameById } from '../../src/games/registry.ts';
+import { openStore } from '../../src/store/index.ts';
 import { Harness, SUB_OF, textOf } from './harness.ts';
 import { applyAction } from '../../src/runtime/moves.ts';
 
@@ -161,6 +163,63 @@ describe('lobbies expire', () => {
     expect((await h.store.getGame(id)).game.status).toBe('aborted');
     expect(textOf(h.latestPost(channel))).toMatch(/nobody started it within 1 day\./);
   });
+});
+
+describe('the bot answers while it recovers (issue 28.5)', () => {
+  it('a move on a game not yet recovered is answered at once and tells the channel what it missed, once', async () => {
+    // A lobby whose post was lost, recovered first (games are recovered in order), and whose
+    // new post Discord holds back for 20 s: recovery waits there.
+    const stuck = h.double.createChannel(h.guild, 'stuck-lobby');
+    await h.fence(ana, 'new', {}, stuck);
+    const lobbyId = (await h.store.loadActiveGame(stuck.id))!.game.id;
+    // A game after it, with a move saved but never posted (the bot stopped in between).
+    const channel = h.double.createChannel(h.guild, 'early-press');
+    const id = await startGame(channel, {});
+    expect(id).toBeGreaterThan(lobbyId);
+    let game = await h.game(channel);
+    const commandMove = (g: typeof game) => legalActions(g.state, whoMustAct(g.state)!).find((a) => SUB_OF[a.type] !== null);
+    do {
+      const seat = whoMustAct(game.state)!;
+      expect((await applyAction(h.store, id, game.game.version, seat, computerAction(game.state, seat, 'simple'))).ok).toBe(true);
+      game = await h.game(channel);
+    } while (!commandMove(game));
+    expect(game.game.postedVersion).toBeLessThan(game.game.version);
+    await h.running.stop();
+    const store = await openStore(h.databaseUrl, { kinds: gameById });
+    await store.setMessageIds(lobbyId, { lobbyMessageId: null });
+    await store.close();
+    const postsBefore = h.double.messages(channel).length;
+    const requestsBefore = h.double.requests.length;
+    h.double.rateLimitNext('POST /channels/:channel/messages', 1, { retryAfterMs: 20_000 });
+
+    const logsBefore = h.logs.length;
+    await h.startBot({ recovered: false });
+    const recovering = () => !h.logs.slice(logsBefore).some((l) => l.includes('"games recovered"'));
+    await h.double.waitFor(() => (h.double.requests.slice(requestsBefore).some((r) => r.status === 429) ? true : undefined), 10_000, 'the lobby post held back');
+    expect(recovering()).toBe(true);
+
+    // The person on turn moves before the bot has got to their game.
+    game = await h.game(channel);
+    const action = commandMove(game)!;
+    const how = SUB_OF[action.type]!;
+    const done = await h.fence(h.userOf(game, whoMustAct(game.state)!), how.sub, { [how.option]: JSON.stringify(action) }, channel);
+    expect(textOf(done)).toMatch(/^Done/);
+    expect(recovering()).toBe(true);
+    // (The lobby's new post is still held back: recovery has not got past it.)
+    expect(h.double.messages(stuck).filter((m) => textOf(m).includes('is open')).length).toBe(1);
+    // The channel was told the missed move and the new one.
+    const after = await h.game(channel);
+    expect(after.game.postedVersion).toBe(after.game.version);
+    const told = h.double.messages(channel).slice(postsBefore);
+    expect(told.length).toBeGreaterThan(0);
+    expect(textOf(told.at(-1))).toContain(`<@${h.userOf(after, whoMustAct(after.state)!).id}>`);
+
+    // Recovery reaches the game afterwards and finds nothing left to do: nothing is posted twice.
+    await h.running.bot.recovered;
+    expect(h.double.messages(channel).slice(postsBefore).map((m) => m.id)).toEqual(told.map((m) => m.id));
+    expect((await h.store.getGame(lobbyId)).game.lobbyMessageId).not.toBeNull();
+    expect(h.double.messages(stuck).filter((m) => textOf(m).includes('is open')).length).toBe(2);
+  }, 90_000);
 });
 
 it('broke no Discord rule', () => {

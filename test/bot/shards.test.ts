@@ -209,7 +209,7 @@ describe('two shard processes on one database', () => {
     const ended = (await Promise.all(allTables().map(async (c) => !(await store.loadActiveGame(c.id)) && (await store.listGames({ channelId: c.id })).at(-1)?.status === 'finished'))).filter(Boolean).length;
     expect(report.checked.running + report.checked.lobbies + ended).toBe(2);
     // The restarted shard recovered only its own guilds' games.
-    const recovered = lines.filter((l) => l.from === 1 && l.msg === 'bot ready').at(-1)!;
+    const recovered = lines.filter((l) => l.from === 1 && l.msg === 'games recovered').at(-1)!;
     expect(recovered.games).toBeLessThanOrEqual(tables[1]!.length);
     expect(lines.filter((l) => l.level === 'error')).toEqual([]);
     double.expectNoViolations();

@@ -54,4 +54,13 @@ export class InteractionRegistry {
   all(): InteractionRecord[] {
     return [...this.#byId.values()];
   }
+
+  /** Forgets the interactions dispatched before `at`. */
+  forgetBefore(at: number): void {
+    for (const [id, r] of this.#byId) {
+      if (r.dispatchedAt >= at) continue;
+      this.#byId.delete(id);
+      this.#byToken.delete(r.token);
+    }
+  }
 }

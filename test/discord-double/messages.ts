@@ -106,6 +106,12 @@ export class MessageLog {
     return [...this.#byId.values()].filter((m) => !m.deleted);
   }
 
+  /** Forgets every message created before `at` (a long run's memory; see DiscordDouble.forgetBefore). */
+  forgetBefore(at: number): void {
+    for (const [id, m] of this.#byId) if (m.createdAt < at) this.#byId.delete(id);
+    for (const [channelId, list] of this.#byChannel) this.#byChannel.set(channelId, list.filter((m) => m.createdAt >= at));
+  }
+
   create(init: {
     channelId: string;
     authorId: string;

@@ -2,7 +2,7 @@
 // in Discord's shapes, with Discord's error bodies and rate-limit headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InteractionResponseType, PermissionFlagsBits, type APIApplicationCommand, type APIApplicationCommandOptionChoice } from 'discord.js';
-import { ACK_DEADLINE_MS, TOKEN_LIFETIME_MS, type InteractionRecord, type InteractionRegistry } from './interactions.ts';
+import { TOKEN_LIFETIME_MS, type InteractionRecord, type InteractionRegistry } from './interactions.ts';
 import type { MessageLog, NewUpload, PostedMessage } from './messages.ts';
 import { validateBody, type BodyKind, type Violation } from './validate.ts';
 import { isComponentsV2 } from './components.ts';
@@ -40,6 +40,8 @@ export interface RestContext {
   readonly interactions: InteractionRegistry;
   readonly gateway: Gateway;
   readonly clock: Clock;
+  /** How long an interaction may wait for its acknowledgement (Discord: ACK_DEADLINE_MS). */
+  readonly ackDeadlineMs: number;
   /** key: guild id, or '' for global commands */
   readonly commands: Map<string, APIApplicationCommand[]>;
   readonly rateLimits: RateLimitRule[];
@@ -372,8 +374,8 @@ export class RestApi {
         throw new ApiError(400, 40060, 'Interaction has already been acknowledged.');
       }
       const late = ctx.clock.now() - rec.dispatchedAt;
-      if (late > ACK_DEADLINE_MS) {
-        rec.refused = `acknowledged ${late} ms after dispatch; Discord allows ${ACK_DEADLINE_MS} ms`;
+      if (late > ctx.ackDeadlineMs) {
+        rec.refused = `acknowledged ${late} ms after dispatch; Discord allows ${ctx.ackDeadlineMs} ms`;
         this.#protocol(r, `interaction ${rec.id} ${rec.refused}`);
         throw unknownInteraction();
       }

@@ -42,6 +42,28 @@ describe('picture canvases', () => {
     expect(other).not.toBe(first);
   });
 
+  it('a picture of a new size, with the pool full, is drawn on its least recently used canvas made that size, as on a new one', () => {
+    // 8.4 MB of pixels: the pool holds no more than that.
+    const big = withLentCanvas(() => plain(pictureCanvas(1500, 1400)), (c) => c);
+    const [again, pixels] = withLentCanvas(() => plain(pictureCanvas(52, 31)), (c) => [c, Buffer.from(c.data())] as const);
+    // Not a new canvas beside one the pool would then drop (whose memory waits for a garbage collection).
+    expect(again).toBe(big);
+    expect([again.width, again.height]).toEqual([52, 31]);
+    expect(pixels.equals(plain(createCanvas(52, 31)).data())).toBe(true);
+  });
+
+  it('a canvas the pool drops gives its memory back at once', () => {
+    const first = withLentCanvas(() => plain(pictureCanvas(1500, 1400)), (c) => c);
+    // Two pictures of one job: the first is dropped when the second goes back.
+    const [a] = withLentCanvas(() => {
+      const one = plain(pictureCanvas(1500, 1400));
+      plain(pictureCanvas(1500, 1401));
+      return one;
+    }, (c) => [c] as const);
+    expect(a).toBe(first);
+    expect([first.width, first.height]).toEqual([1, 1]);
+  });
+
   it('outside a render job every picture gets a canvas of its own', () => {
     expect(pictureCanvas(48, 32)).not.toBe(pictureCanvas(48, 32));
   });

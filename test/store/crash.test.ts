@@ -1,8 +1,9 @@
 /**
  * Kill -9 at a random moment, 25 times: the database must always open, and every game's log
  * must replay to its stored state, with the version equal to the log's length. (Each kill
- * starts a process: 50 kills took 180 s of the suite under load; test/bot/crash.test.ts and
- * `npm run bench -- crash` SIGKILL the whole bot on the same store.)
+ * starts a process: 25 kills took 705 s at load average 15, hence the long timeout, a hang
+ * guard only; test/bot/crash.test.ts and `npm run bench -- crash` SIGKILL the whole bot on
+ * the same store.)
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -15,20 +16,35 @@ import { gameById } from '../../src/games/registry.ts';
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Starts the child, waits until it is applying actions, then kills it after `delayMs`. */
-function runAndKill(url: string, run: number, delayMs: number): Promise<void> {
+/** A child that has applied no action this long after its start is stuck: a hang guard (a start took ≈ 28 s at load average 15). */
+const START_GUARD_MS = 180_000;
+
+/**
+ * Starts the child and kills it once it has applied `actions` actions (it says so after each),
+ * plus a moment: progress, not time, so a slow machine's runs get as far as a fast one's. The
+ * kill lands wherever the child is by then (mid-transaction or between two).
+ */
+function runAndKill(url: string, run: number, actions: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, url, String(run)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
+    let applied = 0;
     let killed = false;
+    const guard = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the child applied no action in ${START_GUARD_MS / 1000} s: ${stderr.slice(-2000)}`));
+    }, START_GUARD_MS);
     child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
     child.stdout.on('data', (d: Buffer) => {
-      if (!killed && d.toString().includes('playing')) {
+      applied += d.toString().split('\n').filter((l) => l === 'applied').length;
+      if (applied > 0) clearTimeout(guard);
+      if (!killed && applied >= actions) {
         killed = true;
-        setTimeout(() => child.kill('SIGKILL'), delayMs);
+        setTimeout(() => child.kill('SIGKILL'), Math.random() * 20);
       }
     });
     child.on('exit', (code, signal) => {
+      clearTimeout(guard);
       if (signal === 'SIGKILL') resolve();
       else reject(new Error(`the child stopped by itself (code ${code}): ${stderr.slice(-2000)}`));
     });
@@ -68,7 +84,8 @@ describe('crash safety', () => {
     let lastActions = 0;
     let progressed = 0;
     for (let run = 0; run < 25; run++) {
-      await runAndKill(url, run, Math.floor(Math.random() * 150));
+      // 1 to 60 actions a run: a game takes 10 to 90 (map building alternates), so games end too.
+      await runAndKill(url, run, 1 + Math.floor(Math.random() * 60));
       const store = await openStore(url, { kinds: gameById });
       try {
         const actions = await checkConsistent(store, checked);
@@ -81,5 +98,5 @@ describe('crash safety', () => {
     // Kills must have landed while games were moving, not only before the first action.
     expect(progressed).toBeGreaterThan(12);
     expect(checked.size).toBeGreaterThan(0);
-  }, 180_000);
+  }, 1_800_000);
 });

@@ -7,6 +7,7 @@ import type { AnyGame } from '../../platform/game.ts';
 import type { ComponentHandler, GameCommand, ServerCommand } from '../command.ts';
 import type { ButtonVerb } from '../ids.ts';
 import { abortCommand, adminComponents, kickCommand, resignCommand } from './admin.ts';
+import { chooseCommand, choicesComponents } from './choices.ts';
 import { listCommand } from './games.ts';
 import { handCommand, handComponents } from './hand.ts';
 import { healthCommand } from './health.ts';
@@ -49,7 +50,7 @@ export const gameCommands = (def: AnyGame): GameCommand[] => allGameCommands(def
 export const gameCommand = (def: AnyGame, name: string): GameCommand | undefined => allGameCommands(def).find((c) => c.name === name);
 
 /** `/games`: the server's games and settings, and the bot's health. */
-export const serverCommands: readonly ServerCommand[] = [listCommand, mineCommand, meCommand, statsCommand, leaderboardCommand, exportCommand, serverSettingsCommand, healthCommand];
+export const serverCommands: readonly ServerCommand[] = [listCommand, mineCommand, chooseCommand, meCommand, statsCommand, leaderboardCommand, exportCommand, serverSettingsCommand, healthCommand];
 
 /** What each button and menu does, by the verb of its custom id: every verb has one. */
 export const components: Readonly<Record<ButtonVerb, ComponentHandler>> = {
@@ -61,4 +62,5 @@ export const components: Readonly<Record<ButtonVerb, ComponentHandler>> = {
   ...rematchComponents,
   ...replayComponents,
   ...pauseComponents,
+  ...choicesComponents,
 };

@@ -3,13 +3,14 @@ import { inEffectOf } from '../../store/index.ts';
 import { onGame, type GameCommand } from '../command.ts';
 import type { BotContext } from '../context.ts';
 import { loadPresence } from '../../runtime/presence.ts';
-import { channelGame, inGuild, runningGame, started, type RunningGame } from '../guards.ts';
+import { channelGame, inGuild, runningGame, seatOf, started, type RunningGame } from '../guards.ts';
 import { boardFile, pictureFile } from '../posts.ts';
 import { allGames } from '../../games/registry.ts';
 import type { AnyGame } from '../../platform/game.ts';
 import { gameName, gamesText } from './games.ts';
 import { when } from '../notify.ts';
 import { waitingOn, waitingText } from '../waiting.ts';
+import { owedChoice } from './choices.ts';
 import { levelOf, lobbyMessage, seatLabel } from './lobby.ts';
 import { durationText, limitText } from './settings.ts';
 
@@ -18,7 +19,12 @@ export const statusCommand: GameCommand = {
   define: (s, def) => s.setDescription(`Whose turn it is and what they may do, in ${def.title}`.slice(0, 100)),
   handle: onGame(inGuild, channelGame, async ({ ctx, r, i, game }) => {
     const running = started(game);
-    await r.private({ content: running ? await statusText(ctx, running, i.user.id) : lobbyMessage(game).content });
+    if (!running) return r.private({ content: lobbyMessage(game).content });
+    const text = await statusText(ctx, running, i.user.id);
+    // Whoever the game waits for gets their choice here too: a way to it no restart or reload loses.
+    const seat = seatOf(running.seats, i.user.id);
+    const owes = seat && !seat.leftAt && running.game.pausedAt === null && running.def.activeSeats(running.state).includes(seat.seat);
+    await r.private(owes ? await owedChoice(running, seat.seat, text) : { content: text });
   }),
 };
 

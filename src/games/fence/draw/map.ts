@@ -4,8 +4,8 @@
  * last move and the pieces. `layoutMap` is separate from drawing so tests and alt text can ask
  * where a neighborhood or a pawn is on the picture.
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { keep, type Kept } from '../../../render/bitmap.ts';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { keep, put, type Kept, type Rect } from '../../../render/bitmap.ts';
 import type { ChoiceMark, FenceView } from '../views.ts';
 import type { LastMove } from '../state.ts';
 import { cellName, mapArea, columnName, gridOrigin, rowName, type Bounds } from '../grid.ts';
@@ -199,12 +199,18 @@ export function mapBaseKey(view: FenceView, l: MapLayout): string {
 /** The tiles inside the layout's cells. */
 const tilesIn = (view: FenceView, l: Bounds): PlacedTile[] => view.map.filter((p) => p.x >= l.x0 && p.x <= l.x1 && p.y >= l.y0 && p.y <= l.y1);
 
+/** The layout's cells, in the context's pixels. */
+function cellsRect(l: MapLayout): Rect {
+  const o = cellOrigin(l, l.x0, l.y0);
+  return { x: o.x, y: o.y, width: (l.x1 - l.x0 + 1) * l.tile, height: (l.y1 - l.y0 + 1) * l.tile };
+}
+
 /** Keeps what `draw` paints inside the layout's cells (a part of the map is cut at its edge). */
 function clipToCells(ctx: SKRSContext2D, l: MapLayout, draw: () => void): void {
-  const o = cellOrigin(l, l.x0, l.y0);
+  const r = cellsRect(l);
   ctx.save();
   ctx.beginPath();
-  ctx.rect(o.x, o.y, (l.x1 - l.x0 + 1) * l.tile, (l.y1 - l.y0 + 1) * l.tile);
+  ctx.rect(r.x, r.y, r.width, r.height);
   ctx.clip();
   draw();
   ctx.restore();
@@ -246,8 +252,9 @@ function drawCells(ctx: SKRSContext2D, view: FenceView, l: MapLayout): void {
   for (const p of tiles) {
     const o = cellOrigin(l, p.x, p.y);
     const def = defOf(set, p.key), oldTown = p.key === view.oldTown, dimmed = offLimits.get(p.key);
-    // A copy lands on the same pixels only at whole-pixel places and sizes.
-    if (Number.isInteger(T) && Number.isInteger(o.x) && Number.isInteger(o.y)) ctx.drawImage(tileImage(def, p.rot, T, oldTown, dimmed), o.x, o.y);
+    // A copy lands on the same pixels only at whole-pixel places and sizes; it is put inside
+    // the cells' clip by hand (putting pixels ignores a clip; the context has no transform here).
+    if (Number.isInteger(T) && Number.isInteger(o.x) && Number.isInteger(o.y)) put(ctx, tileImage(def, p.rot, T, oldTown, dimmed), o.x, o.y, cellsRect(l));
     else drawTile(ctx, def, p.rot, o.x, o.y, T, oldTown, dimmed);
   }
 }
@@ -280,13 +287,13 @@ const TILE_CACHE_BYTES = 48 * 1024 * 1024;
 const tileCache = new Map<string, { def: TileDef; kept: Kept }>();
 let tileCacheBytes = 0;
 
-function tileImage(def: TileDef, rot: number, T: number, oldTown: boolean, dimmed: ReadonlySet<number> | undefined): Canvas {
+function tileImage(def: TileDef, rot: number, T: number, oldTown: boolean, dimmed: ReadonlySet<number> | undefined): Kept {
   const key = `${def.id}|${rot}|${T}|${oldTown ? 1 : 0}|${dimmed ? [...dimmed].sort().join(',') : ''}`;
   const hit = tileCache.get(key);
   if (hit && hit.def === def) {
     tileCache.delete(key); // re-insert: most recently used last
     tileCache.set(key, hit);
-    return hit.kept.image;
+    return hit.kept;
   }
   const canvas = createCanvas(T, T);
   drawTile(canvas.getContext('2d'), def, rot, 0, 0, T, oldTown, dimmed);
@@ -299,7 +306,7 @@ function tileImage(def: TileDef, rot: number, T: number, oldTown: boolean, dimme
     tileCache.delete(oldest);
     tileCacheBytes -= gone.kept.bytes;
   }
-  return kept.image;
+  return kept;
 }
 
 /**

@@ -3,7 +3,7 @@
  * render worker runs it through ./index.ts; tests that read pixels and the bench call it directly.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { keep, type Kept } from '../../../render/bitmap.ts';
+import { keep, put, type Kept } from '../../../render/bitmap.ts';
 import type { FenceView } from '../views.ts';
 import { registerFonts } from '../../../render/fonts.ts';
 import { pictureCanvas } from '../../../render/surface.ts';
@@ -79,20 +79,22 @@ function plan(view: FenceView, tile: number): Plan {
 /**
  * Drawn map bases (tiles, names, shading, grid labels), by what they show. During the main
  * game the tiles never change and off-limits rarely does, so a turn's picture is this image
- * plus pieces, arrow and panels. A few entries cover several channels; a base is ≈ 5 MB.
+ * plus pieces, arrow and panels. A few entries cover several channels; a base is ≈ 5 MB, in
+ * each render thread (3, not 6: a bot serving four games for an hour stayed under 500 MB RSS
+ * only then, bench/soak.ts).
  */
-const BASE_CACHE_MAX = 6;
+const BASE_CACHE_MAX = 3;
 const baseCache = new Map<string, Kept>();
 
 /** The base of the map laid out as `layout` (drawn at its own top-left, 0, 0). */
-function mapBase(view: FenceView, layout: MapLayout): Canvas {
+function mapBase(view: FenceView, layout: MapLayout): Kept {
   const l = { ...layout, left: 0, top: 0 };
   const key = mapBaseKey(view, l);
   const hit = baseCache.get(key);
   if (hit) {
     baseCache.delete(key); // re-insert: most recently used last
     baseCache.set(key, hit);
-    return hit.image;
+    return hit;
   }
   const base = createCanvas(l.width, l.height);
   const ctx = base.getContext('2d');
@@ -102,7 +104,7 @@ function mapBase(view: FenceView, layout: MapLayout): Canvas {
   const kept = keep(base);
   baseCache.set(key, kept);
   if (baseCache.size > BASE_CACHE_MAX) baseCache.delete(baseCache.keys().next().value as string);
-  return kept.image;
+  return kept;
 }
 
 /** Draws the map picture (no encoding): for tests that read pixels and for the bench. */
@@ -120,7 +122,8 @@ export function drawMapPicture(view: FenceView, opts: { tile?: number; cache?: b
   ctx.fillRect(0, 0, p.width, p.height);
   const layout = layoutMap(view, tile, p.margin, p.margin);
   if (opts.cache === false) drawMapBase(ctx, view, layout);
-  else ctx.drawImage(mapBase(view, layout), p.margin, p.margin);
+  // The canvas has no transform and no clip here: the base's pixels are put as they are.
+  else put(ctx, mapBase(view, layout), p.margin, p.margin);
   drawMapPieces(ctx, view, layout);
   const m = panelMetrics(p.unit);
   for (const a of p.panel.at) drawBox(ctx, a.box, p.panelX + a.x, p.panelY + a.y, a.w, m);
