@@ -358,8 +358,12 @@ function fail(what: string, game: LoadedGame, detail = ''): never {
   throw new Error(`after restart, game #${game.game.id} (version ${game.game.version}): ${what}${detail ? `\n${detail}` : ''}`);
 }
 
-/** What must hold once the bot is up again, for every game of every channel. */
-export async function check(double: DiscordDouble, store: Store, def: AnyGame, channels: Channel[], report: CrashReport): Promise<void> {
+/**
+ * What must hold once the bot is up again, for every game of every channel. `restarted` says
+ * which channels' games went through a restart (default: all): a held turn of a game whose bot
+ * never stopped may point its mover on in the private answer to their move, as in play.
+ */
+export async function check(double: DiscordDouble, store: Store, def: AnyGame, channels: Channel[], report: CrashReport, restarted: (channel: Channel) => boolean = () => true): Promise<void> {
   for (const channel of channels) {
     const game = await store.loadActiveGame(channel.id);
     if (!game) continue;
@@ -386,7 +390,12 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
       const post = latestPost(double, channel);
       const notice = buttonId({ verb: 'next', gameId: game.game.id });
       const owing = def.activeSeats(state).map((s) => game.seats.find((x) => x.seat === s)).filter((s) => s?.userId).map((s) => s!.userId!);
-      if (!post || !double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === notice) || owing.some((u) => !post.notified.includes(u))) {
+      const noticed = !!post && double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === notice) && owing.every((u) => post.notified.includes(u));
+      const answered = !restarted(channel) && owing.every((u) => {
+        const last = double.log.inChannel(channel.id).filter((m) => !m.loading && (!m.ephemeral || m.recipientId === u)).at(-1);
+        return !!last && last.ephemeral && double.buttons(last).length > 0;
+      });
+      if (!noticed && !answered) {
         fail('the channel does not point the mover to their next step', game, `latest post: ${post?.content ?? 'none'}`);
       }
     } else {
