@@ -1,7 +1,7 @@
 // Pictures drawn while a player decides serve the later post that shows the same picture: with
 // that post's own alt text, once, and never in place of a picture that differs.
 import { afterAll, expect, it } from 'vitest';
-import { createGame, playComputers, viewFor } from '../../src/games/fence/index.ts';
+import { setup, playComputers, viewFor } from '../../src/games/fence/index.ts';
 import { mapPicture } from '../../src/games/fence/pictures.ts';
 import { gameById } from '../../src/games/registry.ts';
 import { PicturesAhead } from '../../src/discord/posts.ts';
@@ -11,7 +11,7 @@ afterAll(() => closeRenderer());
 
 const fence = gameById('fence')!;
 const seats = ['Ann', 'Bob', 'Cara'].map((name) => ({ name, computer: true }));
-const start = createGame({ seats, seed: 'ahead', options: { autoBuild: true } }).state;
+const start = setup({ seats, seed: 'ahead', options: { autoBuild: true } }).state;
 const earlier = playComputers(start, { steps: 20 }).state;
 const later = playComputers(earlier, { steps: 3 }).state;
 

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createGame, playComputers, viewFor, type FenceView } from '../../src/games/fence/index.ts';
+import { setup, playComputers, viewFor, type FenceView } from '../../src/games/fence/index.ts';
 import { closeRenderer } from '../../src/render/index.ts';
 import { currentRenderWorker, runningRenderWorkers } from '../../src/render/pool.ts';
 import { drawMapPicture, onScreenScale, MAX_SIDE } from '../../src/games/fence/draw/picture.ts';
@@ -31,7 +31,7 @@ async function decode(png: Buffer): Promise<{ width: number; height: number; dat
 
 function playedGame(players: number, steps: number) {
   const seats = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima'].slice(0, players).map((name) => ({ name, computer: true }));
-  return playComputers(createGame({ seats, seed: 'render-test', options: { autoBuild: true } }).state, { steps }).state;
+  return playComputers(setup({ seats, seed: 'render-test', options: { autoBuild: true } }).state, { steps }).state;
 }
 
 describe('map picture', () => {

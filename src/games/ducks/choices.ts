@@ -18,7 +18,7 @@ import { plural } from './grammar.ts';
 import { actionPath, automaChoices, colourOf, currentCard, fenceActions, fenceLength, keepingSkips, openRows, pensAfter, turnSkips } from './engine.ts';
 import { dotEdges, dotName, inkOf, SIZE, spaceXY, type Dot } from './grid.ts';
 import { fencesIfKept, kept } from './moves.ts';
-import { play } from './play.ts';
+import { playByRules } from './play.ts';
 import { ducksOn, walk } from './rules.ts';
 import type { Action, DucksState, FenceAction, Pen } from './state.ts';
 import { choicePicture, type DucksChoiceView, type DucksMark, type Tone } from './views.ts';
@@ -214,7 +214,7 @@ function automaLevel(s: DucksState, seat: number): Level {
   const card = currentCard(s);
   const c = card === null ? null : COMPONENTS.cards[card];
   const all = automaChoices(s).map((cells): Placement => {
-    const r = play(s, seat, { type: 'place', cells });
+    const r = playByRules(s, seat, { type: 'place', cells });
     const pens = r.ok ? r.events.flatMap((e) => (e.type === 'penFormed' ? [r.state.pens[e.pen]!] : [])) : [];
     return { cells, pens, ducks: cells.reduce((n, x) => n + ducksOn(x), 0) };
   });

@@ -1,10 +1,10 @@
 /**
- * The engine: setup, who acts, legal actions and apply, for one player against the Automa or two
+ * The engine: setup, who acts, legal actions and play, for one player against the Automa or two
  * players. A turn is Roll (and re-rolls), Actions (the fence, one special action), then Capture
  * (D8–D19); in solo play an Automa card follows every turn (A3–A9). Pure and deterministic:
  * dice come from the seeded generator kept in the state, rolled when the player rolls (D23).
  */
-import { newSeats, TIMEOUTS_TO_LEAVE, type Applied, type LeaveReason, type Refusal, type TimedOut } from '../../platform/game.ts';
+import { newSeats, TIMEOUTS_TO_LEAVE, type Applied, type LeaveReason, type TimedOut } from '../../platform/game.ts';
 import { botRng, Rng, seedRng } from '../../platform/rng.ts';
 import { COMPONENTS } from './components.ts';
 import { borderFences, other, outline, type Colour, type Dot } from './grid.ts';
@@ -13,8 +13,6 @@ import {
   REROLL_SPACES, scoreOf, ducksOn, boundaryCounts, type Path,
 } from './rules.ts';
 import { STATE_VERSION, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type EndReason, type FenceAction, type Pen } from './state.ts';
-
-export type Result = Applied<DucksState, DucksEvent> | Refusal;
 
 const emptyArea = (): Area => ({ rerolls: 0, bread: 0, eggs: 0, ducks: Object.fromEntries(COMPONENTS.specialty.map((s) => [s.id, 0])), outlined: [], pending: 0 });
 

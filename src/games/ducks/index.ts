@@ -2,7 +2,7 @@
 import { defineGame } from '../../platform/game.ts';
 import { easyChoice, strongChoice } from './bots.ts';
 import { abortGame, actionPath, activeSeats, leaveGame, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
-import { offeredActions, playMove } from './moves.ts';
+import { offeredActions, play } from './moves.ts';
 import { prompt } from './choices.ts';
 import { fenceOf, parseFence } from './typed.ts';
 import { posts } from './posts.ts';
@@ -61,7 +61,7 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   setup,
   activeSeats,
   legalActions: offeredActions,
-  play: playMove,
+  play,
   onLeave: leaveGame,
   onTimeout: timeOut,
   onAbort: abortGame,

@@ -2,7 +2,7 @@
 import { defineGame } from '../../platform/game.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { easyChoice, strongChoice } from './bots.ts';
-import { abortGame, activeSeats, apply, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
+import { abortGame, activeSeats, play, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
 import type { FarmEvent } from './events.ts';
 import { DRAWINGS, handPicture, previewPicture } from './pictures.ts';
 import { posts, wholeMap } from './posts.ts';
@@ -38,7 +38,7 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   setup: ({ seats, seed, options }) => setup({ seats, seed, options }),
   activeSeats,
   legalActions,
-  play: apply,
+  play,
   onLeave: leaveGame,
   onTimeout: timeOut,
   onAbort: abortGame,

@@ -1,9 +1,9 @@
 /**
- * The FENCE! engine: create a game, list a player's legal actions, apply an action.
+ * The FENCE! engine: set up a game (`setup`), list a player's legal actions, play an action (`play`).
  * Pure and deterministic: all randomness comes from the generator stored in the state.
- * `apply` never throws on bad input and never changes the state it is given.
+ * `play` never throws on bad input and never changes the state it is given.
  */
-import type { LeaveReason, TimedOut } from '../../platform/game.ts';
+import type { Applied, LeaveReason, TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { actionSchema, sameAction, type Action, type Refusal } from './actions.ts';
 import { buildContext, buildersNow, connectionsAt, hasLegalPlacement, placementProblem, type Placement } from './building.ts';
@@ -20,14 +20,7 @@ import { choosableColours, stashSize, takeCard, takePair } from './stash.ts';
 import * as variants from './variants/index.ts';
 import type { Table } from './variants/variant.ts';
 
-export interface Applied {
-  ok: true;
-  state: FenceState;
-  events: FenceEvent[];
-}
-export type ApplyResult = Applied | Refusal;
-
-export interface CreateInput {
+export interface SetupInput {
   seats: SeatInfo[];
   seed: string;
   options?: Partial<FenceOptions>;
@@ -132,7 +125,7 @@ class Ctx implements Table {
     const fixed = this.s.fixedDice.shift();
     return fixed ?? this.rng.die();
   }
-  finish(): Applied {
+  finish(): Applied<FenceState, FenceEvent> {
     this.s.rng = this.rng.state;
     remember(this.s, this.settled, this.builders);
     return { ok: true, state: this.s, events: this.events };
@@ -141,7 +134,7 @@ class Ctx implements Table {
 
 // ---- Creating a game ---------------------------------------------------------------------
 
-export function createGame(input: CreateInput): Applied {
+export function setup(input: SetupInput): Applied<FenceState, FenceEvent> {
   const options: FenceOptions = { ...DEFAULT_OPTIONS, ...input.options };
   const n = input.seats.length;
   if (n < 2 || n > 8) throw new RangeError(`FENCE! needs 2–8 players, not ${n}`);
@@ -220,7 +213,7 @@ function autoBuild(ctx: Ctx): void {
  * Applies one of a seat's own actions (the platform has checked the seat is in and the game
  * goes on; src/platform/requests.ts). Bad input is refused, never thrown.
  */
-export function applyAction(state: FenceState, actor: number, input: unknown): ApplyResult {
+export function play(state: FenceState, actor: number, input: unknown): Applied<FenceState, FenceEvent> | Refusal {
   if (!Number.isInteger(actor) || actor < 0 || actor >= state.seats.length) {
     return explainRefusal(state, actor, input, { kind: 'notSeated' });
   }
@@ -251,14 +244,14 @@ export function applyAction(state: FenceState, actor: number, input: unknown): A
 }
 
 /** H4 (and H2's removal): a seat leaves the game. */
-export function leaveGame(state: FenceState, seat: number, reason: LeaveReason): Applied {
+export function leaveGame(state: FenceState, seat: number, reason: LeaveReason): Applied<FenceState, FenceEvent> {
   const ctx = new Ctx(state);
   removeSeat(ctx, seat, reason);
   advance(ctx);
   return ctx.finish();
 }
 
-export function abortGame(state: FenceState): Applied {
+export function abortGame(state: FenceState): Applied<FenceState, FenceEvent> {
   const ctx = new Ctx(state);
   end(ctx, { kind: 'aborted' });
   advance(ctx);

@@ -2,7 +2,7 @@
 import { defineGame, type Outcome as PlatformOutcome } from '../../platform/game.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { computerAction } from './ai/index.ts';
-import { abortGame, applyAction, createGame, leaveGame, timeOut } from './engine.ts';
+import { abortGame, play, setup, leaveGame, timeOut } from './engine.ts';
 import { actingSeats, legalActions } from './legal.ts';
 import type { FenceEvent } from './events.ts';
 import { boardPicture, handPicture, selfJailPicture, tileHandPicture, DRAWINGS } from './pictures.ts';
@@ -17,7 +17,7 @@ import { cardsText, tileName } from './names.ts';
 import { actionLabel, eventText, HELP, phaseText, playersOrder, RESIGN_TEXT, RULES, statusLines, summaryLines, unavailableText } from './words.ts';
 import { prompt } from './choices.ts';
 
-export { createGame, applyAction, type Applied, type ApplyResult, type CreateInput } from './engine.ts';
+export { setup, play, type SetupInput } from './engine.ts';
 export { legalActions, whoMustAct, actingSeats } from './legal.ts';
 export type { FenceView, SeatView } from './views.ts';
 export { viewFor } from './visible.ts';
@@ -59,11 +59,11 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   seats: { min: 2, max: 8 },
   options: optionsSchema,
   state: { version: STATE_VERSION, schema: stateSchema, upgraders },
-  setup: ({ seats, seed, options }) => createGame({ seats, seed, options }),
+  setup: ({ seats, seed, options }) => setup({ seats, seed, options }),
   activeSeats: actingSeats,
   // Suggestions and buttons list moves that jail their own mover last.
   legalActions: (s, seat) => playersOrder(s, seat, legalActions(s, seat)),
-  play: applyAction,
+  play,
   onLeave: leaveGame,
   onTimeout: timeOut,
   onAbort: abortGame,

@@ -35,7 +35,6 @@ export type KimboEvent =
   | { type: 'left'; seat: number; reason: LeaveReason }
   | { type: 'over'; outcome: NonNullable<KimboState['outcome']> };
 
-export type ApplyResult = Applied<KimboState, KimboEvent> | Refusal;
 
 /** What a player who tries to move a piece before rolling is told. */
 export const ROLL_FIRST = 'Roll first: press **Roll the dice** (before rolling you may move one of your fences with `/kimbo fence`).';
@@ -55,7 +54,7 @@ function rollDice(s: KimboState): [number, number] {
   return dice;
 }
 
-export function createGame(input: { seats: SeatInfo[]; seed: string; options: KimboOptions; fixedDice?: number[] }): Applied<KimboState, KimboEvent> {
+export function setup(input: { seats: SeatInfo[]; seed: string; options: KimboOptions; fixedDice?: number[] }): Applied<KimboState, KimboEvent> {
   const n = input.seats.length;
   const sides = input.seats.map((_, i) => SIDE_ORDER[i]!);
   const fences: KimboState['fences'] = [];
@@ -254,7 +253,7 @@ function notASlot(edge: number): string {
 }
 
 /** Applies one of the player's own actions (already parsed) for the seat on turn. */
-function play(s: KimboState, seat: number, a: Action, events: KimboEvent[]): Refusal | null {
+function playParsed(s: KimboState, seat: number, a: Action, events: KimboEvent[]): Refusal | null {
   switch (a.type) {
     case 'roll':
       if (s.stage !== 'start') return refuse('ALREADY_ROLLED', 'The dice are already rolled this turn: play them.');
@@ -308,13 +307,13 @@ function copyState(state: KimboState): KimboState {
 export type Chooser = (s: KimboState, seat: number) => Action | null;
 
 /** Applies one of the seat's own actions (the platform has checked the seat is in and the game goes on). Never changes `state`. */
-export function applyAction(state: KimboState, seat: number, input: unknown): ApplyResult {
+export function play(state: KimboState, seat: number, input: unknown): Applied<KimboState, KimboEvent> | Refusal {
   const a = actionSchema.safeParse(input);
   if (!a.success) return refuse('INVALID', 'That is not a move of this game: roll, move a fence, move a piece or choose a start square.');
   if (seat !== state.current) return refuse('NOT_YOUR_TURN', `It is ${state.seats[state.current]!.name}'s turn.`);
   const s = copyState(state);
   const events: KimboEvent[] = [];
-  const refused = play(s, seat, a.data, events);
+  const refused = playParsed(s, seat, a.data, events);
   return refused ?? { ok: true, state: s, events };
 }
 
@@ -334,7 +333,7 @@ export function timeOut(state: KimboState, seat: number, inARow: number, timeout
   while (!s.outcome && s.current === seat && guard++ < 20) {
     const choice = timeoutPlayer(s, seat);
     if (!choice) break;
-    const refused = play(s, seat, choice, events);
+    const refused = playParsed(s, seat, choice, events);
     if (refused) return refused;
   }
   return { ok: true, state: s, events };

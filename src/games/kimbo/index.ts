@@ -2,7 +2,7 @@
 import { defineGame, type Outcome, type Picture, type PostPlan, type Step } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
 import { PLAYERS, simplePlayer } from './bots.ts';
-import { abortGame, actionSchema, applyAction, createGame, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
+import { abortGame, actionSchema, play, setup, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
 import { parseTyped } from './typed.ts';
 import { runScenario } from './scenario.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type KimboOptions, type KimboState } from './state.ts';
@@ -10,7 +10,7 @@ import { boardAlt, viewFor, type KimboView } from './views.ts';
 import { prompt } from './choices.ts';
 import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, unavailableText } from './words.ts';
 
-export { createGame, applyAction, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
+export { setup, play, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
 export type { KimboState } from './state.ts';
 
 const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);
@@ -58,10 +58,10 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
   seats: { min: 2, max: 4 },
   options: optionsSchema,
   state: { version: STATE_VERSION, schema: stateSchema, upgraders },
-  setup: ({ seats, seed, options }) => createGame({ seats, seed, options }),
+  setup: ({ seats, seed, options }) => setup({ seats, seed, options }),
   turn: { current: (s) => s.current },
   legalActions,
-  play: applyAction,
+  play,
   onLeave: leaveGame,
   // G26: a timed-out turn is played whole by the simple player.
   onTimeout: (s, seat, inARow) => timeOut(s, seat, inARow, simplePlayer),
