@@ -11,7 +11,7 @@
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { play, computerAction, setup, playComputers, viewFor, whoMustAct, type FenceState, type FenceView } from '../src/games/fence/index.ts';
+import { play, computerAction, setup, playComputers, view, whoMustAct, type FenceState, type FenceView } from '../src/games/fence/index.ts';
 import { gameById } from '../src/games/registry.ts';
 import drawings from '../src/games/fence/draw/index.ts';
 import type { AnyGame, Picture } from '../src/platform/game.ts';
@@ -25,7 +25,7 @@ const NAMES = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima'];
 
 export function standardView(seed = 'bench', steps = 60): FenceView {
   const start = setup({ seats: NAMES.map((name) => ({ name, computer: true })), seed, options: { autoBuild: true } }).state;
-  return viewFor(playComputers(start, { steps }).state, 'channel');
+  return view(playComputers(start, { steps }).state, 'channel');
 }
 
 /** The engine has no Big Map option yet: a second copy of every tile, placed beside the first. */

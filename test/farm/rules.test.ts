@@ -5,7 +5,7 @@ import { play, baseTileCount, claimOptions, gainsIf, legalActions, randomChoice,
 import { cardPoints, FARMERS, meets } from '../../src/games/farm/farmers.ts';
 import { valueOf } from '../../src/games/farm/scoring.ts';
 import { TILES, fencesTurned, facing, tileById } from '../../src/games/farm/tiles.ts';
-import { viewFor } from '../../src/games/farm/views.ts';
+import { view } from '../../src/games/farm/views.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import type { Action } from '../../src/games/farm/actions.ts';
@@ -79,7 +79,7 @@ describe('F5 F6 setup and secrets', () => {
     expect(s.scores.every((x) => x === 0)).toBe(true);
     expect(new Set(s.farmers).size).toBe(players);
     expect(s.henhouses).toEqual([]);
-    expect(viewFor(s, 'channel').henhousesLeft).toEqual(new Array(players).fill(4));
+    expect(view(s, 'channel').henhousesLeft).toEqual(new Array(players).fill(4));
   });
 
   it('F5 the first player is drawn at random', () => {
@@ -89,9 +89,9 @@ describe('F5 F6 setup and secrets', () => {
 
   it('F6 the channel sees no hand and the stack only as a count; a seat sees its own hand only', () => {
     const s = newGame(3);
-    const channel = JSON.stringify(viewFor(s, 'channel'));
+    const channel = JSON.stringify(view(s, 'channel'));
     for (const id of [...s.hands.flat(), ...s.stack]) expect(channel).not.toContain(`"${id}"`);
-    const mine = viewFor(s, 1);
+    const mine = view(s, 1);
     expect(mine.hand?.map((t) => t.id)).toEqual(s.hands[1]);
     const others = JSON.stringify({ ...mine, hand: null });
     for (const id of [...s.hands[0]!, ...s.hands[2]!]) expect(others).not.toContain(`"${id}"`);

@@ -1,6 +1,6 @@
 // Cell names: fixed relative to Old Town from the first tile, the same in suggestions, alt text and on the picture.
 import { describe, expect, it } from 'vitest';
-import { actionLabel, play, cellName, computerAction, setup, eventText, viewFor, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
+import { actionLabel, play, cellName, computerAction, setup, eventText, view, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
 import { mapAlt } from '../../src/games/fence/alt.ts';
 
 const seats = ['Ann', 'Bob', 'Cara'].map((name) => ({ name, computer: true }));
@@ -29,7 +29,7 @@ describe('cell names', () => {
           named.push({ x: a.x, y: a.y, label });
           // The suggestion's cell, as the picture's highlight for that cell draws it.
           expect(label).toContain(` at ${cellName(s, a.x, a.y)}`);
-          expect(mapAlt(viewFor(s, 'channel'))).toContain(cellName(s, a.x, a.y));
+          expect(mapAlt(view(s, 'channel'))).toContain(cellName(s, a.x, a.y));
         }
         const before = s;
         const r = play(s, seat, a);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { requestsTo } from '../../src/platform/requests.ts';
-import { play, computerAction, setup, fence, legalActions, viewFor, whoMustAct, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
+import { play, computerAction, setup, fence, legalActions, view, whoMustAct, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { hotGoodsDistances } from '../../src/games/fence/roads.ts';
 import { inPlay } from '../../src/games/fence/rules.ts';
 import { boats } from '../../src/games/fence/variants/boats.ts';
@@ -40,7 +40,7 @@ describe('E1 Ritzy Tile', () => {
       expect(last.type === 'ritzyDrawn' && last.absent).toBe(false);
       expect(state.extended?.ritzy).toEqual(last.type === 'ritzyDrawn' ? { red: last.red, blue: last.blue } : null);
       expect(state.discard).toEqual(expect.arrayContaining(last.type === 'ritzyDrawn' ? last.cards : []));
-      expect(viewFor(state, 'channel').extended?.ritzy).toEqual(state.extended?.ritzy);
+      expect(view(state, 'channel').extended?.ritzy).toEqual(state.extended?.ritzy);
       expect(cardConservationProblem(state)).toBeNull();
       // Drawn before the deal: everyone still starts with two of each colour.
       expect(state.hands.every((h) => h.length === 4)).toBe(true);
@@ -185,7 +185,7 @@ describe('E20 Round-limited Game', () => {
     expect(rolled.rounds).toBe(rolled.red + rolled.blue);
     expect(state.extended?.rounds).toBe(rolled.rounds);
     expect(eventText(state, rolled)).toContain(`the game lasts ${rolled.rounds} rounds`);
-    expect(viewFor(state, 'channel').extended?.rounds).toBe(rolled.rounds);
+    expect(view(state, 'channel').extended?.rounds).toBe(rolled.rounds);
   });
 
   it('E20 after the rolled rounds the free player with the most cards wins; ties share', () => {
@@ -251,7 +251,7 @@ describe('E13 Mixed Stash', () => {
     expect(state.stash.blue).toEqual([]);
     expect(state.stash.mixed!.length).toBeGreaterThan(0);
     expect(state.hands.every((h) => h.filter((c) => c[0] === 'R').length === 2)).toBe(true);
-    expect(viewFor(state, 'channel').stash).toEqual({ red: 0, blue: 0, mixed: state.stash.mixed!.length });
+    expect(view(state, 'channel').stash).toEqual({ red: 0, blue: 0, mixed: state.stash.mixed!.length });
     expect(cardConservationProblem(state)).toBeNull();
   });
 
@@ -436,7 +436,7 @@ describe('E12 The Trading Post', () => {
     expect(placed).toBeDefined();
     expect(state.extended?.tradingPost).toBe(placed?.type === 'tradingPostPlaced' ? placed.nb : null);
     expect(inPlay(state).has(state.extended!.tradingPost!)).toBe(true);
-    expect(viewFor(state, 'channel').extended?.tradingPost).toBe(state.extended?.tradingPost);
+    expect(view(state, 'channel').extended?.tradingPost).toBe(state.extended?.tradingPost);
   });
 
   it('E12 ending your own turn there, you may give a card of your choice and take one at random; the channel learns neither card', () => {
@@ -491,7 +491,7 @@ describe('E3 Boats', () => {
       ],
     }));
     expect(state.extended?.boats?.red?.seat).toBe(1);
-    expect(viewFor(state, 'channel').extended?.boats).toEqual({ red: 1, blue: null });
+    expect(view(state, 'channel').extended?.boats).toEqual({ red: 1, blue: null });
     expect(cardConservationProblem(state)).toBeNull();
   });
 
@@ -534,7 +534,7 @@ describe('E4 Tunnel', () => {
       const [a, b] = state.extended!.tunnel!;
       expect(a!.split('/')[0]).not.toBe(b!.split('/')[0]);
       expect(inPlay(state).has(a!) && inPlay(state).has(b!)).toBe(true);
-      expect(viewFor(state, 'channel').extended?.tunnel).toEqual([a, b]);
+      expect(view(state, 'channel').extended?.tunnel).toEqual([a, b]);
       expect(cardConservationProblem(state)).toBeNull();
     }
   });

@@ -3,7 +3,7 @@
 // combinations with E5, E7, E9 and E10 (rulings in docs/fence-variants.md).
 import { describe, expect, it } from 'vitest';
 import { applyRequest } from '../../src/platform/requests.ts';
-import { actingSeats, play, cellName, computerAction, setup, fence, legalActions, viewFor, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
+import { actingSeats, play, cellName, computerAction, setup, fence, legalActions, view, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import { eventText } from '../../src/games/fence/words.ts';
 import { cellOrigin } from '../../src/games/fence/draw/layout.ts';
 import { panelBoxes } from '../../src/games/fence/draw/panels.ts';
@@ -168,8 +168,8 @@ describe('E6 Free-For-All Tile Placement', () => {
     const s = buildUntil(start({}, 'e6-picture').state, differ);
     expect(differ(s)).toBe(true);
     const builders = actingSeats(s);
-    const view = viewFor(s, 'channel');
-    const names = (seat: number) => view.seats[seat]!.name;
+    const v = view(s, 'channel');
+    const names = (seat: number) => v.seats[seat]!.name;
 
     // The alt text: where each builder can place ("Ana can place at …; Bo at …"), read back per builder.
     const alt = fence.board(s).alt;
@@ -184,18 +184,18 @@ describe('E6 Free-For-All Tile Placement', () => {
 
     // The picture: every builder marked in the players' panel, and a cell that only another
     // builder (not the seat the engine names current) can place at is highlighted too.
-    const rows = panelBoxes(view)[0]!.rows;
+    const rows = panelBoxes(v)[0]!.rows;
     for (const seat of builders) expect(rows[seat]!.text.startsWith('▶ ')).toBe(true);
     const others = cellsOf(s, s.current);
-    const onlyOthers = view.placeableCells.find((c) => !others.includes(cellName(s, c.x, c.y)))!;
+    const onlyOthers = v.placeableCells.find((c) => !others.includes(cellName(s, c.x, c.y)))!;
     expect(onlyOthers).toBeDefined();
-    const pic = drawMapPicture(view);
+    const pic = drawMapPicture(v);
     const o = cellOrigin(pic.layout, onlyOthers.x, onlyOthers.y);
     const [r, , b] = pic.canvas.getContext('2d').getImageData(Math.round(o.x + pic.layout.tile * 0.2), Math.round(o.y + pic.layout.tile * 0.75), 1, 1).data;
     expect(r).toBeGreaterThan(200); // the highlight's yellow: much red, little blue
     expect(b!).toBeLessThan(150);
     // Every cell any builder can place at is highlighted, and no other.
-    expect(view.placeableCells.map((c) => cellName(s, c.x, c.y)).sort()).toEqual([...new Set(builders.flatMap((seat) => cellsOf(s, seat)))].sort());
+    expect(v.placeableCells.map((c) => cellName(s, c.x, c.y)).sort()).toEqual([...new Set(builders.flatMap((seat) => cellsOf(s, seat)))].sort());
   });
   describe('E6 with a computer seat, as the bot runs it (computers move until only people are waited for)', () => {
     const people = ['Alice', 'Bob'];

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { requestsTo } from '../../src/platform/requests.ts';
-import { setup, fence, viewFor } from '../../src/games/fence/index.ts';
+import { setup, fence, view } from '../../src/games/fence/index.ts';
 import { cardConservationProblem, loadScenario, runScenario, ScenarioError } from '../../src/games/fence/scenario.ts';
 import { runScenario as runAnyScenario } from '../../src/runtime/scenario.ts';
 import { onTestMap } from './test-map.ts';
@@ -49,8 +49,8 @@ describe('setup (B1–B4)', () => {
       const sizes = s.tileHands.map((h, i) => h.length + (placed && placed.type === 'tilePlaced' && placed.seat === i ? 1 : 0));
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(40);
       expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
-      const view = viewFor(s, 'channel');
-      view.seats.forEach((seat, i) => expect(seat.tiles).toEqual(s.tileHands[i]));
+      const v = view(s, 'channel');
+      v.seats.forEach((seat, i) => expect(seat.tiles).toEqual(s.tileHands[i]));
     }
   });
 
@@ -60,10 +60,10 @@ describe('setup (B1–B4)', () => {
       expect(p?.red).toMatch(/^R[1-6]$/);
       expect(p?.blue).toMatch(/^B[1-6]$/);
     });
-    const channel = JSON.stringify(viewFor(s, 'channel'));
+    const channel = JSON.stringify(view(s, 'channel'));
     expect(channel).not.toContain('startCards');
-    expect(viewFor(s, 1).me?.startCards).toEqual([s.startCards[1]!.red, s.startCards[1]!.blue]);
-    expect(JSON.stringify(viewFor(s, 0))).not.toContain(`"startCards":["${s.startCards[1]!.red}","${s.startCards[1]!.blue}"]`);
+    expect(view(s, 1).me?.startCards).toEqual([s.startCards[1]!.red, s.startCards[1]!.blue]);
+    expect(JSON.stringify(view(s, 0))).not.toContain(`"startCards":["${s.startCards[1]!.red}","${s.startCards[1]!.blue}"]`);
   });
 
   it('B3 B10 the start pair is revealed and discarded when the pawn is placed', () => {

@@ -3,7 +3,7 @@
 // seen by the two of them only; the offer is withdrawn once the game moves past it.
 import { describe, expect, it } from 'vitest';
 import { applyRequest } from '../../src/platform/requests.ts';
-import { actingSeats, play, fence, legalActions, viewFor, type Action, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
+import { actingSeats, play, fence, legalActions, view, type Action, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { cardConservationProblem } from '../../src/games/fence/scenario.ts';
 import { OFFERS_PER_TURN } from '../../src/games/fence/variants/trading-cards.ts';
 import { eventText } from '../../src/games/fence/words.ts';
@@ -63,11 +63,11 @@ describe('E11 Trading Cards', () => {
     const said = [...offered.events.map((e) => eventText(offered.state, e) ?? ''), prompt.text, ...prompt.buttons.map((b) => b.label), JSON.stringify(prompt.buttons.map((b) => fence.encode(b.action)))];
     expect(said.join('\n')).not.toMatch(CARD);
     expect(said.join('\n')).toContain(`p${me} offered p${them} a trade.`);
-    expect(JSON.stringify(viewFor(offered.state, 'channel').extended?.trade)).toBe(JSON.stringify({ from: me, to: them }));
+    expect(JSON.stringify(view(offered.state, 'channel').extended?.trade)).toBe(JSON.stringify({ from: me, to: them }));
     const third = [0, 1, 2].find((i) => i !== me && i !== them)!;
-    expect(viewFor(offered.state, third).extended?.trade?.give).toBeUndefined();
+    expect(view(offered.state, third).extended?.trade?.give).toBeUndefined();
     // The two of them see the cards, in their own hands' text.
-    expect(viewFor(offered.state, them).extended?.trade).toMatchObject({ give: offer.give, ask: offer.ask });
+    expect(view(offered.state, them).extended?.trade).toMatchObject({ give: offer.give, ask: offer.ask });
     expect(fence.hand!(offered.state, them).text).toMatch(/offers you a trade: they give you their .* for your /);
     expect(fence.hand!(offered.state, me).text).toContain(`Your open offer to p${them}`);
     expect(fence.hand!(offered.state, third).text).not.toContain('trade');

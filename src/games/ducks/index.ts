@@ -8,7 +8,7 @@ import { fenceOf, parseFence } from './typed.ts';
 import { posts } from './posts.ts';
 import { runScenario } from './scenario.ts';
 import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, upgraders, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
-import { boardPicture, DRAWINGS, previewPicture, viewOf, type DucksView } from './views.ts';
+import { boardPicture, DRAWINGS, previewPicture, view, type DucksView } from './views.ts';
 import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, summary, unavailableText } from './words.ts';
 import { dotName, readDot, SIZE, spaceIndex, spaceName } from './grid.ts';
 
@@ -69,7 +69,7 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
     if (!s.end) return null;
     return { status: s.end.kind === 'aborted' ? 'aborted' : 'finished', winners: [...s.end.winners], detail: s.end };
   },
-  view: (s) => viewOf(s),
+  view,
   bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, summary, unavailable: unavailableText },
   commands: [

@@ -100,7 +100,7 @@ const code = (i: number): string => {
   return c?.kind === 'ducks' ? String(c.n) : c?.kind === 'bread' ? 'b' : c?.kind === 'egg' ? 'e' : '.';
 };
 
-export function viewOf(s: DucksState): DucksView {
+export function view(s: DucksState): DucksView {
   // A card the game ended on (its pen fit nowhere) is not to be placed.
   const card = s.end ? null : currentCard(s);
   const c = card === null ? null : COMPONENTS.cards[card];
@@ -202,17 +202,17 @@ export function boardAlt(v: DucksView): string {
 
 /** The board as the channel sees it; `lastEdges`: the fences to mark as new (default: the state's). */
 export const boardPicture = (s: DucksState, lastEdges?: readonly number[]): Picture => {
-  const view = viewOf(s);
-  if (lastEdges) view.lastEdges = [...lastEdges];
-  return { kind: 'board', view, alt: boardAlt(view) };
+  const v = view(s);
+  if (lastEdges) v.lastEdges = [...lastEdges];
+  return { kind: 'board', view: v, alt: boardAlt(v) };
 };
 
 /** A choice's picture for `seat`: the board with the level's marks, the pens they would close, its verbs. */
 export function choicePicture(s: DucksState, seat: number, title: string, marks: DucksMark[], would: DucksChoiceView['would'], verbs: string[], placed?: number[]): Picture {
-  const base = viewOf(s);
-  const view: DucksChoiceView = { ...base, title, colour: s.colours[seat] as Colour, marks, would, verbs, ...(placed ? { placed } : {}) };
+  const base = view(s);
+  const v: DucksChoiceView = { ...base, title, colour: s.colours[seat] as Colour, marks, would, verbs, ...(placed ? { placed } : {}) };
   const labels = [...marks.map((m) => m.label), ...verbs];
-  return { kind: 'choice', view, alt: `${title}. ${boardAlt(base)} Labelled: ${labels.join(', ')}.`.slice(0, 1024) };
+  return { kind: 'choice', view: v, alt: `${title}. ${boardAlt(base)} Labelled: ${labels.join(', ')}.`.slice(0, 1024) };
 }
 
 /** D24: a fence as it would stand, for its player alone before it is confirmed (pens it would close shaded). */
@@ -220,8 +220,8 @@ export function previewPicture(s: DucksState, seat: number, a: FenceAction): Pic
   const colour = s.colours[seat] as Colour;
   const edges = pathEdges(actionPath(a)) ?? [];
   const fences = draw(s.fences, edges, colour);
-  const view = viewOf({ ...s, fences, lastEdges: edges, pens: [...s.pens, ...newPens(fences, s.pens, colour, edges)] });
-  return { kind: 'board', view, alt: `Preview of your fence ${actionPath(a).map(dotName).join(' → ')}: ${boardAlt(view)}` };
+  const v = view({ ...s, fences, lastEdges: edges, pens: [...s.pens, ...newPens(fences, s.pens, colour, edges)] });
+  return { kind: 'board', view: v, alt: `Preview of your fence ${actionPath(a).map(dotName).join(' → ')}: ${boardAlt(v)}` };
 }
 
 /** The five specialty shapes, for `/ducks rules`. */

@@ -7,7 +7,7 @@ import type { FarmEvent } from './events.ts';
 import { DRAWINGS, handPicture, previewPicture } from './pictures.ts';
 import { posts, wholeMap } from './posts.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FarmOptions, type FarmState } from './state.ts';
-import { viewFor, type FarmView } from './views.ts';
+import { view, type FarmView } from './views.ts';
 import { runScenario } from './scenario.ts';
 import { decodeSeason, encodeSeason } from './seasons-codes.ts';
 import { isSeasonAction } from './seasons-data.ts';
@@ -43,7 +43,7 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   onTimeout: timeOut,
   onAbort: abortGame,
   outcome: (s) => (s.outcome ? { status: s.outcome.kind, winners: [...s.outcome.winners], detail: { ...s.outcome, scores: [...s.scores] } } : null),
-  view: viewFor,
+  view,
   bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, unavailable, summary: summaryLines },
   commands: [
@@ -100,7 +100,7 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   preview: previewPicture,
   board: wholeMap,
   hand: (s, seat) => {
-    const v = viewFor(s, seat);
+    const v = view(s, seat);
     const tiles = s.hands[seat] ?? [];
     const row = s.rows?.[seat] ?? [];
     const peek = dustPeek(s, seat);

@@ -30,7 +30,7 @@ import { placesAtOnce } from './variants/index.ts';
 import { freeForAllPrompt } from './variants/free-for-all.ts';
 import { tradePrompt } from './variants/trading-cards.ts';
 import type { ChoiceMark } from './views.ts';
-import { viewFor } from './visible.ts';
+import { view } from './visible.ts';
 import { actionLabel, playersOrder } from './words.ts';
 
 type Level = Choice<Action, Picture>;
@@ -185,7 +185,7 @@ function placesLevel(s: FenceState, seat: number, question: string, places: read
       then: () => ({ question: `${name}: which?`, options: here.map((p, i) => optionFor(s, seat, labels[i]!, p.action)) }),
     };
   });
-  const view = { ...viewFor(s, 'channel'), hotGoods: null };
+  const v = { ...view(s, 'channel'), hotGoods: null };
   const at = (nb: NbId) => {
     const c = cell(nb);
     return c ? [{ x: c.x, y: c.y }] : [];
@@ -193,9 +193,9 @@ function placesLevel(s: FenceState, seat: number, question: string, places: read
   const focus = [
     ...[...byPlace.keys()].flatMap((nb) => at(nb).map((c) => ({ ...c, primary: true }))),
     ...context.flatMap((nb) => at(nb).map((c) => ({ ...c, primary: false }))),
-    ...moverFocus(view, seat).map((c) => ({ ...c, primary: false })),
+    ...moverFocus(v, seat).map((c) => ({ ...c, primary: false })),
   ];
-  return { question, picture: scenePicture(view, focus, { marks, toPlay: seat }, 'a choice'), options };
+  return { question, picture: scenePicture(v, focus, { marks, toPlay: seat }, 'a choice'), options };
 }
 
 /**

@@ -11,7 +11,7 @@ import { runScenario } from './scenario.ts';
 import { parseTyped } from './typed.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FenceOptions, type FenceState } from './state.ts';
 import type { FenceView } from './views.ts';
-import { viewFor } from './visible.ts';
+import { view } from './visible.ts';
 import { tradeLine } from './variants/trading-cards.ts';
 import { cardsText, tileName } from './names.ts';
 import { actionLabel, eventText, HELP, phaseText, playersOrder, RESIGN_TEXT, RULES, statusLines, summaryLines, unavailableText } from './words.ts';
@@ -20,7 +20,7 @@ import { prompt } from './choices.ts';
 export { setup, play, type SetupInput } from './engine.ts';
 export { legalActions, whoMustAct, actingSeats } from './legal.ts';
 export type { FenceView, SeatView } from './views.ts';
-export { viewFor } from './visible.ts';
+export { view } from './visible.ts';
 export { actionSchema, actionKey, type Action, type Actor, type Refusal, type RefusalCode } from './actions.ts';
 export type { FenceEvent } from './events.ts';
 export { actionLabel, eventText } from './words.ts';
@@ -68,7 +68,7 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   onTimeout: timeOut,
   onAbort: abortGame,
   outcome: outcomeOf,
-  view: viewFor,
+  view,
   bots: {
     normal: (s, seat) => computerAction(s, seat, 'normal'),
     simple: (s, seat) => computerAction(s, seat, 'simple'),
@@ -117,17 +117,17 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   preview: selfJailPicture,
   board: boardPicture,
   hand: (s, seat) => {
-    const view = viewFor(s, seat);
-    const me = view.me!;
+    const v = view(s, seat);
+    const me = v.me!;
     const lines: string[] = [me.hand.length ? `Cards (${me.hand.length}): ${cardsText(me.hand)}` : 'Cards: none yet'];
     if (me.startCards) lines.push(`Your secret start tile: ${cardsText(me.startCards)}`);
     const trade = tradeLine(s, seat);
     if (trade) lines.push(trade);
-    const pictures = [handPicture(view)];
+    const pictures = [handPicture(v)];
     if (s.phase === 'building') {
       const tiles = s.tileHands[seat] ?? [];
       lines.push(tiles.length ? `Tiles (${tiles.length}, face up for everyone): ${tiles.map((t) => tileName(s, t)).join('; ')}` : 'Tiles: none left');
-      pictures.push(tileHandPicture(view, seat));
+      pictures.push(tileHandPicture(v, seat));
     }
     return { text: lines.join('\n'), pictures };
   },

@@ -6,7 +6,7 @@ import { abortGame, actionSchema, play, setup, leaveGame, legalActions, timeOut,
 import { parseTyped } from './typed.ts';
 import { runScenario } from './scenario.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type KimboOptions, type KimboState } from './state.ts';
-import { boardAlt, viewFor, type KimboView } from './views.ts';
+import { boardAlt, view, type KimboView } from './views.ts';
 import { prompt } from './choices.ts';
 import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, unavailableText } from './words.ts';
 
@@ -16,8 +16,8 @@ export type { KimboState } from './state.ts';
 const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);
 
 export const boardPicture = (s: KimboState): Picture => {
-  const view = viewFor(s);
-  return { kind: 'board', view, alt: boardAlt(view) };
+  const v = view(s);
+  return { kind: 'board', view: v, alt: boardAlt(v) };
 };
 
 function outcomeOf(s: KimboState): Outcome | null {
@@ -67,7 +67,7 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
   onTimeout: (s, seat, inARow) => timeOut(s, seat, inARow, simplePlayer),
   onAbort: abortGame,
   outcome: outcomeOf,
-  view: (s) => viewFor(s),
+  view,
   bots: PLAYERS,
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, unavailable: unavailableText },
   commands: [
