@@ -13,7 +13,7 @@ import { graphOf, tileIdOfKey, type NbId } from './geometry.ts';
 import { actingSeats, buildingAtOnce, legalActions, movesOf, remember, whoMustAct } from './legal.ts';
 import { explainRefusal } from './refusals.ts';
 import { hotGoodsDistances } from './roads.ts';
-import { activeSeats, canLeaveJail, movingOthers, firstPlayerOf, hotGoodsPerRound, inPlay, inPlayAt, isJailed, tileSetOf } from './rules.ts';
+import { seatsInGame, canLeaveJail, movingOthers, firstPlayerOf, hotGoodsPerRound, inPlay, inPlayAt, isJailed, tileSetOf } from './rules.ts';
 import { chooseSimple, simpleCandidates } from './ai/simple.ts';
 import { DEFAULT_OPTIONS, STATE_VERSION, type Extended, type FenceOptions, type FenceState, type HotGoodsRoll, type SeatInfo } from './state.ts';
 import { choosableColours, stashSize, takeCard, takePair } from './stash.ts';
@@ -641,7 +641,7 @@ function endRound(ctx: Ctx): void {
   if (ended) return end(ctx, ended);
   const last = variants.lastRound(s);
   if (s.round >= last) {
-    const free = activeSeats(s).filter((i) => !isJailed(s, i));
+    const free = seatsInGame(s).filter((i) => !isJailed(s, i));
     if (free.length === 0) return end(ctx, { kind: 'noWinner', reason: 'allJailed' });
     const most = Math.max(...free.map((i) => s.hands[i]!.length));
     const reason = last < s.options.roundLimit ? 'rolledRounds' : 'roundLimit';
@@ -669,7 +669,7 @@ function removeSeat(ctx: Ctx, seat: number, reason: LeaveReason): void {
   }
   variants.removed(ctx, seat);
   ctx.emit({ type: 'removed', seat, reason });
-  if (activeSeats(s).length === 0) return end(ctx, { kind: 'noWinner', reason: 'nobodyLeft' });
+  if (seatsInGame(s).length === 0) return end(ctx, { kind: 'noWinner', reason: 'nobodyLeft' });
   if (s.pending?.seat === seat) {
     const pending = s.pending;
     s.pending = null;
@@ -706,10 +706,10 @@ function pairsInHand(hand: readonly Card[]): [number, number][] {
 /** B19 (and the project's ruling for a Jail nobody can ever leave). True when the game ended. */
 function checkVictory(ctx: Ctx): boolean {
   const s = ctx.s;
-  const active = activeSeats(s);
-  const free = active.filter((i) => !isJailed(s, i));
+  const inGame = seatsInGame(s);
+  const free = inGame.filter((i) => !isJailed(s, i));
   if (free.length > 1) return false;
-  const jailed = active.filter((i) => isJailed(s, i));
+  const jailed = inGame.filter((i) => isJailed(s, i));
   if (jailed.some((i) => canLeaveJail(s, i))) return false;
   if (free.length === 1) {
     end(ctx, { kind: 'winner', seats: free, reason: 'lastFree' });
@@ -740,7 +740,7 @@ function advance(ctx: Ctx): void {
   for (let guard = 0; guard < 10_000; guard++) {
     if (s.outcome) return;
     // Whatever the phase, a player left alone at the table has won.
-    const active = activeSeats(s);
+    const active = seatsInGame(s);
     if (active.length === 1) return end(ctx, { kind: 'winner', seats: active, reason: 'lastSeat' });
     if (s.pending) return;
     if (s.phase === 'building') {
@@ -780,7 +780,7 @@ function advance(ctx: Ctx): void {
     if (s.phase === 'main') {
       // B19 is judged between turns while a jailed mover is still Moving Others: they may yet
       // Turn State's Evidence this turn (twice is possible, B17) and become able to leave Jail.
-      const jailedMidTurn = movingOthers(s) && isJailed(s, s.current) && activeSeats(s).length > 1;
+      const jailedMidTurn = movingOthers(s) && isJailed(s, s.current) && seatsInGame(s).length > 1;
       if (!jailedMidTurn && checkVictory(ctx)) return;
       const hg = s.hotGoods;
       if (hg && hg.round === s.round) {
@@ -805,7 +805,7 @@ function advance(ctx: Ctx): void {
 
 // ---- Seat order -----------------------------------------------------------------------------------
 
-/** Active seats clockwise starting at `from` (included when active). */
+/** Seats still in the game, clockwise from `from` (included when still in). */
 function seatsFrom(s: FenceState, from: number): number[] {
   const n = s.seats.length;
   return Array.from({ length: n }, (_, k) => (from + k) % n).filter((i) => !s.out[i]);

@@ -13,14 +13,15 @@ import type { FenceState } from './state.ts';
 export const tileSetOf = (_state: FenceState): TileSet => standardTileSet();
 export const inPlay = (s: FenceState): Set<NbId> => inPlayOf(s.map, tileSetOf(s), s.oldTown);
 
-export const activeSeats = (s: FenceState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
+/** Seats still in the game (not the platform's activeSeats, who may act now). */
+export const seatsInGame = (s: FenceState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
 export const isJailed = (s: FenceState, seat: number): boolean => s.pawns[seat] === 'jail';
 /** This turn is Moving Others: a part of it is done (or a boat was played). */
 export const movingOthers = (s: FenceState): boolean => s.turn.pushed || s.turn.cops || s.turn.boat === true;
 
 /**
  * The First Player now: the marker's seat, or, when that player has left the game, the next
- * active seat clockwise (who would play first anyway). The marker itself stays put so the
+ * seat still in the game clockwise (who would play first anyway). The marker itself stays put so the
  * round in progress still ends where it began.
  */
 export function firstPlayerOf(s: FenceState): number {
@@ -161,5 +162,5 @@ export function tipOffMoves(s: FenceState, seat: number): { cards: Card[]; to: N
   return moves;
 }
 
-export const hotGoodsPerRound = (s: FenceState): number => Math.ceil(activeSeats(s).length / 2);
+export const hotGoodsPerRound = (s: FenceState): number => Math.ceil(seatsInGame(s).length / 2);
 

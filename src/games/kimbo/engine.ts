@@ -138,7 +138,7 @@ export function legalActions(s: KimboState, seat: number): Action[] {
   }
 }
 
-const activeSeats = (s: KimboState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
+const seatsInGame = (s: KimboState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
 
 function finish(s: KimboState, events: KimboEvent[], outcome: NonNullable<KimboState['outcome']>): void {
   s.outcome = outcome;
@@ -151,7 +151,7 @@ function finish(s: KimboState, events: KimboEvent[], outcome: NonNullable<KimboS
 function endTurn(s: KimboState, events: KimboEvent[]): void {
   s.dice = null;
   s.corners = [];
-  const seats = activeSeats(s);
+  const seats = seatsInGame(s);
   if (seats.length === 0) return finish(s, events, { kind: 'nobody' });
   const rel = (seat: number) => (s.sides[seat]! - s.sides[s.firstSeat]! + 4) % 4;
   const here = rel(s.current);
@@ -235,7 +235,7 @@ function leave(s: KimboState, seat: number, reason: LeaveReason, events: KimboEv
   // A captured piece of theirs no longer needs a start square; one they captured goes back to its own.
   s.corners = s.corners.filter((c) => c.seat !== seat);
   returnCapturedPieces(s, seat, events);
-  const left = activeSeats(s);
+  const left = seatsInGame(s);
   if (left.length === 1) return finish(s, events, { kind: 'won', seats: left, reason: 'lastSeat' });
   if (left.length === 0) return finish(s, events, { kind: 'nobody' });
   if (wasCurrent) endTurn(s, events);
