@@ -468,7 +468,7 @@ function autoAnswer(ctx: Ctx): void {
       continue;
     }
     if (p.options.length !== 1 && !s.out[p.seat]) return;
-    placeToken(ctx, p, s.out[p.seat] ? simplePending(s, p) : (p.options[0] as number));
+    placeToken(ctx, p, s.out[p.seat] ? simpleField(s, p) : (p.options[0] as number));
   }
 }
 
@@ -787,7 +787,7 @@ function simpleClaim(s: FarmState, board: Board, tile: number, seat: number): Ac
 function simpleAnswer(s: FarmState, p: Pending): Action {
   if (p.kind === 'dust') return takeOptions(s, p)[0] ?? { type: 'decline' };
   if (p.kind === 'storage') return simpleStorage(s, p);
-  return { type: p.kind, region: simplePending(s, p) };
+  return { type: p.kind, region: simpleField(s, p) };
 }
 
 /** R16 for the simple strategy: the action that most raises its points from this farm, less what storing costs at the end. */
@@ -816,7 +816,7 @@ function simpleStorage(s: FarmState, p: Extract<Pending, { kind: 'storage' }>): 
  * chickens; a bale into a field the seat owns (it may close it), else the first offered; the
  * horse into a field it owns, else the first offered.
  */
-function simplePending(s: FarmState, p: FieldPending): number {
+function simpleField(s: FarmState, p: FieldPending): number {
   const board = new Board(s.placed);
   const score = (key: number): number => {
     const field = board.fieldOf(key);

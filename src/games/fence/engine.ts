@@ -671,12 +671,12 @@ function removeSeat(ctx: Ctx, seat: number, reason: LeaveReason): void {
   ctx.emit({ type: 'removed', seat, reason });
   if (seatsInGame(s).length === 0) return end(ctx, { kind: 'noWinner', reason: 'nobodyLeft' });
   if (s.pending?.seat === seat) {
-    const pending = s.pending;
+    const owed = s.pending;
     s.pending = null;
     // The Cops still need a neighborhood, the Stash still loses a card: the simple strategy
     // picks for the game. A draw or a pawn of a player who left simply does not happen.
-    if (pending.kind === 'copsNeighborhood' || pending.kind === 'discardColour') {
-      s.pending = pending;
+    if (owed.kind === 'copsNeighborhood' || owed.kind === 'discardColour') {
+      s.pending = owed;
       s.out[seat] = false;
       const legal = movesOf(s, seat);
       s.out[seat] = true;
