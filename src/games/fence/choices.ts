@@ -21,6 +21,7 @@ import type { ChoiceButton, Picture, Prompt } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { cardName, colourOf } from './cards.ts';
 import { parseNbId, type NbId } from './geometry.ts';
+import { letters } from './grid.ts';
 import { legalActions } from './legal.ts';
 import { cardsText, placeName, seatName } from './names.ts';
 import { moverFocus, scenePicture, selfJailPicture } from './pictures.ts';
@@ -223,17 +224,6 @@ function unique(labels: readonly string[]): string[] {
     seen.set(l, n);
     return n === 1 ? l : `${l.slice(0, LABEL_MAX - 4)} (${n})`;
   });
-}
-
-/** Labels A–Z, then AA, AB…: short enough for a tile and a button. */
-export function letters(i: number): string {
-  let out = '';
-  let n = i;
-  do {
-    out = String.fromCharCode(65 + (n % 26)) + out;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return out;
 }
 
 // ---- The Trading Post (E12) ----------------------------------------------------------------------
