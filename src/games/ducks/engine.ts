@@ -131,32 +131,35 @@ export function automaChoices(s: DucksState): number[][] {
 
 // ---- Apply -------------------------------------------------------------------------------------------
 
+/** A change made on a copy of `state`: `change` alters the copy and tells what it did in `events`. */
+function changed(state: DucksState, change: (s: DucksState, events: DucksEvent[]) => void): Applied<DucksState, DucksEvent> {
+  const s = structuredClone(state);
+  const events: DucksEvent[] = [];
+  change(s, events);
+  return { ok: true, state: s, events };
+}
+
 /**
  * Plays an action already known to be one of `seat`'s legal ones (play.ts checks what a seat
  * asks and refuses the rest), then the turns of seats the computer plays on.
  */
 export function playLegal(state: DucksState, seat: number, action: Action): Applied<DucksState, DucksEvent> {
-  const s = structuredClone(state);
-  const events: DucksEvent[] = [];
-  step(s, events, seat, action);
-  playTakenOver(s, events);
-  return { ok: true, state: s, events };
+  return changed(state, (s, events) => {
+    step(s, events, seat, action);
+    playTakenOver(s, events);
+  });
 }
 
 /** D26: a seat leaves (resigned, removed). */
 export function leaveGame(state: DucksState, seat: number, reason: LeaveReason): Applied<DucksState, DucksEvent> {
-  const s = structuredClone(state);
-  const events: DucksEvent[] = [];
-  leave(s, events, seat, reason);
-  playTakenOver(s, events);
-  return { ok: true, state: s, events };
+  return changed(state, (s, events) => {
+    leave(s, events, seat, reason);
+    playTakenOver(s, events);
+  });
 }
 
 export function abortGame(state: DucksState): Applied<DucksState, DucksEvent> {
-  const s = structuredClone(state);
-  const events: DucksEvent[] = [];
-  finish(s, events, { kind: 'aborted', winners: [], seat: null });
-  return { ok: true, state: s, events };
+  return changed(state, (s, events) => finish(s, events, { kind: 'aborted', winners: [], seat: null }));
 }
 
 /**
@@ -165,11 +168,11 @@ export function abortGame(state: DucksState): Applied<DucksState, DucksEvent> {
  * seat, which comes first (leaveGame).
  */
 export function timeOut(state: DucksState, seat: number, inARow: number): TimedOut<DucksState, DucksEvent> {
-  const s = structuredClone(state);
-  const events: DucksEvent[] = [{ type: 'timedOut', seat, inARow }];
-  playForSeat(s, events, seat);
-  if (inARow < TIMEOUTS_TO_LEAVE) playTakenOver(s, events);
-  return { ok: true, state: s, events };
+  return changed(state, (s, events) => {
+    events.push({ type: 'timedOut', seat, inARow });
+    playForSeat(s, events, seat);
+    if (inARow < TIMEOUTS_TO_LEAVE) playTakenOver(s, events);
+  });
 }
 
 /** Two actions are the same move (a fence read from either end included). */
