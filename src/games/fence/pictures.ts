@@ -9,7 +9,8 @@
  */
 import type { Picture } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
-import { handAlt, listAnd, mapAlt, seatLabel, tileHandAlt, closeUpAlt, overviewAlt } from './alt.ts';
+import { listAnd } from '../grammar.ts';
+import { handAlt, mapAlt, seatLabel, tileHandAlt, closeUpAlt, overviewAlt } from './alt.ts';
 import type { Action } from './actions.ts';
 import { removeCards } from './cards.ts';
 import type { FenceEvent } from './events.ts';
