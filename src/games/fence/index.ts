@@ -1,5 +1,6 @@
 /** FENCE! for the platform (its definition, `fence`) and the engine's public face for tests and tools. */
 import { defineGame, type Outcome as PlatformOutcome } from '../../platform/game.ts';
+import { finalAfter, ofTypes } from '../definition.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { computerAction } from './ai/index.ts';
 import { abortGame, play, setup, leaveGame, timeOut } from './engine.ts';
@@ -44,13 +45,11 @@ function outcomeOf(s: FenceState): PlatformOutcome | null {
  * random, a die rolled, the Stash shuffled, a start tile revealed or redrawn, a player leaving,
  * the end of the game.
  */
-const FINAL_EVENTS: ReadonlySet<FenceEvent['type']> = new Set<FenceEvent['type']>([
+const isFinal = finalAfter<FenceEvent>([
   'cardDrawn', 'dealt', 'hotGoods', 'hotGoodsStopped', 'copsRolled', 'startRevealed', 'startRedrawn', 'removed', 'gameOver',
   'hunchRolled', 'tunnelDrawn', 'tradingPostRolled', 'postTraded', 'ritzyDrawn', 'roundsRolled', 'stashBurned', 'stashReshuffled',
   'tradeOffered', 'tradeAccepted', 'tradeDeclined',
 ]);
-
-const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);
 
 export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, FenceOptions>({
   id: 'fence',
@@ -89,15 +88,15 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
     summary: summaryLines,
   },
   commands: [
-    { name: 'place', option: 'placement', what: 'place a tile', description: 'Map building: place a tile from your hand', choice: 'Tile, cell and rotation (pick from the list)', accepts: accepts('place') },
-    { name: 'swap', option: 'swap', what: 'swap a tile', description: 'Map building: swap a tile from your hand for a placed one', choice: 'Which tile replaces which (pick from the list)', accepts: accepts('swap') },
-    { name: 'move', option: 'move', what: 'Move Yourself', description: 'Move Yourself: play one card or a red/blue pair', choice: 'Cards and destination (pick from the list)', accepts: accepts('moveSelf') },
-    { name: 'push', option: 'push', what: 'push a pawn', description: 'Move Others: push another pawn one road step', choice: 'Whose pawn and where (pick from the list)', accepts: accepts('push') },
-    { name: 'cops', option: 'cops', what: 'move the Cops', description: 'Move Others: move the Cops by road or tip them off with cards', choice: 'Where the Cops go (pick from the list)', accepts: accepts('copsRoad', 'tipOff') },
-    { name: 'boat', option: 'card', what: 'play a boat', description: 'Boats: play a face card as a boat while Moving Others', choice: 'Which boat (pick from the list)', accepts: accepts('playBoat') },
-    { name: 'hunch', option: 'die', what: 'play a Hunch', description: 'From Jail: roll a die of the colour you choose to send the Cops', choice: 'Which die (pick from the list)', accepts: accepts('hunch') },
-    { name: 'trade', option: 'trade', what: 'trade cards', description: 'Offer another player a trade of cards, or trade at the Trading Post', choice: 'What to give to whom, and what to ask for (pick from the list)', accepts: accepts('postTrade', 'postPass', 'offerTrade') },
-    { name: 'pick', option: 'neighborhood', what: 'choose a neighborhood', description: 'Choose a neighborhood when the bot asks you to pick from a long list', choice: 'Neighborhood (pick from the list)', accepts: accepts('chooseNeighborhood') },
+    { name: 'place', option: 'placement', what: 'place a tile', description: 'Map building: place a tile from your hand', choice: 'Tile, cell and rotation (pick from the list)', accepts: ofTypes('place') },
+    { name: 'swap', option: 'swap', what: 'swap a tile', description: 'Map building: swap a tile from your hand for a placed one', choice: 'Which tile replaces which (pick from the list)', accepts: ofTypes('swap') },
+    { name: 'move', option: 'move', what: 'Move Yourself', description: 'Move Yourself: play one card or a red/blue pair', choice: 'Cards and destination (pick from the list)', accepts: ofTypes('moveSelf') },
+    { name: 'push', option: 'push', what: 'push a pawn', description: 'Move Others: push another pawn one road step', choice: 'Whose pawn and where (pick from the list)', accepts: ofTypes('push') },
+    { name: 'cops', option: 'cops', what: 'move the Cops', description: 'Move Others: move the Cops by road or tip them off with cards', choice: 'Where the Cops go (pick from the list)', accepts: ofTypes('copsRoad', 'tipOff') },
+    { name: 'boat', option: 'card', what: 'play a boat', description: 'Boats: play a face card as a boat while Moving Others', choice: 'Which boat (pick from the list)', accepts: ofTypes('playBoat') },
+    { name: 'hunch', option: 'die', what: 'play a Hunch', description: 'From Jail: roll a die of the colour you choose to send the Cops', choice: 'Which die (pick from the list)', accepts: ofTypes('hunch') },
+    { name: 'trade', option: 'trade', what: 'trade cards', description: 'Offer another player a trade of cards, or trade at the Trading Post', choice: 'What to give to whom, and what to ask for (pick from the list)', accepts: ofTypes('postTrade', 'postPass', 'offerTrade') },
+    { name: 'pick', option: 'neighborhood', what: 'choose a neighborhood', description: 'Choose a neighborhood when the bot asks you to pick from a long list', choice: 'Neighborhood (pick from the list)', accepts: ofTypes('chooseNeighborhood') },
   ],
   // Choices keep the short values their buttons have always had (`red`, `4-2/0`); moves are JSON.
   encode: (a) => (a.type === 'chooseColour' ? a.colour : a.type === 'chooseNeighborhood' ? a.nb : JSON.stringify(a)),
@@ -133,6 +132,6 @@ export const fence = defineGame<FenceState, Action, FenceEvent, FenceView, Fence
   },
   drawings: DRAWINGS,
   scenario: { run: runScenario },
-  isFinal: (e) => FINAL_EVENTS.has(e.type),
+  isFinal,
 });
 
