@@ -3,6 +3,7 @@ import type { RulesTopic } from '../../platform/game.ts';
 import { tileOfKey } from './board.ts';
 import { henhousesLeft } from './engine.ts';
 import { count, listAnd } from '../grammar.ts';
+import { seatsInGame } from '../seats.ts';
 import { actionLabel, cellName, regionPlace, seatName, tileAt, turnName } from './labels.ts';
 import type { FarmEvent } from './events.ts';
 import type { Award, FarmState } from './state.ts';
@@ -115,7 +116,7 @@ export function dustPeek(s: FarmState, seat: number): string {
  */
 export function summaryLines(s: FarmState): string[] {
   if (!s.outcome || s.outcome.kind !== 'finished') return [];
-  const inGame = s.seats.map((_, i) => i).filter((i) => !s.out[i]).sort((a, b) => (s.scores[b] ?? 0) - (s.scores[a] ?? 0));
+  const inGame = seatsInGame(s).sort((a, b) => (s.scores[b] ?? 0) - (s.scores[a] ?? 0));
   const winners = s.outcome.winners;
   const best = s.scores[winners[0] ?? 0] ?? 0;
   const next = inGame.find((i) => !winners.includes(i));

@@ -10,7 +10,8 @@ import {
 import type { Action } from './actions.ts';
 import type { TileDef, TileSet } from './tiles.ts';
 import type { FenceState } from './state.ts';
-import { seatsInGame, tileSetOf } from './rules.ts';
+import { seatsInGame } from '../seats.ts';
+import { tileSetOf } from './rules.ts';
 import { everyNeighborhoodReaches, placeableTiles } from './variants/index.ts';
 
 /** A placement or a swap, as players ask for it. */

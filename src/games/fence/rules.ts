@@ -4,6 +4,7 @@
  * nothing here changes it. What travels by road (pushes, the Cops by road, Hot Goods
  * distances) is in roads.ts, because the variants can add roads.
  */
+import { seatsInGame } from '../seats.ts';
 import type { Action } from './actions.ts';
 import { colourOf, isJoker, isNumber, valueOf, type Card } from './cards.ts';
 import { graphOf, inPlayOf, tileIdOfKey, type MapGraph, type NbId } from './geometry.ts';
@@ -13,8 +14,6 @@ import type { FenceState } from './state.ts';
 export const tileSetOf = (_state: FenceState): TileSet => standardTileSet();
 export const inPlay = (s: FenceState): Set<NbId> => inPlayOf(s.map, tileSetOf(s), s.oldTown);
 
-/** Seats still in the game (not the platform's activeSeats, who may act now). */
-export const seatsInGame = (s: FenceState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
 export const isJailed = (s: FenceState, seat: number): boolean => s.pawns[seat] === 'jail';
 /** This turn is Moving Others: a part of it is done (or a boat was played). */
 export const movingOthers = (s: FenceState): boolean => s.turn.pushed || s.turn.cops || s.turn.boat === true;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { refuse, type Applied, type LeaveReason, type Refusal, type SeatInfo, type TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
+import { seatsInGame } from '../seats.ts';
 import { BOARD, HOME, nameOfEdge } from './board.ts';
 import { OFF, rollResults, turnsBack, type Position, type Result } from './moves.ts';
 import { STATE_VERSION, type KimboOptions, type KimboState } from './state.ts';
@@ -138,7 +139,6 @@ export function legalActions(s: KimboState, seat: number): Action[] {
   }
 }
 
-const seatsInGame = (s: KimboState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
 
 function finish(s: KimboState, events: KimboEvent[], outcome: NonNullable<KimboState['outcome']>): void {
   s.outcome = outcome;

@@ -15,7 +15,8 @@ import type { Action } from '../actions.ts';
 import { colourOf, isNumber, removeCards, valueOf, type Card } from '../cards.ts';
 import type { MapGraph, NbId } from '../geometry.ts';
 import { copsRoadMoves, graphOfState, hotGoodsDistances, pushMoves } from '../roads.ts';
-import { seatsInGame, coordsOfKey, firstPlayerOf, hotGoodsPerRound, inPlay, selfMoves, tileKeyOf, tipOffMoves } from '../rules.ts';
+import { seatsInGame } from '../../seats.ts';
+import { coordsOfKey, firstPlayerOf, hotGoodsPerRound, inPlay, selfMoves, tileKeyOf, tipOffMoves } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 import { chooseSimple } from './simple.ts';
 

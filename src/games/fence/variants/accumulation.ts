@@ -3,7 +3,8 @@
  * twice as many cards as there are players out of Jail, the free player with the most cards
  * wins; a tie for the most plays on.
  */
-import { seatsInGame, isJailed } from '../rules.ts';
+import { seatsInGame } from '../../seats.ts';
+import { isJailed } from '../rules.ts';
 import type { Variant } from './variant.ts';
 
 export const accumulation: Variant = {
