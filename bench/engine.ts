@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { actingSeats, applyAction, computerAction, createGame, fence, legalActions, playComputers, whoMustAct, type FenceOptions, type FenceState } from '../src/games/fence/index.ts';
+import { actingSeats, play, computerAction, setup, fence, legalActions, playComputers, whoMustAct, type FenceOptions, type FenceState } from '../src/games/fence/index.ts';
 import { applyRequest } from '../src/platform/requests.ts';
 import { Rng, seedRng } from '../src/platform/rng.ts';
 import { randomVariantOptions } from '../test/fence/variant-options.ts';
@@ -13,7 +13,7 @@ import { randomVariantOptions } from '../test/fence/variant-options.ts';
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 
 const playRandom = (seed: string, options: Partial<FenceOptions> = {}): { state: FenceState; actions: number } =>
-  playComputers(createGame({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed, options }).state);
+  playComputers(setup({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed, options }).state);
 
 /** Every Extended Rule on at once (sub-options: the first non-default choice). */
 export const ALL_VARIANTS: Partial<FenceOptions> = {
@@ -41,7 +41,7 @@ export function outcomeDigest(games = 60): string {
     const drive = new Rng(seedRng(`drv-${g}`));
     const options = kind === 0 ? {} : kind === 1 ? ALL_BUT_SHORTCUTS : kind === 2 ? ALL_VARIANTS : randomVariantOptions(drive);
     const players = kind < 3 ? 6 : 2 + (g % 7);
-    let s = createGame({ seats: Array.from({ length: players }, (_, i) => ({ name: `P${i}`, computer: true })), seed: `eq-${g}`, options }).state;
+    let s = setup({ seats: Array.from({ length: players }, (_, i) => ({ name: `P${i}`, computer: true })), seed: `eq-${g}`, options }).state;
     for (let step = 0; !s.outcome && step < 20_000; step++) {
       const acting = actingSeats(s);
       if (acting.length === 0) break;
@@ -95,11 +95,11 @@ export default async function benchEngine(): Promise<void> {
 
   // Legal actions on a finished 40-tile map, on fresh (uncached) copies of mid-game states.
   const states: { state: FenceState; seat: number }[] = [];
-  let { state } = createGame({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed: 'legal-bench', options: { autoBuild: true } });
+  let { state } = setup({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed: 'legal-bench', options: { autoBuild: true } });
   while (!state.outcome && states.length < 400) {
     const seat = whoMustAct(state) as number;
     if (state.phase === 'main') states.push({ state: JSON.parse(JSON.stringify(state)) as FenceState, seat });
-    const r = applyAction(state, seat, computerAction(state, seat, 'random'));
+    const r = play(state, seat, computerAction(state, seat, 'random'));
     if (!r.ok) throw new Error(r.message);
     state = r.state;
   }
@@ -121,10 +121,10 @@ export default async function benchEngine(): Promise<void> {
   out(`engine: legal actions, main phase on the 40-tile map (${states.length} positions): warm median ${us(warm, 0.5)} µs, p99 ${us(warm, 0.99)} µs; freshly loaded median ${us(cold, 0.5)} µs, p99 ${us(cold, 0.99)} µs`);
 
   // Map building half way (about 20 tiles down), every placement and swap listed.
-  let build = createGame({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed: 'build-bench' }).state;
+  let build = setup({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed: 'build-bench' }).state;
   while (build.map.length < 20 && build.phase === 'building') {
     const seat = whoMustAct(build) as number;
-    const r = applyAction(build, seat, computerAction(build, seat, 'simple'));
+    const r = play(build, seat, computerAction(build, seat, 'simple'));
     if (!r.ok) throw new Error(r.message);
     build = r.state;
   }

@@ -5,7 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { farm } from '../src/games/farm/index.ts';
-import { legalActions, setup, simpleChoice, apply } from '../src/games/farm/engine.ts';
+import { legalActions, setup, simpleChoice, play } from '../src/games/farm/engine.ts';
 import { optionsSchema, type FarmState } from '../src/games/farm/state.ts';
 import { greedyGame } from '../test/farm/greedy.ts';
 import { DRAWN, farmRandomPlay, ranchOptions } from '../test/farm/random-play-setup.ts';
@@ -22,7 +22,7 @@ export default async function benchFarm(): Promise<void> {
   for (let g = 0; positions.length < 200; g++) {
     let s = setup({ seats: seats(4), seed: `legal-${g}`, options: optionsSchema.parse({}) }).state;
     while (!s.outcome && s.placed.length < 60) {
-      const r = apply(s, s.current, simpleChoice(s, s.current));
+      const r = play(s, s.current, simpleChoice(s, s.current));
       if (!r.ok) throw new Error(r.message);
       s = r.state;
     }
@@ -60,7 +60,7 @@ export default async function benchFarm(): Promise<void> {
       let s = farm.setup({ seats: seats(4), seed: `full-${g}`, options: optionsSchema.parse(opts) }).state;
       while (!s.outcome) {
         const seat = farm.activeSeats(s)[0] as number;
-        const r = apply(s, seat, simpleChoice(s, seat));
+        const r = play(s, seat, simpleChoice(s, seat));
         if (!r.ok) throw new Error(r.message);
         s = r.state;
       }

@@ -6,7 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { playOut, type PlayerKind } from '../src/games/kimbo/bots.ts';
-import { applyAction, createGame, currentResults } from '../src/games/kimbo/engine.ts';
+import { play, setup, currentResults } from '../src/games/kimbo/engine.ts';
 import { simplePlayer } from '../src/games/kimbo/bots.ts';
 import type { KimboState } from '../src/games/kimbo/state.ts';
 import { randomPlay } from '../test/kimbo/invariants.ts';
@@ -14,7 +14,7 @@ import { playRandomGame } from '../test/platform/random-play.ts';
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 const newGame = (n: number, seed: string): KimboState =>
-  createGame({ seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed, options: { roundLimit: 200 } }).state;
+  setup({ seats: Array.from({ length: n }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed, options: { roundLimit: 200 } }).state;
 
 export default async function benchKimbo(): Promise<void> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -26,7 +26,7 @@ export default async function benchKimbo(): Promise<void> {
     let s = newGame(4, `results-${g}`);
     while (!s.outcome) {
       const a = simplePlayer(s, s.current)!;
-      const r = applyAction(s, s.current, a);
+      const r = play(s, s.current, a);
       if (!r.ok) throw new Error(r.message);
       s = r.state;
       if (s.stage === 'play') positions.push(JSON.parse(JSON.stringify(s)) as KimboState);

@@ -11,7 +11,7 @@
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { applyAction, computerAction, createGame, playComputers, viewFor, whoMustAct, type FenceState, type FenceView } from '../src/games/fence/index.ts';
+import { play, computerAction, setup, playComputers, view, whoMustAct, type FenceState, type FenceView } from '../src/games/fence/index.ts';
 import { gameById } from '../src/games/registry.ts';
 import drawings from '../src/games/fence/draw/index.ts';
 import type { AnyGame, Picture } from '../src/platform/game.ts';
@@ -24,8 +24,8 @@ import { withLentCanvas } from '../src/render/surface.ts';
 const NAMES = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima'];
 
 export function standardView(seed = 'bench', steps = 60): FenceView {
-  const start = createGame({ seats: NAMES.map((name) => ({ name, computer: true })), seed, options: { autoBuild: true } }).state;
-  return viewFor(playComputers(start, { steps }).state, 'channel');
+  const start = setup({ seats: NAMES.map((name) => ({ name, computer: true })), seed, options: { autoBuild: true } }).state;
+  return view(playComputers(start, { steps }).state, 'channel');
 }
 
 /** The engine has no Big Map option yet: a second copy of every tile, placed beside the first. */
@@ -69,11 +69,11 @@ export function turnPictures(games = 3, steps = 80): Picture[] {
   const def = gameById('fence') as AnyGame;
   const pics: Picture[] = [];
   for (let g = 0; g < games; g++) {
-    let s = createGame({ seats: NAMES.slice(0, 2 + 2 * g).map((name) => ({ name, computer: true })), seed: `turns-${g}`, options: { autoBuild: true } }).state as FenceState;
+    let s = setup({ seats: NAMES.slice(0, 2 + 2 * g).map((name) => ({ name, computer: true })), seed: `turns-${g}`, options: { autoBuild: true } }).state as FenceState;
     for (let k = 0; k < steps; k++) {
       const seat = whoMustAct(s);
       if (seat === null) break;
-      const r = applyAction(s, seat, computerAction(s, seat, 'random'));
+      const r = play(s, seat, computerAction(s, seat, 'random'));
       if (!r.ok) break;
       s = r.state;
       for (const p of def.posts?.([{ state: s, events: r.events }]) ?? []) for (const pic of [p.picture, ...(p.morePictures ?? [])]) if (pic) pics.push(pic);

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { applyAction, computerAction, createGame, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
+import { play, computerAction, setup, whoMustAct, type FenceState } from '../src/games/fence/index.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { postgresBinDir, startPostgres, type StartOptions } from '../test/store/postgres.ts';
@@ -104,7 +104,7 @@ async function measureLatency(url: string, count: number): Promise<Latency> {
         const seat = whoMustAct(state)!;
         const action = computerAction(state, seat, 'random');
         let t = performance.now();
-        applyAction(state, seat, action);
+        play(state, seat, action);
         engine.push(performance.now() - t);
         t = performance.now();
         const r = await playAndSave(store, id, version, seat, action);
@@ -136,12 +136,12 @@ interface PlayedGame {
 /** A whole game played in memory by random computer players, as the store would log it. */
 function playGame(seed: string): PlayedGame {
   const seats = Array.from({ length: SEATS }, (_, i) => ({ name: `Player ${i}`, computer: false }));
-  let state = createGame({ seats, seed }).state;
+  let state = setup({ seats, seed }).state;
   const log: PlayedGame['log'] = [];
   while (!state.outcome) {
     const seat = whoMustAct(state)!;
     const action = computerAction(state, seat, 'random');
-    const r = applyAction(state, seat, action);
+    const r = play(state, seat, action);
     if (!r.ok) throw new Error(`refused: ${r.message}`);
     log.push({ actor: seat, action: JSON.stringify(action), events: JSON.stringify(r.events) });
     state = r.state;

@@ -1,7 +1,7 @@
 // Pictures drawn while a player decides serve the later post that shows the same picture: with
 // that post's own alt text, once, and never in place of a picture that differs.
 import { afterAll, expect, it } from 'vitest';
-import { createGame, playComputers, viewFor } from '../../src/games/fence/index.ts';
+import { setup, playComputers, view } from '../../src/games/fence/index.ts';
 import { mapPicture } from '../../src/games/fence/pictures.ts';
 import { gameById } from '../../src/games/registry.ts';
 import { PicturesAhead } from '../../src/discord/posts.ts';
@@ -11,15 +11,15 @@ afterAll(() => closeRenderer());
 
 const fence = gameById('fence')!;
 const seats = ['Ann', 'Bob', 'Cara'].map((name) => ({ name, computer: true }));
-const start = createGame({ seats, seed: 'ahead', options: { autoBuild: true } }).state;
+const start = setup({ seats, seed: 'ahead', options: { autoBuild: true } }).state;
 const earlier = playComputers(start, { steps: 20 }).state;
 const later = playComputers(earlier, { steps: 3 }).state;
 
 it('a picture drawn ahead is handed to the post that shows the same picture, with that post\'s alt text, once', async () => {
   const ahead = new PicturesAhead();
-  const drawn = mapPicture(viewFor(earlier, 'channel'));
+  const drawn = mapPicture(view(earlier, 'channel'));
   ahead.draw(fence, 1, [drawn]);
-  const same = { ...mapPicture(viewFor(earlier, 'channel')), alt: 'the words of the later post' };
+  const same = { ...mapPicture(view(earlier, 'channel')), alt: 'the words of the later post' };
   const taken = ahead.take(fence, 1, same);
   expect(taken).not.toBeNull();
   const picture = await taken!;
@@ -31,10 +31,10 @@ it('a picture drawn ahead is handed to the post that shows the same picture, wit
 
 it('a different picture, or the same picture of another game, is not served from what was drawn ahead', () => {
   const ahead = new PicturesAhead();
-  ahead.draw(fence, 1, [mapPicture(viewFor(earlier, 'channel'))]);
-  expect(ahead.take(fence, 1, mapPicture(viewFor(later, 'channel')))).toBeNull();
-  expect(ahead.take(fence, 2, mapPicture(viewFor(earlier, 'channel')))).toBeNull();
-  expect(ahead.take(fence, 1, mapPicture(viewFor(earlier, 'channel')))).not.toBeNull();
+  ahead.draw(fence, 1, [mapPicture(view(earlier, 'channel'))]);
+  expect(ahead.take(fence, 1, mapPicture(view(later, 'channel')))).toBeNull();
+  expect(ahead.take(fence, 2, mapPicture(view(earlier, 'channel')))).toBeNull();
+  expect(ahead.take(fence, 1, mapPicture(view(earlier, 'channel')))).not.toBeNull();
 }, 30_000);
 
 it('keeps at most KEPT pictures, dropping the oldest first', () => {
@@ -43,7 +43,7 @@ it('keeps at most KEPT pictures, dropping the oldest first', () => {
   const pictures = [];
   for (let k = 0; k <= PicturesAhead.KEPT; k++) {
     s = playComputers(s, { steps: 1 }).state;
-    pictures.push(mapPicture(viewFor(s, 'channel')));
+    pictures.push(mapPicture(view(s, 'channel')));
   }
   for (const [k, p] of pictures.entries()) ahead.draw(fence, 100 + (k % 3), [p]);
   expect(ahead.take(fence, 100, pictures[0]!)).toBeNull();

@@ -8,7 +8,7 @@ import type { Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/games/farm/actions.ts';
 import draw from '../../src/games/farm/draw/index.ts';
-import { apply, gainsIf, simpleChoice } from '../../src/games/farm/engine.ts';
+import { play, gainsIf, simpleChoice } from '../../src/games/farm/engine.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import { endPicture, type ChoicePictureView, type EndPictureView } from '../../src/games/farm/pictures.ts';
 import { posts, turnPicture } from '../../src/games/farm/posts.ts';
@@ -30,7 +30,7 @@ function states(options: Record<string, unknown>, seed: string, every = 3, count
   for (let i = 0; !s.outcome && out.length < count && i < 3000; i++) {
     if (i % every === 0 || s.pending.length > 0 || s.stage.kind === 'gate' || s.stage.kind === 'extra') out.push(s);
     const seat = farm.activeSeats(s)[0]!;
-    const r = apply(s, seat, simpleChoice(s, seat));
+    const r = play(s, seat, simpleChoice(s, seat));
     if (!r.ok) throw new Error(r.message);
     s = r.state;
   }
@@ -150,7 +150,7 @@ describe('a Fences turn in taps', () => {
     let held = 0;
     for (let i = 0; i < 120 && !s.outcome; i++) {
       const seat = farm.activeSeats(s)[0]!;
-      const r = apply(s, seat, simpleChoice(s, seat));
+      const r = play(s, seat, simpleChoice(s, seat));
       if (!r.ok) throw new Error(r.message);
       const plans = posts([{ state: r.state, events: r.events }]);
       const goesOn = !r.state.outcome && farm.activeSeats(r.state)[0] === seat && r.state.current === seat && !r.events.some((e) => e.type === 'turn');
@@ -165,7 +165,7 @@ describe('a Fences turn in taps', () => {
     let s = newGame(3, { bales: true, market: true, storage: true, horse: true }, 'the-end');
     while (!s.outcome) {
       const seat = farm.activeSeats(s)[0]!;
-      const r = apply(s, seat, simpleChoice(s, seat));
+      const r = play(s, seat, simpleChoice(s, seat));
       if (!r.ok) throw new Error(r.message);
       s = r.state;
     }

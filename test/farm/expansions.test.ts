@@ -4,7 +4,7 @@
 // scenario files of their own (test/scenarios/farm-*.json).
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/games/farm/board.ts';
-import { apply, legalActions, randomChoice } from '../../src/games/farm/engine.ts';
+import { play, legalActions, randomChoice } from '../../src/games/farm/engine.ts';
 import { storageCosts } from '../../src/games/farm/expansions/storage.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import { runScenario } from '../../src/games/farm/scenario.ts';
@@ -14,7 +14,7 @@ import { requestsTo } from '../../src/platform/requests.ts';
 import { explore, newGame, ok } from './helpers.ts';
 
 /** Plays a position written as a scenario; every expectation must hold. */
-function play(file: Record<string, unknown>): { state: FarmState; lines: { events?: FarmEvent[]; text?: string[] }[] } {
+function playFile(file: Record<string, unknown>): { state: FarmState; lines: { events?: FarmEvent[]; text?: string[] }[] } {
   const r = runScenario({ game: 'farm', name: 'test', seed: 'expansions', ...file }, requestsTo(farm));
   expect(r.failures).toEqual([]);
   return { state: r.state, lines: r.lines as { events?: FarmEvent[]; text?: string[] }[] };
@@ -55,7 +55,7 @@ describe('R1 the parts', () => {
 
 describe('R2 the order of scoring one farm', () => {
   it('R2 storage first, then the points, then the owner\'s bale, then the Dust Bowl, and the horse enters last', () => {
-    const { lines } = play({
+    const { lines } = playFile({
       ...horseMap,
       options: { horse: true, storage: true, bales: true, dustBowl: true, sharecroppers: true },
       hands: { purple: ['B42', 'B10'], yellow: ['B20', 'B21'] },
@@ -72,7 +72,7 @@ describe('R2 the order of scoring one farm', () => {
 
 describe('R10 R11 R12 Tractor', () => {
   it('R10 instead of a henhouse a tractor goes on the tile just placed, in an open field the player owns; elsewhere it is refused', () => {
-    const { state } = play({
+    const { state } = playFile({
       ...tractorMap,
       henhouses: [{ player: 'purple', cell: '1,0', part: 1 }],
       steps: [
@@ -86,7 +86,7 @@ describe('R10 R11 R12 Tractor', () => {
   });
 
   it('R11 a tile reaching a tractor\'s field earns one more tile after the claim step; nothing may be claimed on it; the player may stop', () => {
-    play({
+    playFile({
       ...tractorMap,
       henhouses: [{ player: 'red', cell: '1,0', part: 1 }],
       tractors: [{ cell: '1,0', part: 1 }],
@@ -96,15 +96,15 @@ describe('R10 R11 R12 Tractor', () => {
         { by: 'purple', action: { type: 'decline' }, expect: { waitingFor: 'red', stage: 'place' } },
       ],
     });
-    const s = play({ ...tractorMap, henhouses: [{ player: 'red', cell: '1,0', part: 1 }], tractors: [{ cell: '1,0', part: 1 }], steps: [{ by: 'purple', action: { type: 'place', tile: 'B42', x: 3, y: 0, rot: 0 } }, { by: 'purple', action: { type: 'pass' } }] }).state;
+    const s = playFile({ ...tractorMap, henhouses: [{ player: 'red', cell: '1,0', part: 1 }], tractors: [{ cell: '1,0', part: 1 }], steps: [{ by: 'purple', action: { type: 'place', tile: 'B42', x: 3, y: 0, rot: 0 } }, { by: 'purple', action: { type: 'pass' } }] }).state;
     const second = legalActions(s, 1).find((a) => a.type === 'place')!;
     const after = ok(s, 1, second).state;
-    if (after.stage.kind === 'claim') expect(apply(after, 1, { type: 'claim', region: after.stage.tile * 4 }).ok).toBe(false);
+    if (after.stage.kind === 'claim') expect(play(after, 1, { type: 'claim', region: after.stage.tile * 4 }).ok).toBe(false);
     expect(after.henhouses.filter((h) => h.seat === 1)).toHaveLength(0);
   });
 
   it('R11 a tile that does not reach a tractor\'s field earns nothing more', () => {
-    play({
+    playFile({
       ...tractorMap,
       henhouses: [{ player: 'red', cell: '1,0', part: 1 }],
       steps: [
@@ -129,7 +129,7 @@ describe('R10 R11 R12 Tractor', () => {
   });
 
   it('R12 a tractor returns at the end of its owner\'s next turn (a skipped turn too); one in a field nobody owns waits', () => {
-    play({
+    playFile({
       ...tractorMap,
       hands: { red: [], purple: ['B42', 'B32'] },
       henhouses: [{ player: 'red', cell: '1,0', part: 1 }],
@@ -140,7 +140,7 @@ describe('R10 R11 R12 Tractor', () => {
         { by: 'purple', action: { type: 'decline' }, expect: { events: [{ type: 'turn', seat: 'red' }, { type: 'skipped', seat: 'red' }, { type: 'tractorBack', why: 'turnEnd' }], tractorsInSupply: 1 } },
       ],
     });
-    play({
+    playFile({
       ...tractorMap,
       hands: { red: [], purple: ['B42', 'B32'] },
       tractors: [{ cell: '1,0', part: 1 }],
@@ -190,18 +190,18 @@ describe('R13 R14 R15 Horse', () => {
       return true;
     }, 30);
     expect(moved).toBe(true);
-    play({ ...tractorMap, options: { horse: true }, steps: [
+    playFile({ ...tractorMap, options: { horse: true }, steps: [
       { by: 'purple', action: { type: 'place', tile: 'B42', x: 3, y: 0, rot: 0 } },
       { by: 'purple', action: { type: 'horse', cell: '1,0', part: 0 }, expect: { code: 'BAD_HORSE' } },
     ] });
-    play({ ...tractorMap, options: { horse: true }, horse: { cell: '1,0', part: 1 }, steps: [
+    playFile({ ...tractorMap, options: { horse: true }, horse: { cell: '1,0', part: 1 }, steps: [
       { by: 'purple', action: { type: 'place', tile: 'B42', x: 3, y: 0, rot: 0 } },
       { by: 'purple', action: { type: 'horse', cell: '1,0', part: 1 }, expect: { code: 'BAD_HORSE' }, note: 'it must leave its field' },
     ] });
   });
 
   it('R15 a player who closes their own farm with the horse scores its 5 once', () => {
-    play({ ...horseMap, options: { horse: true }, current: 'yellow', hands: { yellow: ['B42'] }, horse: { cell: '1,4', part: 1 }, farmers: { yellow: 'FP19', purple: 'FP01' }, steps: [
+    playFile({ ...horseMap, options: { horse: true }, current: 'yellow', hands: { yellow: ['B42'] }, horse: { cell: '1,4', part: 1 }, farmers: { yellow: 'FP19', purple: 'FP01' }, steps: [
       { by: 'yellow', action: { type: 'place', tile: 'B42', x: 2, y: 4, rot: 3 }, expect: { awards: [{ player: 'yellow', points: 5, why: 'horse' }], scores: { yellow: 9, purple: 0 } } },
     ] });
   });
@@ -219,7 +219,7 @@ describe('R16 R17 Storage', () => {
   const closeStorage = { by: 'red', action: { type: 'place', tile: 'B58', x: -7, y: 5, rot: 0 } };
 
   it('R16 if neither the owner nor the closer changed the farm, the owner may add a stored animal', () => {
-    play({ ...storageMap, henhouses: [{ player: 'yellow', cell: '-7,4', part: 0 }], stored: { yellow: { sheep: 1 } }, steps: [
+    playFile({ ...storageMap, henhouses: [{ player: 'yellow', cell: '-7,4', part: 0 }], stored: { yellow: { sheep: 1 } }, steps: [
       { ...closeStorage, expect: { pending: 'storage', waitingFor: 'yellow' } },
       { by: 'yellow', action: { type: 'decline' }, expect: { pending: 'storage', waitingFor: 'yellow' } },
       { by: 'yellow', action: { type: 'store', op: 'add', kind: 'sheep' }, expect: { awards: [{ player: 'yellow', points: 6, why: 'animals' }], stored: { yellow: { cow: 0, pig: 0, sheep: 0 } } } },
@@ -227,29 +227,29 @@ describe('R16 R17 Storage', () => {
   });
 
   it('R16 an owner with two henhouses in the farm has two actions (take out both, or swap); a closer who owns the farm only one', () => {
-    play({ ...storageMap, henhouses: [{ player: 'yellow', cell: '-7,4', part: 0 }, { player: 'yellow', cell: '-7,3', part: 1 }], steps: [
+    playFile({ ...storageMap, henhouses: [{ player: 'yellow', cell: '-7,4', part: 0 }, { player: 'yellow', cell: '-7,3', part: 1 }], steps: [
       { ...closeStorage },
       { by: 'yellow', action: { type: 'store', op: 'remove', kind: 'cow' }, expect: { pending: 'storage', waitingFor: 'yellow' } },
       { by: 'yellow', action: { type: 'store', op: 'remove', kind: 'pig' }, expect: { awards: [{ player: 'yellow', points: 6, why: 'animals' }], stored: { yellow: { cow: 1, pig: 1, sheep: 0 } } } },
     ] });
-    play({ ...storageMap, current: 'yellow', hands: { yellow: ['B58'], red: [] }, henhouses: [{ player: 'yellow', cell: '-7,4', part: 0 }], stored: { yellow: { sheep: 1 } }, steps: [
+    playFile({ ...storageMap, current: 'yellow', hands: { yellow: ['B58'], red: [] }, henhouses: [{ player: 'yellow', cell: '-7,4', part: 0 }], stored: { yellow: { sheep: 1 } }, steps: [
       { by: 'yellow', action: { type: 'place', tile: 'B58', x: -7, y: 5, rot: 0 }, expect: { pending: 'storage' } },
       { by: 'yellow', action: { type: 'store', op: 'remove', kind: 'cow' }, expect: { events: [{ type: 'scored' }], stored: { yellow: { cow: 1, pig: 0, sheep: 1 } } } },
     ] });
   });
 
   it('R16 an animal whose supply is empty cannot be taken out; with nothing to do nobody is asked', () => {
-    play({ ...storageMap, henhouses: [{ player: 'yellow', cell: '-7,4', part: 0 }], stored: { red: { cow: 4 } }, steps: [
+    playFile({ ...storageMap, henhouses: [{ player: 'yellow', cell: '-7,4', part: 0 }], stored: { red: { cow: 4 } }, steps: [
       { ...closeStorage, expect: { pending: 'storage', waitingFor: 'yellow' } },
       { by: 'yellow', action: { type: 'store', op: 'remove', kind: 'cow' }, expect: { code: 'BAD_STORAGE' } },
     ] });
-    play({ ...storageMap, options: { storage: true, horse: true }, map: [{ tile: 'B28', x: 1, y: 4, rot: 0 }], henhouses: [], hands: { red: ['B42'] }, steps: [
+    playFile({ ...storageMap, options: { storage: true, horse: true }, map: [{ tile: 'B28', x: 1, y: 4, rot: 0 }], henhouses: [], hands: { red: ['B42'] }, steps: [
       { by: 'red', action: { type: 'place', tile: 'B42', x: 2, y: 4, rot: 3 }, expect: { events: [{ type: 'scored' }], noEvents: ['stored'] } },
     ] });
   });
 
   it('R16 an unowned farm: only its closer may add a stored animal', () => {
-    play({ ...storageMap, stored: { red: { sheep: 1 } }, steps: [
+    playFile({ ...storageMap, stored: { red: { sheep: 1 } }, steps: [
       { ...closeStorage, expect: { pending: 'storage', waitingFor: 'red' } },
       { by: 'red', action: { type: 'store', op: 'remove', kind: 'cow' }, expect: { code: 'BAD_STORAGE' } },
       { by: 'red', action: { type: 'store', op: 'add', kind: 'sheep' }, expect: { events: [{ type: 'scored', owners: [] }] } },
@@ -282,27 +282,27 @@ describe('R16 R17 Storage', () => {
 
 describe('R19 R20 Sharecroppers', () => {
   it('R19 a token plus a henhouse claims an open field someone else owns, on the tile just placed; not one the player owns, not without a token', () => {
-    play({ ...tractorMap, options: { sharecroppers: true }, henhouses: [{ player: 'red', cell: '1,0', part: 1 }], steps: [
+    playFile({ ...tractorMap, options: { sharecroppers: true }, henhouses: [{ player: 'red', cell: '1,0', part: 1 }], steps: [
       { by: 'purple', action: { type: 'place', tile: 'B42', x: 3, y: 0, rot: 0 } },
       { by: 'purple', action: { type: 'share', cell: '3,0', part: 0 }, expect: { code: 'BAD_SHARE' } },
       { by: 'purple', action: { type: 'share', cell: '3,0', part: 2 }, expect: { events: [{ type: 'shared', seat: 'purple' }], waitingFor: 'red' } },
     ] });
-    play({ ...tractorMap, options: { sharecroppers: true }, henhouses: [{ player: 'purple', cell: '1,0', part: 1 }], steps: [
+    playFile({ ...tractorMap, options: { sharecroppers: true }, henhouses: [{ player: 'purple', cell: '1,0', part: 1 }], steps: [
       { by: 'purple', action: { type: 'place', tile: 'B42', x: 3, y: 0, rot: 0 } },
       { by: 'purple', action: { type: 'share', cell: '3,0', part: 2 }, expect: { code: 'BAD_SHARE' }, note: 'purple owns it already' },
     ] });
-    play({ ...tractorMap, options: { sharecroppers: true }, shares: { purple: 0 }, henhouses: [{ player: 'red', cell: '1,0', part: 1 }], steps: [
+    playFile({ ...tractorMap, options: { sharecroppers: true }, shares: { purple: 0 }, henhouses: [{ player: 'red', cell: '1,0', part: 1 }], steps: [
       { by: 'purple', action: { type: 'place', tile: 'B42', x: 3, y: 0, rot: 0 } },
       { by: 'purple', action: { type: 'share', cell: '3,0', part: 2 }, expect: { code: 'BAD_SHARE' } },
     ] });
   });
 
   it('R20 the closer takes the scored farm\'s tokens; an unowned farm gives its closer one from the supply, usable at once', () => {
-    const { state } = play({ ...horseMap, options: { sharecroppers: true }, henhouses: [{ player: 'yellow', cell: '1,4', part: 1 }, { player: 'purple', cell: '1,4', part: 1, share: true }], shares: { purple: 0 }, hands: { purple: ['B42'] }, steps: [
+    const { state } = playFile({ ...horseMap, options: { sharecroppers: true }, henhouses: [{ player: 'yellow', cell: '1,4', part: 1 }, { player: 'purple', cell: '1,4', part: 1, share: true }], shares: { purple: 0 }, hands: { purple: ['B42'] }, steps: [
       { ...closeIt, expect: { events: [{ type: 'scored', owners: ['yellow', 'purple'] }, { type: 'sharesTaken', seat: 'purple', count: 1 }] } },
     ] });
     expect(state.shares!.held[1]).toBe(1);
-    const unowned = play({ ...horseMap, options: { sharecroppers: true }, henhouses: [], hands: { purple: ['B42'] }, steps: [
+    const unowned = playFile({ ...horseMap, options: { sharecroppers: true }, henhouses: [], hands: { purple: ['B42'] }, steps: [
       { ...closeIt, expect: { events: [{ type: 'scored', owners: [] }, { type: 'sharesTaken', seat: 'purple', count: 1 }] } },
     ] }).state;
     expect(unowned.shares!.held[1]).toBe(2);
@@ -327,7 +327,7 @@ describe('R21 R22 Dust Bowl', () => {
   const dust = { ...horseMap, options: { dustBowl: true }, hands: { purple: ['B42', 'B10'], yellow: ['B20', 'B21'] } };
 
   it('R21 after closing a farm others own, the closer alone sees their hands and may take one tile into their row, face up', () => {
-    const { state } = play({ ...dust, steps: [
+    const { state } = playFile({ ...dust, steps: [
       { ...closeIt, expect: { pending: 'dust', waitingFor: 'purple' } },
       { by: 'purple', action: { type: 'take', seat: 'yellow', from: 'hand', index: 5 }, expect: { code: 'BAD_TAKE' } },
     ] });
@@ -343,16 +343,16 @@ describe('R21 R22 Dust Bowl', () => {
   });
 
   it('R21 closing one\'s own farm, or one nobody owns, offers nothing', () => {
-    play({ ...dust, henhouses: [], steps: [{ ...closeIt, expect: { pending: null } }] });
-    play({ ...dust, current: 'yellow', hands: { yellow: ['B42'], purple: ['B10'] }, steps: [{ by: 'yellow', action: { type: 'place', tile: 'B42', x: 2, y: 4, rot: 3 }, expect: { pending: null } }] });
+    playFile({ ...dust, henhouses: [], steps: [{ ...closeIt, expect: { pending: null } }] });
+    playFile({ ...dust, current: 'yellow', hands: { yellow: ['B42'], purple: ['B10'] }, steps: [{ by: 'yellow', action: { type: 'place', tile: 'B42', x: 2, y: 4, rot: 3 }, expect: { pending: null } }] });
   });
 
   it('R22 a row tile is placed instead of a hand tile and not replaced; a robbed hand refills at its owner\'s next draw', () => {
-    play({ ...dust, steps: [
+    playFile({ ...dust, steps: [
       { ...closeIt },
       { by: 'purple', action: { type: 'take', seat: 'yellow', from: 'hand', index: 0 }, expect: { hands: { yellow: ['B21'] }, rows: { purple: ['B20'] } } },
     ] });
-    const s = play({ ...dust, steps: [{ ...closeIt }, { by: 'purple', action: { type: 'take', seat: 'yellow', from: 'hand', index: 0 } }] }).state;
+    const s = playFile({ ...dust, steps: [{ ...closeIt }, { by: 'purple', action: { type: 'take', seat: 'yellow', from: 'hand', index: 0 } }] }).state;
     const afterPurple = ok(s, 1, legalActions(s, 1).find((a) => a.type === 'pass') ?? legalActions(s, 1)[0]!).state;
     expect(afterPurple.hands[1]).toHaveLength(2);
     const yellowPlays = legalActions(afterPurple, 0).find((a) => a.type === 'place' && a.tile === 'B21')!;

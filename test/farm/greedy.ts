@@ -4,7 +4,7 @@
  */
 import { Rng } from '../../src/platform/rng.ts';
 import { Board, tileOfKey, regionOfKey } from '../../src/games/farm/board.ts';
-import { activeSeats, apply, legalActions, setup } from '../../src/games/farm/engine.ts';
+import { activeSeats, play, legalActions, setup } from '../../src/games/farm/engine.ts';
 import { optionsSchema, type FarmState } from '../../src/games/farm/state.ts';
 import { KIND_OF } from '../../src/games/farm/tiles.ts';
 import { FARMERS, cardPoints } from '../../src/games/farm/farmers.ts';
@@ -44,7 +44,7 @@ export function greedyGame(seed: number, players: number, options: Record<string
       action = rng.pick(legal);
     }
     const before = s;
-    const r = apply(s, seat, action);
+    const r = play(s, seat, action);
     if (!r.ok) throw new Error(`greedy game ${seed}: ${r.message}`);
     s = r.state;
     const board = new Board(s.placed);

@@ -4,7 +4,7 @@
 // Checked by eye too: a 50-tile, 4-player game with every option, drawn and scaled to 390 px.
 import { beforeAll, describe, expect, it } from 'vitest';
 import drawings, { mapLayout } from '../../src/games/farm/draw/index.ts';
-import { apply, simpleChoice } from '../../src/games/farm/engine.ts';
+import { play, simpleChoice } from '../../src/games/farm/engine.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import type { MapPictureView } from '../../src/games/farm/pictures.ts';
 import { turnPicture, wholeMap } from '../../src/games/farm/posts.ts';
@@ -21,7 +21,7 @@ beforeAll(() => {
   s = newGame(4, { males: true, chickens: true, market: true, gates: true, bales: true, seasons: true }, 'phone-picture');
   while (!s.outcome && (s.placed.length < 50 || s.stage.kind !== 'place' || s.pending.length > 0)) {
     const seat = farm.activeSeats(s)[0]!;
-    const r = apply(s, seat, simpleChoice(s, seat));
+    const r = play(s, seat, simpleChoice(s, seat));
     if (!r.ok) throw new Error(r.message);
     s = r.state;
   }

@@ -2,7 +2,7 @@
 // R7), Hay Bales (R18), with R1's parts and R2's order where they meet.
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/games/farm/board.ts';
-import { apply, legalActions } from '../../src/games/farm/engine.ts';
+import { play, legalActions } from '../../src/games/farm/engine.ts';
 import { animalPoints, animalsIn, valueOf } from '../../src/games/farm/scoring.ts';
 import { loadMarket, MARKET } from '../../src/games/farm/market.ts';
 import type { FarmEvent } from '../../src/games/farm/events.ts';
@@ -18,7 +18,7 @@ import { requestsTo } from '../../src/platform/requests.ts';
 const runScenario = (json: unknown) => runFile(json, requestsTo(farm));
 
 /** Plays a position written as a scenario; every expectation must hold. */
-function play(file: Record<string, unknown>): FarmState {
+function playFile(file: Record<string, unknown>): FarmState {
   const r = runScenario({ game: 'farm', name: 'ranch', seed: 'ranch', ...file });
   expect(r.failures).toEqual([]);
   return r.state;
@@ -119,10 +119,10 @@ describe('R4 R5 Chickens and the fox', () => {
       if (owed?.kind !== 'fox' || before.fox === null) return;
       const board = new Board(after.placed);
       if (board.fieldOf(before.fox).open) for (const k of owed.options) expect(board.fieldOf(k).id).not.toBe(board.fieldOf(before.fox).id);
-      const bad = apply(after, owed.seat, { type: 'fox', region: 99999 });
+      const bad = play(after, owed.seat, { type: 'fox', region: 99999 });
       expect(bad.ok).toBe(false);
       if (!bad.ok) expect(bad.message).toMatch(/cannot go there/);
-      const notYou = apply(after, (owed.seat + 1) % after.seats.length, legalActions(after, owed.seat)[0]);
+      const notYou = play(after, (owed.seat + 1) % after.seats.length, legalActions(after, owed.seat)[0]);
       expect(notYou.ok).toBe(false);
       return true;
     }, 30);
@@ -133,13 +133,13 @@ describe('R4 R5 Chickens and the fox', () => {
 describe('R5 the fox (as clarified)', () => {
   it('R5 of several owners the one with fewest points after the scoring places the fox; on a tie, the first from the closer\'s left', () => {
     // Both owners score 2 (5 animals split, 1 lost): level at 0 before, cy sits left of bo.
-    play({ ...chickenFarm, options: { chickens: true }, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'cy', scores: { ana: 2, cy: 2 } } }] });
-    play({ ...chickenFarm, options: { chickens: true }, scores: { cy: 3 }, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'ana' } }] });
-    play({ ...chickenFarm, options: { chickens: true }, scores: { ana: 3 }, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'cy' } }] });
+    playFile({ ...chickenFarm, options: { chickens: true }, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'cy', scores: { ana: 2, cy: 2 } } }] });
+    playFile({ ...chickenFarm, options: { chickens: true }, scores: { cy: 3 }, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'ana' } }] });
+    playFile({ ...chickenFarm, options: { chickens: true }, scores: { ana: 3 }, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'cy' } }] });
   });
 
   it('R5 the fox is placed, not declined: its chooser is offered open fields only, and the closer chooses for a farm nobody owns', () => {
-    play({ ...chickenFarm, henhouses: [], options: { chickens: true }, steps: [
+    playFile({ ...chickenFarm, henhouses: [], options: { chickens: true }, steps: [
       { ...closeChickens, expect: { pending: 'fox', waitingFor: 'bo', choices: ['Fox to B01 at 0,0 (south-west)', 'Fox to C05 at 1,0 (east)', 'Fox to C05 at 1,0 (south)'], noChoices: ['north-east', 'No'] } },
       { by: 'bo', action: { type: 'pass' }, expect: { code: 'CHOOSE_FIRST', offered: ['Fox to B01 at 0,0 (south-west)'] } },
       { by: 'bo', action: { type: 'decline' }, expect: { code: 'CHOOSE_FIRST' } },
@@ -149,13 +149,13 @@ describe('R5 the fox (as clarified)', () => {
 
   it('R5 with no other open field the fox leaves the map (the channel is told), and re-enters as at first', () => {
     // The fox stands on C15's east part, the one field left open once bo's B77 closes the chickens' field.
-    const s = play({
+    const s = playFile({
       players: ['ana', 'bo'], options: { chickens: true }, map: [{ tile: 'C15', x: 1, y: 0, rot: 3 }], hands: { bo: ['B77'] }, current: 'bo', fox: { cell: '1,0', part: 'east' },
       steps: [{ by: 'bo', action: { type: 'place', tile: 'B77', x: 0, y: 0, rot: 0 }, expect: { events: [{ type: 'scored' }, { type: 'fox', seat: null }], fox: null, pending: null, text: ['the fox leaves the map until the next farm with chickens is scored'] } }],
     });
     expect(s.foxSeen).toBe(false);
     // Off the map, it comes back after the next farm with chickens, placed as the first time.
-    play({ ...chickenFarm, options: { chickens: true }, fox: null, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'cy' } }] });
+    playFile({ ...chickenFarm, options: { chickens: true }, fox: null, steps: [{ ...closeChickens, expect: { pending: 'fox', waitingFor: 'cy' } }] });
   });
 });
 
@@ -244,7 +244,7 @@ describe('R8 R9 Gates', () => {
         }
         const locked = after.placed.findIndex((p, i) => p.id.startsWith('G') && (() => { const g = board.gate(i)!; return scored.has(i * 4 + g.regions[0]) || scored.has(i * 4 + g.regions[1]); })());
         if (locked >= 0) {
-          const r = apply(after, after.current, { type: 'gate', tile: locked });
+          const r = play(after, after.current, { type: 'gate', tile: locked });
           expect(r.ok).toBe(false);
           refusedLocked++;
         }
@@ -267,7 +267,7 @@ describe('R18 Hay Bales', () => {
   });
 
   it('R18 the closer takes the farm\'s bales; then each owner, in seat order from the closer\'s left, puts one from the supply on an adjacent open field', () => {
-    play({ ...chickenFarm, options: { bales: true }, bales: { on: [{ cell: '0,0', part: 'north-east' }] }, steps: [
+    playFile({ ...chickenFarm, options: { bales: true }, bales: { on: [{ cell: '0,0', part: 'north-east' }] }, steps: [
       { ...closeChickens, expect: { events: [{ type: 'balesTaken', seat: 'bo', count: 1 }], bales: { held: { bo: 1 }, supply: 14, on: [] }, pending: 'bale', waitingFor: 'cy', choices: ['Bale to B01 at 0,0 (south-west)', 'Bale to C05 at 1,0 (east)', 'Bale to C05 at 1,0 (south)'] } },
       { by: 'cy', action: { type: 'bale', cell: '0,0', part: 'south-west' }, expect: { pending: 'bale', waitingFor: 'ana', bales: { supply: 13, on: [{ cell: '0,0', part: 'south-west' }] } } },
       { by: 'ana', action: { type: 'bale', cell: '1,0', part: 'south' }, expect: { pending: null, bales: { supply: 12, held: { bo: 1, ana: 0, cy: 0 } } } },
@@ -278,8 +278,8 @@ describe('R18 Hay Bales', () => {
     // ana owns the field bo closes with B77; C15's east part is the only open field next to it.
     const one = { players: ['ana', 'bo'], options: { bales: true }, map: [{ tile: 'C15', x: 1, y: 0, rot: 3 }], hands: { bo: ['B77'] }, henhouses: [{ player: 'ana', cell: '1,0', part: 'west' }], current: 'bo' };
     const close = { by: 'bo', action: { type: 'place', tile: 'B77', x: 0, y: 0, rot: 0 } };
-    play({ ...one, steps: [{ ...close, expect: { events: [{ type: 'scored', owners: ['ana'] }, { type: 'bale', seat: 'ana', cell: '1,0', part: 'east' }], pending: null, bales: { supply: 11 }, text: ['ana drops a hay bale on C15 at 1,0 (east)'] } }] });
-    play({ ...one, bales: { held: { bo: 12 } }, steps: [{ ...close, expect: { noEvents: ['bale'], pending: null, bales: { supply: 0, on: [] } } }] });
+    playFile({ ...one, steps: [{ ...close, expect: { events: [{ type: 'scored', owners: ['ana'] }, { type: 'bale', seat: 'ana', cell: '1,0', part: 'east' }], pending: null, bales: { supply: 11 }, text: ['ana drops a hay bale on C15 at 1,0 (east)'] } }] });
+    playFile({ ...one, bales: { held: { bo: 12 } }, steps: [{ ...close, expect: { noEvents: ['bale'], pending: null, bales: { supply: 0, on: [] } } }] });
   });
 
   it('R18 a scored farm\'s bales go to its closer; each owner drops one on an open field next to it; bales score squared at the end', () => {

@@ -1,11 +1,11 @@
 // The base game's rulings, F1–F16 (F3, F4 and F13's data are in components.test.ts).
 import { describe, expect, it } from 'vitest';
 import { Board, regionKey } from '../../src/games/farm/board.ts';
-import { apply, baseTileCount, claimOptions, gainsIf, legalActions, randomChoice, simpleChoice } from '../../src/games/farm/engine.ts';
+import { play, baseTileCount, claimOptions, gainsIf, legalActions, randomChoice, simpleChoice } from '../../src/games/farm/engine.ts';
 import { cardPoints, FARMERS, meets } from '../../src/games/farm/farmers.ts';
 import { valueOf } from '../../src/games/farm/scoring.ts';
 import { TILES, fencesTurned, facing, tileById } from '../../src/games/farm/tiles.ts';
-import { viewFor } from '../../src/games/farm/views.ts';
+import { view } from '../../src/games/farm/views.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import type { Action } from '../../src/games/farm/actions.ts';
@@ -31,7 +31,7 @@ describe('F1 F2 tiles, fit and fields', () => {
     const s = withMap(start.id, [other.id, base[5]!.id]);
     for (let rot = 0; rot < 4; rot++) {
       const fits = fencesTurned(other, rot)[7] === fencesTurned(start, 0)[2] && fencesTurned(other, rot)[6] === fencesTurned(start, 0)[3];
-      const r = apply(s, s.current, { type: 'place', tile: other.id, x: 1, y: 0, rot });
+      const r = play(s, s.current, { type: 'place', tile: other.id, x: 1, y: 0, rot });
       expect(r.ok, `turn ${rot}`).toBe(fits);
       if (!r.ok) expect(r.message).toMatch(/half of its west side must match the tile at 0,0/);
     }
@@ -79,7 +79,7 @@ describe('F5 F6 setup and secrets', () => {
     expect(s.scores.every((x) => x === 0)).toBe(true);
     expect(new Set(s.farmers).size).toBe(players);
     expect(s.henhouses).toEqual([]);
-    expect(viewFor(s, 'channel').henhousesLeft).toEqual(new Array(players).fill(4));
+    expect(view(s, 'channel').henhousesLeft).toEqual(new Array(players).fill(4));
   });
 
   it('F5 the first player is drawn at random', () => {
@@ -89,9 +89,9 @@ describe('F5 F6 setup and secrets', () => {
 
   it('F6 the channel sees no hand and the stack only as a count; a seat sees its own hand only', () => {
     const s = newGame(3);
-    const channel = JSON.stringify(viewFor(s, 'channel'));
+    const channel = JSON.stringify(view(s, 'channel'));
     for (const id of [...s.hands.flat(), ...s.stack]) expect(channel).not.toContain(`"${id}"`);
-    const mine = viewFor(s, 1);
+    const mine = view(s, 1);
     expect(mine.hand?.map((t) => t.id)).toEqual(s.hands[1]);
     const others = JSON.stringify({ ...mine, hand: null });
     for (const id of [...s.hands[0]!, ...s.hands[2]!]) expect(others).not.toContain(`"${id}"`);
@@ -125,7 +125,7 @@ describe('F7 F8 F9 turns, placement and claims', () => {
       expect(board.neighbours(a.x, a.y)).toBeGreaterThan(0);
       expect(board.misfit(tileById(a.tile), a.x, a.y, a.rot)).toBeNull();
     }
-    const r = apply(s, s.current, { type: 'place', tile: s.hands[s.current]![0]!, x: 5, y: 5, rot: 0 });
+    const r = play(s, s.current, { type: 'place', tile: s.hands[s.current]![0]!, x: 5, y: 5, rot: 0 });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/not beside the map/);
   });
@@ -173,7 +173,7 @@ describe('F7 F8 F9 turns, placement and claims', () => {
         }
         const elsewhere = s.henhouses[0]?.region ?? regionKey(0, 0);
         if (Math.floor(elsewhere / 4) !== s.stage.tile) {
-          const r = apply(s, seat, { type: 'claim', region: elsewhere });
+          const r = play(s, seat, { type: 'claim', region: elsewhere });
           expect(r.ok).toBe(false);
           if (!r.ok) expect(r.message).toMatch(/not on the tile you just placed/);
         }
@@ -323,10 +323,10 @@ describe('F14 F15 F16 the end, bots and house rules', () => {
     const s = newGame(2);
     const copy = JSON.stringify(s);
     for (const bad of [null, 42, { type: 'place' }, { type: 'place', tile: 'B01', x: 'a', y: 0, rot: 0 }, { type: 'claim', region: 3 }, { type: 'fly' }]) {
-      const r = apply(s, s.current, bad);
+      const r = play(s, s.current, bad);
       expect(r.ok).toBe(false);
     }
-    expect(apply(s, 1 - s.current, legalActions(s, s.current)[0]).ok).toBe(false);
+    expect(play(s, 1 - s.current, legalActions(s, s.current)[0]).ok).toBe(false);
     expect(JSON.stringify(s)).toBe(copy);
     expect(ok(s, 'system', { type: 'abort' }).state.outcome?.kind).toBe('aborted');
   });

@@ -2,7 +2,7 @@
 // season's rule, alone and where it meets the Ranch expansions built so far.
 import { describe, expect, it } from 'vitest';
 import { Board, regionKey } from '../../src/games/farm/board.ts';
-import { apply, claimOptions, henhousesLeft, legalActions, randomChoice } from '../../src/games/farm/engine.ts';
+import { play, claimOptions, henhousesLeft, legalActions, randomChoice } from '../../src/games/farm/engine.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import type { FarmEvent } from '../../src/games/farm/events.ts';
 import { animalPoints, animalsIn, valueOf } from '../../src/games/farm/scoring.ts';
@@ -101,10 +101,10 @@ describe('S1 the season cards and the round', () => {
         if (keys.some((k) => pieces.has(k) || scored.has(k)) || board.gate(i)) expect(movable.has(i)).toBe(false);
       });
       const held = Math.floor(before.henhouses[0]!.region / 4);
-      const r = apply(before, before.current, { type: 'lift', from: held, x: 99, y: 99, rot: 0 });
+      const r = play(before, before.current, { type: 'lift', from: held, x: 99, y: 99, rot: 0 });
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.message).toMatch(/cannot be moved: a piece stands on it/);
-      const turned = apply(inSeason(before, 'rainy'), before.current, { type: 'turnTile', tile: held, rot: 1 });
+      const turned = play(inSeason(before, 'rainy'), before.current, { type: 'turnTile', tile: held, rot: 1 });
       expect(turned.ok).toBe(false);
       return true;
     }, 20);
@@ -154,12 +154,12 @@ describe('S2 Autumn', () => {
     const s = newGame(2, { seasons: true });
     const seat = s.current;
     const tile = s.hands[seat]![0]!;
-    const spring = apply(inSeason(s, 'spring'), seat, { type: 'swap', tile });
+    const spring = play(inSeason(s, 'spring'), seat, { type: 'swap', tile });
     expect(spring.ok === false && spring.message).toMatch(/Swapping a tile is allowed only in Autumn; this round's season is Spring/);
-    const empty = apply({ ...inSeason(s, 'autumn'), stack: [] }, seat, { type: 'swap', tile });
+    const empty = play({ ...inSeason(s, 'autumn'), stack: [] }, seat, { type: 'swap', tile });
     expect(empty.ok === false && empty.message).toMatch(/stack is empty/);
     expect(legalActions({ ...inSeason(s, 'autumn'), stack: [] }, seat).some((a) => a.type === 'swap')).toBe(false);
-    const other = apply(inSeason(s, 'autumn'), seat, { type: 'swap', tile: s.hands[1 - seat]![0]! });
+    const other = play(inSeason(s, 'autumn'), seat, { type: 'swap', tile: s.hands[1 - seat]![0]! });
     expect(other.ok === false && other.message).toMatch(/not in your hand/);
   });
 });
@@ -205,10 +205,10 @@ describe('S4 Flood', () => {
       const fixed = movableTiles(before, board, false).find((i) => !movable.has(i));
       if (fixed === undefined) return;
       const p = before.placed[fixed]!;
-      const r = apply(before, before.current, { type: 'lift', from: fixed, x: p.x + 50, y: p.y, rot: 0 });
+      const r = play(before, before.current, { type: 'lift', from: fixed, x: p.x + 50, y: p.y, rot: 0 });
       expect(r.ok === false && r.message).toMatch(/would split the map in two/);
       const some = [...movable][0]!;
-      const same = apply(before, before.current, { type: 'lift', from: some, x: before.placed[some]!.x, y: before.placed[some]!.y, rot: 0 });
+      const same = play(before, before.current, { type: 'lift', from: some, x: before.placed[some]!.x, y: before.placed[some]!.y, rot: 0 });
       expect(same.ok === false && same.message).toMatch(/moves it to another cell/);
       return true;
     }, 20);
@@ -265,7 +265,7 @@ describe('S6 Rainy', () => {
       expect(events.some((e) => e.type === 'market')).toBe(false);
       expect(after.market!.turn).toBe(false);
       if (after.stage.kind === 'claim') expect(after.stage.tile).toBe(a.tile);
-      const same = apply(before, before.current, { type: 'turnTile', tile: a.tile, rot: before.placed[a.tile]!.rot });
+      const same = play(before, before.current, { type: 'turnTile', tile: a.tile, rot: before.placed[a.tile]!.rot });
       expect(same.ok === false && same.message).toMatch(/already lies that way/);
       checked++;
       return checked >= 5;
@@ -347,7 +347,7 @@ describe('S9 Tornado', () => {
       expect(r.state.current).not.toBe(before.current);
       const text = r.events.map((e) => farm.words.event(r.state, e) ?? '').join('\n');
       expect(text).toContain(`sends ${before.seats[theirs.seat]!.name}'s henhouse on`);
-      const calm = apply(inSeason(before, 'summer'), before.current, { type: 'evict', region: theirs.region });
+      const calm = play(inSeason(before, 'summer'), before.current, { type: 'evict', region: theirs.region });
       expect(calm.ok === false && calm.message).toMatch(/allowed only in Tornado/);
       return true;
     }, 20);
@@ -472,9 +472,9 @@ describe('Seasons with Tractor, Horse, Storage, Sharecroppers and Dust Bowl (doc
       const movable = new Set(movableTiles(before, board, true));
       for (const k of pinned) expect(movable.has(Math.floor(k / 4))).toBe(false);
       const held = Math.floor(pinned[0]! / 4);
-      const r = apply(before, before.current, { type: 'lift', from: held, x: 99, y: 99, rot: 0 });
+      const r = play(before, before.current, { type: 'lift', from: held, x: 99, y: 99, rot: 0 });
       expect(r.ok === false && r.message).toMatch(/cannot be moved: a piece stands on it \(a henhouse, the fox, a hay bale, a tractor or the horse\)/);
-      const turned = apply(inSeason(before, 'rainy'), before.current, { type: 'turnTile', tile: held, rot: 1 });
+      const turned = play(inSeason(before, 'rainy'), before.current, { type: 'turnTile', tile: held, rot: 1 });
       expect(turned.ok === false && turned.message).toMatch(/cannot be turned/);
       tractor ||= (before.tractors?.on.length ?? 0) > 0;
       horse ||= before.horse?.region != null;
@@ -564,7 +564,7 @@ describe('Seasons with Tractor, Horse, Storage, Sharecroppers and Dust Bowl (doc
         expect(after.events).toContainEqual({ type: 'extraTile', seat: before.current });
         const extra = legalActions(after.state, before.current);
         expect(extra.some((x) => x.type === 'lift' || x.type === 'swap' || x.type === 'turnTile')).toBe(false);
-        const refused = apply(after.state, before.current, a);
+        const refused = play(after.state, before.current, a);
         expect(refused.ok === false && refused.message).toMatch(/not on the tractor's extra tile/);
         lifted = true;
         return true;

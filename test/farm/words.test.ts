@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mapLayout } from '../../src/games/farm/draw/index.ts';
-import { apply } from '../../src/games/farm/engine.ts';
+import { play } from '../../src/games/farm/engine.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import type { MapPictureView } from '../../src/games/farm/pictures.ts';
 import { wholeMap } from '../../src/games/farm/posts.ts';
@@ -27,7 +27,7 @@ function position(file: Record<string, unknown>): { state: FarmState; lines: { o
 
 /** The channel's lines of one accepted action. */
 function said(s: FarmState, actor: number, action: unknown): string[] {
-  const r = apply(s, actor, action);
+  const r = play(s, actor, action);
   if (!r.ok) expect.fail(`refused: ${r.code} ${r.message}`);
   return r.events.map((e) => eventText(r.state, e)).filter((t): t is string => t !== null);
 }
@@ -87,12 +87,12 @@ describe('refusals name what would be legal', () => {
     const { state } = position({ players: ['ana', 'bo'], options: { gates: true }, map: [{ tile: 'G01', x: 0, y: 0 }], hands: { bo: ['B01', 'B02'] }, current: 'bo' });
     let s = state;
     for (const action of [{ type: 'place', tile: 'B01', x: 1, y: 0, rot: 0 }, { type: 'keepGates' }]) {
-      const r = apply(s, 1, action);
+      const r = play(s, 1, action);
       if (!r.ok) expect.fail(r.message);
       s = r.state;
     }
     expect(s.farms).toHaveLength(1);
-    const r = apply(s, s.pending[0]?.seat ?? s.current, { type: 'gate', tile: 0 });
+    const r = play(s, s.pending[0]?.seat ?? s.current, { type: 'gate', tile: 0 });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.message).toMatch(/locked: it borders a scored farm/);
@@ -102,11 +102,11 @@ describe('refusals name what would be legal', () => {
 
   it('R5 a wrong field for the fox is refused with the fields it may go to, by name', () => {
     const { state } = position({ ...chickenFarm, options: { chickens: true }, henhouses: [{ player: 'ana', cell: '0,0', part: 0 }] });
-    const after = apply(state, 1, closeChickens);
+    const after = play(state, 1, closeChickens);
     if (!after.ok) expect.fail(after.message);
     const owed = after.state.pending[0]!;
     expect(owed.kind).toBe('fox');
-    const r = apply(after.state, owed.seat, { type: 'fox', region: 0 });
+    const r = play(after.state, owed.seat, { type: 'fox', region: 0 });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.code).toBe('BAD_FIELD');
@@ -127,9 +127,9 @@ describe('refusals name what would be legal', () => {
   it('R19 a henhouse refused in a field someone owns says the sharecropper token the player holds would let it share', () => {
     // ana owns B01's north-east field; bo's B05 extends it.
     const { state } = position({ players: ['ana', 'bo'], options: { sharecroppers: true }, map: [{ tile: 'B01', x: 0, y: 0 }], hands: { bo: ['B05'] }, henhouses: [{ player: 'ana', cell: '0,0', part: 0 }], current: 'bo' });
-    const placed = apply(state, 1, { type: 'place', tile: 'B05', x: 1, y: 0, rot: 0 });
+    const placed = play(state, 1, { type: 'place', tile: 'B05', x: 1, y: 0, rot: 0 });
     if (!placed.ok) expect.fail(placed.message);
-    const r = apply(placed.state, 1, { type: 'claim', region: 5 });
+    const r = play(placed.state, 1, { type: 'claim', region: 5 });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.message).toMatch(/already has a henhouse \(ana's\)/);
@@ -144,7 +144,7 @@ describe('questions', () => {
     // bo's four henhouses are all out; the horse may still be moved instead (R14).
     const four = [0, 1, 2, 3].map(() => ({ player: 'bo', cell: '0,0', part: 1 }));
     const { state } = position({ players: ['ana', 'bo'], options: { horse: true }, map: [{ tile: 'B01', x: 0, y: 0 }], hands: { bo: ['B05', 'B02'] }, henhouses: four, horse: { cell: '0,0', part: 1 }, current: 'bo' });
-    const placed = apply(state, 1, { type: 'place', tile: 'B05', x: 1, y: 0, rot: 0 });
+    const placed = play(state, 1, { type: 'place', tile: 'B05', x: 1, y: 0, rot: 0 });
     if (!placed.ok) expect.fail(placed.message);
     expect(placed.state.stage.kind).toBe('claim');
     const p = farm.words.prompt(placed.state, 1);
@@ -158,7 +158,7 @@ describe('questions', () => {
 describe('the picture legend', () => {
   it('names chickens as the option does (H chicken), the market tiles ($) and the hatching of scored farms', () => {
     const { state } = position({ ...chickenFarm, options: { chickens: true, market: true }, henhouses: [{ player: 'ana', cell: '0,0', part: 0 }] });
-    const after = apply(state, 1, closeChickens);
+    const after = play(state, 1, closeChickens);
     if (!after.ok) expect.fail(after.message);
     const pv = wholeMap(after.state).view as MapPictureView;
     const text = mapLayout(pv).lines.map((l) => l.text).join('\n');

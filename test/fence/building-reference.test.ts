@@ -8,7 +8,7 @@
 // graph each new map gets (grown from the previous map's) is checked against one built afresh.
 import { describe, expect, it } from 'vitest';
 import { buildContext, placementProblem, type Placement } from '../../src/games/fence/building.ts';
-import { applyAction, computerAction, createGame, legalActions, actingSeats, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
+import { play, computerAction, setup, legalActions, actingSeats, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import { buildGraph, cellKey, distances, DX, DY, graphOf, sidesFit, tileIdOfKey, type PlacedTile } from '../../src/games/fence/geometry.ts';
 import { tileSetOf } from '../../src/games/fence/rules.ts';
 import type { TileDef } from '../../src/games/fence/tiles.ts';
@@ -74,7 +74,7 @@ function candidates(s: FenceState, seat: number): Placement[] {
  * every `every`-th position (the reference is slow on an 80-tile map).
  */
 function checkBuilding(seed: string, players: number, options: Partial<FenceOptions>, every = 1): { positions: number; swaps: number } {
-  let s = createGame({ seats: seats(players), seed, options }).state;
+  let s = setup({ seats: seats(players), seed, options }).state;
   let positions = 0, swaps = 0, step = 0;
   while (s.phase === 'building' && !s.outcome) {
     const acting = actingSeats(s);
@@ -96,7 +96,7 @@ function checkBuilding(seed: string, players: number, options: Partial<FenceOpti
     const seat = acting[step % acting.length]!;
     const action = computerAction(s, seat, 'random')!;
     if (action.type === 'swap') swaps++;
-    const r = applyAction(s, seat, action);
+    const r = play(s, seat, action);
     if (!r.ok) throw new Error(r.message);
     s = r.state;
   }

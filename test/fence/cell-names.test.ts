@@ -1,13 +1,13 @@
 // Cell names: fixed relative to Old Town from the first tile, the same in suggestions, alt text and on the picture.
 import { describe, expect, it } from 'vitest';
-import { actionLabel, applyAction, cellName, computerAction, createGame, eventText, viewFor, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
+import { actionLabel, play, cellName, computerAction, setup, eventText, view, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
 import { mapAlt } from '../../src/games/fence/alt.ts';
 
 const seats = ['Ann', 'Bob', 'Cara'].map((name) => ({ name, computer: true }));
 
 describe('cell names', () => {
   it('B4 Old Town is M13 and its neighbours are named from it', () => {
-    const s = createGame({ seats, seed: 'names' }).state;
+    const s = setup({ seats, seed: 'names' }).state;
     const ot = s.map.find((p) => p.key === s.oldTown)!;
     expect(cellName(s, ot.x, ot.y)).toBe('M13');
     expect(cellName(s, ot.x + 1, ot.y - 1)).toBe('N12');
@@ -17,7 +17,7 @@ describe('cell names', () => {
   it('a placed tile keeps the name its suggestion gave it while the whole map is built, unless the map passes column A or row 1: then every name moves by a whole alphabet, and the post says so', () => {
     let moved = 0;
     for (const seed of ['names-grow', 'names-grow-2', 'names-grow-3']) {
-      let s: FenceState = createGame({ seats, seed }).state;
+      let s: FenceState = setup({ seats, seed }).state;
       const named: { x: number; y: number; label: string }[] = [];
       let extent = 0;
       for (let i = 0; i < 400 && s.phase === 'building'; i++) {
@@ -29,10 +29,10 @@ describe('cell names', () => {
           named.push({ x: a.x, y: a.y, label });
           // The suggestion's cell, as the picture's highlight for that cell draws it.
           expect(label).toContain(` at ${cellName(s, a.x, a.y)}`);
-          expect(mapAlt(viewFor(s, 'channel'))).toContain(cellName(s, a.x, a.y));
+          expect(mapAlt(view(s, 'channel'))).toContain(cellName(s, a.x, a.y));
         }
         const before = s;
-        const r = applyAction(s, seat, a);
+        const r = play(s, seat, a);
         if (!r.ok) throw new Error(r.message);
         s = r.state;
         const told = r.events.map((e) => eventText(s, e) ?? '').join(' ');

@@ -1,5 +1,5 @@
 // Helpers for the Extended Rules' tests: a game played by computers up to its main phase.
-import { applyAction, computerAction, createGame, standardTileSet, whoMustAct, type FenceEvent, type FenceOptions, type FenceState, type NbId } from '../../src/games/fence/index.ts';
+import { play, computerAction, setup, standardTileSet, whoMustAct, type FenceEvent, type FenceOptions, type FenceState, type NbId } from '../../src/games/fence/index.ts';
 import { tileIdOfKey } from '../../src/games/fence/geometry.ts';
 import { hotGoodsDistances } from '../../src/games/fence/roads.ts';
 import { inPlay } from '../../src/games/fence/rules.ts';
@@ -8,12 +8,12 @@ export const seats = (n: number) => Array.from({ length: n }, (_, i) => ({ name:
 
 /** A game with these options, its map built by the bot, played by computers until the main phase. */
 export function toMain(options: Partial<FenceOptions>, seed: string, players = 3): { state: FenceState; events: FenceEvent[] } {
-  const created = createGame({ seats: seats(players), seed, options: { autoBuild: true, ...options } });
+  const created = setup({ seats: seats(players), seed, options: { autoBuild: true, ...options } });
   let state = created.state;
   const events = [...created.events];
   for (let guard = 0; state.phase !== 'main' && state.phase !== 'over' && guard < 200; guard++) {
     const seat = whoMustAct(state)!;
-    const r = applyAction(state, seat, computerAction(state, seat, 'simple')!);
+    const r = play(state, seat, computerAction(state, seat, 'simple')!);
     if (!r.ok) throw new Error(r.message);
     state = r.state;
     events.push(...r.events);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { requestsTo } from '../../src/platform/requests.ts';
-import { applyAction, computerAction, createGame, fence, legalActions, viewFor, whoMustAct, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
+import { play, computerAction, setup, fence, legalActions, view, whoMustAct, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { hotGoodsDistances } from '../../src/games/fence/roads.ts';
 import { inPlay } from '../../src/games/fence/rules.ts';
 import { boats } from '../../src/games/fence/variants/boats.ts';
@@ -40,7 +40,7 @@ describe('E1 Ritzy Tile', () => {
       expect(last.type === 'ritzyDrawn' && last.absent).toBe(false);
       expect(state.extended?.ritzy).toEqual(last.type === 'ritzyDrawn' ? { red: last.red, blue: last.blue } : null);
       expect(state.discard).toEqual(expect.arrayContaining(last.type === 'ritzyDrawn' ? last.cards : []));
-      expect(viewFor(state, 'channel').extended?.ritzy).toEqual(state.extended?.ritzy);
+      expect(view(state, 'channel').extended?.ritzy).toEqual(state.extended?.ritzy);
       expect(cardConservationProblem(state)).toBeNull();
       // Drawn before the deal: everyone still starts with two of each colour.
       expect(state.hands.every((h) => h.length === 4)).toBe(true);
@@ -185,7 +185,7 @@ describe('E20 Round-limited Game', () => {
     expect(rolled.rounds).toBe(rolled.red + rolled.blue);
     expect(state.extended?.rounds).toBe(rolled.rounds);
     expect(eventText(state, rolled)).toContain(`the game lasts ${rolled.rounds} rounds`);
-    expect(viewFor(state, 'channel').extended?.rounds).toBe(rolled.rounds);
+    expect(view(state, 'channel').extended?.rounds).toBe(rolled.rounds);
   });
 
   it('E20 after the rolled rounds the free player with the most cards wins; ties share', () => {
@@ -202,7 +202,7 @@ describe('E20 Round-limited Game', () => {
 describe('E2 Color Swap with Joker', () => {
   it('E2 one red and one blue Joker per pair of players, at least one each', () => {
     for (const [n, k] of [[2, 1], [3, 1], [5, 2], [8, 4]] as const) {
-      const s = createGame({ seats: seats(n), seed: `e2-${n}`, options: { jokers: true } }).state;
+      const s = setup({ seats: seats(n), seed: `e2-${n}`, options: { jokers: true } }).state;
       const all = [...s.stash.red, ...s.stash.blue, ...s.discard, ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : []))];
       expect(all.filter((c) => c === 'RJ')).toHaveLength(k);
       expect(all.filter((c) => c === 'BJ')).toHaveLength(k);
@@ -251,7 +251,7 @@ describe('E13 Mixed Stash', () => {
     expect(state.stash.blue).toEqual([]);
     expect(state.stash.mixed!.length).toBeGreaterThan(0);
     expect(state.hands.every((h) => h.filter((c) => c[0] === 'R').length === 2)).toBe(true);
-    expect(viewFor(state, 'channel').stash).toEqual({ red: 0, blue: 0, mixed: state.stash.mixed!.length });
+    expect(view(state, 'channel').stash).toEqual({ red: 0, blue: 0, mixed: state.stash.mixed!.length });
     expect(cardConservationProblem(state)).toBeNull();
   });
 
@@ -274,7 +274,7 @@ describe('E13 Mixed Stash', () => {
 describe('E14 Mixed, Blind Stash', () => {
   it('E14 one four-suit deck per two players (rounded up) in one pile from the start; start pairs are drawn from it', () => {
     for (const n of [2, 3, 6]) {
-      const s = createGame({ seats: seats(n), seed: `e14-${n}`, options: { blindStash: true } }).state;
+      const s = setup({ seats: seats(n), seed: `e14-${n}`, options: { blindStash: true } }).state;
       const sets = 2 * Math.ceil(n / 2);
       const all = [...s.stash.mixed!, ...s.discard, ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : []))];
       expect(all).toHaveLength(12 * sets);
@@ -288,7 +288,7 @@ describe('E14 Mixed, Blind Stash', () => {
 
 describe('E5 Turn-Taking for Pawn Placement', () => {
   it('E5 no start cards; from the First Player, each picks any free in-play neighborhood, never a taken one', () => {
-    let s = createGame({ seats: seats(3), seed: 'e5-a', options: { autoBuild: true, turnTakingPawns: true } }).state;
+    let s = setup({ seats: seats(3), seed: 'e5-a', options: { autoBuild: true, turnTakingPawns: true } }).state;
     expect(s.startCards).toEqual([null, null, null]);
     expect(s.phase).toBe('pawns');
     const live = inPlay(s);
@@ -299,7 +299,7 @@ describe('E5 Turn-Taking for Pawn Placement', () => {
       if (p?.kind !== 'pawnNeighborhood') return;
       expect(p.seat).toBe((s.firstPlayer + k) % 3);
       expect(new Set(p.options)).toEqual(new Set([...live].filter((nb) => !taken.includes(nb))));
-      const r = applyAction(s, p.seat, { type: 'chooseNeighborhood', nb: p.options[0]! });
+      const r = play(s, p.seat, { type: 'chooseNeighborhood', nb: p.options[0]! });
       expect(r.ok).toBe(true);
       if (!r.ok) return;
       expect(r.events.some((e) => e.type === 'startRevealed')).toBe(false);
@@ -313,11 +313,11 @@ describe('E5 Turn-Taking for Pawn Placement', () => {
 
 describe('E7 Rewarded Tile Placement', () => {
   it('E7 a tile joined by road to two placed tiles earns its placer a card of their choice; one joined tile earns nothing', () => {
-    let s = createGame({ seats: seats(3), seed: 'e7-a', options: { rewardedTiles: 'two' } }).state;
+    let s = setup({ seats: seats(3), seed: 'e7-a', options: { rewardedTiles: 'two' } }).state;
     let rewarded = 0, plain = 0;
     for (let guard = 0; s.phase === 'building' && guard < 300; guard++) {
       const seat = whoMustAct(s)!;
-      const r = applyAction(s, seat, computerAction(s, seat, 'random')!);
+      const r = play(s, seat, computerAction(s, seat, 'random')!);
       if (!r.ok) throw new Error(r.message);
       const placed = r.events.find((e) => e.type === 'tilePlaced' || e.type === 'tileSwapped');
       const reward = r.events.find((e) => e.type === 'tileRewarded');
@@ -352,12 +352,12 @@ describe('E7 Rewarded Tile Placement', () => {
 describe('E9 Missing Tiles', () => {
   it('E9 as soon as one hand of tiles is empty, building ends and every other hand is discarded', () => {
     for (const seed of ['e9-a', 'e9-b']) {
-      let s = createGame({ seats: seats(4), seed, options: { missingTiles: true } }).state;
+      let s = setup({ seats: seats(4), seed, options: { missingTiles: true } }).state;
       let ended: FenceEvent | undefined;
       for (let guard = 0; s.phase === 'building' && guard < 300; guard++) {
         expect(s.tileHands.every((h) => h.length > 0)).toBe(true);
         const seat = whoMustAct(s)!;
-        const r = applyAction(s, seat, computerAction(s, seat, 'simple')!);
+        const r = play(s, seat, computerAction(s, seat, 'simple')!);
         if (!r.ok) throw new Error(r.message);
         ended = r.events.find((e) => e.type === 'buildingEnded') ?? ended;
         s = r.state;
@@ -379,7 +379,7 @@ describe('E10 Placing Multi-Neighborhood Tiles', () => {
     expect(basic.length).toBeGreaterThan(0);
     // Alone beside Old Town, the Venice tile can join it with one of its two neighborhoods only.
     expect(strict.length).toBe(0);
-    const r = applyAction(building({ everyNeighborhood: true }), 0, basic[0]!);
+    const r = play(building({ everyNeighborhood: true }), 0, basic[0]!);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/Venice/);
   });
@@ -436,7 +436,7 @@ describe('E12 The Trading Post', () => {
     expect(placed).toBeDefined();
     expect(state.extended?.tradingPost).toBe(placed?.type === 'tradingPostPlaced' ? placed.nb : null);
     expect(inPlay(state).has(state.extended!.tradingPost!)).toBe(true);
-    expect(viewFor(state, 'channel').extended?.tradingPost).toBe(state.extended?.tradingPost);
+    expect(view(state, 'channel').extended?.tradingPost).toBe(state.extended?.tradingPost);
   });
 
   it('E12 ending your own turn there, you may give a card of your choice and take one at random; the channel learns neither card', () => {
@@ -467,7 +467,7 @@ describe('E12 The Trading Post', () => {
 describe('E3 Boats', () => {
   it('E3 one face card per player in the Stash, as many red as blue (an odd number of players adds one)', () => {
     for (const [n, k] of [[2, 1], [3, 2], [6, 3]] as const) {
-      const s = createGame({ seats: seats(n), seed: `e3-${n}`, options: { boats: true } }).state;
+      const s = setup({ seats: seats(n), seed: `e3-${n}`, options: { boats: true } }).state;
       const all = [...s.stash.red, ...s.stash.blue, ...s.discard, ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : []))];
       expect(all.filter((c) => c === 'RF')).toHaveLength(k);
       expect(all.filter((c) => c === 'BF')).toHaveLength(k);
@@ -491,7 +491,7 @@ describe('E3 Boats', () => {
       ],
     }));
     expect(state.extended?.boats?.red?.seat).toBe(1);
-    expect(viewFor(state, 'channel').extended?.boats).toEqual({ red: 1, blue: null });
+    expect(view(state, 'channel').extended?.boats).toEqual({ red: 1, blue: null });
     expect(cardConservationProblem(state)).toBeNull();
   });
 
@@ -534,7 +534,7 @@ describe('E4 Tunnel', () => {
       const [a, b] = state.extended!.tunnel!;
       expect(a!.split('/')[0]).not.toBe(b!.split('/')[0]);
       expect(inPlay(state).has(a!) && inPlay(state).has(b!)).toBe(true);
-      expect(viewFor(state, 'channel').extended?.tunnel).toEqual([a, b]);
+      expect(view(state, 'channel').extended?.tunnel).toEqual([a, b]);
       expect(cardConservationProblem(state)).toBeNull();
     }
   });
@@ -559,7 +559,7 @@ describe('E4 Tunnel', () => {
 
 describe('E8 Big Map', () => {
   it('E8 two sets of tiles are dealt (80); one Old Town starts the map, the other is an ordinary tile', () => {
-    const s = createGame({ seats: seats(4), seed: 'e8-a', options: { bigMap: true } }).state;
+    const s = setup({ seats: seats(4), seed: 'e8-a', options: { bigMap: true } }).state;
     const all = [...s.tileHands.flat(), ...s.map.map((p) => p.key)];
     expect(all).toHaveLength(80);
     expect(all.filter((k) => k.startsWith('1-3'))).toEqual(expect.arrayContaining(['1-3', '1-3#2']));

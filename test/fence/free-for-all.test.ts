@@ -3,17 +3,17 @@
 // combinations with E5, E7, E9 and E10 (rulings in docs/fence-variants.md).
 import { describe, expect, it } from 'vitest';
 import { applyRequest } from '../../src/platform/requests.ts';
-import { actingSeats, applyAction, cellName, computerAction, createGame, fence, legalActions, viewFor, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
+import { actingSeats, play, cellName, computerAction, setup, fence, legalActions, view, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import { eventText } from '../../src/games/fence/words.ts';
 import { cellOrigin } from '../../src/games/fence/draw/layout.ts';
 import { panelBoxes } from '../../src/games/fence/draw/panels.ts';
 import { drawMapPicture } from '../../src/games/fence/draw/picture.ts';
 import { seats } from './extended-helpers.ts';
 
-const start = (options: Partial<FenceOptions> = {}, seed = 'e6', players = 3) => createGame({ seats: seats(players), seed, options: { freeForAll: true, ...options } });
+const start = (options: Partial<FenceOptions> = {}, seed = 'e6', players = 3) => setup({ seats: seats(players), seed, options: { freeForAll: true, ...options } });
 
-function play(s: FenceState, seat: number, action: Action) {
-  const r = applyAction(s, seat, action);
+function playOk(s: FenceState, seat: number, action: Action) {
+  const r = play(s, seat, action);
   if (!r.ok) throw new Error(`${seat} ${JSON.stringify(action)}: ${r.message}`);
   return r;
 }
@@ -22,7 +22,7 @@ function play(s: FenceState, seat: number, action: Action) {
 function buildUntil(s: FenceState, stop: (s: FenceState) => boolean, pick: (acting: number[]) => number = (a) => a[a.length - 1]!): FenceState {
   for (let guard = 0; guard < 300 && s.phase === 'building' && !stop(s); guard++) {
     const seat = pick(actingSeats(s));
-    s = play(s, seat, computerAction(s, seat, 'simple')!).state;
+    s = playOk(s, seat, computerAction(s, seat, 'simple')!).state;
   }
   return s;
 }
@@ -40,10 +40,10 @@ describe('E6 Free-For-All Tile Placement', () => {
     let s = start().state;
     const holder = s.firstPlayer;
     const before = (holder + 2) % 3;
-    s = play(s, before, legalActions(s, before)[0]!).state;
+    s = playOk(s, before, legalActions(s, before)[0]!).state;
     expect(s.map).toHaveLength(2);
     expect(actingSeats(s)).toContain(holder);
-    s = play(s, holder, legalActions(s, holder)[0]!).state;
+    s = playOk(s, holder, legalActions(s, holder)[0]!).state;
     expect(s.map).toHaveLength(3);
   });
 
@@ -52,8 +52,8 @@ describe('E6 Free-For-All Tile Placement', () => {
     const a = legalActions(s, 0).find((x) => x.type === 'place')! as Extract<Action, { type: 'place' }>;
     const b = legalActions(s, 1).find((x) => x.type === 'place' && x.x === a.x && x.y === a.y);
     expect(b).toBeDefined();
-    const after = play(s, 0, a).state;
-    const refused = applyAction(after, 1, b!);
+    const after = playOk(s, 0, a).state;
+    const refused = play(after, 1, b!);
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.message).toMatch(/already/i);
   });
@@ -68,7 +68,7 @@ describe('E6 Free-For-All Tile Placement', () => {
     const place = offered.find((a) => a.type === 'place') as Extract<Action, { type: 'place' }>;
     const owner = s.tileHands.findIndex((h) => h.includes(place.tile));
     expect(owner).not.toBe(2);
-    const r = play(s, 2, place);
+    const r = playOk(s, 2, place);
     expect(r.state.tileHands[owner]).not.toContain(place.tile);
     expect(r.state.tileHands[2]).toEqual([]);
     const placed = r.events.find((e) => e.type === 'tilePlaced')!;
@@ -81,7 +81,7 @@ describe('E6 Free-For-All Tile Placement', () => {
     const s = start().state;
     const theirs = legalActions(s, 1).find((a) => a.type === 'place') as Extract<Action, { type: 'place' }>;
     expect(s.tileHands[0]!.length).toBeGreaterThan(0);
-    const r = applyAction(s, 0, theirs);
+    const r = play(s, 0, theirs);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.code).toBe('TILE_NOT_IN_HAND');
   });
@@ -110,7 +110,7 @@ describe('E6 Free-For-All Tile Placement', () => {
     for (let guard = 0; guard < 300 && s.phase === 'building'; guard++) {
       const acting = actingSeats(s);
       const seat = acting[acting.length - 1]!;
-      const r = play(s, seat, computerAction(s, seat, 'simple')!);
+      const r = playOk(s, seat, computerAction(s, seat, 'simple')!);
       for (const e of r.events) if (e.type === 'tilePlaced' && e.owner !== undefined) events.push('placed another player’s tile');
       s = r.state;
     }
@@ -126,9 +126,9 @@ describe('E6 Free-For-All Tile Placement', () => {
     const placer = s.pending!.seat;
     expect(actingSeats(s)).toEqual([placer]);
     const other = (placer + 1) % 3;
-    const refused = applyAction(s, other, legalActions(start({ rewardedTiles: 'two' }, 'e6-e7').state, other)[0]!);
+    const refused = play(s, other, legalActions(start({ rewardedTiles: 'two' }, 'e6-e7').state, other)[0]!);
     expect(refused.ok).toBe(false);
-    const answered = play(s, placer, { type: 'chooseColour', colour: 'red' }).state;
+    const answered = playOk(s, placer, { type: 'chooseColour', colour: 'red' }).state;
     expect(answered.hands[placer]).toHaveLength(1);
     expect(actingSeats(answered).length).toBeGreaterThan(1);
   });
@@ -149,11 +149,11 @@ describe('E6 Free-For-All Tile Placement', () => {
     // The same tiles without E10 may go to more places: E10 narrows the borrowed tiles as well.
     const loose = legalActions({ ...s, options: { ...s.options, everyNeighborhood: false } }, 2);
     expect(loose.length).toBeGreaterThanOrEqual(offered.length);
-    for (const a of offered.slice(0, 5)) expect(applyAction(s, 2, a).ok).toBe(true);
+    for (const a of offered.slice(0, 5)) expect(play(s, 2, a).ok).toBe(true);
     const strictOnly = new Set(offered.map((a) => JSON.stringify(a)));
     const refusedByE10 = loose.find((a) => !strictOnly.has(JSON.stringify(a)));
     if (refusedByE10) {
-      const r = applyAction(s, 2, refusedByE10);
+      const r = play(s, 2, refusedByE10);
       expect(r.ok).toBe(false);
     }
   });
@@ -168,8 +168,8 @@ describe('E6 Free-For-All Tile Placement', () => {
     const s = buildUntil(start({}, 'e6-picture').state, differ);
     expect(differ(s)).toBe(true);
     const builders = actingSeats(s);
-    const view = viewFor(s, 'channel');
-    const names = (seat: number) => view.seats[seat]!.name;
+    const v = view(s, 'channel');
+    const names = (seat: number) => v.seats[seat]!.name;
 
     // The alt text: where each builder can place ("Ana can place at …; Bo at …"), read back per builder.
     const alt = fence.board(s).alt;
@@ -184,22 +184,22 @@ describe('E6 Free-For-All Tile Placement', () => {
 
     // The picture: every builder marked in the players' panel, and a cell that only another
     // builder (not the seat the engine names current) can place at is highlighted too.
-    const rows = panelBoxes(view)[0]!.rows;
+    const rows = panelBoxes(v)[0]!.rows;
     for (const seat of builders) expect(rows[seat]!.text.startsWith('▶ ')).toBe(true);
     const others = cellsOf(s, s.current);
-    const onlyOthers = view.placeableCells.find((c) => !others.includes(cellName(s, c.x, c.y)))!;
+    const onlyOthers = v.placeableCells.find((c) => !others.includes(cellName(s, c.x, c.y)))!;
     expect(onlyOthers).toBeDefined();
-    const pic = drawMapPicture(view);
+    const pic = drawMapPicture(v);
     const o = cellOrigin(pic.layout, onlyOthers.x, onlyOthers.y);
     const [r, , b] = pic.canvas.getContext('2d').getImageData(Math.round(o.x + pic.layout.tile * 0.2), Math.round(o.y + pic.layout.tile * 0.75), 1, 1).data;
     expect(r).toBeGreaterThan(200); // the highlight's yellow: much red, little blue
     expect(b!).toBeLessThan(150);
     // Every cell any builder can place at is highlighted, and no other.
-    expect(view.placeableCells.map((c) => cellName(s, c.x, c.y)).sort()).toEqual([...new Set(builders.flatMap((seat) => cellsOf(s, seat)))].sort());
+    expect(v.placeableCells.map((c) => cellName(s, c.x, c.y)).sort()).toEqual([...new Set(builders.flatMap((seat) => cellsOf(s, seat)))].sort());
   });
   describe('E6 with a computer seat, as the bot runs it (computers move until only people are waited for)', () => {
     const people = ['Alice', 'Bob'];
-    const withComputer = (options: Partial<FenceOptions>, seed: string) => createGame({ seats: [...people.map((name) => ({ name, computer: false })), { name: 'Computer 1', computer: true }], seed, options: { freeForAll: true, ...options } });
+    const withComputer = (options: Partial<FenceOptions>, seed: string) => setup({ seats: [...people.map((name) => ({ name, computer: false })), { name: 'Computer 1', computer: true }], seed, options: { freeForAll: true, ...options } });
 
     /** What the bot does after every change: the computer seat moves while it is among those who may act and has a move to make. */
     function computersMove(s: FenceState): { state: FenceState; placed: { seat: number; owner?: number }[] } {
@@ -208,7 +208,7 @@ describe('E6 Free-For-All Tile Placement', () => {
         if (!fence.activeSeats(s).includes(2)) break;
         const action = fence.bots.simple!(s, 2);
         if (action === null) break;
-        const r = play(s, 2, action);
+        const r = playOk(s, 2, action);
         for (const e of r.events) if (e.type === 'tilePlaced' || e.type === 'tileSwapped') placed.push({ seat: e.seat, ...(e.owner === undefined ? {} : { owner: e.owner }) });
         s = r.state;
       }
@@ -238,7 +238,7 @@ describe('E6 Free-For-All Tile Placement', () => {
         const building = fence.activeSeats(s).filter((seat) => seat !== 2);
         if (building.length === 0) break;
         const seat = building.includes(0) && turn % 3 !== 2 ? 0 : building[building.length - 1]!;
-        s = play(s, seat, computerAction(s, seat, 'simple')!).state;
+        s = playOk(s, seat, computerAction(s, seat, 'simple')!).state;
         placedBy[seat]!++;
         const moved = computersMove(s);
         s = moved.state;

@@ -2,7 +2,7 @@
  * Checks that must hold after every action of every game (issue 2's property list).
  * Each returns a list of problems so a failing game can say everything that went wrong.
  */
-import { viewFor, whoMustAct, legalActions, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
+import { view, whoMustAct, legalActions, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { firstPlayerOf, inPlay } from '../../src/games/fence/rules.ts';
 import { cardConservationProblem } from '../../src/games/fence/scenario.ts';
 
@@ -86,8 +86,8 @@ export function checkViews(s: FenceState): string[] {
   const problems: string[] = [];
   const viewers: (number | 'channel')[] = ['channel', ...s.seats.map((_, i) => i)];
   for (const viewer of viewers) {
-    const view = viewFor(s, viewer);
-    const json = JSON.parse(JSON.stringify(view)) as unknown;
+    const v = view(s, viewer);
+    const json = JSON.parse(JSON.stringify(v)) as unknown;
     const paths: string[] = [];
     cardPaths(json, 'view', paths);
     // Hot Goods drawn by cards are drawn face up.
@@ -99,9 +99,9 @@ export function checkViews(s: FenceState): string[] {
     const keys: string[] = [];
     forbiddenKeys(json, 'view', keys);
     problems.push(...keys.map((k) => `${viewer}: secret key ${k}`));
-    if (viewer === 'channel' && view.me) problems.push('the channel view has a hand');
-    if (typeof viewer === 'number' && view.me && view.me.seat !== viewer) problems.push(`${viewer} sees seat ${view.me.seat}'s hand`);
-    if (typeof viewer === 'number' && JSON.stringify(view.me?.hand) !== JSON.stringify(s.hands[viewer])) problems.push(`${viewer}: own hand missing or wrong`);
+    if (viewer === 'channel' && v.me) problems.push('the channel view has a hand');
+    if (typeof viewer === 'number' && v.me && v.me.seat !== viewer) problems.push(`${viewer} sees seat ${v.me.seat}'s hand`);
+    if (typeof viewer === 'number' && JSON.stringify(v.me?.hand) !== JSON.stringify(s.hands[viewer])) problems.push(`${viewer}: own hand missing or wrong`);
   }
   return problems;
 }

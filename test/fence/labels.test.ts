@@ -2,7 +2,7 @@
 // cell) and what follows from it, judged against what the engine then does.
 import { describe, expect, it } from 'vitest';
 import { requestsTo } from '../../src/platform/requests.ts';
-import { applyAction, createGame, fence, playComputers, type Action, type FenceState } from '../../src/games/fence/index.ts';
+import { play, setup, fence, playComputers, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { runScenario } from '../../src/games/fence/scenario.ts';
 import { onTestMap } from './test-map.ts';
 
@@ -23,7 +23,7 @@ function checkPosition(s: FenceState, seen: Seen): void {
   for (const a of legal) {
     const label = fence.words.action(s, a);
     expect(label.length, label).toBeLessThanOrEqual(100);
-    const r = applyAction(s, seat, a);
+    const r = play(s, seat, a);
     if (!r.ok) throw new Error(`a legal action was refused: ${r.message}`);
     const jailed = r.events.flatMap((e) => (e.type === 'jailed' ? e.seats : []));
     const selfJailed = s.pawns[seat] !== 'jail' && jailed.includes(seat);
@@ -55,7 +55,7 @@ describe('suggestions that say what they do', () => {
     const seen: Seen = { selfJailing: 0, jailing: 0, evidence: 0 };
     for (let game = 0; game < 8; game++) {
       const players = 3 + (game % 3);
-      let s = createGame({ seats: NAMES.slice(0, players).map((name) => ({ name, computer: false })), seed: `labels-${game}`, options: { autoBuild: true } }).state;
+      let s = setup({ seats: NAMES.slice(0, players).map((name) => ({ name, computer: false })), seed: `labels-${game}`, options: { autoBuild: true } }).state;
       for (let step = 0; step < 120 && !s.outcome; step++) {
         if (s.phase === 'main' && !s.pending) checkPosition(s, seen);
         s = playComputers(s, { steps: 1, strategy: 'random' }).state;

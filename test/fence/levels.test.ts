@@ -3,7 +3,7 @@
 // setup (B11), nor by a tip-off, the Cops by road or a push (B15, B16). The normal player, in
 // the very same positions, does: that is what the test would catch.
 import { describe, expect, it } from 'vitest';
-import { applyAction, computerAction, createGame, legalActions, whoMustAct, type Action, type FenceState, type Strategy } from '../../src/games/fence/index.ts';
+import { play, computerAction, setup, legalActions, whoMustAct, type Action, type FenceState, type Strategy } from '../../src/games/fence/index.ts';
 import { caughtBy } from '../../src/games/fence/rules.ts';
 
 /** Someone other than the mover goes to Jail by this action. */
@@ -16,7 +16,7 @@ describe('FENCE! easy computer', () => {
     for (let g = 0; g < 120; g++) {
       const players = 2 + (g % 3);
       const easy = g % players;
-      let s = createGame({ seats: Array.from({ length: players }, (_, i) => ({ name: `P${i}`, computer: true })), seed: `gentle-${g}` }).state;
+      let s = setup({ seats: Array.from({ length: players }, (_, i) => ({ name: `P${i}`, computer: true })), seed: `gentle-${g}` }).state;
       while (!s.outcome && s.round <= 1) {
         const seat = whoMustAct(s)!;
         const strategy: Strategy = seat === easy ? 'easy' : 'normal';
@@ -30,7 +30,7 @@ describe('FENCE! easy computer', () => {
             if (jailsOthers(s, seat, computerAction(s, seat, 'normal')!)) normalWould++;
           }
         }
-        const r = applyAction(s, seat, action);
+        const r = play(s, seat, action);
         if (!r.ok) throw new Error(r.message);
         s = r.state;
       }
@@ -44,10 +44,10 @@ describe('FENCE! easy computer', () => {
   it('B11 the easy computer, placing the Cops at setup as First Player, leaves the pawns on their tile alone when a neighborhood there is free', () => {
     let offered = 0;
     for (let g = 0; g < 1000 && offered < 6; g++) {
-      let s = createGame({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i}`, computer: true })), seed: `cops-setup-${g}`, options: { autoBuild: true } }).state;
+      let s = setup({ seats: Array.from({ length: 6 }, (_, i) => ({ name: `P${i}`, computer: true })), seed: `cops-setup-${g}`, options: { autoBuild: true } }).state;
       while (!s.outcome && s.round === 0 && s.pending?.kind !== 'copsNeighborhood') {
         const seat = whoMustAct(s)!;
-        const r = applyAction(s, seat, computerAction(s, seat, 'normal')!);
+        const r = play(s, seat, computerAction(s, seat, 'normal')!);
         if (!r.ok) throw new Error(r.message);
         s = r.state;
       }
@@ -65,7 +65,7 @@ describe('FENCE! easy computer', () => {
   it('B15 the easy computer never moves the Cops onto its own pawn when it has another choice', () => {
     let offered = 0;
     for (let g = 0; g < 30; g++) {
-      let s = createGame({ seats: [{ name: 'E', computer: true }, { name: 'N', computer: true }], seed: `self-${g}` }).state;
+      let s = setup({ seats: [{ name: 'E', computer: true }, { name: 'N', computer: true }], seed: `self-${g}` }).state;
       for (let step = 0; !s.outcome && step < 400; step++) {
         const seat = whoMustAct(s)!;
         const action = computerAction(s, seat, seat === 0 ? 'easy' : 'normal')!;
@@ -77,7 +77,7 @@ describe('FENCE! easy computer', () => {
             expect(caughtBy(s, action)).not.toContain(seat);
           }
         }
-        const r = applyAction(s, seat, action);
+        const r = play(s, seat, action);
         if (!r.ok) throw new Error(r.message);
         s = r.state;
       }

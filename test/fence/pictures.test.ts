@@ -1,7 +1,7 @@
 // FENCE! pictures at a phone's width: the turn's close-up, the round's overview with its Hot Goods, the whole map.
 import { describe, expect, it } from 'vitest';
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { applyAction, cellName, computerAction, createGame, playComputers, standardTileSet, viewFor, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
+import { play, cellName, computerAction, setup, playComputers, standardTileSet, view, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
 import type { FenceEvent } from '../../src/games/fence/events.ts';
 import { roundPicture, turnPicture } from '../../src/games/fence/pictures.ts';
 import { pictureIdentity, type Picture } from '../../src/platform/game.ts';
@@ -22,7 +22,7 @@ const NAMES = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima', 'Gus', 'Hana'];
 
 /** The worst case: 8 players on a Big Map (80 tiles), turns played by the computer from round 1. */
 function bigGame(seed: string): FenceState {
-  const s = createGame({ seats: NAMES.map((name) => ({ name, computer: true })), seed, options: { autoBuild: true, bigMap: true } }).state;
+  const s = setup({ seats: NAMES.map((name) => ({ name, computer: true })), seed, options: { autoBuild: true, bigMap: true } }).state;
   return playComputers(s, { steps: 10 }).state;
 }
 
@@ -31,7 +31,7 @@ function* turns(start: FenceState, count: number): Generator<{ state: FenceState
   for (let i = 0; i < count; i++) {
     const seat = whoMustAct(s);
     if (seat === null) return;
-    const r = applyAction(s, seat, computerAction(s, seat, 'random')!);
+    const r = play(s, seat, computerAction(s, seat, 'random')!);
     if (!r.ok) throw new Error(r.message);
     s = r.state;
     yield { state: s, events: r.events };
@@ -139,13 +139,13 @@ describe('a round\'s Hot Goods drawn while a winner chooses a colour', () => {
   it('the rolls so far and what the post after the answer shows whatever it is are drawn before the answer', () => {
     let questions = 0, foreseen = 0, pictures = 0, drawnAhead = 0;
     for (let n = 0; n < 20 && questions < 20; n++) {
-      let s = createGame({ seats: NAMES.slice(0, 4).map((name) => ({ name, computer: false })), seed: `ahead-${n}`, options: { autoBuild: true } }).state;
+      let s = setup({ seats: NAMES.slice(0, 4).map((name) => ({ name, computer: false })), seed: `ahead-${n}`, options: { autoBuild: true } }).state;
       let ahead: Set<string> | null = null;
       // Each action a post of its own, as a person's move through Discord.
       for (let k = 0; k < 600 && questions < 20; k++) {
         const seat = whoMustAct(s);
         if (seat === null) break;
-        const r = applyAction(s, seat, computerAction(s, seat, 'simple')!);
+        const r = play(s, seat, computerAction(s, seat, 'simple')!);
         if (!r.ok) throw new Error(r.message);
         s = r.state;
         const plans = posts([{ state: r.state, events: r.events }]);
@@ -170,12 +170,12 @@ describe('a round\'s Hot Goods drawn while a winner chooses a colour', () => {
 
   it('the size of the draw piles, which pictures leave out so that either colour gives the same picture, changes no pixel', () => {
     const state = playComputers(bigGame('piles'), { steps: 30 }).state;
-    const view = viewFor(state, 'channel');
-    const other = { ...view, stash: { red: view.stash.red + 3, blue: 0 } };
-    expect(Buffer.from(drawMapPicture(view, { cache: false }).canvas.data()).equals(Buffer.from(drawMapPicture(other, { cache: false }).canvas.data()))).toBe(true);
+    const v = view(state, 'channel');
+    const other = { ...v, stash: { red: v.stash.red + 3, blue: 0 } };
+    expect(Buffer.from(drawMapPicture(v, { cache: false }).canvas.data()).equals(Buffer.from(drawMapPicture(other, { cache: false }).canvas.data()))).toBe(true);
     const z = turnPicture(state, []).view as CloseUpView;
     const panes = [{ x0: -1, y0: -1, x1: 1, y1: 1 }];
-    const a = drawCloseUp({ ...z, view, panes, moves: [], caption: ['x'] }), b = drawCloseUp({ ...z, view: other, panes, moves: [], caption: ['x'] });
+    const a = drawCloseUp({ ...z, view: v, panes, moves: [], caption: ['x'] }), b = drawCloseUp({ ...z, view: other, panes, moves: [], caption: ['x'] });
     expect(Buffer.from(a.canvas.data()).equals(Buffer.from(b.canvas.data()))).toBe(true);
   });
 });
@@ -184,22 +184,22 @@ describe('the whole map (/fence map, and once a round)', () => {
   it('on a Big Map with 8 players no pawn, Cops or last move\'s arrow covers a name', () => {
     let s = bigGame('phone-whole');
     s = playComputers(s, { steps: 40 }).state;
-    const view = viewFor(s, 'channel');
-    expect(view.lastMove?.from).toBeTruthy();
-    const bare = { ...noPieces(view), lastMove: null };
-    const a = drawMapPicture(view, { cache: false }), b = drawMapPicture(bare, { cache: false });
+    const v = view(s, 'channel');
+    expect(v.lastMove?.from).toBeTruthy();
+    const bare = { ...noPieces(v), lastMove: null };
+    const a = drawMapPicture(v, { cache: false }), b = drawMapPicture(bare, { cache: false });
     expect(a.layout.pieces.length).toBeGreaterThanOrEqual(7);
-    expect(expectNamesUncovered(view, [a.layout], a.canvas.getContext('2d'), b.canvas.getContext('2d'))).toBeGreaterThan(80);
+    expect(expectNamesUncovered(v, [a.layout], a.canvas.getContext('2d'), b.canvas.getContext('2d'))).toBeGreaterThan(80);
   }, 30_000);
 });
 
 describe('the private pictures at a phone’s width', () => {
   it('B2 a 19-tile hand: every tile’s names ≥ 11 CSS px, the title too', () => {
-    const s = createGame({ seats: [{ name: 'Ann', computer: false }, { name: 'Bob', computer: false }], seed: 'hand' }).state;
-    const view = viewFor(s, 0);
-    const tiles = view.seats[0]!.tiles;
+    const s = setup({ seats: [{ name: 'Ann', computer: false }, { name: 'Bob', computer: false }], seed: 'hand' }).state;
+    const v = view(s, 0);
+    const tiles = v.seats[0]!.tiles;
     expect(tiles.length).toBeGreaterThanOrEqual(19);
-    const canvas = drawTileHand(view, 0);
+    const canvas = drawTileHand(v, 0);
     const scale = Math.min(1, PHONE / canvas.width);
     const set = standardTileSet();
     const smallest = Math.min(...tiles.flatMap((k) => nameBlocks(set.byId.get(k.split('#')[0]!)!, 0).map((b) => b.px * TILE_HAND_SIZE)));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { requestsTo } from '../../src/platform/requests.ts';
-import { createGame, fence, viewFor } from '../../src/games/fence/index.ts';
+import { setup, fence, view } from '../../src/games/fence/index.ts';
 import { cardConservationProblem, loadScenario, runScenario, ScenarioError } from '../../src/games/fence/scenario.ts';
 import { runScenario as runAnyScenario } from '../../src/runtime/scenario.ts';
 import { onTestMap } from './test-map.ts';
@@ -20,7 +20,7 @@ const ok = (sc: Record<string, unknown>) => {
 describe('setup (B1–B4)', () => {
   it('B1 2–8 players; the deck is one red and one blue Ace–6 per player, in two piles', () => {
     for (let n = 2; n <= 8; n++) {
-      const s = createGame({ seats: seats(n), seed: `b1-${n}` }).state;
+      const s = setup({ seats: seats(n), seed: `b1-${n}` }).state;
       expect(cardConservationProblem(s)).toBeNull();
       const all = [...s.stash.red, ...s.stash.blue, ...s.startCards.flatMap((p) => (p ? [p.red, p.blue] : [])), ...s.hands.flat(), ...s.discard];
       expect(all).toHaveLength(12 * n);
@@ -28,8 +28,8 @@ describe('setup (B1–B4)', () => {
       expect(s.stash.red.every((c) => c.startsWith('R'))).toBe(true);
       expect(s.stash.blue.every((c) => c.startsWith('B'))).toBe(true);
     }
-    expect(() => createGame({ seats: seats(1), seed: 'x' })).toThrow(RangeError);
-    expect(() => createGame({ seats: seats(9), seed: 'x' })).toThrow(RangeError);
+    expect(() => setup({ seats: seats(1), seed: 'x' })).toThrow(RangeError);
+    expect(() => setup({ seats: seats(9), seed: 'x' })).toThrow(RangeError);
   });
 
   it('B1 the discard pile is never reshuffled into an empty Stash', () => {
@@ -42,32 +42,32 @@ describe('setup (B1–B4)', () => {
 
   it('B2 tiles are dealt round-robin, hand sizes differ by at most one, and everyone sees every tile hand', () => {
     for (let n = 2; n <= 8; n++) {
-      const created = createGame({ seats: seats(n), seed: `b2-${n}` });
+      const created = setup({ seats: seats(n), seed: `b2-${n}` });
       const placed = created.events.find((e) => e.type === 'tilePlaced');
       const s = created.state;
       // Before anything but Old Town is placed, all 40 tiles are in hands or on the map.
       const sizes = s.tileHands.map((h, i) => h.length + (placed && placed.type === 'tilePlaced' && placed.seat === i ? 1 : 0));
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(40);
       expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
-      const view = viewFor(s, 'channel');
-      view.seats.forEach((seat, i) => expect(seat.tiles).toEqual(s.tileHands[i]));
+      const v = view(s, 'channel');
+      v.seats.forEach((seat, i) => expect(seat.tiles).toEqual(s.tileHands[i]));
     }
   });
 
   it('B3 each player gets a secret red/blue start pair that only they can see', () => {
-    const s = createGame({ seats: seats(4), seed: 'b3' }).state;
+    const s = setup({ seats: seats(4), seed: 'b3' }).state;
     s.startCards.forEach((p) => {
       expect(p?.red).toMatch(/^R[1-6]$/);
       expect(p?.blue).toMatch(/^B[1-6]$/);
     });
-    const channel = JSON.stringify(viewFor(s, 'channel'));
+    const channel = JSON.stringify(view(s, 'channel'));
     expect(channel).not.toContain('startCards');
-    expect(viewFor(s, 1).me?.startCards).toEqual([s.startCards[1]!.red, s.startCards[1]!.blue]);
-    expect(JSON.stringify(viewFor(s, 0))).not.toContain(`"startCards":["${s.startCards[1]!.red}","${s.startCards[1]!.blue}"]`);
+    expect(view(s, 1).me?.startCards).toEqual([s.startCards[1]!.red, s.startCards[1]!.blue]);
+    expect(JSON.stringify(view(s, 0))).not.toContain(`"startCards":["${s.startCards[1]!.red}","${s.startCards[1]!.blue}"]`);
   });
 
   it('B3 B10 the start pair is revealed and discarded when the pawn is placed', () => {
-    const s = createGame({ seats: seats(3), seed: 'b3-auto', options: { autoBuild: true } }).state;
+    const s = setup({ seats: seats(3), seed: 'b3-auto', options: { autoBuild: true } }).state;
     expect(s.phase === 'main' || s.phase === 'pawns').toBe(true);
     const placed = s.pawns.filter((p) => p !== null).length;
     expect(s.startCards.filter((p) => p === null).length).toBeGreaterThanOrEqual(placed);
@@ -76,7 +76,7 @@ describe('setup (B1–B4)', () => {
 
   it('B4 the holder of Old Town places it at the centre, becomes First Player, and the next seat places next', () => {
     for (const seed of ['b4-a', 'b4-b', 'b4-c', 'b4-d']) {
-      const { state, events } = createGame({ seats: seats(4), seed });
+      const { state, events } = setup({ seats: seats(4), seed });
       const first = events[0];
       expect(first).toMatchObject({ type: 'tilePlaced', tile: '1-3', x: 0, y: 0, rot: 0 });
       const holder = (first as { seat: number }).seat;

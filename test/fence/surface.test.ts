@@ -6,7 +6,7 @@
 // pawn and the winner.
 import { describe, expect, it } from 'vitest';
 import type { Canvas } from '@napi-rs/canvas';
-import { applyAction, computerAction, createGame, fence, whoMustAct, type Action, type FenceEvent, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
+import { play, computerAction, setup, fence, whoMustAct, type Action, type FenceEvent, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import drawings from '../../src/games/fence/draw/index.ts';
 import { drawCloseUp } from '../../src/games/fence/draw/closeup.ts';
 import { drawOverview } from '../../src/games/fence/draw/overview.ts';
@@ -37,12 +37,12 @@ function levels(root: Level, depth = 4): { path: string[]; level: Level }[] {
 const leaves = (root: Level): Action[] => levels(root, 6).flatMap(({ level }) => level.options.flatMap((o) => (isLeaf(o) ? [o.action] : [])));
 
 /** Seeded games of people, each action as a person would take it (the simple player's), with the state before. */
-function* play(n: number, seed: string, options: Partial<FenceOptions> = {}, actions = 600): Generator<{ before: FenceState; seat: number; action: Action; state: FenceState; events: readonly FenceEvent[] }> {
-  let s = createGame({ seats: NAMES.slice(0, n).map((name) => ({ name, computer: false })), seed, options: { autoBuild: true, ...options } }).state;
+function* seededSteps(n: number, seed: string, options: Partial<FenceOptions> = {}, actions = 600): Generator<{ before: FenceState; seat: number; action: Action; state: FenceState; events: readonly FenceEvent[] }> {
+  let s = setup({ seats: NAMES.slice(0, n).map((name) => ({ name, computer: false })), seed, options: { autoBuild: true, ...options } }).state;
   for (let k = 0; k < actions && !s.outcome; k++) {
     const seat = whoMustAct(s)!;
     const action = computerAction(s, seat, k % 5 === 4 ? 'random' : 'simple')!;
-    const r = applyAction(s, seat, action);
+    const r = play(s, seat, action);
     if (!r.ok) throw new Error(r.message);
     yield { before: s, seat, action, state: r.state, events: r.events };
     s = r.state;
@@ -58,7 +58,7 @@ describe('a FENCE! turn in taps', () => {
     const turnTaps: number[] = [];
     let turn = 0;
     for (const [seed, options] of [['taps-1', {}], ['taps-2', { hunch: true, boats: true, jokers: true }], ['taps-3', { bigMap: true }]] as const) {
-      for (const { before: s, seat } of play(4, seed, options, 400)) {
+      for (const { before: s, seat } of seededSteps(4, seed, options, 400)) {
         if (s.phase !== 'main' || s.pending || seat !== s.current) continue;
         const root = rootOf(s, seat);
         const legal = fence.legalActions(s, seat) as Action[];
@@ -114,7 +114,7 @@ describe('a FENCE! turn in taps', () => {
 
   it('the turn post offers words only, never a picture or a word about the seat’s cards: where cards lead is shown to the seat alone', () => {
     let roots = 0;
-    for (const { before: s, seat } of play(3, 'public-root', { jokers: true }, 300)) {
+    for (const { before: s, seat } of seededSteps(3, 'public-root', { jokers: true }, 300)) {
       if (s.phase !== 'main' || s.pending || seat !== s.current || s.turn.pushed || s.turn.cops || s.turn.boat) continue;
       const root = rootOf(s, seat);
       roots++;
@@ -133,7 +133,7 @@ describe('a FENCE! turn in taps', () => {
     let checked = 0, letters = 0, overviews = 0, closeUps = 0;
     for (const [seed, options] of [['labels-1', {}], ['labels-2', { bigMap: true, tunnel: true, tradingPost: true }]] as const) {
       let k = 0;
-      for (const { before: s, seat } of play(4, seed, options, 300)) {
+      for (const { before: s, seat } of seededSteps(4, seed, options, 300)) {
         if (s.phase === 'building' || k++ % 4 !== 0) continue;
         const root = fence.words.prompt(s, seat).choice;
         if (!root) continue;
@@ -170,7 +170,7 @@ describe('a FENCE! turn in taps', () => {
 
   it('B15 a move that sends the Cops onto the mover’s own pawn is asked once more, in words that say so', () => {
     let seen = 0;
-    for (const { before: s, seat } of play(4, 'self-jail', {}, 800)) {
+    for (const { before: s, seat } of seededSteps(4, 'self-jail', {}, 800)) {
       if (s.phase !== 'main' || s.pending || seat !== s.current) continue;
       const own = (fence.legalActions(s, seat) as Action[]).filter((a) => jailsMover(s, seat, a));
       for (const a of own) {
@@ -194,7 +194,7 @@ describe('FENCE! posts on the play surface', () => {
     for (const seed of ['posts-1', 'posts-2']) {
       let steps: Step<FenceState, FenceEvent>[] = [];
       let k = 0;
-      for (const { state, events } of play(3, seed, {}, 500)) {
+      for (const { state, events } of seededSteps(3, seed, {}, 500)) {
         steps.push({ state, events });
         const plans = fence.posts!(steps);
         if (plans.at(-1)?.held) {
@@ -250,7 +250,7 @@ describe('FENCE! posts on the play surface', () => {
   it('B19 the end post shows every pawn still on the map and rings the winner, named in the legend', () => {
     for (const seed of ['end-a', 'end-b']) {
       let last: { state: FenceState; events: readonly FenceEvent[] } | null = null;
-      for (const step of play(3, seed, {}, 3000)) last = step;
+      for (const step of seededSteps(3, seed, {}, 3000)) last = step;
       const s = last!.state;
       expect(s.outcome?.kind).toBe('winner');
       const plan = fence.posts!([{ state: s, events: last!.events }]).at(-1)!;

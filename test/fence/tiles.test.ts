@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContext, placementProblem, type Placement } from '../../src/games/fence/building.ts';
 import { Rng, seedRng } from '../../src/platform/rng.ts';
-import { applyAction, createGame, legalActions, type FenceState } from '../../src/games/fence/index.ts';
+import { play, setup, legalActions, type FenceState } from '../../src/games/fence/index.ts';
 import { buildGraph, distances, sidesFit, waterAt, type PlacedTile } from '../../src/games/fence/geometry.ts';
 import { inPlay } from '../../src/games/fence/rules.ts';
 import { buildTileSet, SIDES, standardTileSet, type TileDef, type TileSet } from '../../src/games/fence/tiles.ts';
@@ -50,7 +50,7 @@ function reachableFrom(adj: number[][], from: number): Set<number> {
 
 /** A building-phase state with the given map and seat 0 to place `hand`. */
 function buildingState(map: PlacedTile[], hand: string[]): FenceState {
-  const { state } = createGame({ seats: [{ name: 'A', computer: true }, { name: 'B', computer: true }], seed: 'tiles-test' });
+  const { state } = setup({ seats: [{ name: 'A', computer: true }, { name: 'B', computer: true }], seed: 'tiles-test' });
   return { ...state, phase: 'building', map, tileHands: [hand, []], current: 0, pending: null, passesInRow: 0 };
 }
 
@@ -133,7 +133,7 @@ describe('T2 the names fixed by the rules text', () => {
         for (const pr of legalRots(withStix, id('Parkview'), px, py)) {
           const map = [...withStix, { key: id('Parkview'), x: px, y: py, rot: pr }];
           for (const cr of legalRots(map, id('Cabbagetown'), cx, cy)) {
-            const result = applyAction(buildingState(map, [id('Cabbagetown')]), 0, { type: 'place', tile: id('Cabbagetown'), x: cx, y: cy, rot: cr });
+            const result = play(buildingState(map, [id('Cabbagetown')]), 0, { type: 'place', tile: id('Cabbagetown'), x: cx, y: cy, rot: cr });
             expect(result.ok).toBe(true);
             if (!result.ok) continue;
             const placed = result.events.find((e) => e.type === 'tilePlaced');
@@ -328,7 +328,7 @@ describe('T6 the set makes good maps', () => {
     for (let seed = 0; seed < SEEDS; seed++) {
       const players = SEATS[seed % SEATS.length]!;
       const rng = new Rng(seedRng(`T6-builder-${seed}`));
-      let s = createGame({ seats: Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed: `T6-${seed}` }).state;
+      let s = setup({ seats: Array.from({ length: players }, (_, i) => ({ name: `P${i + 1}`, computer: true })), seed: `T6-${seed}` }).state;
       for (let guard = 0; s.phase === 'building'; guard++) {
         if (guard > 2000) throw new Error(`seed ${seed}: building did not end`);
         const seat = s.pending ? s.pending.seat : s.current;
@@ -337,7 +337,7 @@ describe('T6 the set makes good maps', () => {
         const places = legal.filter((a) => a.type === 'place');
         if (legal.length === 0) throw new Error(`seed ${seed}: seat ${seat} has nothing to do while building`);
         const action = rng.pick(places.length ? places : legal);
-        const r = applyAction(s, seat, action);
+        const r = play(s, seat, action);
         if (!r.ok) throw new Error(`seed ${seed}: ${r.message}`);
         s = r.state;
       }

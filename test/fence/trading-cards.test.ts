@@ -3,7 +3,7 @@
 // seen by the two of them only; the offer is withdrawn once the game moves past it.
 import { describe, expect, it } from 'vitest';
 import { applyRequest } from '../../src/platform/requests.ts';
-import { actingSeats, applyAction, fence, legalActions, viewFor, type Action, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
+import { actingSeats, play, fence, legalActions, view, type Action, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { cardConservationProblem } from '../../src/games/fence/scenario.ts';
 import { OFFERS_PER_TURN } from '../../src/games/fence/variants/trading-cards.ts';
 import { eventText } from '../../src/games/fence/words.ts';
@@ -19,8 +19,8 @@ function table(seed = 'e11', players = 3, options = {}): FenceState {
   return state;
 }
 
-function play(s: FenceState, seat: number, action: Action): { state: FenceState; events: FenceEvent[] } {
-  const r = applyAction(s, seat, action);
+function playOk(s: FenceState, seat: number, action: Action): { state: FenceState; events: FenceEvent[] } {
+  const r = play(s, seat, action);
   if (!r.ok) throw new Error(`${seat} ${JSON.stringify(action)}: ${r.message}`);
   return r;
 }
@@ -55,7 +55,7 @@ describe('E11 Trading Cards', () => {
     const s = table();
     const offer = fairOffer(s);
     const me = s.current, them = offer.target;
-    const offered = play(s, me, offer);
+    const offered = playOk(s, me, offer);
     expect(actingSeats(offered.state)).toEqual([me, them]);
     expect(legalActions(offered.state, them)).toEqual([{ type: 'acceptTrade' }, { type: 'declineTrade' }]);
     // The public post, the prompt, its buttons and the channel's view carry no card.
@@ -63,16 +63,16 @@ describe('E11 Trading Cards', () => {
     const said = [...offered.events.map((e) => eventText(offered.state, e) ?? ''), prompt.text, ...prompt.buttons.map((b) => b.label), JSON.stringify(prompt.buttons.map((b) => fence.encode(b.action)))];
     expect(said.join('\n')).not.toMatch(CARD);
     expect(said.join('\n')).toContain(`p${me} offered p${them} a trade.`);
-    expect(JSON.stringify(viewFor(offered.state, 'channel').extended?.trade)).toBe(JSON.stringify({ from: me, to: them }));
+    expect(JSON.stringify(view(offered.state, 'channel').extended?.trade)).toBe(JSON.stringify({ from: me, to: them }));
     const third = [0, 1, 2].find((i) => i !== me && i !== them)!;
-    expect(viewFor(offered.state, third).extended?.trade?.give).toBeUndefined();
+    expect(view(offered.state, third).extended?.trade?.give).toBeUndefined();
     // The two of them see the cards, in their own hands' text.
-    expect(viewFor(offered.state, them).extended?.trade).toMatchObject({ give: offer.give, ask: offer.ask });
+    expect(view(offered.state, them).extended?.trade).toMatchObject({ give: offer.give, ask: offer.ask });
     expect(fence.hand!(offered.state, them).text).toMatch(/offers you a trade: they give you their .* for your /);
     expect(fence.hand!(offered.state, me).text).toContain(`Your open offer to p${them}`);
     expect(fence.hand!(offered.state, third).text).not.toContain('trade');
 
-    const accepted = play(offered.state, them, { type: 'acceptTrade' });
+    const accepted = playOk(offered.state, them, { type: 'acceptTrade' });
     expect(accepted.state.hands[me]).toEqual(expect.arrayContaining(offer.ask));
     expect(accepted.state.hands[them]).toEqual(expect.arrayContaining(offer.give));
     expect(accepted.state.hands[me]!.length).toBe(s.hands[me]!.length);
@@ -85,7 +85,7 @@ describe('E11 Trading Cards', () => {
   it('E11 declining leaves both hands as they were', () => {
     const s = table();
     const offer = fairOffer(s);
-    const declined = play(play(s, s.current, offer).state, offer.target, { type: 'declineTrade' });
+    const declined = playOk(playOk(s, s.current, offer).state, offer.target, { type: 'declineTrade' });
     expect(declined.state.hands).toEqual(s.hands);
     expect(eventText(declined.state, declined.events[0]!)).toBe(`p${offer.target} declined p${s.current}’s trade.`);
   });
@@ -95,9 +95,9 @@ describe('E11 Trading Cards', () => {
     const me = s.current;
     const them = (me + 1) % 3;
     const missing = ['R1', 'R2', 'R3', 'R4', 'R5', 'R6'].find((c) => !s.hands[them]!.includes(c))!;
-    const offered = play(s, me, { type: 'offerTrade', target: them, give: [], ask: [missing] }).state;
+    const offered = playOk(s, me, { type: 'offerTrade', target: them, give: [], ask: [missing] }).state;
     expect(legalActions(offered, them)).toEqual([{ type: 'declineTrade' }]);
-    const r = applyAction(offered, them, { type: 'acceptTrade' });
+    const r = play(offered, them, { type: 'acceptTrade' });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.code).toBe('CARDS_NOT_IN_HAND');
   });
@@ -105,13 +105,13 @@ describe('E11 Trading Cards', () => {
   it('E11 the offer is withdrawn when the game moves past it: the offerer plays a move, and the answer comes too late', () => {
     const s = table();
     const offer = fairOffer(s);
-    const offered = play(s, s.current, offer).state;
+    const offered = playOk(s, s.current, offer).state;
     const move = legalActions(offered, s.current).find((a) => a.type !== 'offerTrade')!;
-    const moved = play(offered, s.current, move);
+    const moved = playOk(offered, s.current, move);
     expect(moved.events[0]).toEqual({ type: 'tradeWithdrawn', seat: s.current, target: offer.target });
     expect(eventText(moved.state, moved.events[0]!)).toContain('withdrawn');
     expect(moved.state.extended?.trade).toBeUndefined();
-    const late = applyAction(moved.state, offer.target, { type: 'acceptTrade' });
+    const late = play(moved.state, offer.target, { type: 'acceptTrade' });
     expect(late.ok).toBe(false);
   });
 
@@ -120,12 +120,12 @@ describe('E11 Trading Cards', () => {
     const me = s.current;
     const offers = legalActions(s, me).filter((a): a is Offer => a.type === 'offerTrade');
     for (let k = 0; k < OFFERS_PER_TURN; k++) {
-      const r = play(s, me, offers[k]!);
+      const r = playOk(s, me, offers[k]!);
       if (k > 0) expect(r.events.map((e) => e.type)).toEqual(['tradeWithdrawn', 'tradeOffered']);
       s = r.state;
     }
     expect(legalActions(s, me).some((a) => a.type === 'offerTrade')).toBe(false);
-    const r = applyAction(s, me, offers[3]!);
+    const r = play(s, me, offers[3]!);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toContain('3 offers this turn');
   });
@@ -135,9 +135,9 @@ describe('E11 Trading Cards', () => {
     const me = s.current;
     const them = (me + 1) % 3;
     s = { ...s, pawns: s.pawns.map((p, i) => (i === them ? 'jail' : p)) };
-    const toJail = play(s, me, { type: 'offerTrade', target: them, give: [s.hands[me]![0]!], ask: [] });
+    const toJail = playOk(s, me, { type: 'offerTrade', target: them, give: [s.hands[me]![0]!], ask: [] });
     expect(actingSeats(toJail.state)).toContain(them);
-    const gift = play(toJail.state, them, { type: 'acceptTrade' }).state;
+    const gift = playOk(toJail.state, them, { type: 'acceptTrade' }).state;
     expect(gift.hands[them]!.length).toBe(s.hands[them]!.length + 1);
     const jailedMe = { ...s, pawns: s.pawns.map((p, i) => (i === me ? 'jail' : p)) };
     expect(legalActions(jailedMe, me).some((a) => a.type === 'offerTrade')).toBe(true);
@@ -146,7 +146,7 @@ describe('E11 Trading Cards', () => {
   it('E11 a target who does not answer in time declines; it was not their turn, so it does not count towards removal', () => {
     const s = table();
     const offer = fairOffer(s);
-    const offered = play(s, s.current, offer).state;
+    const offered = playOk(s, s.current, offer).state;
     const r = applyRequest(fence, offered, 'system', { type: 'timeout', seat: offer.target });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -159,7 +159,7 @@ describe('E11 Trading Cards', () => {
   it('E11 an offer is withdrawn when either player leaves the game', () => {
     const s = table();
     const offer = fairOffer(s);
-    const offered = play(s, s.current, offer).state;
+    const offered = playOk(s, s.current, offer).state;
     const resigned = applyRequest(fence, offered, offer.target, { type: 'resign' });
     if (!resigned.ok) throw new Error(resigned.message);
     expect(resigned.events.map((e) => e.type)).toContain('tradeWithdrawn');
@@ -179,7 +179,7 @@ describe('E11 Trading Cards', () => {
       [other, { type: 'acceptTrade' }, 'NOT_YOUR_TURN'],
     ];
     for (const [seat, action, code] of cases) {
-      const r = applyAction(s, seat, action);
+      const r = play(s, seat, action);
       expect(r.ok, JSON.stringify(action)).toBe(false);
       if (!r.ok) expect(r.code, `${JSON.stringify(action)}: ${r.message}`).toBe(code);
     }
@@ -188,7 +188,7 @@ describe('E11 Trading Cards', () => {
   it('E11 without the option nobody may offer', () => {
     const { state } = toMain({}, 'e11', 3);
     expect(legalActions(state, state.current).some((a) => a.type === 'offerTrade')).toBe(false);
-    const r = applyAction(state, state.current, { type: 'offerTrade', target: (state.current + 1) % 3, give: [], ask: ['R1'] });
+    const r = play(state, state.current, { type: 'offerTrade', target: (state.current + 1) % 3, give: [], ask: ['R1'] });
     expect(r.ok).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // Moves typed by hand are read against the state; understood moves go to the engine, which
 // gives its specific reason when they are illegal (B7); only text not understood gets the list.
 import { describe, expect, it } from 'vitest';
-import { cardsText, cellName, createGame, fence, nbName, playComputers, seatName, type Action, type FenceState } from '../../src/games/fence/index.ts';
+import { cardsText, cellName, setup, fence, nbName, playComputers, seatName, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { loadScenario } from '../../src/games/fence/scenario.ts';
 import { buildContext, placementProblem } from '../../src/games/fence/building.ts';
 import { tileSetOf } from '../../src/games/fence/rules.ts';
@@ -95,7 +95,7 @@ describe('typed moves', () => {
     });
 
     it('B14 “r7” stays no card on a Big Map whose grid has a cell R7', () => {
-      let s = createGame({ seats: ['ana', 'bo', 'cy'].map((name) => ({ name, computer: false })), seed: 'r-cell-0', options: { autoBuild: true, bigMap: true } }).state;
+      let s = setup({ seats: ['ana', 'bo', 'cy'].map((name) => ({ name, computer: false })), seed: 'r-cell-0', options: { autoBuild: true, bigMap: true } }).state;
       s = playComputers(s, { steps: 12 }).state;
       while (!(s.phase === 'main' && !s.pending && moves({ ...s, current: fence.activeSeats(s)[0]! }).length > 0)) s = playComputers(s, { steps: 1 }).state;
       const seat = fence.activeSeats(s)[0]!;
@@ -140,7 +140,7 @@ describe('typed moves', () => {
     let checked = 0;
     for (let game = 0; game < 4; game++) {
       const options = game % 2 ? { bigMap: true } : {};
-      let s = createGame({ seats: ['Ana', 'Bob', 'Cy', 'Dee'].map((name) => ({ name, computer: false })), seed: `typed-agree-${game}`, options: { autoBuild: true, ...options } }).state;
+      let s = setup({ seats: ['Ana', 'Bob', 'Cy', 'Dee'].map((name) => ({ name, computer: false })), seed: `typed-agree-${game}`, options: { autoBuild: true, ...options } }).state;
       for (let step = 0; step < 100 && !s.outcome; step++) {
         const seat = fence.activeSeats(s)[0]!;
         if (s.phase === 'main' && !s.pending) {

@@ -4,7 +4,7 @@
 // so that the position the test needs comes up; the test checks that it did.
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionLabel, applyAction, computerAction, createGame, fence, legalActions, nbName, whoMustAct, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
+import { actionLabel, play, computerAction, setup, fence, legalActions, nbName, whoMustAct, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import type { Channel, User } from '../discord-double/index.ts';
 import { Harness } from '../bot/harness.ts';
 import { tapsFor, textOf } from '../bot/harness.ts';
@@ -29,14 +29,14 @@ function seedReaching(players: number, options: Partial<FenceOptions>, want: (s:
   let best: { seed: string; moves: number } | null = null;
   for (let k = 0; k < 40 && best?.moves !== 0; k++) {
     const seed = `variant-moves-${k}`;
-    let s = createGame({ seats, seed, options }).state;
+    let s = setup({ seats, seed, options }).state;
     for (let moves = 0; moves < (best?.moves ?? 200) && !s.outcome; moves++) {
       if (want(s)) {
         best = { seed, moves };
         break;
       }
       const seat = whoMustAct(s)!;
-      const r = applyAction(s, seat, computerAction(s, seat, 'simple')!);
+      const r = play(s, seat, computerAction(s, seat, 'simple')!);
       if (!r.ok) throw new Error(r.message);
       s = r.state;
     }
@@ -106,7 +106,7 @@ describe('Extended Rules moves through Discord', () => {
     const firstEnd = (s: FenceState) => s.pending?.kind === 'marker' && s.pending.what === 'tunnel' && !s.extended?.tunnel?.length;
     const bothAsked = (s: FenceState) => {
       if (!firstEnd(s)) return false;
-      const r = applyAction(s, s.pending!.seat, computerAction(s, s.pending!.seat, 'simple')!);
+      const r = play(s, s.pending!.seat, computerAction(s, s.pending!.seat, 'simple')!);
       return r.ok && r.state.pending?.kind === 'marker' && r.state.pending.what === 'tunnel';
     };
     const { channel, state } = await reach('Diggers', { tunnel: true }, 2, { tunnel: true }, bothAsked);

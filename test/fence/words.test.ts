@@ -1,7 +1,7 @@
 // The words players read: rules and help in plain words, plurals, why a card was drawn, the
 // auto-built map summed up, and a game's end with its summary.
 import { describe, expect, it } from 'vitest';
-import { applyAction, createGame, eventText, fence, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
+import { play, setup, eventText, fence, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
 import { loadScenario } from '../../src/games/fence/scenario.ts';
 import { onTestMap } from './test-map.ts';
 
@@ -38,10 +38,10 @@ describe('words players read', () => {
   it('H1 B17 a card drawn says why, and that its colour was chosen, naming the colour once', () => {
     // ana in Jail moves the Cops by road onto bo: State's Evidence, a card of her choice.
     const s = loadScenario(onTestMap({ pawns: { ana: 'jail', bo: 'Four Points', cy: 'Venice' }, cops: 'Old Town', hands: { ana: ['R6'] }, turn: { pushed: true, cops: false } }));
-    const moved = applyAction(s, 0, { type: 'copsRoad', to: '4-2/0' });
+    const moved = play(s, 0, { type: 'copsRoad', to: '4-2/0' });
     if (!moved.ok) throw new Error(moved.message);
     expect(moved.state.pending).toMatchObject({ kind: 'drawColour', seat: 0 });
-    const drawn = applyAction(moved.state, 0, { type: 'chooseColour', colour: 'blue' });
+    const drawn = play(moved.state, 0, { type: 'chooseColour', colour: 'blue' });
     if (!drawn.ok) throw new Error(drawn.message);
     const texts = drawn.events.map((e) => eventText(drawn.state, e));
     expect(texts).toContain('ana chooses to draw a blue card for Turning State’s Evidence.');
@@ -49,7 +49,7 @@ describe('words players read', () => {
   });
 
   it('B8 an auto-built map is told in one line, not tile by tile', () => {
-    const created = createGame({ seats: seats(['Ana', 'Bo', 'Cy']), seed: 'auto-words', options: { autoBuild: true } });
+    const created = setup({ seats: seats(['Ana', 'Bo', 'Cy']), seed: 'auto-words', options: { autoBuild: true } });
     const texts = created.events.map((e) => eventText(created.state, e)).filter((t): t is string => t !== null);
     expect(texts.filter((t) => / placed /.test(t))).toEqual([]);
     const built = texts.filter((t) => t.startsWith('The bot built the map: '));
@@ -61,12 +61,12 @@ describe('words players read', () => {
   it('B19 H3 the game’s end names the winner and explains it: why it ended, each player’s standing and cards, how the winner was found; rounds, who jailed whom', () => {
     const reasons = new Set<string>();
     for (const [n, seed] of ['end-1', 'end-2', 'end-3', 'end-4', 'end-5', 'end-6'].entries()) {
-      let s: FenceState = createGame({ seats: seats(['Ana', 'Bo', 'Cy']), seed, options: { autoBuild: true, roundLimit: n % 2 ? 4 : 200 } }).state;
+      let s: FenceState = setup({ seats: seats(['Ana', 'Bo', 'Cy']), seed, options: { autoBuild: true, roundLimit: n % 2 ? 4 : 200 } }).state;
       const jailings: string[] = [];
       let last: readonly FenceEvent[] = [];
       for (let k = 0; k < 3000 && !s.outcome; k++) {
         const seat = fence.activeSeats(s)[0]!;
-        const step = applyAction(s, seat, fence.bots.simple!(s, seat));
+        const step = play(s, seat, fence.bots.simple!(s, seat));
         if (!step.ok) throw new Error(step.message);
         for (const e of step.events) if (e.type === 'jailed') jailings.push(...e.seats.map((i) => s.seats[i]!.name));
         s = step.state;

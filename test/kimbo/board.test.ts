@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import boardJson from '../../assets/kimbo/board.json' with { type: 'json' };
 import { BOARD, cellsOf, edgeOf, HOME, loadBoard, nameOfEdge, nameOfSquare, neighbour, parseEdge, parseSquare, squareAt, xOf, yOf, type Direction } from '../../src/games/kimbo/board.ts';
-import { createGame, positionOf } from '../../src/games/kimbo/engine.ts';
+import { setup, positionOf } from '../../src/games/kimbo/engine.ts';
 import { rollResults } from '../../src/games/kimbo/moves.ts';
 
 const DIRS: Direction[] = [0, 1, 2, 3];
@@ -16,7 +16,7 @@ const cell = (name: string) => {
   return squareAt('ABCDEFGHIJKLMNO'.indexOf(m[1]!), Number(m[2]) - 1);
 };
 const inHome = (sq: number) => xOf(sq) >= 6 && xOf(sq) <= 8 && yOf(sq) >= 6 && yOf(sq) <= 8;
-const setup = (n: number) => createGame({ seats: Array.from({ length: n }, (_, i) => ({ name: `P${i}`, computer: true })), seed: 'board', options: { roundLimit: 200 } }).state;
+const started = (n: number) => setup({ seats: Array.from({ length: n }, (_, i) => ({ name: `P${i}`, computer: true })), seed: 'board', options: { roundLimit: 200 } }).state;
 
 describe('the board as data (G1–G6)', () => {
   it('G1 the board is read from assets and refused at load when the data is wrong', () => {
@@ -122,7 +122,7 @@ describe('the board as data (G1–G6)', () => {
 
   it('G6(d) the 216 squares are connected through vacant slots, after every setup but for blocked entrance squares', () => {
     for (const n of [0, 2, 3, 4]) {
-      const fenced = n === 0 ? new Set<number>() : positionOf(setup(n)).fenced;
+      const fenced = n === 0 ? new Set<number>() : positionOf(started(n)).fenced;
       const blocked = new Set(n === 0 ? [] : BOARD.entrances.filter((e) => e.slots.every((x) => fenced.has(x))).map((e) => e.square));
       expect(blocked.size).toBe(n === 0 ? 0 : 4 - n);
       const start = BOARD.squares.find((sq) => !blocked.has(sq))!;
@@ -145,7 +145,7 @@ describe('the board as data (G1–G6)', () => {
 
   it('G6(e) at setup every seat can use both dice for each of the 36 rolls (2, 3 and 4 players)', () => {
     for (const n of [2, 3, 4]) {
-      const s = setup(n);
+      const s = started(n);
       for (let seat = 0; seat < n; seat++) {
         for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) {
           const results = rollResults(positionOf(s), seat, [a, b]);

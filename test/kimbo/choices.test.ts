@@ -4,7 +4,7 @@
 // names whose turn it is; a reversal shows.
 import { describe, expect, it } from 'vitest';
 import { simplePlayer } from '../../src/games/kimbo/bots.ts';
-import { applyAction, currentResults, legalActions, type Action } from '../../src/games/kimbo/engine.ts';
+import { play, currentResults, legalActions, type Action } from '../../src/games/kimbo/engine.ts';
 import draw, { pathPoints } from '../../src/games/kimbo/draw/index.ts';
 import { kimbo } from '../../src/games/kimbo/index.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
@@ -38,7 +38,7 @@ function rolledStates(count: number): KimboState[] {
   const out: KimboState[] = [];
   for (let i = 0; out.length < count && !s.outcome && i < 2000; i++) {
     if (s.stage === 'play' && i % 3 === 0) out.push(s);
-    const r = applyAction(s, s.current, simplePlayer(s, s.current)!);
+    const r = play(s, s.current, simplePlayer(s, s.current)!);
     if (!r.ok) throw new Error(r.message);
     s = r.state;
   }
@@ -91,7 +91,7 @@ describe('a Game of Fences turn in taps', () => {
     const s = rolledStates(4)[3]!;
     const fenceRoot = choice(newGame(3, 'fence-labels'));
     const capture = position({ pieces: { 0: ['A4', 'O8', 'HOME', 'HOME'], 1: ['C4', 'HOME', 'HOME', 'HOME'] }, fences: [], dice: [2, 1] });
-    const captured = applyAction(capture, 0, { type: 'move', key: currentResults(capture).find((r) => r.captures.length > 0)!.key });
+    const captured = play(capture, 0, { type: 'move', key: currentResults(capture).find((r) => r.captures.length > 0)!.key });
     if (!captured.ok) throw new Error(captured.message);
     const trees = [choice(s), fenceRoot, choice(captured.state)];
     let checked = 0;

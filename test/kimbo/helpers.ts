@@ -1,7 +1,7 @@
 // Positions for the Game of Fences tests: a game set up as the bot does, then pieces, fences,
 // whose turn and dice put where a test needs them.
 import { BOARD, parseEdge, parseSquare } from '../../src/games/kimbo/board.ts';
-import { createGame, currentResults } from '../../src/games/kimbo/engine.ts';
+import { setup, currentResults } from '../../src/games/kimbo/engine.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
 import { resultLabel } from '../../src/games/kimbo/words.ts';
 
@@ -19,7 +19,7 @@ export const edge = (name: string): number => {
 };
 
 export function newGame(n: number, seed = 'test', fixedDice: number[] = []): KimboState {
-  return createGame({ seats: NAMES.slice(0, n).map((name) => ({ name, computer: false })), seed, options: { roundLimit: 200 }, fixedDice }).state;
+  return setup({ seats: NAMES.slice(0, n).map((name) => ({ name, computer: false })), seed, options: { roundLimit: 200 }, fixedDice }).state;
 }
 
 export interface Setup {

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD, HOME, nameOfSquare } from '../../src/games/kimbo/board.ts';
 import { playOut, randomPlayer, simplePlayer } from '../../src/games/kimbo/bots.ts';
-import { createGame, legalActions, type ApplyResult, type KimboEvent } from '../../src/games/kimbo/engine.ts';
+import type { Applied, Refusal } from '../../src/platform/game.ts';
+import { setup, legalActions, type KimboEvent } from '../../src/games/kimbo/engine.ts';
 import { kimbo } from '../../src/games/kimbo/index.ts';
 import { paths } from '../../src/games/kimbo/moves.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
@@ -12,7 +13,7 @@ import { requestsTo } from '../../src/platform/requests.ts';
 import { edge, labels, moveTo, NAMES, newGame, position, sq } from './helpers.ts';
 
 const apply = requestsTo(kimbo);
-const ok = <R extends ApplyResult>(r: R): Extract<R, { ok: true }> => {
+const ok = <R extends Applied<KimboState, KimboEvent> | Refusal>(r: R): Extract<R, { ok: true }> => {
   if (!r.ok) throw new Error(`refused: ${r.code} ${r.message}`);
   return r as Extract<R, { ok: true }>;
 };
@@ -54,7 +55,7 @@ describe('setup (G7–G9)', () => {
 
   it('G9 the highest opening roll starts; players tied for highest roll again among themselves', () => {
     const seats = NAMES.slice(0, 3).map((name) => ({ name, computer: false }));
-    const created = createGame({ seats, seed: 'g9', options: { roundLimit: 200 }, fixedDice: [3, 3, 4, 2, 1, 1, 2, 2, 5, 5] });
+    const created = setup({ seats, seed: 'g9', options: { roundLimit: 200 }, fixedDice: [3, 3, 4, 2, 1, 1, 2, 2, 5, 5] });
     expect(created.state.current).toBe(1);
     const start = created.events[0]!;
     expect(start.type === 'started' && start.rolls.map((round) => round.map((r) => r.seat))).toEqual([[0, 1, 2], [0, 1]]);
@@ -381,7 +382,7 @@ describe('victory, views, computer players, house rules (G23–G29)', () => {
   });
 
   it('G28 at the round limit the most pieces in HOME wins; ties share', () => {
-    const s = createGame({ seats: NAMES.slice(0, 2).map((name) => ({ name, computer: true })), seed: 'limit', options: { roundLimit: 10 } }).state;
+    const s = setup({ seats: NAMES.slice(0, 2).map((name) => ({ name, computer: true })), seed: 'limit', options: { roundLimit: 10 } }).state;
     const end = playOut(s, ['random', 'random']).state;
     if (end.outcome?.kind === 'won' && end.outcome.reason === 'roundLimit') {
       const home = end.pieces.map((p) => p.filter((x) => x === HOME).length);

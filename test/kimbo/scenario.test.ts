@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD } from '../../src/games/kimbo/board.ts';
 import { runScenario as runFile } from '../../src/games/kimbo/scenario.ts';
-import { viewFor } from '../../src/games/kimbo/views.ts';
+import { view } from '../../src/games/kimbo/views.ts';
 import { ScenarioError } from '../../src/platform/game.ts';
 import { kimbo } from '../../src/games/kimbo/index.ts';
 import { requestsTo } from '../../src/platform/requests.ts';
@@ -26,7 +26,7 @@ describe('Game of Fences scenarios', () => {
   it('neutral fences keep the colour the file gives them; a fence on a black line or given twice makes the file invalid', () => {
     const { state } = runScenario({ ...base, fences: { ana: ['K12|K13'], 'neutral east': ['J7|J8'], 'neutral west': ['F7|F8'], neutral: ['H5|H6'] }, steps: [] });
     // Drawn in their side's colour (the north entrance's slot H5|H6 is north's), marked neutral.
-    expect(viewFor(state).fences.map((f) => [f.colour, f.neutral])).toEqual([[BOARD.colours[0], false], [BOARD.colours[1], true], [BOARD.colours[3], true], [BOARD.colours[0], true]]);
+    expect(view(state).fences.map((f) => [f.colour, f.neutral])).toEqual([[BOARD.colours[0], false], [BOARD.colours[1], true], [BOARD.colours[3], true], [BOARD.colours[0], true]]);
     expect(() => runScenario({ ...base, fences: { ana: ['C4|D4'] }, steps: [] })).toThrow(ScenarioError);
     expect(() => runScenario({ ...base, fences: { ana: ['K12|K13'], neutral: ['K12|K13'] }, steps: [] })).toThrow(/given twice/);
     expect(() => runScenario({ ...base, pieces: { ana: ['A4', 'O8', 'HOME', 'HOME'], bo: ['A4', 'A1', 'A1', 'A1'] }, steps: [] })).toThrow(/both stand on A4/);

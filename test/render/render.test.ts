@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createGame, playComputers, viewFor, type FenceView } from '../../src/games/fence/index.ts';
+import { setup, playComputers, view, type FenceView } from '../../src/games/fence/index.ts';
 import { closeRenderer } from '../../src/render/index.ts';
 import { currentRenderWorker, runningRenderWorkers } from '../../src/render/pool.ts';
 import { drawMapPicture, onScreenScale, MAX_SIDE } from '../../src/games/fence/draw/picture.ts';
@@ -31,7 +31,7 @@ async function decode(png: Buffer): Promise<{ width: number; height: number; dat
 
 function playedGame(players: number, steps: number) {
   const seats = ['Ann', 'Bob', 'Cara', 'Dmitri', 'Eve', 'Fatima'].slice(0, players).map((name) => ({ name, computer: true }));
-  return playComputers(createGame({ seats, seed: 'render-test', options: { autoBuild: true } }).state, { steps }).state;
+  return playComputers(setup({ seats, seed: 'render-test', options: { autoBuild: true } }).state, { steps }).state;
 }
 
 describe('map picture', () => {
@@ -97,15 +97,15 @@ describe('map picture', () => {
 
 describe('sizes', () => {
   it('a 6-player standard map: cropped, under 600 KB, names large enough for a phone', async () => {
-    const view = viewFor(playedGame(6, 40), 'channel');
-    const pic = drawMapPicture(view);
-    const out = await renderMap(view);
+    const v = view(playedGame(6, 40), 'channel');
+    const pic = drawMapPicture(v);
+    const out = await renderMap(v);
     const img = await decode(out.png);
     expect([img.width, img.height]).toEqual([out.width, out.height]);
     expect(out.width).toBe(pic.canvas.width);
     expect(out.png.length).toBeLessThan(600 * 1024);
     // Cropped: every drawn column and row holds a tile.
-    const cols = new Set(view.map.map((t) => t.x)), rows = new Set(view.map.map((t) => t.y));
+    const cols = new Set(v.map.map((t) => t.x)), rows = new Set(v.map.map((t) => t.y));
     expect(pic.layout.x1 - pic.layout.x0 + 1).toBe(cols.size);
     expect(pic.layout.y1 - pic.layout.y0 + 1).toBe(rows.size);
     // Shown inline in Discord (≈ 550×350 CSS px box on desktop, ≈ 380 CSS px wide on a phone),
@@ -119,7 +119,7 @@ describe('sizes', () => {
   });
 
   it('a Big Map of 80 tiles fits in 2,400 px', () => {
-    const v = viewFor(playedGame(6, 0), 'channel');
+    const v = view(playedGame(6, 0), 'channel');
     const shift = Math.max(...v.map.map((p) => p.x)) - Math.min(...v.map.map((p) => p.x)) + 1;
     const wide: FenceView = { ...v, map: [...v.map, ...v.map.map((p) => ({ ...p, key: `${p.key}#2`, x: p.x + shift }))] };
     const tall: FenceView = { ...v, map: [...v.map, ...v.map.map((p) => ({ ...p, key: `${p.key}#2`, y: p.y + 30 }))] };
@@ -135,7 +135,7 @@ describe('sizes', () => {
 describe('secrecy', () => {
   it('the map of a player view and of the channel view are the same picture; hands only come from a player view', async () => {
     const s = playedGame(4, 30);
-    const player = viewFor(s, 0), channel = viewFor(s, 'channel');
+    const player = view(s, 0), channel = view(s, 'channel');
     expect(player.me?.hand.length).toBeGreaterThan(0);
     const [pm, cm] = await Promise.all([renderMap(player), renderMap(channel)]);
     expect(cm.png.equals(pm.png)).toBe(true);
@@ -178,11 +178,11 @@ describe('render worker', () => {
   });
 
   it('other work keeps being served while a map renders', async () => {
-    const view = viewFor(playedGame(6, 40), 'channel');
-    await renderMap(view); // the worker is up
+    const v = view(playedGame(6, 40), 'channel');
+    await renderMap(v); // the worker is up
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
-    const first = renderMap(view).then(() => ticks);
+    const first = renderMap(v).then(() => ticks);
     const ticksWhenDone = await first;
     clearInterval(timer);
     // A render that ran on this thread would hold every timer back until it finished.
@@ -204,7 +204,7 @@ describe('render worker', () => {
   });
 
   it('pictures for several channels at once are drawn by several workers, each as one thread draws it', async () => {
-    const views = [mainView(), viewFor(playedGame(6, 40), 'channel'), viewFor(playedGame(4, 20), 'channel'), mainView()];
+    const views = [mainView(), view(playedGame(6, 40), 'channel'), view(playedGame(4, 20), 'channel'), mainView()];
     const was = process.env.RENDER_THREADS;
     process.env.RENDER_THREADS = '2';
     try {
@@ -232,24 +232,24 @@ describe('render worker', () => {
     try {
       await closeRenderer();
       const s = playedGame(6, 40);
-      const view = viewFor(s, 'channel'), me = viewFor(s, 0);
+      const v = view(s, 'channel'), me = view(s, 0);
       // Each kind drawn once, so the pool knows what they take (a whole map several times a hand).
-      await renderMap(view);
+      await renderMap(v);
       await renderHand(me);
       const order: string[] = [];
       await Promise.all([
         renderHand(me).then(() => order.push('hand 1')),
         renderHand(me).then(() => order.push('hand 2')),
-        renderMap(view).then(() => order.push('map')),
+        renderMap(v).then(() => order.push('map')),
       ]);
       expect(order).toEqual(['map', 'hand 1', 'hand 2']);
       // Asked for later, a large picture does not jump ahead of a small one already waiting.
       const later: string[] = [];
-      const busy = renderMap(view).then(() => later.push('map 1'));
+      const busy = renderMap(v).then(() => later.push('map 1'));
       await Promise.resolve();
       const small = renderHand(me).then(() => later.push('hand'));
       await Promise.resolve();
-      await Promise.all([busy, small, renderMap(view).then(() => later.push('map 2'))]);
+      await Promise.all([busy, small, renderMap(v).then(() => later.push('map 2'))]);
       expect(later).toEqual(['map 1', 'hand', 'map 2']);
     } finally {
       if (was === undefined) delete process.env.RENDER_THREADS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, STATE_VERSION, type FenceState } from '../../src/games/fence/index.ts';
+import { play, STATE_VERSION, type FenceState } from '../../src/games/fence/index.ts';
 import type { Upgraders } from '../../src/platform/game.ts';
 import { loadState, StateLoadError, upgradeState } from '../../src/platform/state.ts';
 import { fence } from '../../src/games/fence/index.ts';
@@ -61,7 +61,7 @@ describe('state upgrades', () => {
     const upgraded = loadState(fence, v0, v0Upgraders) as FenceState;
     expect(upgraded).toEqual(asStored(game.state));
     const { seat, action } = nextMove(upgraded);
-    expect(applyAction(upgraded, seat, action).ok).toBe(true);
+    expect(play(upgraded, seat, action).ok).toBe(true);
     // Without an upgrader for v0 the state is refused with a reason, not guessed at.
     expect(() => loadState(fence, v0)).toThrow(new StateLoadError('the stored state has schema version 0, which this bot cannot upgrade (it knows 1)'));
   });

@@ -14,11 +14,11 @@
 import type { Choice, ChoiceOption, ChoiceStyle } from '../../platform/choices.ts';
 import type { Picture, Prompt } from '../../platform/game.ts';
 import { COMPONENTS } from './components.ts';
-import { plural } from './grammar.ts';
+import { count } from '../grammar.ts';
 import { actionPath, automaChoices, colourOf, currentCard, fenceActions, fenceLength, keepingSkips, openRows, pensAfter, turnSkips } from './engine.ts';
 import { dotEdges, dotName, inkOf, SIZE, spaceXY, type Dot } from './grid.ts';
 import { fencesIfKept, kept } from './moves.ts';
-import { play } from './play.ts';
+import { playByRules } from './play.ts';
 import { ducksOn, walk } from './rules.ts';
 import type { Action, DucksState, FenceAction, Pen } from './state.ts';
 import { choicePicture, type DucksChoiceView, type DucksMark, type Tone } from './views.ts';
@@ -41,7 +41,7 @@ export function prompt(s: DucksState, seat: number): Prompt<Action> {
 function ask(s: DucksState, seat: number): { text: string; choice: Level } {
   const area = s.areas[seat];
   if (area && area.pending > 0 && openRows(area).length > 0) {
-    const text = `place ${plural(area.pending, 'duck box', 'duck boxes')}: which row? (A full row scores 1 point per duck in your pens of its shape.)`;
+    const text = `place ${count(area.pending, 'duck box', 'duck boxes')}: which row? (A full row scores 1 point per duck in your pens of its shape.)`;
     return { text, choice: boxLevel(s, seat, text) };
   }
   const stage = s.turn.stage;
@@ -52,9 +52,9 @@ function ask(s: DucksState, seat: number): { text: string; choice: Level } {
   }
   if (stage === 'reroll') {
     const fences = fencesIfKept(s, seat);
-    const left = plural(s.turn.rerollsLeft, 're-roll');
+    const left = count(s.turn.rerollsLeft, 're-roll');
     const what = fences.length
-      ? `a fence of ${plural(n, 'space')}. Press its number on the board to keep these dice and draw it`
+      ? `a fence of ${count(n, 'space')}. Press its number on the board to keep these dice and draw it`
       : `no fence fits these dice${n ? '' : ` (no ${colourOf(s, seat)} die)`}`;
     const warning = keepingSkips(s) ? ` Careful: keeping them skips your turn${s.skips > 0 ? ' and, after the skip before it, ends the game' : ''}.` : '';
     return { text: `you rolled ${diceText(s.turn.dice)}: ${what}; or **${VERBS.reroll}** (${left} left this turn), or **${VERBS.keep}** them.${warning}`, choice: rerollLevel(s, seat, fences) };
@@ -62,7 +62,7 @@ function ask(s: DucksState, seat: number): { text: string; choice: Level } {
   if (stage === 'act') {
     const regular = !s.turn.fenced && n > 0 && fenceActions(s).some((a) => a.type === 'fence');
     const text = regular
-      ? `a fence of ${plural(n, 'space')}: press its number on the board${fenceActions(s).some((a) => a.type === 'bread') ? ` (or **${VERBS.bread}** first)` : ''}.`
+      ? `a fence of ${count(n, 'space')}: press its number on the board${fenceActions(s).some((a) => a.type === 'bread') ? ` (or **${VERBS.bread}** first)` : ''}.`
       : `your bread fence, one space: press its number on the board, or **${VERBS.end}**.`;
     return { text, choice: actLevel(s, seat) };
   }
@@ -150,12 +150,12 @@ function rerollLevel(s: DucksState, seat: number, fences: readonly FenceAction[]
     ? `skips your turn: no fence fits these dice and no die fills a re-roll space${s.skips > 0 ? ' (after the skip before it, the game ends)' : ''}`
     : fences.length ? 'keep these dice, then draw or end your turn' : `keep these dice: no fence fits them${turnSkips(keeping) ? '' : ', but they fill re-roll spaces'}`;
   const verbs: Option[] = [
-    { label: VERBS.reroll, says: `re-roll some dice (${plural(s.turn.rerollsLeft, 're-roll')} left this turn)`, then: () => diceLevel(s), style: 'secondary' },
+    { label: VERBS.reroll, says: `re-roll some dice (${count(s.turn.rerollsLeft, 're-roll')} left this turn)`, then: () => diceLevel(s), style: 'secondary' },
     { label: VERBS.keep, says: keepSays, action: { type: 'keep' }, style: keepingSkips(s) ? 'danger' : 'secondary' },
   ];
   const n = fenceLength(s);
-  const title = fences.length ? `${name}: keep ${diceText(s.turn.dice)} and draw ${plural(n, 'space')}?` : `${name}: no fence fits ${diceText(s.turn.dice)}`;
-  return fenceLevel(s, seat, fences, fences.length ? `which fence of ${plural(n, 'space')}? (or re-roll)` : 're-roll or keep these dice?', title, verbs);
+  const title = fences.length ? `${name}: keep ${diceText(s.turn.dice)} and draw ${count(n, 'space')}?` : `${name}: no fence fits ${diceText(s.turn.dice)}`;
+  return fenceLevel(s, seat, fences, fences.length ? `which fence of ${count(n, 'space')}? (or re-roll)` : 're-roll or keep these dice?', title, verbs);
 }
 
 /** Which dice are re-rolled: each alone, the other colour's, or all three. */
@@ -183,7 +183,7 @@ function actLevel(s: DucksState, seat: number): Level {
   const n = fenceLength(s);
   if (regular.length) {
     const verbs: Option[] = bread.length ? [{ label: VERBS.bread, says: 'the bread\'s one-space fence first', then: () => breadLevel(s, seat, bread, end) }, end] : [end];
-    return fenceLevel(s, seat, regular, `which fence of ${plural(n, 'space')}?`, `${name}: draw ${plural(n, 'space')}`, verbs);
+    return fenceLevel(s, seat, regular, `which fence of ${count(n, 'space')}?`, `${name}: draw ${count(n, 'space')}`, verbs);
   }
   return breadLevel(s, seat, bread, end);
 }
@@ -214,7 +214,7 @@ function automaLevel(s: DucksState, seat: number): Level {
   const card = currentCard(s);
   const c = card === null ? null : COMPONENTS.cards[card];
   const all = automaChoices(s).map((cells): Placement => {
-    const r = play(s, seat, { type: 'place', cells });
+    const r = playByRules(s, seat, { type: 'place', cells });
     const pens = r.ok ? r.events.flatMap((e) => (e.type === 'penFormed' ? [r.state.pens[e.pen]!] : [])) : [];
     return { cells, pens, ducks: cells.reduce((n, x) => n + ducksOn(x), 0) };
   });
@@ -240,12 +240,12 @@ function automaLevel(s: DucksState, seat: number): Level {
   const options: Option[] = directions.map((d) => {
     const g = groups.get(d.label)!;
     const least = Math.min(...g.map((p) => p.ducks));
-    return { label: d.label, says: `${plural(g.length, 'place')} ${d.words} of the dot (${least ? `at least ${plural(least, 'duck')} lost` : 'some losing no duck'})`, then: () => placementLevel(s, seat, g, `${question} (${d.words})`, `${title}, ${d.words}`), style: 'secondary' };
+    return { label: d.label, says: `${count(g.length, 'place')} ${d.words} of the dot (${least ? `at least ${count(least, 'duck')} lost` : 'some losing no duck'})`, then: () => placementLevel(s, seat, g, `${question} (${d.words})`, `${title}, ${d.words}`), style: 'secondary' };
   });
   // Its pen is shown where it would go, glowing; its label goes with the verbs (the compass
   // fills the space around the dot, where the pen also lies).
   const would = best.pens.map((p) => ({ cells: p.cells, owner: p.owner, labels: [fewest.label] }));
-  return { question: `${question} ${plural(order.length, 'place')}: pick a direction from the dot, or the fewest ducks`, picture: choicePicture(s, seat, `${title} (the glowing pen: ${VERBS.fewest})`, marks, would, [fewest.label], best.cells), options: [fewest, ...options] };
+  return { question: `${question} ${count(order.length, 'place')}: pick a direction from the dot, or the fewest ducks`, picture: choicePicture(s, seat, `${title} (the glowing pen: ${VERBS.fewest})`, marks, would, [fewest.label], best.cells), options: [fewest, ...options] };
 }
 
 /** The eight ways from a dot, each a label drawn where its placements lie. */

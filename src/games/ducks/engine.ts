@@ -1,10 +1,10 @@
 /**
- * The engine: setup, who acts, legal actions and apply, for one player against the Automa or two
+ * The engine: setup, who acts, legal actions and play, for one player against the Automa or two
  * players. A turn is Roll (and re-rolls), Actions (the fence, one special action), then Capture
  * (D8–D19); in solo play an Automa card follows every turn (A3–A9). Pure and deterministic:
  * dice come from the seeded generator kept in the state, rolled when the player rolls (D23).
  */
-import { newSeats, TIMEOUTS_TO_LEAVE, type Applied, type LeaveReason, type Refusal, type TimedOut } from '../../platform/game.ts';
+import { newSeats, TIMEOUTS_TO_LEAVE, type Applied, type LeaveReason, type TimedOut } from '../../platform/game.ts';
 import { botRng, Rng, seedRng } from '../../platform/rng.ts';
 import { COMPONENTS } from './components.ts';
 import { borderFences, other, outline, type Colour, type Dot } from './grid.ts';
@@ -13,8 +13,6 @@ import {
   REROLL_SPACES, scoreOf, ducksOn, boundaryCounts, type Path,
 } from './rules.ts';
 import { STATE_VERSION, type Action, type Area, type DucksEvent, type DucksOptions, type DucksState, type EndReason, type FenceAction, type Pen } from './state.ts';
-
-export type Result = Applied<DucksState, DucksEvent> | Refusal;
 
 const emptyArea = (): Area => ({ rerolls: 0, bread: 0, eggs: 0, ducks: Object.fromEntries(COMPONENTS.specialty.map((s) => [s.id, 0])), outlined: [], pending: 0 });
 
@@ -133,32 +131,35 @@ export function automaChoices(s: DucksState): number[][] {
 
 // ---- Apply -------------------------------------------------------------------------------------------
 
+/** A change made on a copy of `state`: `change` alters the copy and tells what it did in `events`. */
+function changed(state: DucksState, change: (s: DucksState, events: DucksEvent[]) => void): Applied<DucksState, DucksEvent> {
+  const s = structuredClone(state);
+  const events: DucksEvent[] = [];
+  change(s, events);
+  return { ok: true, state: s, events };
+}
+
 /**
  * Plays an action already known to be one of `seat`'s legal ones (play.ts checks what a seat
  * asks and refuses the rest), then the turns of seats the computer plays on.
  */
 export function playLegal(state: DucksState, seat: number, action: Action): Applied<DucksState, DucksEvent> {
-  const s = structuredClone(state);
-  const events: DucksEvent[] = [];
-  step(s, events, seat, action);
-  playTakenOver(s, events);
-  return { ok: true, state: s, events };
+  return changed(state, (s, events) => {
+    step(s, events, seat, action);
+    playTakenOver(s, events);
+  });
 }
 
 /** D26: a seat leaves (resigned, removed). */
 export function leaveGame(state: DucksState, seat: number, reason: LeaveReason): Applied<DucksState, DucksEvent> {
-  const s = structuredClone(state);
-  const events: DucksEvent[] = [];
-  leave(s, events, seat, reason);
-  playTakenOver(s, events);
-  return { ok: true, state: s, events };
+  return changed(state, (s, events) => {
+    leave(s, events, seat, reason);
+    playTakenOver(s, events);
+  });
 }
 
 export function abortGame(state: DucksState): Applied<DucksState, DucksEvent> {
-  const s = structuredClone(state);
-  const events: DucksEvent[] = [];
-  finish(s, events, { kind: 'aborted', winners: [], seat: null });
-  return { ok: true, state: s, events };
+  return changed(state, (s, events) => finish(s, events, { kind: 'aborted', winners: [], seat: null }));
 }
 
 /**
@@ -167,11 +168,11 @@ export function abortGame(state: DucksState): Applied<DucksState, DucksEvent> {
  * seat, which comes first (leaveGame).
  */
 export function timeOut(state: DucksState, seat: number, inARow: number): TimedOut<DucksState, DucksEvent> {
-  const s = structuredClone(state);
-  const events: DucksEvent[] = [{ type: 'timedOut', seat, inARow }];
-  playForSeat(s, events, seat);
-  if (inARow < TIMEOUTS_TO_LEAVE) playTakenOver(s, events);
-  return { ok: true, state: s, events };
+  return changed(state, (s, events) => {
+    events.push({ type: 'timedOut', seat, inARow });
+    playForSeat(s, events, seat);
+    if (inARow < TIMEOUTS_TO_LEAVE) playTakenOver(s, events);
+  });
 }
 
 /** Two actions are the same move (a fence read from either end included). */

@@ -1,14 +1,15 @@
 /** Duck Pens for the platform: its definition, `ducks`. */
 import { defineGame } from '../../platform/game.ts';
+import { finalAfter, ofTypes } from '../definition.ts';
 import { easyChoice, strongChoice } from './bots.ts';
 import { abortGame, actionPath, activeSeats, leaveGame, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
-import { offeredActions, playMove } from './moves.ts';
+import { offeredActions, play } from './moves.ts';
 import { prompt } from './choices.ts';
 import { fenceOf, parseFence } from './typed.ts';
 import { posts } from './posts.ts';
 import { runScenario } from './scenario.ts';
 import { actionSchema, optionsSchema, stateSchema, STATE_VERSION, upgraders, type Action, type DucksEvent, type DucksOptions, type DucksState } from './state.ts';
-import { boardPicture, DRAWINGS, previewPicture, viewOf, type DucksView } from './views.ts';
+import { boardPicture, DRAWINGS, previewPicture, view, type DucksView } from './views.ts';
 import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, summary, unavailableText } from './words.ts';
 import { dotName, readDot, SIZE, spaceIndex, spaceName } from './grid.ts';
 
@@ -46,10 +47,8 @@ function decode(text: string): Action | null {
   return parsed.success ? parsed.data : null;
 }
 
-const accepts = (...types: Action['type'][]) => (a: Action): boolean => types.includes(a.type);
-
 /** Events after which a move cannot be taken back: dice rolled or re-rolled, an Automa card turned, a player leaving, the end. */
-const FINAL_EVENTS: ReadonlySet<DucksEvent['type']> = new Set<DucksEvent['type']>(['started', 'rolled', 'rerolled', 'card', 'automaPlaced', 'automaSkipped', 'left', 'over']);
+const isFinal = finalAfter<DucksEvent>(['started', 'rolled', 'rerolled', 'card', 'automaPlaced', 'automaSkipped', 'left', 'over']);
 
 export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, DucksOptions>({
   id: 'ducks',
@@ -61,7 +60,7 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   setup,
   activeSeats,
   legalActions: offeredActions,
-  play: playMove,
+  play,
   onLeave: leaveGame,
   onTimeout: timeOut,
   onAbort: abortGame,
@@ -69,14 +68,14 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
     if (!s.end) return null;
     return { status: s.end.kind === 'aborted' ? 'aborted' : 'finished', winners: [...s.end.winners], detail: s.end };
   },
-  view: (s) => viewOf(s),
+  view,
   bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, summary, unavailable: unavailableText },
   commands: [
-    { name: 'fence', option: 'fence', what: 'draw a fence', description: 'Draw your fence (or the bread\'s extra one), dot to dot', choice: 'From dot to dot, e.g. C4 → C7 (pick from the list)', accepts: accepts('fence', 'bread') },
-    { name: 'reroll', option: 'dice', what: 're-roll', description: 'Re-roll some of your dice (with a re-roll unlocked)', choice: 'Which dice', accepts: accepts('reroll', 'keep') },
-    { name: 'place', option: 'placement', what: 'place the Automa\'s pen', description: 'Solo: place the Automa\'s pen through its dot', choice: 'Its spaces (pick from the list)', accepts: accepts('place') },
-    { name: 'box', option: 'row', what: 'cross off a duck box', description: 'Cross off a duck box in a specialty row', choice: 'Which row', accepts: accepts('box') },
+    { name: 'fence', option: 'fence', what: 'draw a fence', description: 'Draw your fence (or the bread\'s extra one), dot to dot', choice: 'From dot to dot, e.g. C4 → C7 (pick from the list)', accepts: ofTypes('fence', 'bread') },
+    { name: 'reroll', option: 'dice', what: 're-roll', description: 'Re-roll some of your dice (with a re-roll unlocked)', choice: 'Which dice', accepts: ofTypes('reroll', 'keep') },
+    { name: 'place', option: 'placement', what: 'place the Automa\'s pen', description: 'Solo: place the Automa\'s pen through its dot', choice: 'Its spaces (pick from the list)', accepts: ofTypes('place') },
+    { name: 'box', option: 'row', what: 'cross off a duck box', description: 'Cross off a duck box in a specialty row', choice: 'Which row', accepts: ofTypes('box') },
   ],
   encode,
   decode,
@@ -87,5 +86,5 @@ export const ducks = defineGame<DucksState, Action, DucksEvent, DucksView, Ducks
   board: boardPicture,
   drawings: DRAWINGS,
   scenario: { run: runScenario },
-  isFinal: (e) => FINAL_EVENTS.has(e.type),
+  isFinal,
 });

@@ -5,9 +5,10 @@
  * fence in one press instead of pressing Keep first. The rules are the engine's: such a fence is
  * played as Keep, then the fence.
  */
-import { fenceActions, legalActions, sameAction, type Result } from './engine.ts';
-import { play } from './play.ts';
-import { actionSchema, type Action, type DucksState, type FenceAction } from './state.ts';
+import type { Applied, Refusal } from '../../platform/game.ts';
+import { fenceActions, legalActions, sameAction } from './engine.ts';
+import { playByRules } from './play.ts';
+import { actionSchema, type Action, type DucksEvent, type DucksState, type FenceAction } from './state.ts';
 
 /** The state once the turn's player keeps their dice (the engine's Keep, before it looks for a fence). */
 export const kept = (s: DucksState): DucksState => ({ ...s, turn: { ...s.turn, stage: 'act', rerollsLeft: 0 } });
@@ -24,14 +25,14 @@ export function offeredActions(s: DucksState, seat: number): Action[] {
 }
 
 /** Plays a seat's own action; a fence during the re-rolls keeps the dice and is then drawn (refused for what is wrong with it once kept). */
-export function playMove(s: DucksState, seat: number, input: unknown): Result {
+export function play(s: DucksState, seat: number, input: unknown): Applied<DucksState, DucksEvent> | Refusal {
   const parsed = actionSchema.safeParse(input);
-  if (!parsed.success || parsed.data.type !== 'fence' || s.end || s.turn.stage !== 'reroll' || seat !== s.turn.seat) return play(s, seat, input);
+  if (!parsed.success || parsed.data.type !== 'fence' || s.end || s.turn.stage !== 'reroll' || seat !== s.turn.seat) return playByRules(s, seat, input);
   const fence = parsed.data;
   // Refused for the fence itself: what the player would hear once the dice stand.
-  if (!fencesIfKept(s, seat).some((f) => sameAction(f, fence))) return play(kept(s), seat, fence).ok ? play(s, seat, input) : play(kept(s), seat, fence);
-  const keep = play(s, seat, { type: 'keep' });
+  if (!fencesIfKept(s, seat).some((f) => sameAction(f, fence))) return playByRules(kept(s), seat, fence).ok ? playByRules(s, seat, input) : playByRules(kept(s), seat, fence);
+  const keep = playByRules(s, seat, { type: 'keep' });
   if (!keep.ok) return keep;
-  const drawn = play(keep.state, seat, fence);
+  const drawn = playByRules(keep.state, seat, fence);
   return drawn.ok ? { ok: true, state: drawn.state, events: [...keep.events, ...drawn.events] } : drawn;
 }

@@ -4,12 +4,13 @@
  * otherwise with the rules' reason. Above both the engine and the refusals, which read the
  * engine and the words: so that neither imports the other back.
  */
-import { legalActions, playLegal, sameAction, type Result } from './engine.ts';
+import type { Applied, Refusal } from '../../platform/game.ts';
+import { legalActions, playLegal, sameAction } from './engine.ts';
 import { refusalFor } from './refusals.ts';
-import { actionSchema, type DucksState } from './state.ts';
+import { actionSchema, type DucksEvent, type DucksState } from './state.ts';
 
 /** Plays one of a seat's own actions (the platform has checked the seat is in and the game goes on). */
-export function play(state: DucksState, seat: number, input: unknown): Result {
+export function playByRules(state: DucksState, seat: number, input: unknown): Applied<DucksState, DucksEvent> | Refusal {
   const parsed = actionSchema.safeParse(input);
   if (!parsed.success) return refusalFor(state, seat, null);
   const action = parsed.data;

@@ -5,7 +5,8 @@
 import type { Picture } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
 import { COMPONENTS } from './components.ts';
-import { a, plural } from './grammar.ts';
+import { count } from '../grammar.ts';
+import { a } from './grammar.ts';
 import { actionPath, currentCard } from './engine.ts';
 import { dotName, SIZE, spaceName, type Colour } from './grid.ts';
 import { allowedPlacements, breadUnlocked, draw, ducksOn, eggUnlocked, fullSections, newPens, pathEdges, scoreOf } from './rules.ts';
@@ -100,7 +101,7 @@ const code = (i: number): string => {
   return c?.kind === 'ducks' ? String(c.n) : c?.kind === 'bread' ? 'b' : c?.kind === 'egg' ? 'e' : '.';
 };
 
-export function viewOf(s: DucksState): DucksView {
+export function view(s: DucksState): DucksView {
   // A card the game ended on (its pen fit nowhere) is not to be placed.
   const card = s.end ? null : currentCard(s);
   const c = card === null ? null : COMPONENTS.cards[card];
@@ -171,16 +172,16 @@ function verdictOf(s: DucksState, rows: Ending['rows']): string {
   if (s.automa) {
     const me = rows[0]!;
     return winners.length
-      ? `${me.name} wins: ${plural(me.total, 'point')}, at least the ${COMPONENTS.soloTarget} needed to beat the Automa`
+      ? `${me.name} wins: ${count(me.total, 'point')}, at least the ${COMPONENTS.soloTarget} needed to beat the Automa`
       : `The Automa wins: ${me.name} scored ${me.total} of the ${COMPONENTS.soloTarget} points needed to beat it`;
   }
   const names = winners.map((w) => seatName(s, w));
   const top = rows[winners[0] ?? 0]!;
   const others = rows.filter((_, i) => !winners.includes(i));
-  if (winners.length > 1) return `${names.join(' and ')} share the win: ${plural(top.total, 'point')} and ${plural(top.ducks, 'duck')} penned each`;
+  if (winners.length > 1) return `${names.join(' and ')} share the win: ${count(top.total, 'point')} and ${count(top.ducks, 'duck')} penned each`;
   const level = others.filter((r) => r.total === top.total);
-  if (level.length) return `${names[0]} wins on the tie-break: ${plural(top.total, 'point')} each, and ${top.ducks} ducks penned to ${level.map((r) => r.ducks).join(', ')}`;
-  return `${names[0]} wins, ${plural(top.total, 'point')} to ${others.map((r) => r.total).join(', ')}`;
+  if (level.length) return `${names[0]} wins on the tie-break: ${count(top.total, 'point')} each, and ${top.ducks} ducks penned to ${level.map((r) => r.ducks).join(', ')}`;
+  return `${names[0]} wins, ${count(top.total, 'point')} to ${others.map((r) => r.total).join(', ')}`;
 }
 
 /** Who must act now, by name: the seat on turn, and anyone owing duck boxes (D19). */
@@ -191,9 +192,9 @@ export function toPlay(v: DucksView): string[] {
 
 /** Alt text: the board in words, short enough for screen readers (≤ 1,024 characters kept). */
 export function boardAlt(v: DucksView): string {
-  const players = v.players.map((p) => `${p.name} (${p.colour}) ${plural(p.score.total, 'point')}, ${plural(v.pens.filter((x) => x.owner === p.colour && !x.automa).length, 'pen')}`).join('; ');
+  const players = v.players.map((p) => `${p.name} (${p.colour}) ${count(p.score.total, 'point')}, ${count(v.pens.filter((x) => x.owner === p.colour && !x.automa).length, 'pen')}`).join('; ');
   const card = v.automa?.card ? `; its card: ${a(`${COMPONENTS.shapes.get(v.automa.card.shape)?.name ?? v.automa.card.shape} pen`)} through dot ${v.automa.card.dotName}` : '';
-  const automa = v.automa ? ` The Automa (${v.automa.colour}) has ${plural(v.pens.filter((x) => x.automa).length, 'pen')}, ${plural(v.automa.left, 'card')} left${card}.` : '';
+  const automa = v.automa ? ` The Automa (${v.automa.colour}) has ${count(v.pens.filter((x) => x.automa).length, 'pen')}, ${count(v.automa.left, 'card')} left${card}.` : '';
   const last = v.pens.length ? ` Latest pen: ${v.pens[v.pens.length - 1]!.cells.map(spaceName).join(' ')} (${v.pens[v.pens.length - 1]!.owner}).` : '';
   const who = toPlay(v);
   const next = v.ending ? ` ${v.ending.verdict}.` : who.length ? ` ${who.join(' and ')} to play.` : '';
@@ -202,17 +203,17 @@ export function boardAlt(v: DucksView): string {
 
 /** The board as the channel sees it; `lastEdges`: the fences to mark as new (default: the state's). */
 export const boardPicture = (s: DucksState, lastEdges?: readonly number[]): Picture => {
-  const view = viewOf(s);
-  if (lastEdges) view.lastEdges = [...lastEdges];
-  return { kind: 'board', view, alt: boardAlt(view) };
+  const v = view(s);
+  if (lastEdges) v.lastEdges = [...lastEdges];
+  return { kind: 'board', view: v, alt: boardAlt(v) };
 };
 
 /** A choice's picture for `seat`: the board with the level's marks, the pens they would close, its verbs. */
 export function choicePicture(s: DucksState, seat: number, title: string, marks: DucksMark[], would: DucksChoiceView['would'], verbs: string[], placed?: number[]): Picture {
-  const base = viewOf(s);
-  const view: DucksChoiceView = { ...base, title, colour: s.colours[seat] as Colour, marks, would, verbs, ...(placed ? { placed } : {}) };
+  const base = view(s);
+  const v: DucksChoiceView = { ...base, title, colour: s.colours[seat] as Colour, marks, would, verbs, ...(placed ? { placed } : {}) };
   const labels = [...marks.map((m) => m.label), ...verbs];
-  return { kind: 'choice', view, alt: `${title}. ${boardAlt(base)} Labelled: ${labels.join(', ')}.`.slice(0, 1024) };
+  return { kind: 'choice', view: v, alt: `${title}. ${boardAlt(base)} Labelled: ${labels.join(', ')}.`.slice(0, 1024) };
 }
 
 /** D24: a fence as it would stand, for its player alone before it is confirmed (pens it would close shaded). */
@@ -220,8 +221,8 @@ export function previewPicture(s: DucksState, seat: number, a: FenceAction): Pic
   const colour = s.colours[seat] as Colour;
   const edges = pathEdges(actionPath(a)) ?? [];
   const fences = draw(s.fences, edges, colour);
-  const view = viewOf({ ...s, fences, lastEdges: edges, pens: [...s.pens, ...newPens(fences, s.pens, colour, edges)] });
-  return { kind: 'board', view, alt: `Preview of your fence ${actionPath(a).map(dotName).join(' → ')}: ${boardAlt(view)}` };
+  const v = view({ ...s, fences, lastEdges: edges, pens: [...s.pens, ...newPens(fences, s.pens, colour, edges)] });
+  return { kind: 'board', view: v, alt: `Preview of your fence ${actionPath(a).map(dotName).join(' → ')}: ${boardAlt(v)}` };
 }
 
 /** The five specialty shapes, for `/ducks rules`. */

@@ -1,6 +1,7 @@
 /** What players read: action labels, one line per event, prompts, status, rules and help. Plain words, no ruling ids. */
 import type { RulesTopic } from '../../platform/game.ts';
-import { a, listText, plural } from './grammar.ts';
+import { count, listAnd } from '../grammar.ts';
+import { a } from './grammar.ts';
 import { endingOf, shapesPicture, type Ending } from './views.ts';
 import { COMPONENTS } from './components.ts';
 import { colourOf, fenceLength, keepingSkips, actionPath, turnSkips } from './engine.ts';
@@ -27,8 +28,8 @@ export function contentsOf(cells: readonly number[]): { text: string; one: boole
     else if (k === 'egg') eggs++;
   }
   const ducks = ducksIn(cells);
-  const parts = [ducks && plural(ducks, 'duck'), bread && plural(bread, 'bread', 'bread'), eggs && plural(eggs, 'egg')].filter((x): x is string => Boolean(x));
-  return { text: listText(parts), one: parts.length === 1 && ducks + bread + eggs === 1 };
+  const parts = [ducks && count(ducks, 'duck'), bread && count(bread, 'bread', 'bread'), eggs && count(eggs, 'egg')].filter((x): x is string => Boolean(x));
+  return { text: listAnd(parts), one: parts.length === 1 && ducks + bread + eggs === 1 };
 }
 export const diceText = (dice: readonly Colour[]): string => dice.map(Cap).join(' · ');
 
@@ -71,7 +72,7 @@ export function closesText(s: DucksState, seat: number, pens: readonly Pen[]): s
   });
   if (each.length === 0) return '';
   if (each.length === 1) return `closes ${each[0]!.kind}: ${each[0]!.what}`;
-  return `closes ${each.length} pens: ${listText(each.map((e) => `${e.kind} (${e.what})`))}`;
+  return `closes ${each.length} pens: ${listAnd(each.map((e) => `${e.kind} (${e.what})`))}`;
 }
 
 export function actionLabel(s: DucksState, a: Action): string {
@@ -80,7 +81,7 @@ export function actionLabel(s: DucksState, a: Action): string {
     case 'keep': return keepingSkips(s) ? 'Keep these dice and skip the turn' : 'Keep these dice';
     case 'reroll':
       if (a.dice.length === 3) return 'Re-roll all three dice';
-      return `Re-roll ${a.dice.length === 1 ? 'die' : 'dice'} ${listText(a.dice.map((i) => `${i + 1} (${s.turn.dice[i] ?? '?'})`))}`;
+      return `Re-roll ${a.dice.length === 1 ? 'die' : 'dice'} ${listAnd(a.dice.map((i) => `${i + 1} (${s.turn.dice[i] ?? '?'})`))}`;
     case 'fence': return a.via ? `${pathText(a)} (bent, egg)` : pathText(a);
     case 'bread': return `Bread: ${pathText(a)}`;
     case 'done': {
@@ -90,7 +91,7 @@ export function actionLabel(s: DucksState, a: Action): string {
     case 'box': return `Duck box in the ${COMPONENTS.shapes.get(a.shape)?.name ?? a.shape} row`;
     case 'place': {
       const d = ducksIn(a.cells);
-      return `${cellsText(a.cells)} · ${d ? plural(d, 'duck') : 'no ducks'}`;
+      return `${cellsText(a.cells)} · ${d ? count(d, 'duck') : 'no ducks'}`;
     }
   }
 }
@@ -106,7 +107,7 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
         ? `${seatName(s, 0)} plays ${e.colours[0]} against the Automa (${colourName(s, e.colours[0] === 'red' ? 'blue' : 'red')} plays ${e.colours[0] === 'red' ? 'blue' : 'red'}). Score ${COMPONENTS.soloTarget} or more to win.`
         : `${e.colours.map((c, i) => `${seatName(s, i)} plays ${c}`).join(', ')}. ${seatName(s, e.first)} starts.`;
     case 'rolled': return `${seatName(s, e.seat)} rolls ${diceText(e.dice)}.`;
-    case 'rerolled': return `${seatName(s, e.seat)} re-rolls ${e.which.length === 3 ? 'all three dice' : `${e.which.length === 1 ? 'die' : 'dice'} ${listText(e.which.map((i) => String(i + 1)))}`}: now ${diceText(e.dice)}.`;
+    case 'rerolled': return `${seatName(s, e.seat)} re-rolls ${e.which.length === 3 ? 'all three dice' : `${e.which.length === 1 ? 'die' : 'dice'} ${listAnd(e.which.map((i) => String(i + 1)))}`}: now ${diceText(e.dice)}.`;
     case 'fenced': return `${seatName(s, e.seat)} draws ${e.action.type === 'bread' ? 'the bread fence' : e.action.via ? 'a bent fence' : 'a fence'} ${pathText(e.action)}.`;
     case 'penFormed': {
       const pen = s.pens[e.pen];
@@ -115,31 +116,31 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
       const tie = pen.red === pen.blue ? ': a tie, so whoever closed it' : '';
       return `${Cap(what)} closes ${whereText(pen.cells)}: ${colourName(s, pen.owner)}'s (sides: red ${pen.red}, blue ${pen.blue}${tie}).`;
     }
-    case 'rerollSpaces': return `${seatName(s, e.seat)} fills ${plural(e.filled, 're-roll space')}${e.unlocked ? ' and unlocks a re-roll for every turn from the next one' : ''}.`;
+    case 'rerollSpaces': return `${seatName(s, e.seat)} fills ${count(e.filled, 're-roll space')}${e.unlocked ? ' and unlocks a re-roll for every turn from the next one' : ''}.`;
     case 'captured': {
       // Ducks as the choice counted them ("you capture 3 ducks"), and the boxes they give (one per space with ducks).
       const pen = s.pens[e.pen];
       const ducks = pen ? ducksIn(pen.cells) : 0;
-      const boxes = ducks === e.duckSpaces ? '' : ` (${plural(e.duckSpaces, 'duck box', 'duck boxes')})`;
-      const caught = !e.duckSpaces ? '' : ducks ? `${plural(ducks, 'duck')}${boxes}` : plural(e.duckSpaces, 'duck space');
-      const got = listText([caught, e.bread && plural(e.bread, 'bread', 'bread'), e.eggs && plural(e.eggs, 'egg')].filter((x): x is string => Boolean(x)));
+      const boxes = ducks === e.duckSpaces ? '' : ` (${count(e.duckSpaces, 'duck box', 'duck boxes')})`;
+      const caught = !e.duckSpaces ? '' : ducks ? `${count(ducks, 'duck')}${boxes}` : count(e.duckSpaces, 'duck space');
+      const got = listAnd([caught, e.bread && count(e.bread, 'bread', 'bread'), e.eggs && count(e.eggs, 'egg')].filter((x): x is string => Boolean(x)));
       const out = e.outlined ? `outlines the ${shapeName(e.outlined)}` : '';
       const parts = [out, got ? `captures ${got}` : ''].filter(Boolean).join(' and ');
-      return parts ? `${seatName(s, e.seat)} ${parts}${e.lost ? ` (${plural(e.lost, 'box', 'boxes')} beyond a full row lost)` : ''}.` : null;
+      return parts ? `${seatName(s, e.seat)} ${parts}${e.lost ? ` (${count(e.lost, 'box', 'boxes')} beyond a full row lost)` : ''}.` : null;
     }
     case 'unlocked': return e.what === 'bread'
       ? `${seatName(s, e.seat)} unlocks the bread: from the next turn, one extra one-space fence per turn.`
       : `${seatName(s, e.seat)} unlocks the egg: from the next turn, the fence may bend once.`;
     case 'box': return e.auto ? null : `${seatName(s, e.seat)} crosses off a duck box in the ${COMPONENTS.shapes.get(e.shape)?.name ?? e.shape} row.`;
-    case 'boxesLost': return `${seatName(s, e.seat)}'s duck rows are full: ${plural(e.n, 'duck box', 'duck boxes')} lost.`;
+    case 'boxesLost': return `${seatName(s, e.seat)}'s duck rows are full: ${count(e.n, 'duck box', 'duck boxes')} lost.`;
     case 'turnEnded': return turnDoneText(s, e);
     case 'card': {
       const card = COMPONENTS.cards[e.card];
-      return card ? `The Automa turns a card: ${a(shapeName(card.shape))} on dot ${dotName(card.dot)} (${plural(e.left, 'card')} left).` : null;
+      return card ? `The Automa turns a card: ${a(shapeName(card.shape))} on dot ${dotName(card.dot)} (${count(e.left, 'card')} left).` : null;
     }
     case 'automaPlaced': {
       const card = COMPONENTS.cards[e.card];
-      const via = e.dots?.length ? `: it goes through ${listText(e.dots.map(dotName))}, the nearest dot that could be used` : ': it goes through the nearest dot that could be used';
+      const via = e.dots?.length ? `: it goes through ${listAnd(e.dots.map(dotName))}, the nearest dot that could be used` : ': it goes through the nearest dot that could be used';
       const near = e.nearest && card ? ` (dot ${dotName(card.dot)} was not free${via})` : '';
       const gone = contentsOf(e.cells);
       return `The Automa's pen goes ${whereText(e.cells)}${near}${gone.text ? `; ${gone.text} ${gone.one ? 'leaves' : 'leave'} play with it` : ''}.`;
@@ -148,7 +149,7 @@ export function eventText(s: DucksState, e: DucksEvent): string | null {
     case 'timedOut': return `${seatName(s, e.seat)} ran out of time: the bot plays that part for them${e.inARow >= 3 ? ` (${e.inARow} times in a row)` : ''}.`;
     case 'left': return `${seatName(s, e.seat)} ${e.reason === 'resigned' ? 'resigns' : e.reason === 'timeouts' ? 'leaves the game after three turns timed out in a row' : 'leaves the game'}.`;
     case 'tookOver': return `The computer plays on in ${seatName(s, e.seat)}'s seat.`;
-    case 'ending': return `${ENDED[e.reason]} Before the score, ${listText(e.owed.map((x) => `${seatName(s, x.seat)} places ${plural(x.boxes, 'duck box', 'duck boxes')}`))}.`;
+    case 'ending': return `${ENDED[e.reason]} Before the score, ${listAnd(e.owed.map((x) => `${seatName(s, x.seat)} places ${count(x.boxes, 'duck box', 'duck boxes')}`))}.`;
     case 'over': return overText(s, e);
   }
 }
@@ -171,10 +172,10 @@ function overText(s: DucksState, e: Extract<DucksEvent, { type: 'over' }>): stri
 
 /** One player's score by its parts (D21): "Ana: 12 points = 5 for the largest group of 5 pens + 4 for 2 shapes outlined + 3 for ducks in full rows (P 3); 17 ducks penned." */
 export function scoreLine(row: Ending['rows'][number]): string {
-  const group = row.group ? `${row.group} for the largest group of ${plural(row.group, 'pen')}` : '0 for pens (none)';
-  const shapes = row.outlined ? `${row.shapePoints} for ${plural(row.outlined, 'shape')} outlined` : '0 for shapes (none outlined)';
+  const group = row.group ? `${row.group} for the largest group of ${count(row.group, 'pen')}` : '0 for pens (none)';
+  const shapes = row.outlined ? `${row.shapePoints} for ${count(row.outlined, 'shape')} outlined` : '0 for shapes (none outlined)';
   const rows = row.fullRows.length ? `${row.duckPoints} for ducks in pens of full rows (${row.fullRows.map((r) => `${r.name} ${r.ducks}`).join(', ')})` : '0 for ducks (no duck row full)';
-  return `${row.name}: ${plural(row.total, 'point')} = ${group} + ${shapes} + ${rows}; ${plural(row.ducks, 'duck')} penned.`;
+  return `${row.name}: ${count(row.total, 'point')} = ${group} + ${shapes} + ${rows}; ${count(row.ducks, 'duck')} penned.`;
 }
 
 /** The end of a scored game, after the platform's line naming the winners: each score by its parts, and who won how. */
@@ -190,7 +191,7 @@ export function summary(s: DucksState): string[] {
  */
 export function unavailableText(s: DucksState, seat: number, command: string): string {
   const area = s.areas[seat];
-  if (area && area.pending > 0 && command !== 'box') return `Place your ${plural(area.pending, 'duck box', 'duck boxes')} first: press a row (on your turn's post or your last private answer), or use \`/ducks box\`.`;
+  if (area && area.pending > 0 && command !== 'box') return `Place your ${count(area.pending, 'duck box', 'duck boxes')} first: press a row (on your turn's post or your last private answer), or use \`/ducks box\`.`;
   const stage = s.turn.stage;
   if (seat !== s.turn.seat || stage === 'final') return command === 'box' ? 'You have no duck boxes to place.' : 'It is not your turn: wait for yours.';
   if (command === 'box') return 'You have no duck boxes to place.';
@@ -204,7 +205,7 @@ export function unavailableText(s: DucksState, seat: number, command: string): s
 export function phaseText(s: DucksState): string {
   if (s.end) return 'game over';
   if (s.turn.stage === 'final') return 'game over: the last duck boxes are placed, then the score';
-  const cards = s.automa ? ` · ${plural(s.automa.deck.length, 'Automa card')} left` : '';
+  const cards = s.automa ? ` · ${count(s.automa.deck.length, 'Automa card')} left` : '';
   return `turn ${s.turn.number}${cards}`;
 }
 
@@ -214,9 +215,9 @@ export function statusLines(s: DucksState): string[] {
     const sc = scoreOf(s, seat);
     const unlocks = [breadUnlocked(a) && 'bread', eggUnlocked(a) && 'egg'].filter(Boolean).join(' and ');
     const rows = COMPONENTS.specialty.map((sh) => `${sh.name} ${a.ducks[sh.id] ?? 0}/${sh.duckBoxes}`).join(', ');
-    return `${seatName(s, seat)} (${colourOf(s, seat)}): ${plural(sc.total, 'point')} so far · re-roll spaces ${a.rerolls}/${REROLL_SPACES} (${plural(fullSections(a.rerolls), 're-roll')} a turn) · bread ${a.bread}/${COMPONENTS.breadBoxes}, eggs ${a.eggs}/${COMPONENTS.eggBoxes}${unlocks ? ` (${unlocks} unlocked)` : ''} · shapes outlined: ${a.outlined.map((id) => COMPONENTS.shapes.get(id)?.name ?? id).join(', ') || 'none'} · duck rows: ${rows}${a.pending ? ` · ${plural(a.pending, 'duck box', 'duck boxes')} to place` : ''}`;
+    return `${seatName(s, seat)} (${colourOf(s, seat)}): ${count(sc.total, 'point')} so far · re-roll spaces ${a.rerolls}/${REROLL_SPACES} (${count(fullSections(a.rerolls), 're-roll')} a turn) · bread ${a.bread}/${COMPONENTS.breadBoxes}, eggs ${a.eggs}/${COMPONENTS.eggBoxes}${unlocks ? ` (${unlocks} unlocked)` : ''} · shapes outlined: ${a.outlined.map((id) => COMPONENTS.shapes.get(id)?.name ?? id).join(', ') || 'none'} · duck rows: ${rows}${a.pending ? ` · ${count(a.pending, 'duck box', 'duck boxes')} to place` : ''}`;
   });
-  if (s.automa) lines.push(`The Automa (${s.automa.colour}): ${plural(s.automa.deck.length, 'card')} left · target ${COMPONENTS.soloTarget} points`);
+  if (s.automa) lines.push(`The Automa (${s.automa.colour}): ${count(s.automa.deck.length, 'card')} left · target ${COMPONENTS.soloTarget} points`);
   return lines;
 }
 

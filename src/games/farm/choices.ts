@@ -22,7 +22,7 @@ import { boundsOf, compassOf, PART_COLS, PART_ROWS, partsFor } from './parts.ts'
 import { candidatesPicture, choicePicture, consequence, type Candidate, type MarkAt } from './pictures.ts';
 import { animalsIn, ownersOf } from './scoring.ts';
 import type { FarmState } from './state.ts';
-import { tileView, viewFor, type FarmView, type TileView } from './views.ts';
+import { tileView, view, type FarmView, type TileView } from './views.ts';
 import { actionLabel, claimStepWords, seatName } from './labels.ts';
 import { seasonPromptHint } from './seasons-words.ts';
 
@@ -151,8 +151,8 @@ function candidatesLevel(s: FarmState, seat: number, cell: [number, number], act
     options.push({ label, says, action: a });
     candidates.push({ label, tile: tileView(id, cell[0], cell[1], a.rot, s.placed.length), lines: [fromRow ? `from your row: ${result}` : result] });
   }
-  const view = { farm: viewFor(s, 'channel'), cell, hide, candidates };
-  return { question: `which tile, turned which way, on cell ${cell[0]},${cell[1]}? Each is drawn in place with what it does`, picture: candidatesPicture(view), options };
+  const v = { farm: view(s, 'channel'), cell, hide, candidates };
+  return { question: `which tile, turned which way, on cell ${cell[0]},${cell[1]}? Each is drawn in place with what it does`, picture: candidatesPicture(v), options };
 }
 
 /** What moving or turning map tile `tile` would close (S4, S6). */
@@ -194,7 +194,7 @@ function cellsLevel(s: FarmState, seat: number, actions: readonly (Place | Lift)
     const most = Math.max(0, ...group.map(gain));
     return { cell, at: { cell }, says: `cell ${cell[0]},${cell[1]}: ${list(tiles)}${most > 0 ? `, scores up to ${most}` : ''}`, next: () => candidatesLevel(s, seat, cell, group), weight };
   });
-  const v = viewFor(s, hand ? seat : 'channel');
+  const v = view(s, hand ? seat : 'channel');
   const last = v.last === null ? null : v.tiles[v.last];
   return mapChoice({ question, what: 'Where your tiles fit, numbered', view: v, hand, verbs, focus: null, near: last ? [last.x, last.y] : null }, places);
 }
@@ -246,7 +246,7 @@ function movableLevel(s: FarmState, actions: readonly (Lift | TurnTile)[], quest
     const n = actions.filter((a) => (a.type === 'lift' ? a.from : a.tile) === tile).length;
     return { cell, at: { cell }, says: `${s.placed[tile]?.id ?? '?'} at ${cell[0]},${cell[1]}: ${plural(n, actions[0]?.type === 'lift' ? 'way' : 'turn')}`, next: () => next(tile) };
   });
-  return mapChoice({ question, what: 'Tiles the season lets you move or turn, numbered', view: viewFor(s, 'channel'), hand: false, verbs: [], focus: null, near: null }, places);
+  return mapChoice({ question, what: 'Tiles the season lets you move or turn, numbered', view: view(s, 'channel'), hand: false, verbs: [], focus: null, near: null }, places);
 }
 
 /** S6: a map tile's other turns on its own cell. */
@@ -254,7 +254,7 @@ function turnLevelOf(s: FarmState, tile: number, turns: readonly TurnTile[]): Le
   const p = s.placed[tile]!;
   const candidates: Candidate[] = turns.map((a) => ({ label: `${p.id} ${turnText(a.rot)}`, tile: tileView(p.id, p.x, p.y, a.rot, tile), lines: [movedResult(s, tile, { x: p.x, y: p.y, rot: a.rot })] }));
   const options: Option[] = turns.map((a, i) => ({ label: candidates[i]!.label, says: `${p.id} turned ${turnText(a.rot)}: ${candidates[i]!.lines[0]}`, action: a }));
-  return { question: `which way does ${p.id} at ${p.x},${p.y} turn?`, picture: candidatesPicture({ farm: viewFor(s, 'channel'), cell: [p.x, p.y], hide: tile, candidates }), options };
+  return { question: `which way does ${p.id} at ${p.x},${p.y} turn?`, picture: candidatesPicture({ farm: view(s, 'channel'), cell: [p.x, p.y], hide: tile, candidates }), options };
 }
 
 // ---- Fields: the henhouse, the fox, a bale, the horse ------------------------------------------------
@@ -278,7 +278,7 @@ const regionPlace = (s: FarmState, key: number): { cell: [number, number]; at: M
 function fieldsLevel(s: FarmState, kind: 'fox' | 'bale' | 'horse', regions: readonly number[], question: string, verbs: Option[] = []): Level {
   const board = new Board(s.placed);
   const places = regions.map((region): MapOption => ({ ...regionPlace(s, region), says: fieldWords(s, board, region), next: { type: kind, region } }));
-  const v = viewFor(s, 'channel');
+  const v = view(s, 'channel');
   const near = kind === 'horse' && s.horse?.region !== null && s.horse?.region !== undefined ? cellOf(s, tileOfKey(s.horse.region)) : v.last === null ? null : cellOf(s, v.last);
   return mapChoice({ question, what: `Fields the ${kind === 'bale' ? 'hay bale' : kind} may go to, numbered`, view: v, hand: false, verbs, focus: null, near }, places);
 }
@@ -313,7 +313,7 @@ function claimLevel(s: FarmState, seat: number, tile: number): Level {
   const question = places.length
     ? `put a henhouse on the tile you just placed? Press a lettered part (you have ${plural(left, 'henhouse')} left)`
     : claimStepWords(legal, left);
-  return mapChoice({ question, what: 'The tile just placed, its parts lettered', view: viewFor(s, 'channel'), hand: false, verbs, focus: tile, near: cellOf(s, tile), size: [3, 3] }, places);
+  return mapChoice({ question, what: 'The tile just placed, its parts lettered', view: view(s, 'channel'), hand: false, verbs, focus: tile, near: cellOf(s, tile), size: [3, 3] }, places);
 }
 
 /** S9: henhouses the tornado may send home, numbered where they stand. */
@@ -323,7 +323,7 @@ function evictLevel(s: FarmState, actions: readonly Extract<Action, { type: 'evi
     const owner = s.henhouses.find((h) => h.region === a.region)?.seat;
     return { ...regionPlace(s, a.region), says: `${owner === undefined ? 'a' : `${seatName(s, owner)}'s`} henhouse on the field of ${fieldWords(s, board, a.region)}`, next: a };
   });
-  return mapChoice({ question: 'which henhouse goes home?', what: 'Henhouses the tornado may send home, numbered', view: viewFor(s, 'channel'), hand: false, verbs: [], focus: null, near: null }, places);
+  return mapChoice({ question: 'which henhouse goes home?', what: 'Henhouses the tornado may send home, numbered', view: view(s, 'channel'), hand: false, verbs: [], focus: null, near: null }, places);
 }
 
 /** R9: a gate next to the new tile's fields to open or close, numbered on the map, or none. */
@@ -331,7 +331,7 @@ function gateLevel(s: FarmState, seat: number, tile: number): Level {
   const gates = legalActions(s, seat).filter((a): a is Extract<Action, { type: 'gate' }> => a.type === 'gate');
   const places = gates.map((a): MapOption => ({ cell: cellOf(s, a.tile), at: { gate: a.tile }, says: `${actionLabel(s, a).toLowerCase()}${s.placed[a.tile]?.gateOpen ? ' (splits the fields on its sides)' : ' (joins the fields on its sides)'}`, next: a }));
   const verbs: Option[] = [{ label: 'Leave the gates', says: '', style: 'secondary', action: { type: 'keepGates' } }];
-  return mapChoice({ question: 'open or close a gate (on yellow numbers), or leave them', what: 'Gates you may open or close, numbered', view: viewFor(s, 'channel'), hand: false, verbs, focus: tile, near: cellOf(s, tile) }, places);
+  return mapChoice({ question: 'open or close a gate (on yellow numbers), or leave them', what: 'Gates you may open or close, numbered', view: view(s, 'channel'), hand: false, verbs, focus: tile, near: cellOf(s, tile) }, places);
 }
 
 /** Answers without places (storage, the Dust Bowl's take): their words on the buttons. */

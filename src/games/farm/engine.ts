@@ -24,7 +24,6 @@ import { dustOwed, playable, take, takeOptions } from './expansions/dust.ts';
 import { claimAlternatives, checkSeason, newSeasons, placeAlternatives, playSeason, playsAgain, simpleEviction, simpleSeasonMove, startOfTurn, summerFields, turnSeason } from './seasons.ts';
 import { isSeasonAction } from './seasons-data.ts';
 
-export type Result = Applied<FarmState, FarmEvent> | Refusal;
 export { henhousesLeft };
 
 /** Tiles in play by player count (F5): some base tiles are removed unseen. */
@@ -157,7 +156,7 @@ export function legalActions(s: FarmState, seat: number): Action[] {
 }
 
 /** Plays one of a seat's own actions (the platform has checked the seat is in and the game goes on). */
-export function apply(state: FarmState, actor: number, input: unknown): Result {
+export function play(state: FarmState, actor: number, input: unknown): Applied<FarmState, FarmEvent> | Refusal {
   const parsed = actionSchema.safeParse(input);
   if (!parsed.success) return refuse('INVALID', 'That is not a farm move: place a tile, or answer the question asked.', legalLabels(state, actor));
   const action = parsed.data;
@@ -166,7 +165,7 @@ export function apply(state: FarmState, actor: number, input: unknown): Result {
   const problem = check(state, actor, action);
   if (problem) return problem;
   const ctx = new Ctx(state);
-  play(ctx, actor, action);
+  playChecked(ctx, actor, action);
   return ctx.done();
 }
 
@@ -294,7 +293,7 @@ function claimRefusal(s: FarmState, board: Board, region: number, seat: number):
   return `That field already has a henhouse (${names.join(' & ')}'s): a plain henhouse goes only into a field nobody owns.${hint}`;
 }
 
-function play(ctx: Ctx, seat: number, a: Action): void {
+function playChecked(ctx: Ctx, seat: number, a: Action): void {
   const s = ctx.s;
   const owed = s.pending[0];
   if (owed) {
@@ -469,7 +468,7 @@ function autoAnswer(ctx: Ctx): void {
       continue;
     }
     if (p.options.length !== 1 && !s.out[p.seat]) return;
-    placeToken(ctx, p, s.out[p.seat] ? simplePending(s, p) : (p.options[0] as number));
+    placeToken(ctx, p, s.out[p.seat] ? simpleField(s, p) : (p.options[0] as number));
   }
 }
 
@@ -705,7 +704,7 @@ export function timeOut(state: FarmState, seat: number, inARow: number): TimedOu
     if (choiceOnly ? ctx.s.pending.length === 0 : [ctx.s.current, ctx.s.round].join() !== turn) break;
     const choice = simpleChoice(ctx.s, seat);
     if (!choice) break;
-    play(ctx, seat, choice);
+    playChecked(ctx, seat, choice);
   }
   ctx.emit({ type: 'timedOut', seat, inARow });
   return ctx.done();
@@ -788,7 +787,7 @@ function simpleClaim(s: FarmState, board: Board, tile: number, seat: number): Ac
 function simpleAnswer(s: FarmState, p: Pending): Action {
   if (p.kind === 'dust') return takeOptions(s, p)[0] ?? { type: 'decline' };
   if (p.kind === 'storage') return simpleStorage(s, p);
-  return { type: p.kind, region: simplePending(s, p) };
+  return { type: p.kind, region: simpleField(s, p) };
 }
 
 /** R16 for the simple strategy: the action that most raises its points from this farm, less what storing costs at the end. */
@@ -817,7 +816,7 @@ function simpleStorage(s: FarmState, p: Extract<Pending, { kind: 'storage' }>): 
  * chickens; a bale into a field the seat owns (it may close it), else the first offered; the
  * horse into a field it owns, else the first offered.
  */
-function simplePending(s: FarmState, p: FieldPending): number {
+function simpleField(s: FarmState, p: FieldPending): number {
   const board = new Board(s.placed);
   const score = (key: number): number => {
     const field = board.fieldOf(key);

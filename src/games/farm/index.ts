@@ -1,13 +1,14 @@
 /** Fences (the farm game) for the platform: its definition, `farm`. */
 import { defineGame } from '../../platform/game.ts';
+import { finalAfter, ofTypes } from '../definition.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { easyChoice, strongChoice } from './bots.ts';
-import { abortGame, activeSeats, apply, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
+import { abortGame, activeSeats, play, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
 import type { FarmEvent } from './events.ts';
 import { DRAWINGS, handPicture, previewPicture } from './pictures.ts';
 import { posts, wholeMap } from './posts.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type FarmOptions, type FarmState } from './state.ts';
-import { viewFor, type FarmView } from './views.ts';
+import { view, type FarmView } from './views.ts';
 import { runScenario } from './scenario.ts';
 import { decodeSeason, encodeSeason } from './seasons-codes.ts';
 import { isSeasonAction } from './seasons-data.ts';
@@ -26,7 +27,7 @@ const TAKE = /^k:([0-5]):([hr]):(\d{1,2})$/;
 const TYPED = /^\s*([A-Za-z]\d\d)\s*(?:at\s*)?\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?\s*(?:,?\s*(?:turned\s*)?(0|90|180|270)\s*°?)?\s*$/i;
 
 /** Events after which a move cannot be taken back: a tile drawn or shown dead, a market card turned, a player leaving, the end. */
-const FINAL_EVENTS: ReadonlySet<FarmEvent['type']> = new Set<FarmEvent['type']>(['started', 'drew', 'dead', 'market', 'removed', 'ended', 'season', 'swapped']);
+const isFinal = finalAfter<FarmEvent>(['started', 'drew', 'dead', 'market', 'removed', 'ended', 'season', 'swapped']);
 
 export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptions>({
   id: 'farm',
@@ -38,21 +39,21 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   setup: ({ seats, seed, options }) => setup({ seats, seed, options }),
   activeSeats,
   legalActions,
-  play: apply,
+  play,
   onLeave: leaveGame,
   onTimeout: timeOut,
   onAbort: abortGame,
   outcome: (s) => (s.outcome ? { status: s.outcome.kind, winners: [...s.outcome.winners], detail: { ...s.outcome, scores: [...s.scores] } } : null),
-  view: viewFor,
+  view,
   bots: { normal: simpleChoice, simple: simpleChoice, easy: easyChoice, strong: strongChoice, random: randomChoice },
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, unavailable, summary: summaryLines },
   commands: [
-    { name: 'place', option: 'placement', what: 'place a tile', description: 'Place one of your tiles (pick tile, cell and turn from the list)', choice: 'Tile, cell (column,row) and turn', accepts: (a) => a.type === 'place' },
-    { name: 'field', option: 'field', what: 'choose a field', description: 'Choose the field for the fox, a hay bale or the horse', choice: 'Which field (pick from the list)', accepts: (a) => a.type === 'fox' || a.type === 'bale' || a.type === 'horse' },
-    { name: 'gate', option: 'gate', what: 'move a gate', description: 'Open or close a gate after placing a tile, or leave them', choice: 'Which gate (pick from the list)', accepts: (a) => a.type === 'gate' || a.type === 'keepGates' },
-    { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse (or a tractor, a sharecropper, the horse) on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: (a) => a.type === 'claim' || a.type === 'pass' || a.type === 'tractor' || a.type === 'share' || a.type === 'horse' || a.type === 'evict' },
-    { name: 'answer', option: 'choice', what: 'answer that', description: 'Answer a storage or Dust Bowl question, or stop placing extra tiles', choice: 'Your answer (pick from the list)', accepts: (a) => a.type === 'store' || a.type === 'take' || a.type === 'decline' },
-    { name: 'season', option: 'move', what: 'make a season move', description: "This round's season move: swap a tile (Autumn), move one (Flood) or turn one (Rainy)", choice: 'Which move (pick from the list)', accepts: (a) => a.type === 'swap' || a.type === 'lift' || a.type === 'turnTile' },
+    { name: 'place', option: 'placement', what: 'place a tile', description: 'Place one of your tiles (pick tile, cell and turn from the list)', choice: 'Tile, cell (column,row) and turn', accepts: ofTypes('place') },
+    { name: 'field', option: 'field', what: 'choose a field', description: 'Choose the field for the fox, a hay bale or the horse', choice: 'Which field (pick from the list)', accepts: ofTypes('fox', 'bale', 'horse') },
+    { name: 'gate', option: 'gate', what: 'move a gate', description: 'Open or close a gate after placing a tile, or leave them', choice: 'Which gate (pick from the list)', accepts: ofTypes('gate', 'keepGates') },
+    { name: 'henhouse', option: 'where', what: 'place a henhouse', description: 'Put a henhouse (or a tractor, a sharecropper, the horse) on the tile you just placed, or none', choice: 'Which part of the tile (pick from the list)', accepts: ofTypes('claim', 'pass', 'tractor', 'share', 'horse', 'evict') },
+    { name: 'answer', option: 'choice', what: 'answer that', description: 'Answer a storage or Dust Bowl question, or stop placing extra tiles', choice: 'Your answer (pick from the list)', accepts: ofTypes('store', 'take', 'decline') },
+    { name: 'season', option: 'move', what: 'make a season move', description: "This round's season move: swap a tile (Autumn), move one (Flood) or turn one (Rainy)", choice: 'Which move (pick from the list)', accepts: ofTypes('swap', 'lift', 'turnTile') },
   ],
   encode: (a) => {
     if (isSeasonAction(a)) return encodeSeason(a);
@@ -100,7 +101,7 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   preview: previewPicture,
   board: wholeMap,
   hand: (s, seat) => {
-    const v = viewFor(s, seat);
+    const v = view(s, seat);
     const tiles = s.hands[seat] ?? [];
     const row = s.rows?.[seat] ?? [];
     const peek = dustPeek(s, seat);
@@ -115,5 +116,5 @@ export const farm = defineGame<FarmState, Action, FarmEvent, FarmView, FarmOptio
   },
   drawings: DRAWINGS,
   scenario: { run: runScenario },
-  isFinal: (e) => FINAL_EVENTS.has(e.type),
+  isFinal,
 });

@@ -3,6 +3,7 @@
  * action as a button or list entry shows it. Apart from words.ts (which reads the engine for
  * prompts) so that the engine's refusals can name the choices they offer.
  */
+import { count, listAnd } from '../grammar.ts';
 import type { Action } from './actions.ts';
 import { Board, regionOfKey, tileOfKey } from './board.ts';
 import { henhousesLeft, type FarmState } from './state.ts';
@@ -13,9 +14,6 @@ import { seasonActionLabel } from './seasons-words.ts';
 export const seatName = (s: FarmState, seat: number): string => s.seats[seat]?.name ?? `Player ${seat + 1}`;
 export const cellName = (x: number, y: number): string => `${x},${y}`;
 export const turnName = (rot: number): string => (rot === 0 ? 'unturned' : `turned ${rot * 90}°`);
-/** "1 animal", "2 animals" (`plural` for the irregular ones). */
-export const count = (n: number, one: string, plural = `${one}s`): string => `${n} ${n === 1 ? one : plural}`;
-export const list = (xs: string[]): string => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 const HALF_CENTRE: readonly [number, number][] = [[0.25, 0], [0.75, 0], [1, 0.25], [1, 0.75], [0.75, 1], [0.25, 1], [0, 0.75], [0, 0.25]];
 const COMPASS = ['east', 'south-east', 'south', 'south-west', 'west', 'north-west', 'north', 'north-east'];
@@ -118,7 +116,7 @@ const INSTEAD: Partial<Record<Action['type'], string>> = {
  */
 export function claimStepWords(actions: readonly Action[], henhouses: number): string {
   const alternatives = [...new Set(actions.flatMap((a) => INSTEAD[a.type] ?? []))];
-  if (actions.some((a) => a.type === 'claim')) return `place a henhouse on the tile you just placed (you have ${henhouses} left)${alternatives.length ? `, or instead ${list(alternatives)}` : ''}, or none`;
+  if (actions.some((a) => a.type === 'claim')) return `place a henhouse on the tile you just placed (you have ${henhouses} left)${alternatives.length ? `, or instead ${listAnd(alternatives)}` : ''}, or none`;
   const why = henhouses <= 0 ? 'you have no henhouse left' : 'no field of your tile can take a henhouse';
-  return `${alternatives.length ? `${list(alternatives)}, or do nothing` : 'nothing can be placed'} (${why})`;
+  return `${alternatives.length ? `${listAnd(alternatives)}, or do nothing` : 'nothing can be placed'} (${why})`;
 }

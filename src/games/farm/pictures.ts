@@ -15,7 +15,7 @@ import { storageCosts } from './expansions/storage.ts';
 import { compassOf, type Window } from './parts.ts';
 import { POINT_KINDS, POINT_NAMES, type PointKind } from './points.ts';
 import type { FarmState } from './state.ts';
-import { viewFor, type FarmView, type TileView } from './views.ts';
+import { view, type FarmView, type TileView } from './views.ts';
 
 export type { Window } from './parts.ts';
 
@@ -100,7 +100,7 @@ export function previewPicture(s: FarmState, seat: number, a: Action): Picture |
   const p = placed[index] as FarmState['placed'][number];
   const closes = closedBy(after, new Board(placed), index).length;
   const what = a.type === 'place' ? consequence(s, seat, p) : closes === 0 ? 'closes no farm' : `closes ${closes} farm${closes === 1 ? '' : 's'}`;
-  const v = viewFor(after, 'channel');
+  const v = view(after, 'channel');
   v.last = index;
   const banner = `Preview, not played yet: ${p.id} at ${p.x},${p.y} ${what}`;
   const window = windowAround(v);
@@ -223,7 +223,7 @@ export function scoreRows(s: FarmState): ScoreRow[] {
 export function endPicture(s: FarmState): Picture {
   const rows = scoreRows(s);
   const kinds = POINT_KINDS.filter((k) => rows.some((r) => r.by[k] !== 0));
-  const view: EndPictureView = { farm: viewFor(s, 'channel'), reason: endReason(s), rows, kinds };
-  const table = [...rows].sort((a, b) => b.total - a.total).map((r) => `${view.farm.names[r.seat]} ${r.total}${r.winner ? ' (wins)' : ''}: ${kinds.map((k) => `${POINT_NAMES[k]} ${r.by[k]}`).join(', ')}`).join('; ');
-  return { kind: 'end', view, alt: `Game over. ${view.reason} ${table}. The whole map: ${s.placed.length} tiles, ${s.farms.length} farms, each numbered where it lies.`.slice(0, 1024) };
+  const v: EndPictureView = { farm: view(s, 'channel'), reason: endReason(s), rows, kinds };
+  const table = [...rows].sort((a, b) => b.total - a.total).map((r) => `${v.farm.names[r.seat]} ${r.total}${r.winner ? ' (wins)' : ''}: ${kinds.map((k) => `${POINT_NAMES[k]} ${r.by[k]}`).join(', ')}`).join('; ');
+  return { kind: 'end', view: v, alt: `Game over. ${v.reason} ${table}. The whole map: ${s.placed.length} tiles, ${s.farms.length} farms, each numbered where it lies.`.slice(0, 1024) };
 }

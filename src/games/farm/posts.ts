@@ -11,17 +11,17 @@ import { activeSeats } from './engine.ts';
 import type { FarmEvent } from './events.ts';
 import { endPicture, mapPicture, windowAround } from './pictures.ts';
 import type { FarmState } from './state.ts';
-import { viewFor } from './views.ts';
+import { view } from './views.ts';
 
 /** Events that tell a turn was taken (a tile placed, moved or turned, a swap, a skip). */
 const TURN_TOLD: ReadonlySet<FarmEvent['type']> = new Set<FarmEvent['type']>(['placed', 'skipped', 'lifted', 'turnedTile', 'swapped', 'droughtSkip']);
 
 export const turnPicture = (s: FarmState) => {
-  const v = viewFor(s, 'channel');
+  const v = view(s, 'channel');
   return mapPicture(v, windowAround(v));
 };
 
-export const wholeMap = (s: FarmState) => mapPicture(viewFor(s, 'channel'), null);
+export const wholeMap = (s: FarmState) => mapPicture(view(s, 'channel'), null);
 
 /** The seat an event says acted, when it names one. */
 function actorOf(e: FarmEvent): number | null {

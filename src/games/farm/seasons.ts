@@ -5,6 +5,7 @@
  */
 import type { Refusal } from '../../platform/game.ts';
 import type { Rng } from '../../platform/rng.ts';
+import { seatsInGame } from '../seats.ts';
 import { Board, distinctRotations, regionKey, regionOfKey, rotationLook, tileOfKey } from './board.ts';
 import type { FarmEvent } from './events.ts';
 import { describeMisfit, refuse } from './refusals.ts';
@@ -23,7 +24,7 @@ export function newSeasons(rng: Rng): SeasonState {
  * start, nobody leads; a Drought that skipped everyone would be no round at all).
  */
 export function leaders(s: FarmState): number[] {
-  const seats = s.seats.map((_, i) => i).filter((i) => !s.out[i]);
+  const seats = seatsInGame(s);
   const best = Math.max(...seats.map((i) => s.scores[i] ?? 0));
   const top = seats.filter((i) => s.scores[i] === best);
   return top.length === seats.length ? [] : top;

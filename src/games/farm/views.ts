@@ -111,7 +111,7 @@ export function farmerText(id: string): string {
   return farmerById(id).conditions.map((c) => `${conditionText(c)} ${c.points}`).join(' · ');
 }
 
-export function viewFor(s: FarmState, viewer: number | 'channel'): FarmView {
+export function view(s: FarmState, viewer: number | 'channel'): FarmView {
   return {
     names: s.seats.map((x) => x.name),
     out: [...s.out],

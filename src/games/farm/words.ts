@@ -2,7 +2,9 @@
 import type { RulesTopic } from '../../platform/game.ts';
 import { tileOfKey } from './board.ts';
 import { henhousesLeft } from './engine.ts';
-import { actionLabel, cellName, count, list, regionPlace, seatName, tileAt, turnName } from './labels.ts';
+import { count, listAnd } from '../grammar.ts';
+import { seatsInGame } from '../seats.ts';
+import { actionLabel, cellName, regionPlace, seatName, tileAt, turnName } from './labels.ts';
 import type { FarmEvent } from './events.ts';
 import type { Award, FarmState } from './state.ts';
 import { farmerText } from './views.ts';
@@ -57,7 +59,7 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
     case 'placed': return `${seatName(s, e.seat)} places ${e.extra ? 'one more tile, ' : ''}${e.tile}${e.fromRow ? ' from their row' : ''} at ${cellName(e.x, e.y)}, ${turnName(e.rot)}.`;
     case 'scored': {
       const parts = e.awards.map((a) => `${seatName(s, a.seat)} +${a.points} ${AWARD_WHY[a.why]}`);
-      const owners = e.owners.length ? `owned by ${list(e.owners.map((o) => seatName(s, o)))}` : 'with no owner';
+      const owners = e.owners.length ? `owned by ${listAnd(e.owners.map((o) => seatName(s, o)))}` : 'with no owner';
       return `🏁 Farm ${e.farm + 1} is closed (${owners}): ${farmAnimals(e)}. ${parts.length ? parts.join(', ') : 'Nobody scores'}.`;
     }
     case 'claimed': return `${seatName(s, e.seat)} puts a henhouse on ${e.tile} (${regionPlace(s, e.region)}).`;
@@ -91,7 +93,7 @@ export function eventText(s: FarmState, e: FarmEvent): string | null {
       if (e.reason === 'aborted') return 'The game was aborted.';
       const why = e.reason === 'tiles' ? 'All tiles are placed.' : e.reason === 'rounds' ? 'The round limit is reached.' : 'Only one player is left.';
       const scores = s.seats.map((x, i) => `${x.name} ${s.scores[i]}${s.out[i] ? ' (left)' : ''}`).join(', ');
-      return `${why} Open farms score nothing. Final scores: ${scores}. ${e.winners.length === 1 ? `**${seatName(s, e.winners[0] as number)} wins!**` : `**${list(e.winners.map((w) => seatName(s, w)))} share the win!**`}`;
+      return `${why} Open farms score nothing. Final scores: ${scores}. ${e.winners.length === 1 ? `**${seatName(s, e.winners[0] as number)} wins!**` : `**${listAnd(e.winners.map((w) => seatName(s, w)))} share the win!**`}`;
     }
   }
 }
@@ -114,12 +116,12 @@ export function dustPeek(s: FarmState, seat: number): string {
  */
 export function summaryLines(s: FarmState): string[] {
   if (!s.outcome || s.outcome.kind !== 'finished') return [];
-  const inGame = s.seats.map((_, i) => i).filter((i) => !s.out[i]).sort((a, b) => (s.scores[b] ?? 0) - (s.scores[a] ?? 0));
+  const inGame = seatsInGame(s).sort((a, b) => (s.scores[b] ?? 0) - (s.scores[a] ?? 0));
   const winners = s.outcome.winners;
   const best = s.scores[winners[0] ?? 0] ?? 0;
   const next = inGame.find((i) => !winners.includes(i));
   const verdict = winners.length > 1
-    ? `${list(winners.map((w) => seatName(s, w)))} tie on ${count(best, 'point')} and share the win: the rules break no tie.`
+    ? `${listAnd(winners.map((w) => seatName(s, w)))} tie on ${count(best, 'point')} and share the win: the rules break no tie.`
     : next === undefined ? '' : `${seatName(s, winners[0]!)} wins by ${count(best - (s.scores[next] ?? 0), 'point')} over ${seatName(s, next)}.`;
   return verdict ? [verdict] : [];
 }

@@ -155,8 +155,11 @@ export function tileHandAlt(view: FenceView, seat: number): string {
 
 export const seatLabel = (view: FenceView, seat: number): string => view.seats[seat]?.name ?? `Seat ${seat + 1}`;
 
-/** "Ana", "Ana and Bo", "Ana, Bo and Cy". */
-export const listAnd = (xs: readonly string[]): string => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+/**
+ * "Ana", "Ana and Bo", "Ana, Bo and Cy": ../../grammar.ts's listAnd, copied because the drawings
+ * load this file and may load nothing of src/games outside fence/ (test/platform/import-graph.test.ts).
+ */
+const listAnd = (xs: readonly string[]): string => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 /** The seats the game waits for: one, or every builder while several build at once (Free-For-All). */
 export function waitingSeats(view: FenceView): number[] {

@@ -10,7 +10,8 @@ import {
 import type { Action } from './actions.ts';
 import type { TileDef, TileSet } from './tiles.ts';
 import type { FenceState } from './state.ts';
-import { activeSeats, tileSetOf } from './rules.ts';
+import { seatsInGame } from '../seats.ts';
+import { tileSetOf } from './rules.ts';
 import { everyNeighborhoodReaches, placeableTiles } from './variants/index.ts';
 
 /** A placement or a swap, as players ask for it. */
@@ -501,7 +502,7 @@ export function hasLegalPlacement(ctx: BuildContext, seat: number): boolean {
 /** Seats that can place or swap a tile now (while everyone builds at once, they all may). */
 export function buildersNow(s: FenceState): number[] {
   const ctx = buildContext(s, tileSetOf(s));
-  return activeSeats(s).filter((i) => hasLegalPlacement(ctx, i));
+  return seatsInGame(s).filter((i) => hasLegalPlacement(ctx, i));
 }
 
 /** Neighborhoods joined by road to each neighborhood of the tile at (x, y): B7's announcement. */

@@ -21,6 +21,7 @@ import type { ChoiceButton, Picture, Prompt } from '../../platform/game.ts';
 import type { Action } from './actions.ts';
 import { cardName, colourOf } from './cards.ts';
 import { parseNbId, type NbId } from './geometry.ts';
+import { letters } from './grid.ts';
 import { legalActions } from './legal.ts';
 import { cardsText, placeName, seatName } from './names.ts';
 import { moverFocus, scenePicture, selfJailPicture } from './pictures.ts';
@@ -30,7 +31,7 @@ import { placesAtOnce } from './variants/index.ts';
 import { freeForAllPrompt } from './variants/free-for-all.ts';
 import { tradePrompt } from './variants/trading-cards.ts';
 import type { ChoiceMark } from './views.ts';
-import { viewFor } from './visible.ts';
+import { view } from './visible.ts';
 import { actionLabel, playersOrder } from './words.ts';
 
 type Level = Choice<Action, Picture>;
@@ -185,7 +186,7 @@ function placesLevel(s: FenceState, seat: number, question: string, places: read
       then: () => ({ question: `${name}: which?`, options: here.map((p, i) => optionFor(s, seat, labels[i]!, p.action)) }),
     };
   });
-  const view = { ...viewFor(s, 'channel'), hotGoods: null };
+  const v = { ...view(s, 'channel'), hotGoods: null };
   const at = (nb: NbId) => {
     const c = cell(nb);
     return c ? [{ x: c.x, y: c.y }] : [];
@@ -193,9 +194,9 @@ function placesLevel(s: FenceState, seat: number, question: string, places: read
   const focus = [
     ...[...byPlace.keys()].flatMap((nb) => at(nb).map((c) => ({ ...c, primary: true }))),
     ...context.flatMap((nb) => at(nb).map((c) => ({ ...c, primary: false }))),
-    ...moverFocus(view, seat).map((c) => ({ ...c, primary: false })),
+    ...moverFocus(v, seat).map((c) => ({ ...c, primary: false })),
   ];
-  return { question, picture: scenePicture(view, focus, { marks, toPlay: seat }, 'a choice'), options };
+  return { question, picture: scenePicture(v, focus, { marks, toPlay: seat }, 'a choice'), options };
 }
 
 /**
@@ -223,17 +224,6 @@ function unique(labels: readonly string[]): string[] {
     seen.set(l, n);
     return n === 1 ? l : `${l.slice(0, LABEL_MAX - 4)} (${n})`;
   });
-}
-
-/** Labels A–Z, then AA, AB…: short enough for a tile and a button. */
-export function letters(i: number): string {
-  let out = '';
-  let n = i;
-  do {
-    out = String.fromCharCode(65 + (n % 26)) + out;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return out;
 }
 
 // ---- The Trading Post (E12) ----------------------------------------------------------------------

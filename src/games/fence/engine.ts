@@ -1,9 +1,9 @@
 /**
- * The FENCE! engine: create a game, list a player's legal actions, apply an action.
+ * The FENCE! engine: set up a game (`setup`), list a player's legal actions, play an action (`play`).
  * Pure and deterministic: all randomness comes from the generator stored in the state.
- * `apply` never throws on bad input and never changes the state it is given.
+ * `play` never throws on bad input and never changes the state it is given.
  */
-import type { LeaveReason, TimedOut } from '../../platform/game.ts';
+import type { Applied, LeaveReason, TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { actionSchema, sameAction, type Action, type Refusal } from './actions.ts';
 import { buildContext, buildersNow, connectionsAt, hasLegalPlacement, placementProblem, type Placement } from './building.ts';
@@ -13,21 +13,15 @@ import { graphOf, tileIdOfKey, type NbId } from './geometry.ts';
 import { actingSeats, buildingAtOnce, legalActions, movesOf, remember, whoMustAct } from './legal.ts';
 import { explainRefusal } from './refusals.ts';
 import { hotGoodsDistances } from './roads.ts';
-import { activeSeats, canLeaveJail, movingOthers, firstPlayerOf, hotGoodsPerRound, inPlay, inPlayAt, isJailed, tileSetOf } from './rules.ts';
+import { seatsInGame } from '../seats.ts';
+import { canLeaveJail, movingOthers, firstPlayerOf, hotGoodsPerRound, inPlay, inPlayAt, isJailed, tileSetOf } from './rules.ts';
 import { chooseSimple, simpleCandidates } from './ai/simple.ts';
 import { DEFAULT_OPTIONS, STATE_VERSION, type Extended, type FenceOptions, type FenceState, type HotGoodsRoll, type SeatInfo } from './state.ts';
 import { choosableColours, stashSize, takeCard, takePair } from './stash.ts';
 import * as variants from './variants/index.ts';
 import type { Table } from './variants/variant.ts';
 
-export interface Applied {
-  ok: true;
-  state: FenceState;
-  events: FenceEvent[];
-}
-export type ApplyResult = Applied | Refusal;
-
-export interface CreateInput {
+export interface SetupInput {
   seats: SeatInfo[];
   seed: string;
   options?: Partial<FenceOptions>;
@@ -132,7 +126,7 @@ class Ctx implements Table {
     const fixed = this.s.fixedDice.shift();
     return fixed ?? this.rng.die();
   }
-  finish(): Applied {
+  finish(): Applied<FenceState, FenceEvent> {
     this.s.rng = this.rng.state;
     remember(this.s, this.settled, this.builders);
     return { ok: true, state: this.s, events: this.events };
@@ -141,7 +135,7 @@ class Ctx implements Table {
 
 // ---- Creating a game ---------------------------------------------------------------------
 
-export function createGame(input: CreateInput): Applied {
+export function setup(input: SetupInput): Applied<FenceState, FenceEvent> {
   const options: FenceOptions = { ...DEFAULT_OPTIONS, ...input.options };
   const n = input.seats.length;
   if (n < 2 || n > 8) throw new RangeError(`FENCE! needs 2–8 players, not ${n}`);
@@ -220,7 +214,7 @@ function autoBuild(ctx: Ctx): void {
  * Applies one of a seat's own actions (the platform has checked the seat is in and the game
  * goes on; src/platform/requests.ts). Bad input is refused, never thrown.
  */
-export function applyAction(state: FenceState, actor: number, input: unknown): ApplyResult {
+export function play(state: FenceState, actor: number, input: unknown): Applied<FenceState, FenceEvent> | Refusal {
   if (!Number.isInteger(actor) || actor < 0 || actor >= state.seats.length) {
     return explainRefusal(state, actor, input, { kind: 'notSeated' });
   }
@@ -251,14 +245,14 @@ export function applyAction(state: FenceState, actor: number, input: unknown): A
 }
 
 /** H4 (and H2's removal): a seat leaves the game. */
-export function leaveGame(state: FenceState, seat: number, reason: LeaveReason): Applied {
+export function leaveGame(state: FenceState, seat: number, reason: LeaveReason): Applied<FenceState, FenceEvent> {
   const ctx = new Ctx(state);
   removeSeat(ctx, seat, reason);
   advance(ctx);
   return ctx.finish();
 }
 
-export function abortGame(state: FenceState): Applied {
+export function abortGame(state: FenceState): Applied<FenceState, FenceEvent> {
   const ctx = new Ctx(state);
   end(ctx, { kind: 'aborted' });
   advance(ctx);
@@ -648,7 +642,7 @@ function endRound(ctx: Ctx): void {
   if (ended) return end(ctx, ended);
   const last = variants.lastRound(s);
   if (s.round >= last) {
-    const free = activeSeats(s).filter((i) => !isJailed(s, i));
+    const free = seatsInGame(s).filter((i) => !isJailed(s, i));
     if (free.length === 0) return end(ctx, { kind: 'noWinner', reason: 'allJailed' });
     const most = Math.max(...free.map((i) => s.hands[i]!.length));
     const reason = last < s.options.roundLimit ? 'rolledRounds' : 'roundLimit';
@@ -676,14 +670,14 @@ function removeSeat(ctx: Ctx, seat: number, reason: LeaveReason): void {
   }
   variants.removed(ctx, seat);
   ctx.emit({ type: 'removed', seat, reason });
-  if (activeSeats(s).length === 0) return end(ctx, { kind: 'noWinner', reason: 'nobodyLeft' });
+  if (seatsInGame(s).length === 0) return end(ctx, { kind: 'noWinner', reason: 'nobodyLeft' });
   if (s.pending?.seat === seat) {
-    const pending = s.pending;
+    const owed = s.pending;
     s.pending = null;
     // The Cops still need a neighborhood, the Stash still loses a card: the simple strategy
     // picks for the game. A draw or a pawn of a player who left simply does not happen.
-    if (pending.kind === 'copsNeighborhood' || pending.kind === 'discardColour') {
-      s.pending = pending;
+    if (owed.kind === 'copsNeighborhood' || owed.kind === 'discardColour') {
+      s.pending = owed;
       s.out[seat] = false;
       const legal = movesOf(s, seat);
       s.out[seat] = true;
@@ -713,10 +707,10 @@ function pairsInHand(hand: readonly Card[]): [number, number][] {
 /** B19 (and the project's ruling for a Jail nobody can ever leave). True when the game ended. */
 function checkVictory(ctx: Ctx): boolean {
   const s = ctx.s;
-  const active = activeSeats(s);
-  const free = active.filter((i) => !isJailed(s, i));
+  const inGame = seatsInGame(s);
+  const free = inGame.filter((i) => !isJailed(s, i));
   if (free.length > 1) return false;
-  const jailed = active.filter((i) => isJailed(s, i));
+  const jailed = inGame.filter((i) => isJailed(s, i));
   if (jailed.some((i) => canLeaveJail(s, i))) return false;
   if (free.length === 1) {
     end(ctx, { kind: 'winner', seats: free, reason: 'lastFree' });
@@ -747,7 +741,7 @@ function advance(ctx: Ctx): void {
   for (let guard = 0; guard < 10_000; guard++) {
     if (s.outcome) return;
     // Whatever the phase, a player left alone at the table has won.
-    const active = activeSeats(s);
+    const active = seatsInGame(s);
     if (active.length === 1) return end(ctx, { kind: 'winner', seats: active, reason: 'lastSeat' });
     if (s.pending) return;
     if (s.phase === 'building') {
@@ -787,7 +781,7 @@ function advance(ctx: Ctx): void {
     if (s.phase === 'main') {
       // B19 is judged between turns while a jailed mover is still Moving Others: they may yet
       // Turn State's Evidence this turn (twice is possible, B17) and become able to leave Jail.
-      const jailedMidTurn = movingOthers(s) && isJailed(s, s.current) && activeSeats(s).length > 1;
+      const jailedMidTurn = movingOthers(s) && isJailed(s, s.current) && seatsInGame(s).length > 1;
       if (!jailedMidTurn && checkVictory(ctx)) return;
       const hg = s.hotGoods;
       if (hg && hg.round === s.round) {
@@ -812,7 +806,7 @@ function advance(ctx: Ctx): void {
 
 // ---- Seat order -----------------------------------------------------------------------------------
 
-/** Active seats clockwise starting at `from` (included when active). */
+/** Seats still in the game, clockwise from `from` (included when still in). */
 function seatsFrom(s: FenceState, from: number): number[] {
   const n = s.seats.length;
   return Array.from({ length: n }, (_, k) => (from + k) % n).filter((i) => !s.out[i]);

@@ -40,8 +40,8 @@ export function gridOrigin(city: City): { x: number; y: number } {
   return { x: o.x - ORIGIN_COL - out(o.x - ORIGIN_COL - b.x0), y: o.y - ORIGIN_ROW - out(o.y - ORIGIN_ROW - b.y0) };
 }
 
-/** Spreadsheet letters: 0 → A, 25 → Z, 26 → AA, … */
-function letters(i: number): string {
+/** Spreadsheet letters: 0 → A, 25 → Z, 26 → AA, … (also a choice's labels: short enough for a tile and a button). */
+export function letters(i: number): string {
   let s = '';
   let n = i;
   do {

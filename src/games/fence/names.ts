@@ -3,6 +3,7 @@
  * coordinates, seats, cards, and lists of them. Read by the words of every part of the game,
  * the variants' included, so it knows nothing of turns or legal moves.
  */
+import { listAnd } from '../grammar.ts';
 import { cardName, sortCards, type Card } from './cards.ts';
 import { parseNbId, tileIdOfKey, type NbId } from './geometry.ts';
 import { cellName } from './grid.ts';
@@ -43,9 +44,6 @@ export function placeName(s: FenceState, nb: NbId): string {
   return tile ? `${nbName(s, nb)} (${cellName(s, tile.x, tile.y)})` : nbName(s, nb);
 }
 
-/** "1 card", "3 cards". */
-export const count = (n: number, word: string): string => `${n} ${n === 1 ? word : `${word}s`}`;
-
 /** The tile(s) at a coordinate, by name: "Four Points (4,2)". */
 export function coordName(s: FenceState, red: number, blue: number): string {
   const keys = s.map.map((p) => p.key).filter((k) => {
@@ -53,9 +51,4 @@ export function coordName(s: FenceState, red: number, blue: number): string {
     return c?.red === red && c.blue === blue;
   });
   return keys.length ? listAnd(keys.map((k) => tileName(s, k))) : `(${red},${blue})`;
-}
-
-export function listAnd(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

@@ -9,7 +9,8 @@
  */
 import type { Picture } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
-import { handAlt, listAnd, mapAlt, seatLabel, tileHandAlt, closeUpAlt, overviewAlt } from './alt.ts';
+import { listAnd } from '../grammar.ts';
+import { handAlt, mapAlt, seatLabel, tileHandAlt, closeUpAlt, overviewAlt } from './alt.ts';
 import type { Action } from './actions.ts';
 import { removeCards } from './cards.ts';
 import type { FenceEvent } from './events.ts';
@@ -20,7 +21,7 @@ import { caughtBy, jailsMover } from './rules.ts';
 import type { FenceState, HotGoodsRoll, LastMove } from './state.ts';
 import * as variants from './variants/index.ts';
 import { defOf, tileSetOfView, type ChoiceMark, type CloseUpView, type FenceView, type OverviewView } from './views.ts';
-import { viewFor } from './visible.ts';
+import { view } from './visible.ts';
 import { panesFor, type FocusCell } from './draw/window.ts';
 
 /** The map with its panels: players, Jail, Hot Goods. */
@@ -45,9 +46,9 @@ export const tileHandPicture = (view: FenceView, seat: number): Picture => ({ ki
 
 /** The channel's view with the round's Hot Goods cut to the first `rolls` rolls (a roll's post shows the rolls made so far). */
 export function channelView(state: FenceState, rolls?: number): FenceView {
-  const view = viewFor(state, 'channel');
-  if (view.hotGoods && rolls !== undefined && rolls < view.hotGoods.rolls.length) view.hotGoods = { ...view.hotGoods, rolls: view.hotGoods.rolls.slice(0, Math.max(0, rolls)) };
-  return view;
+  const v = view(state, 'channel');
+  if (v.hotGoods && rolls !== undefined && rolls < v.hotGoods.rolls.length) v.hotGoods = { ...v.hotGoods, rolls: v.hotGoods.rolls.slice(0, Math.max(0, rolls)) };
+  return v;
 }
 
 /** The whole map as the channel sees it, with the round's first `rolls` Hot Goods marked. */

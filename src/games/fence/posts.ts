@@ -10,7 +10,7 @@ import type { FenceEvent } from './events.ts';
 import { endPicture, roundPicture, turnPicture } from './pictures.ts';
 import type { FenceState } from './state.ts';
 import { eventText } from './words.ts';
-import { applyAction } from './engine.ts';
+import { play } from './engine.ts';
 import { legalActions, whoMustAct } from './legal.ts';
 import { movingOthers } from './rules.ts';
 import { prompt } from './choices.ts';
@@ -96,7 +96,7 @@ function whateverTheAnswer(s: FenceState): Picture[] {
   if (answers.length === 0 || answers.length > FORESEEN_ANSWERS) return [];
   const shown: Map<string, Picture>[] = [];
   for (const a of answers) {
-    const r = applyAction(s, seat, a);
+    const r = play(s, seat, a);
     if (!r.ok) return [];
     const pictures = postsOf([{ state: r.state, events: r.events }], false).flatMap((plan) => (plan.picture ? [plan.picture] : []));
     shown.push(new Map(pictures.map((p) => [pictureIdentity(p), p] as const)));

@@ -4,6 +4,7 @@
  * nothing here changes it. What travels by road (pushes, the Cops by road, Hot Goods
  * distances) is in roads.ts, because the variants can add roads.
  */
+import { seatsInGame } from '../seats.ts';
 import type { Action } from './actions.ts';
 import { colourOf, isJoker, isNumber, valueOf, type Card } from './cards.ts';
 import { graphOf, inPlayOf, tileIdOfKey, type MapGraph, type NbId } from './geometry.ts';
@@ -13,14 +14,13 @@ import type { FenceState } from './state.ts';
 export const tileSetOf = (_state: FenceState): TileSet => standardTileSet();
 export const inPlay = (s: FenceState): Set<NbId> => inPlayOf(s.map, tileSetOf(s), s.oldTown);
 
-export const activeSeats = (s: FenceState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
 export const isJailed = (s: FenceState, seat: number): boolean => s.pawns[seat] === 'jail';
 /** This turn is Moving Others: a part of it is done (or a boat was played). */
 export const movingOthers = (s: FenceState): boolean => s.turn.pushed || s.turn.cops || s.turn.boat === true;
 
 /**
  * The First Player now: the marker's seat, or, when that player has left the game, the next
- * active seat clockwise (who would play first anyway). The marker itself stays put so the
+ * seat still in the game clockwise (who would play first anyway). The marker itself stays put so the
  * round in progress still ends where it began.
  */
 export function firstPlayerOf(s: FenceState): number {
@@ -161,5 +161,5 @@ export function tipOffMoves(s: FenceState, seat: number): { cards: Card[]; to: N
   return moves;
 }
 
-export const hotGoodsPerRound = (s: FenceState): number => Math.ceil(activeSeats(s).length / 2);
+export const hotGoodsPerRound = (s: FenceState): number => Math.ceil(seatsInGame(s).length / 2);
 

@@ -13,7 +13,7 @@ import { ScenarioError, type ApplyRequest, type ScenarioResult as PlatformScenar
 import { actionExpectFields, fileFields, matches, playSteps, readScenario, stepSchema } from '../../platform/scenario.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
 import { cardSchema, colourOf, sortCards, type Card, type Colour } from './cards.ts';
-import { createGame } from './engine.ts';
+import { setup } from './engine.ts';
 import { legalActions, whoMustAct } from './legal.ts';
 import { computerAction } from './ai/index.ts';
 import { eventText } from './words.ts';
@@ -234,7 +234,7 @@ function load(sc: Scenario): FenceState {
     const needMap = (['phase', 'tileHands', 'startCards', 'hands', 'stash', 'discard', 'pawns', 'cops', 'firstPlayer', 'current', 'round', 'turn', 'timeouts'] as const)
       .filter((k) => sc[k] !== undefined);
     if (needMap.length) throw new ScenarioError(`${needMap.join(', ')}: only allowed with a fixed "map" (without one the game starts at map building, as dealt by the seed)`);
-    return createGame({ seats, seed: sc.seed, options, fixedDice: sc.dice }).state;
+    return setup({ seats, seed: sc.seed, options, fixedDice: sc.dice }).state;
   }
 
   const phase = sc.phase ?? (sc.tileHands ? 'building' : 'main');

@@ -12,7 +12,7 @@ import { firstPlayerOf, inPlay, tileSetOf } from './rules.ts';
 import type { FenceState } from './state.ts';
 import type { FenceView } from './views.ts';
 
-export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
+export function view(s: FenceState, viewer: number | 'channel'): FenceView {
   const live = inPlay(s);
   const set = tileSetOf(s);
   const offLimits = s.phase === 'building' ? [] : s.map.flatMap((p) => set.byId.get(tileIdOfKey(p.key))!.neighborhoods.map((_, i) => `${p.key}/${i}`)).filter((id) => !live.has(id));
@@ -37,7 +37,7 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
       builders.push({ seat, cells });
     }
   }
-  const view: FenceView = {
+  const v: FenceView = {
     viewer,
     version: s.version,
     phase: s.phase,
@@ -73,7 +73,7 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
   };
   const ext = s.extended;
   if (ext) {
-    view.extended = {
+    v.extended = {
       ...(ext.ritzy ? { ritzy: { ...ext.ritzy } } : {}),
       ...(ext.rounds ? { rounds: ext.rounds } : {}),
       ...(ext.tradingPost ? { tradingPost: ext.tradingPost } : {}),
@@ -85,9 +85,9 @@ export function viewFor(s: FenceState, viewer: number | 'channel'): FenceView {
   }
   if (typeof viewer === 'number' && s.seats[viewer]) {
     const start = s.startCards[viewer];
-    view.me = { seat: viewer, hand: [...(s.hands[viewer] ?? [])], startCards: start ? [start.red, start.blue] : null };
+    v.me = { seat: viewer, hand: [...(s.hands[viewer] ?? [])], startCards: start ? [start.red, start.blue] : null };
   }
-  return view;
+  return v;
 }
 
 function tradeSeen(t: NonNullable<NonNullable<FenceState['extended']>['trade']>, viewer: number | 'channel'): { from: number; to: number; give?: Card[]; ask?: Card[] } {

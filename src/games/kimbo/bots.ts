@@ -5,7 +5,7 @@
  */
 import { botRng, type Rng } from '../../platform/rng.ts';
 import { BOARD, HOME } from './board.ts';
-import { applyAction, currentResults, legalActions, positionOf, vacantSlots, type Action } from './engine.ts';
+import { play, currentResults, legalActions, positionOf, vacantSlots, type Action } from './engine.ts';
 import { OFF, stepsToHome, type Result } from './moves.ts';
 import type { KimboState } from './state.ts';
 import { chooseStrong } from './strong.ts';
@@ -117,7 +117,7 @@ export function playOut(state: KimboState, kinds: readonly PlayerKind[], steps =
     const seat = s.current;
     const action = PLAYERS[kinds[seat] ?? 'simple'](s, seat);
     if (!action) throw new Error(`seat ${seat} has nothing to do at stage ${s.stage}`);
-    const r = applyAction(s, seat, action);
+    const r = play(s, seat, action);
     if (!r.ok) throw new Error(`a computer move was refused: ${r.code} ${r.message}`);
     s = r.state;
     actions++;

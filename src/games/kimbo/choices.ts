@@ -15,7 +15,7 @@ import { BOARD, DIRECTIONS, cellsOf, nameOfEdge, nameOfSquare, parseSquare, xOf,
 import { currentResults, vacantSlots, type Action } from './engine.ts';
 import { firstDirection, turnsBack, type PieceMove, type Result } from './moves.ts';
 import type { KimboState, PiecePath } from './state.ts';
-import { boardAlt, viewFor, type Area, type KimboChoiceView, type Mark } from './views.ts';
+import { boardAlt, view, type Area, type KimboChoiceView, type Mark } from './views.ts';
 import { actionLabel, CORNER_NAMES, seatName } from './words.ts';
 
 type Level = Choice<Action, Picture>;
@@ -46,13 +46,13 @@ function startChoice(s: KimboState, seat: number): Level {
 
 /** A choice's picture: the board with `marks`, `trails` drawn, pieces where the trails end. */
 function choicePicture(s: KimboState, marks: Mark[], more: Partial<Pick<KimboChoiceView, 'trails' | 'zoom' | 'focus'>> = {}): Picture {
-  const base = viewFor(s);
+  const base = view(s);
   const trails = more.trails ?? [];
   const pieces = base.pieces.map((p) => [...p]);
   for (const t of trails) pieces[t.seat]![t.piece] = t.squares[t.squares.length - 1]!;
-  const view: KimboChoiceView = { ...base, pieces, marks, trails, zoom: more.zoom ?? null, focus: more.focus ?? [] };
+  const v: KimboChoiceView = { ...base, pieces, marks, trails, zoom: more.zoom ?? null, focus: more.focus ?? [] };
   const labels = marks.map((m) => m.label).join(', ');
-  return { kind: 'choice', view, alt: `${boardAlt({ ...view })} Labelled: ${labels}.`.slice(0, 1024) };
+  return { kind: 'choice', view: v, alt: `${boardAlt({ ...v })} Labelled: ${labels}.`.slice(0, 1024) };
 }
 
 // ---- After the roll: where a piece goes --------------------------------------------------------

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { refuse, type Applied, type LeaveReason, type Refusal, type SeatInfo, type TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
+import { seatsInGame } from '../seats.ts';
 import { BOARD, HOME, nameOfEdge } from './board.ts';
 import { OFF, rollResults, turnsBack, type Position, type Result } from './moves.ts';
 import { STATE_VERSION, type KimboOptions, type KimboState } from './state.ts';
@@ -35,7 +36,6 @@ export type KimboEvent =
   | { type: 'left'; seat: number; reason: LeaveReason }
   | { type: 'over'; outcome: NonNullable<KimboState['outcome']> };
 
-export type ApplyResult = Applied<KimboState, KimboEvent> | Refusal;
 
 /** What a player who tries to move a piece before rolling is told. */
 export const ROLL_FIRST = 'Roll first: press **Roll the dice** (before rolling you may move one of your fences with `/kimbo fence`).';
@@ -55,7 +55,7 @@ function rollDice(s: KimboState): [number, number] {
   return dice;
 }
 
-export function createGame(input: { seats: SeatInfo[]; seed: string; options: KimboOptions; fixedDice?: number[] }): Applied<KimboState, KimboEvent> {
+export function setup(input: { seats: SeatInfo[]; seed: string; options: KimboOptions; fixedDice?: number[] }): Applied<KimboState, KimboEvent> {
   const n = input.seats.length;
   const sides = input.seats.map((_, i) => SIDE_ORDER[i]!);
   const fences: KimboState['fences'] = [];
@@ -139,7 +139,6 @@ export function legalActions(s: KimboState, seat: number): Action[] {
   }
 }
 
-const activeSeats = (s: KimboState): number[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);
 
 function finish(s: KimboState, events: KimboEvent[], outcome: NonNullable<KimboState['outcome']>): void {
   s.outcome = outcome;
@@ -152,7 +151,7 @@ function finish(s: KimboState, events: KimboEvent[], outcome: NonNullable<KimboS
 function endTurn(s: KimboState, events: KimboEvent[]): void {
   s.dice = null;
   s.corners = [];
-  const seats = activeSeats(s);
+  const seats = seatsInGame(s);
   if (seats.length === 0) return finish(s, events, { kind: 'nobody' });
   const rel = (seat: number) => (s.sides[seat]! - s.sides[s.firstSeat]! + 4) % 4;
   const here = rel(s.current);
@@ -236,7 +235,7 @@ function leave(s: KimboState, seat: number, reason: LeaveReason, events: KimboEv
   // A captured piece of theirs no longer needs a start square; one they captured goes back to its own.
   s.corners = s.corners.filter((c) => c.seat !== seat);
   returnCapturedPieces(s, seat, events);
-  const left = activeSeats(s);
+  const left = seatsInGame(s);
   if (left.length === 1) return finish(s, events, { kind: 'won', seats: left, reason: 'lastSeat' });
   if (left.length === 0) return finish(s, events, { kind: 'nobody' });
   if (wasCurrent) endTurn(s, events);
@@ -254,7 +253,7 @@ function notASlot(edge: number): string {
 }
 
 /** Applies one of the player's own actions (already parsed) for the seat on turn. */
-function play(s: KimboState, seat: number, a: Action, events: KimboEvent[]): Refusal | null {
+function playParsed(s: KimboState, seat: number, a: Action, events: KimboEvent[]): Refusal | null {
   switch (a.type) {
     case 'roll':
       if (s.stage !== 'start') return refuse('ALREADY_ROLLED', 'The dice are already rolled this turn: play them.');
@@ -308,13 +307,13 @@ function copyState(state: KimboState): KimboState {
 export type Chooser = (s: KimboState, seat: number) => Action | null;
 
 /** Applies one of the seat's own actions (the platform has checked the seat is in and the game goes on). Never changes `state`. */
-export function applyAction(state: KimboState, seat: number, input: unknown): ApplyResult {
+export function play(state: KimboState, seat: number, input: unknown): Applied<KimboState, KimboEvent> | Refusal {
   const a = actionSchema.safeParse(input);
   if (!a.success) return refuse('INVALID', 'That is not a move of this game: roll, move a fence, move a piece or choose a start square.');
   if (seat !== state.current) return refuse('NOT_YOUR_TURN', `It is ${state.seats[state.current]!.name}'s turn.`);
   const s = copyState(state);
   const events: KimboEvent[] = [];
-  const refused = play(s, seat, a.data, events);
+  const refused = playParsed(s, seat, a.data, events);
   return refused ?? { ok: true, state: s, events };
 }
 
@@ -334,7 +333,7 @@ export function timeOut(state: KimboState, seat: number, inARow: number, timeout
   while (!s.outcome && s.current === seat && guard++ < 20) {
     const choice = timeoutPlayer(s, seat);
     if (!choice) break;
-    const refused = play(s, seat, choice, events);
+    const refused = playParsed(s, seat, choice, events);
     if (refused) return refused;
   }
   return { ok: true, state: s, events };

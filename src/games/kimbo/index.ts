@@ -1,23 +1,24 @@
 /** Game of Fences (Parker Brothers, 1960) for the platform: its definition, `kimbo`. */
 import { defineGame, type Outcome, type Picture, type PostPlan, type Step } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
+import { finalAfter, ofTypes } from '../definition.ts';
 import { PLAYERS, simplePlayer } from './bots.ts';
-import { abortGame, actionSchema, applyAction, createGame, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
+import { abortGame, actionSchema, play, setup, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
 import { parseTyped } from './typed.ts';
 import { runScenario } from './scenario.ts';
 import { optionsSchema, stateSchema, STATE_VERSION, upgraders, type KimboOptions, type KimboState } from './state.ts';
-import { boardAlt, viewFor, type KimboView } from './views.ts';
+import { boardAlt, view, type KimboView } from './views.ts';
 import { prompt } from './choices.ts';
 import { actionLabel, eventText, HELP, phaseText, RESIGN_TEXT, RULES, statusLines, unavailableText } from './words.ts';
 
-export { createGame, applyAction, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
+export { setup, play, legalActions, whoMustAct, type Action, type KimboEvent } from './engine.ts';
 export type { KimboState } from './state.ts';
 
 const DRAWINGS = moduleBeside('./draw/index.ts', import.meta.url);
 
 export const boardPicture = (s: KimboState): Picture => {
-  const view = viewFor(s);
-  return { kind: 'board', view, alt: boardAlt(view) };
+  const v = view(s);
+  return { kind: 'board', view: v, alt: boardAlt(v) };
 };
 
 function outcomeOf(s: KimboState): Outcome | null {
@@ -49,7 +50,7 @@ function turnPosts(steps: readonly Step<KimboState, KimboEvent>[]): PostPlan<Kim
 }
 
 /** Events after which a move cannot be taken back: the dice rolled (a fence move rolls at once), a player leaving, the end. */
-const FINAL_EVENTS: ReadonlySet<KimboEvent['type']> = new Set<KimboEvent['type']>(['started', 'rolled', 'rollLost', 'left', 'over']);
+const isFinal = finalAfter<KimboEvent>(['started', 'rolled', 'rollLost', 'left', 'over']);
 
 export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, KimboOptions>({
   id: 'kimbo',
@@ -58,21 +59,21 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
   seats: { min: 2, max: 4 },
   options: optionsSchema,
   state: { version: STATE_VERSION, schema: stateSchema, upgraders },
-  setup: ({ seats, seed, options }) => createGame({ seats, seed, options }),
+  setup: ({ seats, seed, options }) => setup({ seats, seed, options }),
   turn: { current: (s) => s.current },
   legalActions,
-  play: applyAction,
+  play,
   onLeave: leaveGame,
   // G26: a timed-out turn is played whole by the simple player.
   onTimeout: (s, seat, inARow) => timeOut(s, seat, inARow, simplePlayer),
   onAbort: abortGame,
   outcome: outcomeOf,
-  view: (s) => viewFor(s),
+  view,
   bots: PLAYERS,
   words: { action: actionLabel, event: eventText, prompt, phase: phaseText, status: statusLines, resign: RESIGN_TEXT, rules: RULES, help: HELP, unavailable: unavailableText },
   commands: [
-    { name: 'fence', option: 'fence', what: 'move a fence', description: 'Before rolling: move one of your fences to an empty slot', choice: 'Your fence → an empty slot (type a square to narrow)', accepts: (a) => a.type === 'fence' },
-    { name: 'move', option: 'move', what: 'move', description: 'Play your roll: a piece and where it goes', choice: 'Piece and destination (type a piece number or square)', accepts: (a) => a.type === 'move' },
+    { name: 'fence', option: 'fence', what: 'move a fence', description: 'Before rolling: move one of your fences to an empty slot', choice: 'Your fence → an empty slot (type a square to narrow)', accepts: ofTypes('fence') },
+    { name: 'move', option: 'move', what: 'move', description: 'Play your roll: a piece and where it goes', choice: 'Piece and destination (type a piece number or square)', accepts: ofTypes('move') },
   ],
   encode: (a) => {
     switch (a.type) {
@@ -98,5 +99,5 @@ export const kimbo = defineGame<KimboState, Action, KimboEvent, KimboView, Kimbo
   board: boardPicture,
   drawings: DRAWINGS,
   scenario: { run: runScenario },
-  isFinal: (e) => FINAL_EVENTS.has(e.type),
+  isFinal,
 });

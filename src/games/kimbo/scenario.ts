@@ -9,7 +9,7 @@ import { ScenarioError, type ApplyRequest, type ScenarioResult } from '../../pla
 import { actionExpectFields, fileFields, playerNames, playSteps, readScenario, seatNamed, stepSchema } from '../../platform/scenario.ts';
 import { BOARD, HOME, nameOfSquare, parseEdge, parseSquare, SIDES } from './board.ts';
 import { simplePlayer } from './bots.ts';
-import { createGame, currentResults, legalActions, NO_RESULT, type Action, type KimboEvent } from './engine.ts';
+import { setup, currentResults, legalActions, NO_RESULT, type Action, type KimboEvent } from './engine.ts';
 import { parseTyped } from './typed.ts';
 import { optionsSchema, type KimboState } from './state.ts';
 import { actionLabel, eventText, resultLabel } from './words.ts';
@@ -105,7 +105,7 @@ function defaultNeutralSide(s: KimboState, slot: number): number {
 function load(f: File, n: Names): { s: KimboState; events: KimboEvent[] } {
   const seats = f.players.map((name) => ({ name, computer: false }));
   if (f.openingDice && f.current) throw new ScenarioError('give either "openingDice" (the opening roll decides who starts) or "current", not both');
-  const created = createGame({ seats, seed: f.seed, options: optionsSchema.parse(f.options), fixedDice: f.openingDice ?? [] });
+  const created = setup({ seats, seed: f.seed, options: optionsSchema.parse(f.options), fixedDice: f.openingDice ?? [] });
   const s = created.state;
   if (s.fixedDice.length) throw new ScenarioError(`openingDice: ${s.fixedDice.length} ${s.fixedDice.length === 1 ? 'die' : 'dice'} left over after the opening roll decided who starts`);
   const left = new Set(f.left.map(n.seatOf));

@@ -20,7 +20,7 @@ export interface KimboView {
   round: number;
 }
 
-export function viewFor(s: KimboState): KimboView {
+export function view(s: KimboState): KimboView {
   return {
     names: s.seats.map((x) => x.name),
     sides: [...s.sides],

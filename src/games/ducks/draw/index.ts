@@ -15,6 +15,7 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { pictureCanvas } from '../../../render/surface.ts';
 import { defineDrawings } from '../../../render/drawings.ts';
 import { font } from '../../../render/fonts.ts';
+import { wrapLines } from '../../../render/text.ts';
 import type { DucksChoiceView, DucksMark, DucksView, Ending, PlayerView, Tone } from '../views.ts';
 
 const W = 720;
@@ -164,17 +165,7 @@ function text(ctx: Ctx, t: string, x: number, y: number, size: number, opts: { b
 /** Words broken into lines no wider than `width` at `size`. */
 function lines(ctx: Ctx, t: string, size: number, bold: boolean, width: number): string[] {
   ctx.font = font(size, bold);
-  const out: string[] = [];
-  let line = '';
-  for (const word of t.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && ctx.measureText(next).width > width) {
-      out.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) out.push(line);
-  return out;
+  return wrapLines(ctx, t, width);
 }
 
 function boxes(ctx: Ctx, x: number, y: number, n: number, filled: number, s: number, colour: string): number {

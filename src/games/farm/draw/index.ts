@@ -12,6 +12,7 @@ import { pictureCanvas } from '../../../render/surface.ts';
 import { defineDrawings } from '../../../render/drawings.ts';
 import { font, registerFonts } from '../../../render/fonts.ts';
 import { seatColour } from '../../../render/palette.ts';
+import { wrapLines } from '../../../render/text.ts';
 import { inside, type Window } from '../parts.ts';
 import type { CandidatesPictureView, ChoicePictureView, EndPictureView, Mark, MapPictureView } from '../pictures.ts';
 import { POINT_NAMES } from '../points.ts';
@@ -41,21 +42,6 @@ const boundsOf = (v: FarmView): Window => {
 
 /** A part's cell: as large as the width allows, never under MIN_CELL (parts are at most 5 wide), never over 280. */
 const partCell = (cols: number, width = WIDTH): number => Math.max(MIN_CELL, Math.min(280, Math.floor((width - LEFT - RIGHT) / cols)));
-
-/** Words cut into lines that fit `max` px in the context's font. */
-function wrap(ctx: SKRSContext2D, text: string, max: number): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && ctx.measureText(next).width > max) {
-      out.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) out.push(line);
-  return out;
-}
 
 let measuring: SKRSContext2D | null = null;
 /** A context to measure text with before a picture's size is known. */
@@ -232,7 +218,7 @@ function panelRows(v: FarmView, width: number): { text: string; seat?: number; b
     }
     const indent = l.seat !== undefined ? 16 + LINE + 4 : 16 + LINE + 4;
     ctx.font = font(TEXT, l.bold === true);
-    wrap(ctx, l.text, width - indent - 12).forEach((text, k) => out.push({ text, bold: l.bold === true, indent, ...(k === 0 && l.seat !== undefined ? { seat: l.seat } : {}) }));
+    wrapLines(ctx, l.text, width - indent - 12).forEach((text, k) => out.push({ text, bold: l.bold === true, indent, ...(k === 0 && l.seat !== undefined ? { seat: l.seat } : {}) }));
   }
   return out;
 }
@@ -249,7 +235,7 @@ export function mapLayout(pv: MapPictureView) {
   const width = Math.max(WIDTH, LEFT + cols * cell + RIGHT);
   const ctx = measurer();
   ctx.font = font(TEXT, true);
-  const bannerLines = pv.preview ? wrap(ctx, pv.preview, width - 24) : [];
+  const bannerLines = pv.preview ? wrapLines(ctx, pv.preview, width - 24) : [];
   const banner = bannerLines.length ? bannerLines.length * LINE + 12 : 0;
   const lines = panelRows(v, width);
   const mapH = banner + TOP + rows * cell + 10;
@@ -261,20 +247,24 @@ export function mapLayout(pv: MapPictureView) {
   };
 }
 
+/** A seat's number on its colour, a square at the left of the line of text from `y`, `inset` px smaller than the line. */
+function drawSeatSquare(ctx: SKRSContext2D, seat: number, y: number, inset: number): void {
+  const c = seatColour(seat);
+  const side = LINE - inset;
+  ctx.fillStyle = c.fill;
+  ctx.fillRect(16, y + inset / 2, side, side);
+  ctx.fillStyle = c.ink;
+  ctx.font = font(TEXT, true);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(String(seat + 1), 16 + side / 2, y + LINE / 2);
+}
+
 function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top: number): void {
   let y = top;
   for (const l of lines) {
     if (l.legend) drawLegendRow(ctx, l.legend, l.indent, y + LINE / 2);
-    if (l.seat !== undefined) {
-      const c = seatColour(l.seat);
-      ctx.fillStyle = c.fill;
-      ctx.fillRect(16, y + 2, LINE - 4, LINE - 4);
-      ctx.fillStyle = c.ink;
-      ctx.font = font(TEXT, true);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(String(l.seat + 1), 16 + (LINE - 4) / 2, y + LINE / 2);
-    }
+    if (l.seat !== undefined) drawSeatSquare(ctx, l.seat, y, 4);
     if (l.text && !l.legend) {
       ctx.fillStyle = INK;
       ctx.font = font(TEXT, l.bold);
@@ -491,7 +481,7 @@ function candidatesLayout(cv: CandidatesPictureView) {
   const cell = Math.floor(panelW / (1 + 2 * RIM));
   const ctx = measurer();
   ctx.font = font(TEXT);
-  const lines = cv.candidates.map((c) => c.lines.flatMap((l) => wrap(ctx, l, panelW - 8)));
+  const lines = cv.candidates.map((c) => c.lines.flatMap((l) => wrapLines(ctx, l, panelW - 8)));
   const rows = Math.ceil(n / per);
   const heights = Array.from({ length: rows }, (_, r) => 48 + panelW + 8 + Math.max(0, ...lines.slice(r * per, r * per + per).map((l) => l.length)) * (TEXT + 8) + 16);
   return { per, panelW, cell, lines, heights, height: 8 + heights.reduce((a, b) => a + b, 0) };
@@ -553,7 +543,7 @@ function endRows(ev: EndPictureView): { seat: number; head: string; total: strin
       seat: r.seat,
       head: `${ev.farm.names[r.seat]}${r.winner ? (shared ? ' shares the win' : ' wins') : r.left ? ' (left)' : ''}`,
       total: `${r.total} pts`,
-      lines: wrap(ctx, parts.join(' · '), WIDTH - 16 - LINE - 16),
+      lines: wrapLines(ctx, parts.join(' · '), WIDTH - 16 - LINE - 16),
       winner: r.winner,
       left: r.left,
     };
@@ -595,13 +585,7 @@ function drawEnd(ev: EndPictureView) {
       ctx.fillStyle = '#FFE9A8';
       ctx.fillRect(8, y - 2, WIDTH - 16, h + 4);
     }
-    const c = seatColour(r.seat);
-    ctx.fillStyle = c.fill;
-    ctx.fillRect(16, y + 3, LINE - 6, LINE - 6);
-    ctx.fillStyle = c.ink;
-    ctx.font = font(TEXT, true);
-    ctx.textAlign = 'center';
-    ctx.fillText(String(r.seat + 1), 16 + (LINE - 6) / 2, y + LINE / 2);
+    drawSeatSquare(ctx, r.seat, y, 6);
     ctx.fillStyle = r.left ? '#777777' : INK;
     ctx.textAlign = 'left';
     ctx.font = font(TEXT + 2, true);

@@ -4,7 +4,7 @@
  */
 import { botRng } from '../../../platform/rng.ts';
 import type { Action } from '../actions.ts';
-import { applyAction } from '../engine.ts';
+import { play } from '../engine.ts';
 import { actingSeats, movesOf, whoMustAct } from '../legal.ts';
 import type { FenceState } from '../state.ts';
 import { tilesPlacedBy } from '../variants/free-for-all.ts';
@@ -54,7 +54,7 @@ export function playComputers(s: FenceState, opts: { strategy?: Strategy; steps?
     if (seat === null) break;
     const action = computerAction(state, seat, opts.strategy ?? 'random');
     if (!action) break;
-    const result = applyAction(state, seat, action);
+    const result = play(state, seat, action);
     if (!result.ok) throw new Error(`a computer move was refused: ${result.code} ${result.message}`);
     state = result.state;
     actions++;

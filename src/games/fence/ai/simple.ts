@@ -11,7 +11,8 @@ import { colourOf } from '../cards.ts';
 import { cellKey, distances, DX, DY, roadAt, tileIdOfKey, type NbId } from '../geometry.ts';
 import { movesOf } from '../legal.ts';
 import { graphOfState } from '../roads.ts';
-import { activeSeats, isJailed, pawnsAt, tileSetOf } from '../rules.ts';
+import { seatsInGame } from '../../seats.ts';
+import { isJailed, pawnsAt, tileSetOf } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 import { tradeGain } from '../variants/trading-cards.ts';
 
@@ -57,7 +58,7 @@ function makeScorer(s: FenceState, me: number): (a: Action) => number {
     const d = n === undefined || !copsDist ? -1 : (copsDist[n] as number);
     return d < 0 ? 0 : Math.max(0, 4 - d);
   };
-  const others = activeSeats(s).filter((i) => i !== me);
+  const others = seatsInGame(s).filter((i) => i !== me);
   const cards = (i: number) => s.hands[i]?.length ?? 0;
   const leader = others.reduce((a, b) => (cards(b) > cards(a) ? b : a), others[0] ?? me);
   const jailed = isJailed(s, me);

@@ -15,7 +15,8 @@ import type { Action } from '../actions.ts';
 import { colourOf, isNumber, removeCards, valueOf, type Card } from '../cards.ts';
 import type { MapGraph, NbId } from '../geometry.ts';
 import { copsRoadMoves, graphOfState, hotGoodsDistances, pushMoves } from '../roads.ts';
-import { activeSeats, coordsOfKey, firstPlayerOf, hotGoodsPerRound, inPlay, selfMoves, tileKeyOf, tipOffMoves } from '../rules.ts';
+import { seatsInGame } from '../../seats.ts';
+import { coordsOfKey, firstPlayerOf, hotGoodsPerRound, inPlay, selfMoves, tileKeyOf, tipOffMoves } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 import { chooseSimple } from './simple.ts';
 
@@ -131,7 +132,7 @@ class Planner {
   constructor(private readonly s: FenceState, private readonly me: number) {
     this.graph = graphOfState(s);
     this.live = inPlay(s);
-    this.others = activeSeats(s).filter((i) => i !== me);
+    this.others = seatsInGame(s).filter((i) => i !== me);
     this.beliefs = new Beliefs(s, me);
   }
 

@@ -11,7 +11,8 @@ import { defOf, tileSetOfView, type CloseUpView, type FenceView } from '../views
 import { cellOrigin, type MapLayout } from './layout.ts';
 import { drawMapBase, drawMapPieces, drawPiece, layoutMap, mapSize } from './map.ts';
 import { C } from './palette.ts';
-import { measuringContext, nameBlocks, wrapLines } from './tiles.ts';
+import { measuringContext, nameBlocks } from './tiles.ts';
+import { wrapLines } from '../../../render/text.ts';
 import { PANE_COLS } from './window.ts';
 import { seatLabel } from '../alt.ts';
 
@@ -77,16 +78,7 @@ export function drawCloseUp(z: CloseUpView, tile = CLOSEUP_TILE): CloseUpPicture
     drawMapBase(ctx, z.view, l);
     drawMapPieces(ctx, z.view, l, z.moves);
   }
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'middle';
-  let ty = textTop + lineH / 2;
-  ctx.font = font(textPx, true);
-  ctx.fillStyle = C.text;
-  for (const c of caption) {
-    ctx.fillText(c, margin, ty);
-    ty += lineH;
-  }
-  drawLegend(ctx, z.view, rows, z.toPlay ?? null, margin, ty, lineH, textPx);
+  drawCaptionAndLegend(ctx, z.view, caption, rows, z.toPlay ?? null, margin, textTop, lineH, textPx);
   return { canvas, panes, textPx };
 }
 
@@ -119,9 +111,20 @@ export function legendRows(view: FenceView, shown: ReadonlySet<number | 'cops'>,
   return rows;
 }
 
-/** Draws legend rows from (x, y), the seat to play in bold; `more` adds words after a seat's name. */
-export function drawLegend(ctx: SKRSContext2D, view: FenceView, rows: readonly LegendItem[][], toPlay: number | null, x0: number, y0: number, lineH: number, textPx: number, more: (seat: number) => string = () => ''): void {
-  let ty = y0;
+/**
+ * Draws the text under a map from (x0, top), a line of `lineH` each: the caption's lines, then
+ * the legend rows, the seat to play in bold; `more` adds words after a seat's name.
+ */
+export function drawCaptionAndLegend(ctx: SKRSContext2D, view: FenceView, caption: readonly string[], rows: readonly LegendItem[][], toPlay: number | null, x0: number, top: number, lineH: number, textPx: number, more: (seat: number) => string = () => ''): void {
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  let ty = top + lineH / 2;
+  ctx.font = font(textPx, true);
+  ctx.fillStyle = C.text;
+  for (const c of caption) {
+    ctx.fillText(c, x0, ty);
+    ty += lineH;
+  }
   for (const row of rows) {
     let x = x0;
     for (const p of row) {

@@ -489,20 +489,29 @@ function drawMove(ctx: SKRSContext2D, view: FenceView, l: MapLayout, m: LastMove
     ctx.lineTo(ex - Math.cos(ang + 0.45) * head, ey - Math.sin(ang + 0.45) * head);
     ctx.closePath();
   };
+  paintArrow(ctx, from, shaft, headPath, w, T * 0.03, colour);
+}
+
+/**
+ * A move's arrow, from the paths of its shaft and head (each begins its own path): both
+ * outlined in white, `halo` wider, so it stands out on any ground, then in `colour`, with a dot
+ * where the move began.
+ */
+export function paintArrow(ctx: SKRSContext2D, from: Pt, shaft: () => void, head: () => void, w: number, halo: number, colour: string): void {
   ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
   shaft();
   ctx.strokeStyle = '#FFFFFF';
-  ctx.lineWidth = w + T * 0.03;
+  ctx.lineWidth = w + halo;
   ctx.stroke();
-  headPath();
-  ctx.lineWidth = T * 0.03;
-  ctx.lineJoin = 'round';
+  head();
+  ctx.lineWidth = halo;
   ctx.stroke();
   shaft();
   ctx.strokeStyle = colour;
   ctx.lineWidth = w;
   ctx.stroke();
-  headPath();
+  head();
   ctx.fillStyle = colour;
   ctx.fill();
   ctx.beginPath();

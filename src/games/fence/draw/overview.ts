@@ -13,12 +13,13 @@ import { columnName, mapArea, gridOrigin, rowName } from '../grid.ts';
 import { parseNbId, type NbId } from '../geometry.ts';
 import type { LastMove } from '../state.ts';
 import { defOf, tileSetOfView, type OverviewView } from '../views.ts';
-import { chipText, drawLegend, legendRows } from './closeup.ts';
+import { chipText, drawCaptionAndLegend, legendRows } from './closeup.ts';
 import { cellOrigin, type MapLayout, type MarkSpot, type PieceSpot } from './layout.ts';
-import { drawMark, drawPiece, markSize } from './map.ts';
+import { drawMark, drawPiece, markSize, paintArrow } from './map.ts';
 import { GOLD, HOT, POST, TUNNEL, hotGoodsRollsOn } from './markers.ts';
 import { C, COPS, seatColour } from './palette.ts';
-import { drawOffLimits, drawTileGround, measuringContext, pieceAnchor, wrapLines, type Pt } from './tiles.ts';
+import { drawOffLimits, drawTileGround, measuringContext, pieceAnchor, type Pt } from './tiles.ts';
+import { wrapLines } from '../../../render/text.ts';
 
 /** The picture's width in px: as wide as a close-up, so both show alike in a post. */
 export const OVERVIEW_WIDTH = 840;
@@ -128,16 +129,7 @@ export function drawOverview(z: OverviewView): OverviewPicture {
     drawPiece(ctx, p.piece, p.x, p.y, p.r);
   }
   for (const m of l.marks) drawMark(ctx, m);
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'middle';
-  let ty = textTop + lineH / 2;
-  ctx.font = font(textPx, true);
-  ctx.fillStyle = C.text;
-  for (const c of caption) {
-    ctx.fillText(c, MARGIN, ty);
-    ty += lineH;
-  }
-  drawLegend(ctx, view, rows, z.toPlay ?? null, MARGIN, ty, lineH, textPx, more);
+  drawCaptionAndLegend(ctx, view, caption, rows, z.toPlay ?? null, MARGIN, textTop, lineH, textPx, more);
   return { canvas, layout: l, textPx };
 }
 
@@ -286,13 +278,10 @@ function drawArrow(ctx: SKRSContext2D, z: OverviewView, l: MapLayout, m: LastMov
   const ex = end.x - ux * stop, ey = end.y - uy * stop;
   const head = Math.max(16, w * 3);
   const sx = ex - ux * head * 0.8, sy = ey - uy * head * 0.8;
-  const line = (width: number, style: string) => {
+  const line = () => {
     ctx.beginPath();
     ctx.moveTo(from.x, from.y);
     ctx.lineTo(sx, sy);
-    ctx.lineWidth = width;
-    ctx.strokeStyle = style;
-    ctx.stroke();
   };
   const tip = () => {
     ctx.beginPath();
@@ -301,18 +290,7 @@ function drawArrow(ctx: SKRSContext2D, z: OverviewView, l: MapLayout, m: LastMov
     ctx.lineTo(ex - ux * head + uy * head * 0.5, ey - uy * head - ux * head * 0.5);
     ctx.closePath();
   };
-  line(w + 4, '#FFFFFF');
-  tip();
-  ctx.lineWidth = 4;
-  ctx.strokeStyle = '#FFFFFF';
-  ctx.stroke();
-  line(w, colour);
-  tip();
-  ctx.fillStyle = colour;
-  ctx.fill();
-  ctx.beginPath();
-  ctx.arc(from.x, from.y, w * 0.9, 0, Math.PI * 2);
-  ctx.fill();
+  paintArrow(ctx, from, line, tip, w, 4, colour);
   ctx.restore();
 }
 

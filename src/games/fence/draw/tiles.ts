@@ -9,6 +9,7 @@ import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { TileDef } from '../tiles.ts';
 import { C } from './palette.ts';
 import { font, registerFonts } from '../../../render/fonts.ts';
+import { wrapLines } from '../../../render/text.ts';
 import { drawDieFace } from '../../../render/dice.ts';
 
 export interface Pt {
@@ -278,21 +279,6 @@ export function drawOffLimits(ctx: SKRSContext2D, def: TileDef, rot: number, ind
 /** A die face: `value` white pips on a rounded square of FENCE!'s red or blue. */
 export function drawDie(ctx: SKRSContext2D, x: number, y: number, s: number, value: number, fill: string): void {
   drawDieFace(ctx, x, y, s, value, { fill, pip: '#FFFFFF', edge: 'rgba(255,255,255,0.9)' });
-}
-
-/** Splits text into lines no wider than `width` in the context's current font (a word longer than that keeps its own line). */
-export function wrapLines(ctx: SKRSContext2D, text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const w of text.split(' ')) {
-    const next = line ? `${line} ${w}` : w;
-    if (line && ctx.measureText(next).width > width) {
-      lines.push(line);
-      line = w;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 /**

@@ -3,7 +3,8 @@
  * twice as many cards as there are players out of Jail, the free player with the most cards
  * wins; a tie for the most plays on.
  */
-import { activeSeats, isJailed } from '../rules.ts';
+import { seatsInGame } from '../../seats.ts';
+import { isJailed } from '../rules.ts';
 import type { Variant } from './variant.ts';
 
 export const accumulation: Variant = {
@@ -11,7 +12,7 @@ export const accumulation: Variant = {
   on: (o) => o.accumulation,
   roundEnded(t) {
     const s = t.s;
-    const free = activeSeats(s).filter((i) => !isJailed(s, i));
+    const free = seatsInGame(s).filter((i) => !isJailed(s, i));
     const cards = (i: number) => s.hands[i]!.length;
     if (!free.some((i) => cards(i) >= 2 * free.length)) return null;
     const most = Math.max(...free.map(cards));

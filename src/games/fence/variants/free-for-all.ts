@@ -7,7 +7,7 @@
  * the moment building starts, keeps the people's pace instead (ai/index.ts).
  */
 import type { RulesTopic } from '../../../platform/game.ts';
-import { activeSeats } from '../rules.ts';
+import { seatsInGame } from '../../seats.ts';
 import type { FenceState } from '../state.ts';
 import type { Variant } from './variant.ts';
 
@@ -25,7 +25,7 @@ export const freeForAll: Variant = {
   placeableTiles(s: FenceState, seat: number) {
     const own = s.tileHands[seat] ?? [];
     if (own.length > 0) return own;
-    return activeSeats(s).flatMap((i) => (i === seat ? [] : s.tileHands[i] ?? []));
+    return seatsInGame(s).flatMap((i) => (i === seat ? [] : s.tileHands[i] ?? []));
   },
   tilePlaced(t, seat) {
     const placed = t.s.seats.map((_, i) => t.s.extended?.placed?.[i] ?? 0);

@@ -1,9 +1,9 @@
 /** Missing Tiles (E9): map building ends as soon as one player's hand of tiles is empty. */
-import { activeSeats } from '../rules.ts';
+import { seatsInGame } from '../../seats.ts';
 import type { Variant } from './variant.ts';
 
 export const missingTiles: Variant = {
   name: 'Missing Tiles',
   on: (o) => o.missingTiles,
-  buildingOver: (s) => activeSeats(s).some((i) => s.tileHands[i]!.length === 0),
+  buildingOver: (s) => seatsInGame(s).some((i) => s.tileHands[i]!.length === 0),
 };

@@ -8,7 +8,7 @@
 import type { ChoiceButton, Prompt } from '../../../platform/game.ts';
 import type { Action, Refusal } from '../actions.ts';
 import { card, faceCard, joker, removeCards, sortCards, type Card } from '../cards.ts';
-import { activeSeats } from '../rules.ts';
+import { seatsInGame } from '../../seats.ts';
 import type { FenceEvent } from '../events.ts';
 import type { Extended, FenceOptions, FenceState } from '../state.ts';
 import { cardsText, seatName } from '../names.ts';
@@ -61,7 +61,7 @@ export function tradeOffers(s: FenceState, seat: number): Offer[] {
   const gives = picks(s.hands[seat] ?? []);
   const asks = askPicks(s.options);
   const out: Offer[] = [];
-  for (const target of activeSeats(s)) {
+  for (const target of seatsInGame(s)) {
     if (target === seat) continue;
     for (const give of gives) for (const ask of asks) if (give.length + ask.length > 0) out.push({ type: 'offerTrade', target, give, ask });
   }

@@ -4,11 +4,12 @@
  * choice and take one at random from that player's hand. Only the two of them learn the cards.
  */
 import type { NbId } from '../geometry.ts';
-import { activeSeats, firstPlayerOf, inPlayAt } from '../rules.ts';
+import { seatsInGame } from '../../seats.ts';
+import { firstPlayerOf, inPlayAt } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 import type { Table, Variant } from './variant.ts';
 
-const partners = (s: FenceState, seat: number): number[] => activeSeats(s).filter((i) => i !== seat && (s.hands[i]?.length ?? 0) > 0);
+const partners = (s: FenceState, seat: number): number[] => seatsInGame(s).filter((i) => i !== seat && (s.hands[i]?.length ?? 0) > 0);
 
 function place(t: Table, nb: NbId): void {
   t.ext().tradingPost = nb;
