@@ -74,3 +74,6 @@ export const platformActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('abort') }),
 ]);
 export type PlatformAction = z.output<typeof platformActionSchema>;
+
+/** Seats still in the game, in seat order, whoever's turn it is (not a definition's activeSeats: who may act now). */
+export const seatsInGame = (s: Pick<SeatState, 'seats' | 'out'>): Seat[] => s.seats.map((_, i) => i).filter((i) => !s.out[i]);

@@ -1,6 +1,5 @@
 /** Duck Pens for the platform: its definition, `ducks`. */
-import { defineGame } from '../../platform/game.ts';
-import { finalAfter, ofTypes } from '../definition.ts';
+import { defineGame, finalAfter, ofTypes } from '../../platform/game.ts';
 import { easyChoice, strongChoice } from './bots.ts';
 import { abortGame, actionPath, activeSeats, leaveGame, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';
 import { offeredActions, play } from './moves.ts';

@@ -1,6 +1,5 @@
 /** Fences (the farm game) for the platform: its definition, `farm`. */
-import { defineGame } from '../../platform/game.ts';
-import { finalAfter, ofTypes } from '../definition.ts';
+import { defineGame, finalAfter, ofTypes } from '../../platform/game.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { easyChoice, strongChoice } from './bots.ts';
 import { abortGame, activeSeats, play, leaveGame, legalActions, randomChoice, setup, simpleChoice, timeOut } from './engine.ts';

@@ -5,7 +5,7 @@
  */
 import type { Refusal } from '../../platform/game.ts';
 import type { Rng } from '../../platform/rng.ts';
-import { seatsInGame } from '../seats.ts';
+import { seatsInGame } from '../../platform/seats.ts';
 import { Board, distinctRotations, regionKey, regionOfKey, rotationLook, tileOfKey } from './board.ts';
 import type { FarmEvent } from './events.ts';
 import { describeMisfit, refuse } from './refusals.ts';

@@ -3,7 +3,7 @@ import type { RulesTopic } from '../../platform/game.ts';
 import { tileOfKey } from './board.ts';
 import { henhousesLeft } from './engine.ts';
 import { count, listAnd } from '../grammar.ts';
-import { seatsInGame } from '../seats.ts';
+import { seatsInGame } from '../../platform/seats.ts';
 import { actionLabel, cellName, regionPlace, seatName, tileAt, turnName } from './labels.ts';
 import type { FarmEvent } from './events.ts';
 import type { Award, FarmState } from './state.ts';

@@ -10,7 +10,7 @@ import {
 import type { Action } from './actions.ts';
 import type { TileDef, TileSet } from './tiles.ts';
 import type { FenceState } from './state.ts';
-import { seatsInGame } from '../seats.ts';
+import { seatsInGame } from '../../platform/seats.ts';
 import { tileSetOf } from './rules.ts';
 import { everyNeighborhoodReaches, placeableTiles } from './variants/index.ts';
 

@@ -13,7 +13,7 @@ import { graphOf, tileIdOfKey, type NbId } from './geometry.ts';
 import { actingSeats, buildingAtOnce, legalActions, movesOf, remember, whoMustAct } from './legal.ts';
 import { explainRefusal } from './refusals.ts';
 import { hotGoodsDistances } from './roads.ts';
-import { seatsInGame } from '../seats.ts';
+import { seatsInGame } from '../../platform/seats.ts';
 import { canLeaveJail, movingOthers, firstPlayerOf, hotGoodsPerRound, inPlay, inPlayAt, isJailed, tileSetOf } from './rules.ts';
 import { chooseSimple, simpleCandidates } from './ai/simple.ts';
 import { DEFAULT_OPTIONS, STATE_VERSION, type Extended, type FenceOptions, type FenceState, type HotGoodsRoll, type SeatInfo } from './state.ts';

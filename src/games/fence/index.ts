@@ -1,6 +1,5 @@
 /** FENCE! for the platform (its definition, `fence`) and the engine's public face for tests and tools. */
-import { defineGame, type Outcome as PlatformOutcome } from '../../platform/game.ts';
-import { finalAfter, ofTypes } from '../definition.ts';
+import { defineGame, type Outcome as PlatformOutcome, finalAfter, ofTypes } from '../../platform/game.ts';
 import { actionSchema, type Action } from './actions.ts';
 import { computerAction } from './ai/index.ts';
 import { abortGame, play, setup, leaveGame, timeOut } from './engine.ts';

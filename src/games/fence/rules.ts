@@ -4,7 +4,7 @@
  * nothing here changes it. What travels by road (pushes, the Cops by road, Hot Goods
  * distances) is in roads.ts, because the variants can add roads.
  */
-import { seatsInGame } from '../seats.ts';
+import { seatsInGame } from '../../platform/seats.ts';
 import type { Action } from './actions.ts';
 import { colourOf, isJoker, isNumber, valueOf, type Card } from './cards.ts';
 import { graphOf, inPlayOf, tileIdOfKey, type MapGraph, type NbId } from './geometry.ts';

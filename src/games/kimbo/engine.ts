@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { refuse, type Applied, type LeaveReason, type Refusal, type SeatInfo, type TimedOut } from '../../platform/game.ts';
 import { Rng, seedRng } from '../../platform/rng.ts';
-import { seatsInGame } from '../seats.ts';
+import { seatsInGame } from '../../platform/seats.ts';
 import { BOARD, HOME, nameOfEdge } from './board.ts';
 import { OFF, rollResults, turnsBack, type Position, type Result } from './moves.ts';
 import { STATE_VERSION, type KimboOptions, type KimboState } from './state.ts';

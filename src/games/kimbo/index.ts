@@ -1,7 +1,6 @@
 /** Game of Fences (Parker Brothers, 1960) for the platform: its definition, `kimbo`. */
-import { defineGame, type Outcome, type Picture, type PostPlan, type Step } from '../../platform/game.ts';
+import { defineGame, type Outcome, type Picture, type PostPlan, type Step, finalAfter, ofTypes } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
-import { finalAfter, ofTypes } from '../definition.ts';
 import { PLAYERS, simplePlayer } from './bots.ts';
 import { abortGame, actionSchema, play, setup, leaveGame, legalActions, timeOut, type Action, type KimboEvent } from './engine.ts';
 import { parseTyped } from './typed.ts';

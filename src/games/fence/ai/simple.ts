@@ -11,7 +11,7 @@ import { colourOf } from '../cards.ts';
 import { cellKey, distances, DX, DY, roadAt, tileIdOfKey, type NbId } from '../geometry.ts';
 import { movesOf } from '../legal.ts';
 import { graphOfState } from '../roads.ts';
-import { seatsInGame } from '../../seats.ts';
+import { seatsInGame } from '../../../platform/seats.ts';
 import { isJailed, pawnsAt, tileSetOf } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 import { tradeGain } from '../variants/trading-cards.ts';

@@ -15,7 +15,7 @@ import type { Action } from '../actions.ts';
 import { colourOf, isNumber, removeCards, valueOf, type Card } from '../cards.ts';
 import type { MapGraph, NbId } from '../geometry.ts';
 import { copsRoadMoves, graphOfState, hotGoodsDistances, pushMoves } from '../roads.ts';
-import { seatsInGame } from '../../seats.ts';
+import { seatsInGame } from '../../../platform/seats.ts';
 import { coordsOfKey, firstPlayerOf, hotGoodsPerRound, inPlay, selfMoves, tileKeyOf, tipOffMoves } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 import { chooseSimple } from './simple.ts';

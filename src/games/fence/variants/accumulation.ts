@@ -3,7 +3,7 @@
  * twice as many cards as there are players out of Jail, the free player with the most cards
  * wins; a tie for the most plays on.
  */
-import { seatsInGame } from '../../seats.ts';
+import { seatsInGame } from '../../../platform/seats.ts';
 import { isJailed } from '../rules.ts';
 import type { Variant } from './variant.ts';
 

@@ -7,7 +7,7 @@
  * the moment building starts, keeps the people's pace instead (ai/index.ts).
  */
 import type { RulesTopic } from '../../../platform/game.ts';
-import { seatsInGame } from '../../seats.ts';
+import { seatsInGame } from '../../../platform/seats.ts';
 import type { FenceState } from '../state.ts';
 import type { Variant } from './variant.ts';
 

@@ -1,5 +1,5 @@
 /** Missing Tiles (E9): map building ends as soon as one player's hand of tiles is empty. */
-import { seatsInGame } from '../../seats.ts';
+import { seatsInGame } from '../../../platform/seats.ts';
 import type { Variant } from './variant.ts';
 
 export const missingTiles: Variant = {

@@ -1,5 +1,5 @@
 /** More Hot Goods (E16): one Hot Goods per player in the game, or one fewer. */
-import { seatsInGame } from '../../seats.ts';
+import { seatsInGame } from '../../../platform/seats.ts';
 import type { Variant } from './variant.ts';
 
 export const moreHotGoods: Variant = {

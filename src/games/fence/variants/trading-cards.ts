@@ -8,7 +8,7 @@
 import type { ChoiceButton, Prompt } from '../../../platform/game.ts';
 import type { Action, Refusal } from '../actions.ts';
 import { card, faceCard, joker, removeCards, sortCards, type Card } from '../cards.ts';
-import { seatsInGame } from '../../seats.ts';
+import { seatsInGame } from '../../../platform/seats.ts';
 import type { FenceEvent } from '../events.ts';
 import type { Extended, FenceOptions, FenceState } from '../state.ts';
 import { cardsText, seatName } from '../names.ts';

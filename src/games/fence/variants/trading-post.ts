@@ -4,7 +4,7 @@
  * choice and take one at random from that player's hand. Only the two of them learn the cards.
  */
 import type { NbId } from '../geometry.ts';
-import { seatsInGame } from '../../seats.ts';
+import { seatsInGame } from '../../../platform/seats.ts';
 import { firstPlayerOf, inPlayAt } from '../rules.ts';
 import type { FenceState } from '../state.ts';
 import type { Table, Variant } from './variant.ts';
