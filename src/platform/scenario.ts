@@ -99,7 +99,7 @@ export function stepSchema<X extends z.ZodType>(expect: X) {
 }
 
 /** A step as the runner plays it. */
-export interface Step<X> {
+export interface ScenarioStep<X> {
   by?: string | number | undefined;
   action?: Record<string, unknown> | string | undefined;
   note?: string | undefined;
@@ -128,10 +128,10 @@ export function matches(got: unknown, want: unknown): boolean {
 // ---- Playing the steps --------------------------------------------------------------------------
 
 /** What a step's `expect` holds. */
-type ExpectOf<St extends Step<ActionExpect>> = NonNullable<St['expect']>;
+type ExpectOf<St extends ScenarioStep<ActionExpect>> = NonNullable<St['expect']>;
 
 /** What a game tells the runner about its steps. */
-export interface StepRules<S extends SeatState, E extends { type: string }, St extends Step<ActionExpect>> {
+export interface StepRules<S extends SeatState, E extends { type: string }, St extends ScenarioStep<ActionExpect>> {
   /** The seat of a player the file names (`by`, a system request's `seat`); throws ScenarioError. Default: by exact name. */
   seat?(s: S, who: string | number, field: string): number;
   /** A seat's action as the file writes it → the engine's (names to ids…), read on the state before it. */
@@ -165,7 +165,7 @@ export interface StepRules<S extends SeatState, E extends { type: string }, St e
  * about `startEvents`, what the game said as it began. A step that names what is not there (a
  * player, a place) makes the file invalid: a ScenarioError that says which step.
  */
-export function playSteps<S extends SeatState, E extends { type: string }, St extends Step<ActionExpect>>(
+export function playSteps<S extends SeatState, E extends { type: string }, St extends ScenarioStep<ActionExpect>>(
   start: S, steps: readonly St[], apply: ApplyRequest<S, E>, rules: StepRules<S, E, St>, startEvents: readonly E[] = [],
 ): ScenarioResult<S> {
   const seatOf = (s: S, who: string | number, field: string): number => (rules.seat ? rules.seat(s, who, field) : seatNamed(s.seats.map((x) => x.name), who, field));
