@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gameById } from '../src/games/registry.ts';
 import type { AnyGame } from '../src/platform/game.ts';
 import type { BotContext } from '../src/discord/context.ts';
-import { withDef, type RunningGame } from '../src/discord/guards.ts';
+import { withDef, type StartedGame } from '../src/discord/guards.ts';
 import { createLogger } from '../src/discord/log.ts';
 import type { Outbox, PostedGame } from '../src/discord/outbox.ts';
 import { openStore, type Store } from '../src/store/index.ts';
@@ -62,7 +62,7 @@ export async function storeTurn(url: string, turns: number, turnLimitSeconds: nu
       const cpu0 = process.cpuUsage();
       const loaded = await store.loadActiveGame(channelId);
       if (!loaded?.state) return null;
-      const game = withDef(loaded) as RunningGame;
+      const game = withDef(loaded) as StartedGame;
       const seat = def.activeSeats(game.state)[0];
       if (seat === undefined) return null;
       const legal = def.legalActions(game.state, seat).filter((a) => (a as { type?: string }).type !== 'resign');

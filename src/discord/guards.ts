@@ -10,29 +10,24 @@ import { PermissionFlagsBits } from 'discord.js';
 import type { AnyGame } from '../platform/game.ts';
 import { gameById } from '../games/registry.ts';
 import { votesNeeded } from '../runtime/presence.ts';
+import type { GameWithDef, StartedGame } from '../runtime/context.ts';
 import type { LoadedGame, SeatRecord } from '../store/index.ts';
+
+export type { GameWithDef, StartedGame };
 import type { BotContext } from './context.ts';
 import type { ButtonId } from './ids.ts';
 import { missingPermissions } from './outbox.ts';
 import type { Reply, Repliable } from './reply.ts';
 
-/** A game of this channel, with its definition. */
-export interface GameHere extends LoadedGame {
-  def: AnyGame;
-}
-
-/** A started game: its state is there. */
-export type RunningGame = GameHere & { state: NonNullable<unknown> };
-
 /** The definition of a stored game (every stored kind is registered, or the store would not have loaded it). */
-export function withDef(game: LoadedGame): GameHere {
+export function withDef(game: LoadedGame): GameWithDef {
   const def = gameById(game.game.kind);
   if (!def) throw new Error(`game #${game.game.id} is of kind '${game.game.kind}', which is not registered`);
   return { ...game, def };
 }
 
 /** The game, if it has started (a running or an ended game has a state; a lobby has none). */
-export function started(game: GameHere): RunningGame | null {
+export function started(game: GameWithDef): StartedGame | null {
   const { state } = game;
   return state === null || state === undefined ? null : { ...game, state };
 }
@@ -104,7 +99,7 @@ export const channelLock: Precondition<{ channelId: string }> = { name: 'the cha
  * The channel's lobby or running game, which must be a game of `def`; any game when `def` is
  * null (a `/games` subcommand about this channel's game, whichever it is).
  */
-export const channelGame: Precondition<Base & { def: AnyGame | null; channelId: string }, { game: GameHere }> = {
+export const channelGame: Precondition<Base & { def: AnyGame | null; channelId: string }, { game: GameWithDef }> = {
   name: 'this channel’s game',
   check: async ({ ctx, def, channelId }) => {
     const loaded = await ctx.store.loadActiveGame(channelId);
@@ -121,7 +116,7 @@ export const channelGame: Precondition<Base & { def: AnyGame | null; channelId: 
 };
 
 /** The channel's game of `def` (any game when null), started. */
-export const runningGame: Precondition<Base & { def: AnyGame | null; channelId: string }, { game: RunningGame }> = {
+export const runningGame: Precondition<Base & { def: AnyGame | null; channelId: string }, { game: StartedGame }> = {
   name: 'this channel’s running game',
   check: async (c) => {
     const found = await channelGame.check(c);
@@ -135,7 +130,7 @@ export const runningGame: Precondition<Base & { def: AnyGame | null; channelId: 
  * The game a button or menu names. Every field of a press is untrusted, its game id too: the
  * game must be one of this server and this channel (or thread), or nothing is done.
  */
-export const pressedGame: Precondition<Base & { b: ButtonId }, { game: GameHere } & Where> = {
+export const pressedGame: Precondition<Base & { b: ButtonId }, { game: GameWithDef } & Where> = {
   name: 'a game of this channel',
   check: async ({ ctx, r, b }) => {
     const loaded = await ctx.store.getGame(b.gameId).catch(() => null);
@@ -147,7 +142,7 @@ export const pressedGame: Precondition<Base & { b: ButtonId }, { game: GameHere 
 };
 
 /** The game a button belongs to, still running; a specific refusal for each other case. */
-export const pressedRunningGame: Precondition<Base & { b: ButtonId }, { game: RunningGame } & Where> = {
+export const pressedRunningGame: Precondition<Base & { b: ButtonId }, { game: StartedGame } & Where> = {
   name: 'a running game of this channel',
   check: async (c) => {
     const found = await pressedGame.check(c);
@@ -164,7 +159,7 @@ export const pressedRunningGame: Precondition<Base & { b: ButtonId }, { game: Ru
 };
 
 /** A lobby's button: its game is still in its lobby. */
-export const pressedLobby: Precondition<Base & { b: ButtonId }, { game: GameHere } & Where> = {
+export const pressedLobby: Precondition<Base & { b: ButtonId }, { game: GameWithDef } & Where> = {
   name: 'a lobby of this channel',
   check: async (c) => {
     const found = await pressedGame.check(c);
@@ -185,7 +180,7 @@ export function seatOf(seats: SeatRecord[], userId: string): SeatRecord | undefi
 const playerList = (game: LoadedGame): string => game.seats.filter((s) => !s.leftAt).map((s) => s.name).join(', ');
 
 /** The invoker is one of the game's players, still in play: their seat. */
-export const player: Precondition<{ r: Reply; game: RunningGame }, { seat: number }> = {
+export const player: Precondition<{ r: Reply; game: StartedGame }, { seat: number }> = {
   name: 'one of its players',
   check: ({ r, game }) => {
     const seat = seatOf(game.seats, r.i.user.id);
@@ -196,26 +191,26 @@ export const player: Precondition<{ r: Reply; game: RunningGame }, { seat: numbe
 };
 
 /** The names of the seats the game waits for. */
-export function waitingNames(game: RunningGame): string {
+export function waitingNames(game: StartedGame): string {
   const active = game.def.activeSeats(game.state);
   if (active.length === 0) return 'nobody (the game is over)';
   return active.map((s) => game.seats.find((x) => x.seat === s)?.name ?? `seat ${s + 1}`).join(' and ');
 }
 
 /** Why nothing is played in a paused game, and how it goes on. */
-export function pausedText(game: GameHere): string {
+export function pausedText(game: GameWithDef): string {
   const since = game.game.pausedAt ? ` (since <t:${Math.floor(game.game.pausedAt.getTime() / 1000)}:R>)` : '';
   return `Game #${game.game.id} is paused${since}, so nothing was changed. To go on, resume it with \`/${game.def.id} pause\`: the host or a member with Manage Channels alone, or ${votesNeeded(game.seats)} of its players.`;
 }
 
 /** The game is not paused: a paused game accepts no moves (src/runtime/pause.ts). */
-export const unpaused: Precondition<{ game: GameHere }> = {
+export const unpaused: Precondition<{ game: GameWithDef }> = {
   name: 'not paused',
   check: ({ game }) => (game.game.pausedAt === null ? OK : refuse('PAUSED', pausedText(game))),
 };
 
 /** The game waits for the invoker's seat. */
-export const yourTurn: Precondition<{ game: RunningGame; seat: number }> = {
+export const yourTurn: Precondition<{ game: StartedGame; seat: number }> = {
   name: 'their turn',
   check: ({ game, seat }) => game.def.activeSeats(game.state).includes(seat)
     ? OK

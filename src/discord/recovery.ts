@@ -7,7 +7,7 @@
  */
 import { catchUp } from '../runtime/moves.ts';
 import type { BotContext } from './context.ts';
-import { withDef, type RunningGame } from './guards.ts';
+import { withDef, type StartedGame } from './guards.ts';
 import { heldNotice, noticeShown } from './handlers/choices.ts';
 import { armLobbyExpiry, lobbyMessage, refreshLobby } from './handlers/lobby.ts';
 import { errorText } from './log.ts';
@@ -69,7 +69,7 @@ async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerM
   // Started, but the lobby post may still offer Join.
   if (postedVersion === null) await refreshLobby(ctx, game, 'The game has started.');
   // Computer seats that must act play, turn clocks are armed again, the channel is told what it was not.
-  const caught = await catchUp(ctx, game as RunningGame, { showStart: postedVersion === null });
+  const caught = await catchUp(ctx, game as StartedGame, { showStart: postedVersion === null });
   // A moment the game holds: the choice that comes next was only ever in the mover's private
   // answer, which a crash may have cut off (or a client reload dropped): the channel points them
   // to it again. Not while paused: nothing can be pressed then, and the resume post points them.

@@ -6,7 +6,7 @@ import { act } from '../../runtime/moves.ts';
 import type { Answer } from '../game.ts';
 import {
   channelGame, channelLock, gameAdmin, inGuild, player, pressedGame, refuse, runningGame, seatOf, started, withDef,
-  type GameHere, type Precondition, type RunningGame,
+  type GameWithDef, type Precondition, type StartedGame,
 } from '../guards.ts';
 import { buttonId } from '../ids.ts';
 import { displayName, userName } from '../names.ts';
@@ -35,13 +35,13 @@ export const abortCommand: GameCommand = {
 };
 
 /** A confirmation pressed once its game is over is refused. */
-const notOver: Precondition<{ game: GameHere }> = {
+const notOver: Precondition<{ game: GameWithDef }> = {
   name: 'not over',
   check: ({ game }) => (['lobby', 'running'].includes(game.game.status) ? {} : refuse('STALE_BUTTON', `Game #${game.game.id} is already over.`)),
 };
 
 /** A resignation is from a started game: a lobby is left with its own button. */
-const startedGame: Precondition<{ game: GameHere }, { game: RunningGame }> = {
+const startedGame: Precondition<{ game: GameWithDef }, { game: StartedGame }> = {
   name: 'started',
   check: ({ game }) => {
     const running = game.game.status === 'running' ? started(game) : null;
@@ -73,7 +73,7 @@ export const adminComponents = {
  * Ends the game for everyone; `posted` as in Answer. An admin's abort of a lobby only edits
  * the lobby; `announce` (a lobby that expired, say) is also posted in the channel.
  */
-export async function abortGame(ctx: BotContext, game: GameHere, by: string, announce?: string): Promise<Pick<Answer, 'posted'>> {
+export async function abortGame(ctx: BotContext, game: GameWithDef, by: string, announce?: string): Promise<Pick<Answer, 'posted'>> {
   const why = announce ?? `${by} aborted game #${game.game.id}.`;
   const running = game.game.status === 'running' ? started(game) : null;
   if (running) {

@@ -16,7 +16,7 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type MessageCreateOptions
 import { choiceFor, levelPayload } from '../choices.ts';
 import { onPress, onServer, type ComponentHandler, type ServerCommand } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { inGuild, player, pressedRunningGame, runningGame, unpaused, yourTurn, type GameHere, type RunningGame } from '../guards.ts';
+import { inGuild, player, pressedRunningGame, runningGame, unpaused, yourTurn, type GameWithDef, type StartedGame } from '../guards.ts';
 import { buttonId } from '../ids.ts';
 import { heldAt, mention, pictureFile, sendable } from '../posts.ts';
 import type { PrivatePayload } from '../reply.ts';
@@ -26,7 +26,7 @@ import type { PrivatePayload } from '../reply.ts';
  * does) and "Show my hand", privately, for a seat the game waits for. `head` opens it instead
  * of the prompt (a status says the prompt itself).
  */
-export async function owedChoice(game: RunningGame, seat: number, head?: string): Promise<PrivatePayload> {
+export async function owedChoice(game: StartedGame, seat: number, head?: string): Promise<PrivatePayload> {
   const { def, state } = game;
   const held = heldAt(def, state) ? '\nThe channel sees your whole turn once it is over.' : '';
   const hand = def.hand ? [handRow(game.game.id)] : [];
@@ -59,7 +59,7 @@ export const choicesComponents = {
  * undo may still take back quietly). A paused game gets none (it offers nothing to press): its
  * resume post carries the button instead (posting.ts).
  */
-export function heldNotice(game: GameHere, state: unknown): MessageCreateOptions | null {
+export function heldNotice(game: GameWithDef, state: unknown): MessageCreateOptions | null {
   const { def, seats } = game;
   const people = def.activeSeats(state).filter((s) => seats.some((x) => x.seat === s && !x.computer));
   if (people.length === 0) return null;

@@ -5,12 +5,12 @@
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { onGame, onPress, type ComponentHandler, type GameCommand } from '../command.ts';
-import { inGuild, player, pressedRunningGame, refuse, runningGame, type RunningGame } from '../guards.ts';
+import { inGuild, player, pressedRunningGame, refuse, runningGame, type StartedGame } from '../guards.ts';
 import { buttonId } from '../ids.ts';
 import { pictureFile } from '../posts.ts';
 import type { PrivatePayload } from '../reply.ts';
 
-export async function handPayload(game: RunningGame, seat: number): Promise<PrivatePayload> {
+export async function handPayload(game: StartedGame, seat: number): Promise<PrivatePayload> {
   const hand = game.def.hand?.(game.state, seat);
   const head = `**Your hand in game #${game.game.id}** (only you see this)`;
   const files = await Promise.all((hand?.pictures ?? []).map((p) => pictureFile(game.def, p)));

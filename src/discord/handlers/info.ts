@@ -3,7 +3,7 @@ import { inEffectOf } from '../../store/index.ts';
 import { onGame, type GameCommand } from '../command.ts';
 import type { BotContext } from '../context.ts';
 import { loadPresence } from '../../runtime/presence.ts';
-import { channelGame, inGuild, runningGame, seatOf, started, type RunningGame } from '../guards.ts';
+import { channelGame, inGuild, runningGame, seatOf, started, type StartedGame } from '../guards.ts';
 import { boardFile, pictureFile } from '../posts.ts';
 import { allGames } from '../../games/registry.ts';
 import type { AnyGame } from '../../platform/game.ts';
@@ -34,7 +34,7 @@ export const statusCommand: GameCommand = {
  * public facts. What a seat must do is said to that seat alone: the game's prompt speaks to its
  * player ("your turn: …"), and anyone may read a status.
  */
-export async function statusText(ctx: BotContext, game: RunningGame, reader: string): Promise<string> {
+export async function statusText(ctx: BotContext, game: StartedGame, reader: string): Promise<string> {
   const { def, state } = game;
   const lines = [`**Game #${game.game.id}** — ${def.words.phase(state)} · ${limitText(game.game.turnLimitSeconds)}`];
   const computers = game.seats.filter((s) => levelOf(def, s) !== null);

@@ -21,7 +21,7 @@ import { onGame, onMenu, onPress, type ComponentHandler, type GameCall, type Gam
 import type { BotContext } from '../context.ts';
 import {
   botCanPost, botCanPostThread, channelGame, channelLock, gameAdmin, inGuild, isGameAdmin, notAdmin, pressedLobby, refuse, withDef,
-  type GameHere, type Precondition,
+  type GameWithDef, type Precondition,
 } from '../guards.ts';
 import { buttonId } from '../ids.ts';
 import { post, sendable } from '../posts.ts';
@@ -68,7 +68,7 @@ function nextLevel(levels: readonly Level[], current: Level | null): Level | und
 }
 
 /** One button per computer player, labelled with its level; each press sets the next level (Discord allows 5 per row). */
-function levelRows(game: GameHere): ActionRowBuilder<ButtonBuilder>[] {
+function levelRows(game: GameWithDef): ActionRowBuilder<ButtonBuilder>[] {
   const levels = levelsOf(game.def);
   if (levels.length === 0) return [];
   const buttons = game.seats.filter((s) => s.computer).flatMap((s) => {
@@ -82,7 +82,7 @@ function levelRows(game: GameHere): ActionRowBuilder<ButtonBuilder>[] {
   return rows;
 }
 
-export function lobbyMessage(game: GameHere, note?: string): { content: string; components: ActionRowBuilder<ButtonBuilder>[]; allowedMentions: { parse: [] } } {
+export function lobbyMessage(game: GameWithDef, note?: string): { content: string; components: ActionRowBuilder<ButtonBuilder>[]; allowedMentions: { parse: [] } } {
   const { def } = game;
   const id = game.game.id;
   const seats = game.seats.map((s, i) => `${i + 1}. ${seatLabel(def, s)}${s.userId === game.game.hostUserId ? ' — host' : ''}`);
@@ -110,7 +110,7 @@ export function lobbyMessage(game: GameHere, note?: string): { content: string; 
 }
 
 /** Edits the lobby message (lobbies are edited; turns are new messages). */
-export async function refreshLobby(ctx: BotContext, game: GameHere, note?: string): Promise<void> {
+export async function refreshLobby(ctx: BotContext, game: GameWithDef, note?: string): Promise<void> {
   if (!game.game.lobbyMessageId) return;
   const c = await sendable(ctx, game.game.channelId);
   if (!c || !('messages' in c)) return;
@@ -187,7 +187,7 @@ export const newCommand: GameCommand = {
       channelId = thread.id;
       parent = here;
     }
-    let game: GameHere;
+    let game: GameWithDef;
     try {
       // The lock of the game's own channel, which may be the thread just opened.
       game = await ctx.store.withChannelLock(channelId, async () => {
@@ -207,12 +207,12 @@ export const newCommand: GameCommand = {
 };
 
 /** The channel's game is in its lobby (`/<game> start`). */
-const inLobby: Precondition<{ game: GameHere }> = {
+const inLobby: Precondition<{ game: GameWithDef }> = {
   name: 'in its lobby',
   check: ({ game }) => (game.game.status === 'lobby' ? {} : refuse('STARTED', `Game #${game.game.id} is already running.`)),
 };
 
-const enoughPlayers: Precondition<{ game: GameHere }> = {
+const enoughPlayers: Precondition<{ game: GameWithDef }> = {
   name: 'enough players',
   check: ({ game: { def, seats } }) => seats.length >= def.seats.min
     ? {}
@@ -267,7 +267,7 @@ export const startCommand: GameCommand = {
 };
 
 /** Starts the lobby's game: the store deals, computers that play first play, the channel is told. */
-async function startLobby(ctx: BotContext, game: GameHere): Promise<Outcome> {
+async function startLobby(ctx: BotContext, game: GameWithDef): Promise<Outcome> {
   const seed = ctx.seedFor(game.game.id);
   // Seats keep their joining order when the game renumbers them.
   const order = game.seats.map((s, n) => `${n + 1}. ${seatLabel(game.def, s)}`).join(', ');
@@ -327,7 +327,7 @@ export const addbotCommand: GameCommand = {
 };
 
 /** A computer's level button: the seat and the level are the id's, untrusted, so read against the lobby. */
-async function levelPressed({ ctx, r, b, game }: PressCall & { game: GameHere }): Promise<Outcome> {
+async function levelPressed({ ctx, r, b, game }: PressCall & { game: GameWithDef }): Promise<Outcome> {
   const { def } = game;
   const gameId = game.game.id;
   const levels = levelsOf(def);
@@ -376,7 +376,7 @@ function menuValues(f: OptionField, current: unknown): OptionValue[] {
   return [...all].sort((a, b) => a - b).slice(0, 25);
 }
 
-export function optionsMenu(game: GameHere, pageIndex: number): { content: string; components: ActionRowBuilder<StringSelectMenuBuilder>[] } {
+export function optionsMenu(game: GameWithDef, pageIndex: number): { content: string; components: ActionRowBuilder<StringSelectMenuBuilder>[] } {
   const { def } = game;
   const pages = pagesOf(def);
   const page = Math.min(Math.max(0, pageIndex), pages.length - 1);
@@ -410,7 +410,7 @@ export function optionsMenu(game: GameHere, pageIndex: number): { content: strin
 }
 
 /** A new value for one option, from the option menu. */
-async function optionChosen({ ctx, r, i, b, game }: MenuCall & { game: GameHere }): Promise<Outcome> {
+async function optionChosen({ ctx, r, i, b, game }: MenuCall & { game: GameWithDef }): Promise<Outcome> {
   const field = changeableFields(game.def.options).find((f) => f.key === b.value);
   if (!field) return refuse('UNKNOWN_OPTION', `${game.def.title} has no such option.`);
   const picked = i.values[0] ?? '';

@@ -9,13 +9,13 @@ import { askPause, type PauseWish } from '../../runtime/pause.ts';
 import { onGame, onPress, type ComponentHandler, type GameCommand, type Outcome } from '../command.ts';
 import type { BotContext } from '../context.ts';
 import {
-  botCanPost, channelLock, inGuild, isGameAdmin, pressedRunningGame, refuse, runningGame, seatOf, type Precondition, type RunningGame,
+  botCanPost, channelLock, inGuild, isGameAdmin, pressedRunningGame, refuse, runningGame, seatOf, type Precondition, type StartedGame,
 } from '../guards.ts';
 import { buttonId } from '../ids.ts';
 import type { Reply } from '../reply.ts';
 
 /** Who may ask: the game's admin (alone), or one of its players still in it (a vote). */
-const voter: Precondition<{ r: Reply; game: RunningGame }, { admin: boolean }> = {
+const voter: Precondition<{ r: Reply; game: StartedGame }, { admin: boolean }> = {
   name: 'one of its players or its admin',
   check: ({ r, game }) => {
     if (isGameAdmin(r.i, game)) return { admin: true };
@@ -33,7 +33,7 @@ export function pauseRow(gameId: number, wants: PauseWish, label: string): Actio
 }
 
 /** Asks for the game's pause or resume; the answer comes once the channel is told. */
-async function ask(ctx: BotContext, game: RunningGame, userId: string, wants: PauseWish, admin: boolean): Promise<Outcome> {
+async function ask(ctx: BotContext, game: StartedGame, userId: string, wants: PauseWish, admin: boolean): Promise<Outcome> {
   const id = game.game.id;
   const res = await askPause(ctx, game, userId, wants, admin);
   if (!res.ok) {

@@ -13,7 +13,7 @@ import { applyRules } from '../../runtime/rules.ts';
 import type { Answer } from '../game.ts';
 import {
   botCanPost, channelLock, inGuild, pausedText, player, pressedRunningGame, refuse, runningGame, seatOf, started, unpaused, waitingNames, withDef, yourTurn,
-  type Precondition, type RunningGame,
+  type Precondition, type StartedGame,
 } from '../guards.ts';
 import { choiceId, choiceOf, tapOf, type ButtonId } from '../ids.ts';
 import { pictureFile } from '../posts.ts';
@@ -123,7 +123,7 @@ function readMove(def: AnyGame, state: unknown, seat: number, move: Move, value:
 }
 
 /** A move subcommand, once it is the invoker's turn in this channel's game. */
-async function play({ ctx, r, i, def, game, seat }: GameCall & { game: RunningGame; seat: number }, move: Move): Promise<Outcome> {
+async function play({ ctx, r, i, def, game, seat }: GameCall & { game: StartedGame; seat: number }, move: Move): Promise<Outcome> {
   const value = i.options.getString(move.option, true);
   const action = readMove(def, game.state, seat, move, value);
   const legal = offered(def, game.state, seat, move).map((o) => o.label);
@@ -163,7 +163,7 @@ async function play({ ctx, r, i, def, game, seat }: GameCall & { game: RunningGa
  * the channel shows nothing yet. A move that ends the game is answered below the channel's
  * posts that show it.
  */
-async function done(def: AnyGame, game: RunningGame, seat: number, label: string, res: ActResult & { ok: true }): Promise<Answer> {
+async function done(def: AnyGame, game: StartedGame, seat: number, label: string, res: ActResult & { ok: true }): Promise<Answer> {
   const undo = undoRow(def, game.game.id, game.game.version, res);
   if (!res.held || !def.activeSeats(res.state).includes(seat)) {
     return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted, components: undo, ...(res.over ? { below: true } : {}) };
@@ -175,7 +175,7 @@ async function done(def: AnyGame, game: RunningGame, seat: number, label: string
 }
 
 /** A level of a choice shown to the presser alone: its words, its picture, its options and Back. */
-async function showLevel(def: AnyGame, game: RunningGame, version: number, seat: number, level: Level, path: Path): Promise<Answer> {
+async function showLevel(def: AnyGame, game: StartedGame, version: number, seat: number, level: Level, path: Path): Promise<Answer> {
   const shown = await levelPayload(def, game.game.id, version, seat, level, path, (p) => pictureFile(def, p));
   return { text: shown.content, after: shown.below, posted: Promise.resolve(null), components: shown.components, files: shown.files, v2: true };
 }
@@ -188,7 +188,7 @@ async function showLevel(def: AnyGame, game: RunningGame, version: number, seat:
  * seats asked at once each press their own). Buttons posted before choices named their seats
  * count only at the version they were posted for.
  */
-const offeredChoice: Precondition<PressCall & { game: RunningGame }, { seat: number; action: unknown }> = {
+const offeredChoice: Precondition<PressCall & { game: StartedGame }, { seat: number; action: unknown }> = {
   name: 'a choice offered to them',
   check: async ({ ctx, r, b, game }) => {
     const choice = choiceOf(b);
@@ -205,7 +205,7 @@ const STALE = 'That choice has already been made; the game has moved on (see the
  * offered to whoever could answer it then) is answered for: the presser's, if it was offered to
  * them, they have not acted since and still must act. `can(seat)`: the choice is still theirs.
  */
-async function offeredSeat(ctx: BotContext, r: Reply, game: RunningGame, version: number, seats: number[] | null, can: (seat: number) => boolean): Promise<{ seat: number } | ReturnType<typeof refuse>> {
+async function offeredSeat(ctx: BotContext, r: Reply, game: StartedGame, version: number, seats: number[] | null, can: (seat: number) => boolean): Promise<{ seat: number } | ReturnType<typeof refuse>> {
   const active = game.def.activeSeats(game.state);
   const stale = refuse('STALE_CHOICE', STALE);
   if (seats === null && version !== game.game.version) return stale;
@@ -221,7 +221,7 @@ async function offeredSeat(ctx: BotContext, r: Reply, game: RunningGame, version
 }
 
 /** An action (encoded as `value`) offered as a choice: still legal for the presser's seat. */
-async function offeredAction(ctx: BotContext, r: Reply, game: RunningGame, version: number, seats: number[] | null, value: string, action: unknown): Promise<{ seat: number; action: unknown } | ReturnType<typeof refuse>> {
+async function offeredAction(ctx: BotContext, r: Reply, game: StartedGame, version: number, seats: number[] | null, value: string, action: unknown): Promise<{ seat: number; action: unknown } | ReturnType<typeof refuse>> {
   const legalFor = (s: number) => game.def.legalActions(game.state, s).some((a) => game.def.encode(a) === value);
   const found = await offeredSeat(ctx, r, game, version, seats, legalFor);
   return 'seat' in found ? { seat: found.seat, action } : found;
@@ -236,7 +236,7 @@ type Tapped = { seat: number } & ({ action: unknown } | { level: Level; path: Pa
  * labels pressed still lead somewhere in the seat's choice now. A leaf is then played as a
  * choice button is.
  */
-async function tapped(ctx: BotContext, r: Reply, b: ButtonId, game: RunningGame, picked: string | null): Promise<Tapped | ReturnType<typeof refuse>> {
+async function tapped(ctx: BotContext, r: Reply, b: ButtonId, game: StartedGame, picked: string | null): Promise<Tapped | ReturnType<typeof refuse>> {
   const tap = tapOf(b);
   const never = refuse('NOT_OFFERED', 'That choice was never offered, so nothing was done.');
   if (!tap || b.version === undefined || b.version > game.game.version) return never;
@@ -255,18 +255,18 @@ async function tapped(ctx: BotContext, r: Reply, b: ButtonId, game: RunningGame,
   return 'action' in reached ? { seat: found.seat, action: reached.action } : { seat: found.seat, level: reached.level, path: reached.path };
 }
 
-const pressedTap: Precondition<PressCall & { game: RunningGame }, Tapped> = {
+const pressedTap: Precondition<PressCall & { game: StartedGame }, Tapped> = {
   name: 'a choice offered to them',
   check: ({ ctx, r, b, game }) => tapped(ctx, r, b, game, null),
 };
 
-const menuTap: Precondition<MenuCall & { game: RunningGame }, Tapped> = {
+const menuTap: Precondition<MenuCall & { game: StartedGame }, Tapped> = {
   name: 'a choice offered to them',
   check: ({ ctx, r, b, game, i }) => (i.values.length === 1 ? tapped(ctx, r, b, game, i.values[0]!) : refuse('NOT_OFFERED', 'Pick one option.')),
 };
 
 /** Plays a chosen action for `seat`, as its button would. */
-async function playChoice(ctx: BotContext, userId: string, game: RunningGame, seat: number, action: unknown): Promise<Outcome> {
+async function playChoice(ctx: BotContext, userId: string, game: StartedGame, seat: number, action: unknown): Promise<Outcome> {
   const label = game.def.words.action(game.state, action);
   const res = await act(ctx, game, seat, action, { userId });
   if (!res.ok) return refuse(res.refusal.code, res.refusal.message, res.refusal.legal);
@@ -274,7 +274,7 @@ async function playChoice(ctx: BotContext, userId: string, game: RunningGame, se
 }
 
 /** A tapped option: its level shown, or its action played. */
-function onTapped(ctx: BotContext, userId: string, game: RunningGame, t: Tapped): Promise<Outcome> {
+function onTapped(ctx: BotContext, userId: string, game: StartedGame, t: Tapped): Promise<Outcome> {
   const version = game.game.version;
   return 'action' in t ? playChoice(ctx, userId, game, t.seat, t.action) : showLevel(game.def, game, version, t.seat, t.level, t.path);
 }

@@ -5,7 +5,7 @@
  */
 import { ChannelBusyError } from '../../store/index.ts';
 import { onPress, type ComponentHandler } from '../command.ts';
-import { botCanPost, channelLock, pressedGame, refuse, withDef, type GameHere, type Precondition } from '../guards.ts';
+import { botCanPost, channelLock, pressedGame, refuse, withDef, type GameWithDef, type Precondition } from '../guards.ts';
 import { displayName } from '../names.ts';
 import { mayOpenLobby } from '../permissions.ts';
 import { post } from '../posts.ts';
@@ -13,12 +13,12 @@ import type { Reply } from '../reply.ts';
 import { armLobbyExpiry, lobbyMessage } from './lobby.ts';
 import { defaultsFor } from './settings.ts';
 
-const finished: Precondition<{ game: GameHere }> = {
+const finished: Precondition<{ game: GameWithDef }> = {
   name: 'a finished game',
   check: ({ game }) => (game.game.status === 'finished' ? {} : refuse('NO_REMATCH', 'Only a finished game can be played again.')),
 };
 
-const itsPlayer: Precondition<{ r: Reply; game: GameHere }> = {
+const itsPlayer: Precondition<{ r: Reply; game: GameWithDef }> = {
   name: 'one of its players',
   check: ({ r, game }) => game.seats.some((s) => s.userId === r.i.user.id)
     ? {}
@@ -34,7 +34,7 @@ export const rematchComponents = {
       const computersAllowed = (await defaultsFor(ctx, old.game.guildId, def)).allowComputers;
       const computers = computersAllowed ? old.seats.filter((s) => s.computer) : [];
       const others = old.seats.filter((s) => s.userId !== null && s.userId !== i.user.id);
-      let created: GameHere;
+      let created: GameWithDef;
       try {
         const lobby = await ctx.store.createLobby({
           kind: def.id, guildId: old.game.guildId, channelId: old.game.channelId, parentChannelId: old.game.parentChannelId,

@@ -12,14 +12,14 @@ import { drawReplay } from '../../replay/animation.ts';
 import { recordOf, recordText, type GameRecordFile } from '../../replay/record.ts';
 import { onPress, onServer, type ComponentHandler, type ServerCommand } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { botCanPost, hasPerm, inGuild, isGameAdmin, pressedGame, refuse, withDef, type GameHere, type Precondition } from '../guards.ts';
+import { botCanPost, hasPerm, inGuild, isGameAdmin, pressedGame, refuse, withDef, type GameWithDef, type Precondition } from '../guards.ts';
 import { errorText } from '../log.ts';
 import { displayName } from '../names.ts';
 import { listText, post } from '../posts.ts';
 import type { Reply } from '../reply.ts';
 
 /** An ended game whose record can be read: the seed is no secret any more. */
-function ended(game: LoadedGame, def: GameHere['def']): ReturnType<typeof refuse> | null {
+function ended(game: LoadedGame, def: GameWithDef['def']): ReturnType<typeof refuse> | null {
   const id = game.game.id;
   switch (game.game.status) {
     case 'lobby':
@@ -60,7 +60,7 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const endedGame: Precondition<{ game: GameHere }> = {
+const endedGame: Precondition<{ game: GameWithDef }> = {
   name: 'an ended game',
   check: ({ game }) => ended(game, game.def) ?? {},
 };
@@ -71,7 +71,7 @@ async function recordHere(ctx: BotContext, game: LoadedGame): Promise<GameRecord
 }
 
 /** Draws the replay and posts it in the game's channel; the message id, or null when it could not be posted. */
-async function postReplay(ctx: BotContext, game: GameHere, askedBy: string): Promise<string | null> {
+async function postReplay(ctx: BotContext, game: GameWithDef, askedBy: string): Promise<string | null> {
   const record = await recordHere(ctx, game);
   const replay = await inTurn(() => drawReplay(record));
   const { animation } = replay;
@@ -116,7 +116,7 @@ export const replayComponents = {
 // ---- Export -------------------------------------------------------------------------------------
 
 /** The game `/games export` names, or this channel's latest ended game; it must be of this server and ended. */
-const exportedGame: Precondition<{ ctx: BotContext; i: ChatInputCommandInteraction; guildId: string; channelId: string }, { game: GameHere }> = {
+const exportedGame: Precondition<{ ctx: BotContext; i: ChatInputCommandInteraction; guildId: string; channelId: string }, { game: GameWithDef }> = {
   name: 'an ended game of this server',
   check: async ({ ctx, i, guildId, channelId }) => {
     const asked = i.options.getInteger('game');
@@ -135,7 +135,7 @@ const exportedGame: Precondition<{ ctx: BotContext; i: ChatInputCommandInteracti
 };
 
 /** One of the game's players, its host, or a member who may manage the channel or the server. */
-const playerOrAdmin: Precondition<{ r: Reply; game: GameHere }> = {
+const playerOrAdmin: Precondition<{ r: Reply; game: GameWithDef }> = {
   name: 'one of its players or an admin',
   check: ({ r, game }) => game.seats.some((s) => s.userId === r.i.user.id) || isGameAdmin(r.i, game) || hasPerm(r.i, PermissionFlagsBits.ManageGuild)
     ? {}

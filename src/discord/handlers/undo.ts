@@ -11,7 +11,7 @@ import { undoMove, type ActResult } from '../../runtime/moves.ts';
 import type { UndoRefusal } from '../../runtime/replay.ts';
 import { onGame, onPress, type ComponentHandler, type GameCommand, type Outcome } from '../command.ts';
 import type { BotContext } from '../context.ts';
-import { botCanPost, channelLock, inGuild, player, pressedRunningGame, refuse, runningGame, unpaused, type Precondition, type RunningGame } from '../guards.ts';
+import { botCanPost, channelLock, inGuild, player, pressedRunningGame, refuse, runningGame, unpaused, type Precondition, type StartedGame } from '../guards.ts';
 import { buttonId } from '../ids.ts';
 
 /**
@@ -37,7 +37,7 @@ export const undoCommand: GameCommand = {
 };
 
 /** The Undo button names the version its move made: the game is still there. */
-const sameVersion: Precondition<{ b: { version?: number }; game: RunningGame }> = {
+const sameVersion: Precondition<{ b: { version?: number }; game: StartedGame }> = {
   name: 'the move it was offered for',
   check: ({ b, game }) => b.version === game.game.version
     ? {}
@@ -53,14 +53,14 @@ export const undoComponents = {
 } satisfies Record<string, ComponentHandler>;
 
 /** Under the channel's lock: the undo is saved, its post queued (the runtime's, see posting.ts); the answer waits for the post. */
-async function takeBack(ctx: BotContext, game: RunningGame, seat: number, userId: string): Promise<Outcome> {
+async function takeBack(ctx: BotContext, game: StartedGame, seat: number, userId: string): Promise<Outcome> {
   const res = await undoMove(ctx, game, seat, userId);
   if (!res.ok) return refuse(res.code, refusalText(game, res));
   const label = game.def.words.action(res.undone.before, res.undone.action);
   return { text: `Taken back: ${label}. It is your move again.`, posted: res.posted };
 }
 
-function refusalText(game: RunningGame, no: UndoRefusal): string {
+function refusalText(game: StartedGame, no: UndoRefusal): string {
   switch (no.code) {
     case 'NO_UNDO':
       return `${game.def.title} has no undo: every move is final.`;
