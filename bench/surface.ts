@@ -25,7 +25,7 @@ import { applyRequest } from '../src/platform/requests.ts';
 import type { AnyGame, Picture, Step } from '../src/platform/game.ts';
 import type { Drawings } from '../src/render/drawings.ts';
 import type { PostedMessage, User } from '../test/discord-double/index.ts';
-import { Harness, tapsFor, textOf } from '../test/bot/harness.ts';
+import { Harness, tapsFor, textOf } from '../test/bot/bot-harness.ts';
 import { smallestText, textsDrawn, type DrawnText } from '../test/render/labels.ts';
 import { kept } from '../src/games/ducks/moves.ts';
 import type { Action, DucksState } from '../src/games/ducks/state.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerGame } from '../../src/games/registry.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
-import { Harness, textOf } from './harness.ts';
+import { Harness, textOf } from './bot-harness.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User, dee: User;

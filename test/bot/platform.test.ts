@@ -8,7 +8,7 @@ import { registerGame } from '../../src/games/registry.ts';
 import { StaleVersionError } from '../../src/store/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
-import { Harness, textOf } from './harness.ts';
+import { Harness, textOf } from './bot-harness.ts';
 
 let h: Harness;
 let ana: User, bo: User;

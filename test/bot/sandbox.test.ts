@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sandboxSettings, startSandbox, type Sandbox } from '../discord-double/sandbox/server.ts';
 import { startBot } from '../../src/main.ts';
 import { createLogger } from '../../src/discord/log.ts';
-import { textOf } from './harness.ts';
+import { textOf } from './bot-harness.ts';
 
 let sandbox: Sandbox;
 const dir = mkdtempSync(join(tmpdir(), 'fence-sandbox-'));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/discord/log.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { DiscordDouble, shardOfGuild, type Channel, type User } from '../discord-double/index.ts';
-import { textOf } from './harness.ts';
+import { textOf } from './bot-harness.ts';
 
 let double: DiscordDouble;
 let bot: RunningBot;

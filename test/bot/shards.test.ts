@@ -15,7 +15,7 @@ import { DiscordDouble, shardOfGuild, type Channel, type User } from '../discord
 import { startPostgres, type PostgresCluster } from '../store/postgres.ts';
 import { check, step, type CrashReport } from './crash-driver.ts';
 import { replay } from '../../src/runtime/replay.ts';
-import { textOf } from './harness.ts';
+import { textOf } from './bot-harness.ts';
 
 const SHARD_BOT = fileURLToPath(new URL('./shard-bot.ts', import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

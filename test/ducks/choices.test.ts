@@ -14,7 +14,7 @@ import type { DucksChoiceView, DucksView } from '../../src/games/ducks/views.ts'
 import { isLeaf, LABEL_MAX, MAX_BUTTONS, type Choice } from '../../src/platform/choices.ts';
 import type { Picture, Step } from '../../src/platform/game.ts';
 import { applyRequest } from '../../src/platform/requests.ts';
-import { tapsFor } from '../bot/harness.ts';
+import { tapsFor } from '../bot/bot-harness.ts';
 import { smallestText, textsDrawn } from '../render/labels.ts';
 import { drawPicture, labelsDrawn } from './labels.ts';
 import { fence, play, position, sp, withDice } from './helpers.ts';

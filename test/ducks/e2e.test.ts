@@ -10,7 +10,7 @@ import { kept } from '../../src/games/ducks/moves.ts';
 import type { Action, DucksState } from '../../src/games/ducks/state.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { labelsDrawn } from './labels.ts';
-import { Harness, tapsFor, textOf } from '../bot/harness.ts';
+import { Harness, tapsFor, textOf } from '../bot/bot-harness.ts';
 
 let h: Harness;
 let ana: User, bo: User;

@@ -3,7 +3,7 @@
 // hidden hands: no public post, picture alt text or log line ever names a tile in someone's hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
-import { Harness, textOf } from '../bot/harness.ts';
+import { Harness, textOf } from '../bot/bot-harness.ts';
 import { tapsFor } from './taps.ts';
 import { farm } from '../../src/games/farm/index.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';

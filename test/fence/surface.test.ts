@@ -15,7 +15,7 @@ import { jailsMover } from '../../src/games/fence/rules.ts';
 import type { CloseUpView, OverviewView } from '../../src/games/fence/views.ts';
 import { isLeaf, LABEL_MAX, type Choice } from '../../src/platform/choices.ts';
 import type { Picture, Step } from '../../src/platform/game.ts';
-import { tapsFor } from '../bot/harness.ts';
+import { tapsFor } from '../bot/bot-harness.ts';
 import { smallestText, textsDrawn } from '../render/labels.ts';
 
 type Level = Choice<Action, Picture>;

@@ -11,7 +11,7 @@ import type { KimboState } from '../../src/games/kimbo/state.ts';
 import { isLeaf, LABEL_MAX, type Choice } from '../../src/platform/choices.ts';
 import type { Picture } from '../../src/platform/game.ts';
 import type { Canvas } from '@napi-rs/canvas';
-import { tapsFor } from '../bot/harness.ts';
+import { tapsFor } from '../bot/bot-harness.ts';
 import { smallestText, textsDrawn } from '../render/labels.ts';
 import { newGame, position, sq } from './helpers.ts';
 

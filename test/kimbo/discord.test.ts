@@ -14,7 +14,7 @@ import drawings from '../../src/games/kimbo/draw/index.ts';
 import { kimbo } from '../../src/games/kimbo/index.ts';
 import type { KimboChoiceView } from '../../src/games/kimbo/views.ts';
 import { textsDrawn } from '../render/labels.ts';
-import { Harness, tapsFor, textOf } from '../bot/harness.ts';
+import { Harness, tapsFor, textOf } from '../bot/bot-harness.ts';
 
 let h: Harness;
 let ana: User, bo: User, cy: User;

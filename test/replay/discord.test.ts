@@ -18,7 +18,7 @@ import { withLentCanvas } from '../../src/render/surface.ts';
 import { replayFrames, shownPictures } from '../../src/replay/animation.ts';
 import { parseRecord, rebuild, type GameRecordFile } from '../../src/replay/record.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
-import { Harness, tapsFor, textOf } from '../bot/harness.ts';
+import { Harness, tapsFor, textOf } from '../bot/bot-harness.ts';
 import { readGif } from './gif.ts';
 
 let h: Harness;

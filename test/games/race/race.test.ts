@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerGame } from '../../../src/games/registry.ts';
 import type { Channel, PostedMessage, User } from '../../discord-double/index.ts';
-import { Harness, textOf } from '../../bot/harness.ts';
+import { Harness, textOf } from '../../bot/bot-harness.ts';
 import { race } from './index.ts';
 
 let h: Harness;
