@@ -1,8 +1,8 @@
 /**
  * One Discord double, one real bot (startBot) on a temporary SQLite file, and players who act
  * through Discord, for any game: `command` runs `/<game> <subcommand>`, `tap` presses labels,
- * `gameOf` reads the channel's game typed as one game's. FENCE!'s own helpers (a turn played
- * the way its simple computer would) are test/fence/harness.ts.
+ * `playTurn` plays a person's turn as the game's computer player would, `gameOf` reads the
+ * channel's game typed as one game's. FENCE!'s own helpers are test/fence/harness.ts.
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -137,6 +137,25 @@ export class Harness {
   async command(user: User, game: string, subcommand: string, options: Record<string, string | number | boolean | User> = {}, channel: Channel = this.channel): Promise<PostedMessage> {
     const h = await this.double.runCommand(user, channel, game, { subcommand, options });
     return h.reply(10_000);
+  }
+
+  /**
+   * The first person `def`'s game in the channel waits for plays what the game's computer
+   * player would, pressing its labels on the latest post as a person does; their private answer.
+   */
+  async playTurn(def: AnyGame, channel: Channel = this.channel): Promise<PostedMessage> {
+    const game = await this.game(channel);
+    if (game.game.kind !== def.id) throw new Error(`the channel's game is ${game.game.kind}, not ${def.id}`);
+    const seat = def.activeSeats(game.state).find((s) => game.seats.find((x) => x.seat === s)?.computer === false);
+    if (seat === undefined) throw new Error('no person to act');
+    const action = def.bots[def.defaultBot]!(game.state, seat);
+    const labels = action === null ? null : tapsFor(def, game.state, seat, action);
+    if (!labels) throw new Error(`seat ${seat}'s move is not offered on the post: ${JSON.stringify(action)}`);
+    const { reply } = await this.tap(this.userOf(game, seat), this.latestPost(channel), labels);
+    expect(reply.ephemeral).toBe(true);
+    // The answer comes once the move's posts are out: the channel is complete here.
+    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
+    return reply;
   }
 
   /** Presses Confirm on a private preview: the answer rewrites the preview in place (or comes as a new private message). */
