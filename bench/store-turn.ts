@@ -1,16 +1,17 @@
 /**
  * The store's share of one bot turn, without Discord: the channel's game loaded as the guards
  * load it, the move applied through src/runtime/moves.ts's `act` (turn timers re-armed, the
- * turn's posts cut by src/discord/posting.ts but not sent), and the outbox's two records after the post (posted version, board message id), on two-person FENCE!
- * games with a turn limit. Prints the main thread's CPU per turn (process.cpuUsage: this
+ * turn's posts cut by src/discord/posting.ts but not sent), and the outbox's two records after
+ * the post (posted version, board message id), on two-runner races (the test game, whose rules
+ * cost next to nothing: the figure is the platform's own) with a turn limit. Prints the main thread's CPU per turn (process.cpuUsage: this
  * process has no other thread doing work) and the load average.
  * Alone: `npx tsx bench/store-turn.ts [sqlite|postgresql] [turns]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gameById } from '../src/games/registry.ts';
-import type { AnyGame } from '../src/platform/game.ts';
+import { gameById, registerGame } from '../src/games/registry.ts';
+import { race } from '../test/games/race/index.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { withDef, type StartedGame } from '../src/discord/guards.ts';
 import { createLogger } from '../src/discord/log.ts';
@@ -20,7 +21,8 @@ import { startPostgres } from '../test/store/postgres.ts';
 import { act, startGame } from '../src/runtime/moves.ts';
 import { discordPosting } from '../src/discord/posting.ts';
 
-const def = gameById('fence') as AnyGame;
+registerGame(race);
+const def = gameById('race')!;
 const GAMES = 50;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
@@ -43,7 +45,7 @@ async function games(store: Store, n: number, turnLimitSeconds: number | null, f
   const channels: string[] = [];
   for (let g = first; g < first + n; g++) {
     const channelId = `c-${g}`;
-    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId, hostUserId: 'u0', hostName: 'ana', options: { autoBuild: true, rounds: 30 }, turnLimitSeconds });
+    const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId, hostUserId: 'u0', hostName: 'ana', options: { goal: 30 }, turnLimitSeconds });
     await store.joinLobby(lobby.game.id, { userId: 'u1', name: 'bo' });
     await startGame(store, lobby.game.id, { seed: `s-${g}` });
     channels.push(channelId);

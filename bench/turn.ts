@@ -22,7 +22,8 @@ import { actionLabel, computerAction, fence, whoMustAct, type FenceState } from 
 import { createLogger } from '../src/discord/log.ts';
 import { startBot } from '../src/main.ts';
 import { DiscordDouble, type Channel, type InteractionHandle, type PostedMessage, type User } from '../test/discord-double/index.ts';
-import { SUB_OF, tapsFor } from '../test/bot/harness.ts';
+import { tapsFor } from '../test/bot/harness.ts';
+import { SUB_OF } from '../test/fence/harness.ts';
 
 const quantile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);

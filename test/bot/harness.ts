@@ -1,19 +1,21 @@
 /**
  * One Discord double, one real bot (startBot) on a temporary SQLite file, and players who act
- * through Discord. `command` works for any game; `playOne` plays FENCE!.
+ * through Discord, for any game: `command` runs `/<game> <subcommand>`, `tap` presses labels,
+ * `playTurn` plays a person's turn as the game's computer player would, `gameOf` reads the
+ * channel's game typed as one game's. FENCE!'s own helpers are test/fence/harness.ts.
  */
 import { PermissionFlagsBits } from 'discord.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { actionLabel, computerAction, fence, whoMustAct, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { createLogger } from '../../src/discord/log.ts';
 import { DiscordDouble, messageText, type Channel, type Guild, type PostedMessage, type User } from '../discord-double/index.ts';
 import { choiceFor } from '../../src/discord/choices.ts';
 import { isLeaf, type Choice } from '../../src/platform/choices.ts';
 import type { AnyGame, Picture } from '../../src/platform/game.ts';
+import type { LoadedGame } from '../../src/store/index.ts';
 
 /**
  * What a message says, classic or Components V2 (its text displays in reading order): the one
@@ -39,25 +41,6 @@ export function tapsFor(def: AnyGame, state: unknown, seat: number, action: unkn
   };
   return search(choiceFor(def, state, seat), 0);
 }
-import type { LoadedGame } from '../../src/store/index.ts';
-
-export const SUB_OF: Record<Action['type'], { sub: string; option: string } | null> = {
-  place: { sub: 'place', option: 'placement' },
-  swap: { sub: 'swap', option: 'swap' },
-  moveSelf: { sub: 'move', option: 'move' },
-  push: { sub: 'push', option: 'push' },
-  copsRoad: { sub: 'cops', option: 'cops' },
-  tipOff: { sub: 'cops', option: 'cops' },
-  chooseColour: null,
-  chooseNeighborhood: null,
-  playBoat: { sub: 'boat', option: 'card' },
-  hunch: { sub: 'hunch', option: 'die' },
-  postTrade: { sub: 'trade', option: 'trade' },
-  postPass: { sub: 'trade', option: 'trade' },
-  offerTrade: { sub: 'trade', option: 'trade' },
-  acceptTrade: null,
-  declineTrade: null,
-};
 
 export class Harness {
   running!: RunningBot;
@@ -65,9 +48,14 @@ export class Harness {
   nowOffset = 0;
   /** The seed of each new game (by its id); a test may pick seeds that reach the position it needs. */
   seedFor: (id: number) => string = (id) => `test-seed-${id}`;
-  private constructor(readonly double: DiscordDouble, readonly guild: Guild, readonly channel: Channel, readonly users: Record<string, User>, readonly dir: string) {}
+  protected constructor(readonly double: DiscordDouble, readonly guild: Guild, readonly channel: Channel, readonly users: Record<string, User>, readonly dir: string) {}
 
   static async start(): Promise<Harness> {
+    return new Harness(...(await Harness.world())).started();
+  }
+
+  /** A double with one server, its channel and four members (ana, bo, cy, dee), and a folder for the database. */
+  protected static async world(): Promise<[DiscordDouble, Guild, Channel, Record<string, User>, string]> {
     const double = await DiscordDouble.start();
     const guild = double.createGuild('Fence Club');
     const channel = double.createChannel(guild, 'fence');
@@ -76,9 +64,12 @@ export class Harness {
       users[name] = double.createUser(name, { globalName: name[0]!.toUpperCase() + name.slice(1) });
       double.addMember(guild, users[name]!);
     }
-    const h = new Harness(double, guild, channel, users, mkdtempSync(join(tmpdir(), 'fence-bot-')));
-    await h.startBot();
-    return h;
+    return [double, guild, channel, users, mkdtempSync(join(tmpdir(), 'fence-bot-'))];
+  }
+
+  protected async started(): Promise<this> {
+    await this.startBot();
+    return this;
   }
 
   /**
@@ -123,10 +114,19 @@ export class Harness {
     return this.running.bot.store;
   }
 
-  async game(channel: Channel = this.channel): Promise<LoadedGame & { state: FenceState }> {
+  /** The channel's running game, whichever it is. */
+  async game(channel: Channel = this.channel): Promise<LoadedGame & { state: unknown }> {
     const g = await this.store.loadActiveGame(channel.id);
     if (!g || !g.state) throw new Error('no running game');
-    return g as LoadedGame & { state: FenceState };
+    return g;
+  }
+
+  /** The channel's running game, which must be `def`'s: its state typed as that game's. */
+  async gameOf<S>(def: { id: string; outcome(s: S): unknown }, channel: Channel = this.channel): Promise<LoadedGame & { state: S }> {
+    const g = await this.store.loadActiveGame(channel.id);
+    if (!g || !g.state) throw new Error('no running game');
+    if (g.game.kind !== def.id) throw new Error(`the channel's game is ${g.game.kind}, not ${def.id}`);
+    return g as LoadedGame & { state: S };
   }
 
   userOf(game: LoadedGame, seat: number): User {
@@ -142,8 +142,23 @@ export class Harness {
     return h.reply(10_000);
   }
 
-  fence(user: User, subcommand: string, options: Record<string, string | number | boolean | User> = {}, channel: Channel = this.channel): Promise<PostedMessage> {
-    return this.command(user, 'fence', subcommand, options, channel);
+  /**
+   * The first person `def`'s game in the channel waits for plays what the game's computer
+   * player would, pressing its labels on the latest post as a person does; their private answer.
+   */
+  async playTurn(def: AnyGame, channel: Channel = this.channel): Promise<PostedMessage> {
+    const game = await this.game(channel);
+    if (game.game.kind !== def.id) throw new Error(`the channel's game is ${game.game.kind}, not ${def.id}`);
+    const seat = def.activeSeats(game.state).find((s) => game.seats.find((x) => x.seat === s)?.computer === false);
+    if (seat === undefined) throw new Error('no person to act');
+    const action = def.bots[def.defaultBot]!(game.state, seat);
+    const labels = action === null ? null : tapsFor(def, game.state, seat, action);
+    if (!labels) throw new Error(`seat ${seat}'s move is not offered on the post: ${JSON.stringify(action)}`);
+    const { reply } = await this.tap(this.userOf(game, seat), this.latestPost(channel), labels);
+    expect(reply.ephemeral).toBe(true);
+    // The answer comes once the move's posts are out: the channel is complete here.
+    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
+    return reply;
   }
 
   /** Presses Confirm on a private preview: the answer rewrites the preview in place (or comes as a new private message). */
@@ -200,50 +215,5 @@ export class Harness {
       where = await handle.waitForMessage((m) => m.id !== current.id || m.edits > edits, 10_000);
     }
     return { reply: this.double.log.get(where.id) ?? where, taps };
-  }
-
-  /** Each player's latest private "Done" answer: a turn still under way offers its next choices there. */
-  readonly lastAck = new Map<string, PostedMessage>();
-
-  /**
-   * The person who must act does what the simple computer player would, through Discord. A
-   * choice's button is on the latest post, or (in the middle of a turn, which the channel sees
-   * only once it ends) on the player's latest private answer.
-   */
-  async playOne(channel: Channel = this.channel): Promise<PostedMessage> {
-    const game = await this.game(channel);
-    const s = game.state;
-    const seat = whoMustAct(s);
-    if (seat === null) throw new Error('the game is over');
-    const user = this.userOf(game, seat);
-    const action = computerAction(s, seat, 'simple');
-    if (!action) throw new Error(`seat ${seat} has nothing to do`);
-    const label = actionLabel(s, action);
-    const how = SUB_OF[action.type];
-    let reply: PostedMessage;
-    const labels = tapsFor(fence, s, seat, action);
-    const has = (m: PostedMessage | undefined) => !!labels && !!m && [...this.double.buttons(this.double.log.get(m.id) ?? m).map((b) => ('label' in b ? b.label : '')), ...this.double.selects(this.double.log.get(m.id) ?? m).flatMap((x) => x.options.map((o) => o.label))].includes(labels[0]!);
-    const ack = this.lastAck.get(user.id);
-    // A move's first part by its command (autocomplete); the rest of a turn under way by the
-    // labels its private answer offers, as a player would press them there.
-    if (!how || (labels && has(ack) && !has(this.latestPost(channel)))) {
-      // A choice the rules give (a colour, a neighborhood): its labels, pressed on the latest
-      // post or (in the middle of a turn) on the player's latest private answer.
-      if (!labels) throw new Error(`the choice does not offer "${label}"`);
-      const where = has(this.latestPost(channel)) ? this.latestPost(channel) : has(ack) ? ack! : this.latestPost(channel);
-      reply = (await this.tap(user, where, labels)).reply;
-    } else {
-      const choices = await this.double.autocomplete(user, channel, 'fence', how.option, label, { subcommand: how.sub });
-      const choice = choices.find((c) => c.name === label.slice(0, 100));
-      if (!choice) throw new Error(`autocomplete did not offer "${label}": ${choices.map((c) => c.name).join(' | ')}`);
-      reply = await this.fence(user, how.sub, { [how.option]: String(choice.value) }, channel);
-      // A move that jails its own mover is previewed first (B15): the player confirms it.
-      if (textOf(reply).includes('only you see this preview')) reply = await this.confirm(user, reply);
-    }
-    expect(reply.ephemeral).toBe(true);
-    // The answer comes once the move's posts are out: the channel is complete here.
-    expect(textOf(reply), textOf(reply)).toMatch(/^Done/);
-    this.lastAck.set(user.id, reply);
-    return reply;
   }
 }

@@ -14,14 +14,15 @@ import type { AnyGame } from '../../src/platform/game.ts';
 import { openStore } from '../../src/store/index.ts';
 import type { PostedMessage, User } from '../discord-double/index.ts';
 import { killable } from './crash-driver.ts';
-import { Harness, textOf } from './harness.ts';
+import { FenceHarness } from '../fence/harness.ts';
+import { textOf } from './harness.ts';
 
-let h: Harness;
+let h: FenceHarness;
 let ana: User, bo: User, cy: User;
 const def = gameById('fence') as AnyGame;
 
 beforeAll(async () => {
-  h = await Harness.start();
+  h = await FenceHarness.start();
   ({ ana, bo, cy } = h.users as Record<'ana' | 'bo' | 'cy', User>);
 });
 afterAll(async () => {

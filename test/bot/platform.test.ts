@@ -8,6 +8,7 @@ import { registerGame } from '../../src/games/registry.ts';
 import { StaleVersionError } from '../../src/store/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { race } from '../games/race/index.ts';
+import { crowdRace } from '../games/race/helpers.ts';
 import { Harness, textOf } from './harness.ts';
 
 let h: Harness;
@@ -15,6 +16,7 @@ let ana: User, bo: User;
 
 beforeAll(async () => {
   registerGame(race);
+  registerGame(crowdRace);
   h = await Harness.start();
   ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
 });
@@ -37,33 +39,33 @@ async function abortHere(game: string, channel: Channel): Promise<void> {
 describe('the platform, for every game', () => {
   it('refuses a forged out-of-range option with the allowed range, and opens nothing', async () => {
     const channel = h.double.createChannel(h.guild, 'forged');
-    const refused = await h.command(ana, 'fence', 'new', { rounds: 0 }, channel);
+    const refused = await h.command(ana, 'race', 'new', { goal: 0 }, channel);
     expect(refused.ephemeral).toBe(true);
-    expect(textOf(refused)).toBe('The game was not opened: Round limit must be a whole number from 1 to 200.');
+    expect(textOf(refused)).toBe('The game was not opened: Finish line must be a whole number from 5 to 30.');
     expect(await h.store.loadActiveGame(channel.id)).toBeNull();
     expect(h.double.messages(channel)).toEqual([]);
   });
 
   it('runs two games side by side; each command answers only for its own game', async () => {
-    const fenceRoom = h.double.createChannel(h.guild, 'fence-room');
+    const crowdRoom = h.double.createChannel(h.guild, 'crowd-room');
     const raceRoom = h.double.createChannel(h.guild, 'race-room');
-    await lobbyIn(fenceRoom, 'fence');
+    await lobbyIn(crowdRoom, 'crowdrace');
     const raceLobby = await lobbyIn(raceRoom, 'race');
     await (await h.double.clickButton(bo, raceLobby, 'Join')).reply(10_000);
     await (await h.double.clickButton(ana, raceLobby, 'Start')).reply(10_000);
 
-    const wrong = await h.command(ana, 'fence', 'status', {}, raceRoom);
+    const wrong = await h.command(ana, 'crowdrace', 'status', {}, raceRoom);
     expect(textOf(wrong)).toMatch(/^This channel's game \(#\d+\) is Race: use `\/race` for it\.$/);
-    const choices = await h.double.autocomplete(ana, raceRoom, 'fence', 'move', '', { subcommand: 'move' });
+    const choices = await h.double.autocomplete(ana, raceRoom, 'crowdrace', 'step', '', { subcommand: 'step' });
     expect(choices.map((c) => c.name)).toEqual(["This channel's game is Race: use /race."]);
 
     const list = await h.command(bo, 'games', 'list', {}, raceRoom);
     expect(list.ephemeral).toBe(true);
     expect(textOf(list)).toMatch(/^\*\*Games on this server\*\* \(\d+\)/);
-    // Each game named with its command: three of the bot's games have "fence" in their name.
-    expect(textOf(list)).toMatch(new RegExp(`FENCE! \\(\`/fence\`\\) in <#${fenceRoom.id}>: lobby, 1/8 seats`));
+    // Each game named with its command (three of the bot's games have "fence" in their name).
+    expect(textOf(list)).toMatch(new RegExp(`Crowd Race \\(\`/crowdrace\`\\) in <#${crowdRoom.id}>: lobby, 1/8 seats`));
     expect(textOf(list)).toMatch(new RegExp(`Race \\(\`/race\`\\) in <#${raceRoom.id}>: round 1, race to 10, waiting for Ana since <t:\\d+:R> and Bo since <t:\\d+:R>`));
-    await abortHere('fence', fenceRoom);
+    await abortHere('crowdrace', crowdRoom);
     await abortHere('race', raceRoom);
   });
 
@@ -91,9 +93,9 @@ describe('the platform, for every game', () => {
     expect(textOf(again)).toContain('Options: 10 minutes per turn · race to 20');
     expect(textOf(await h.command(ana, 'race', 'addbot', {}, channel))).toMatch(/^Computer 1 takes a seat/);
     await abortHere('race', channel);
-    const fenceLobby = await lobbyIn(channel, 'fence');
-    expect(textOf(fenceLobby)).toContain('1 hour per turn');
-    await abortHere('fence', channel);
+    const otherLobby = await lobbyIn(channel, 'crowdrace');
+    expect(textOf(otherLobby)).toContain('Options: 1 hour per turn · race to 10');
+    await abortHere('crowdrace', channel);
   });
 
   it('answers a write that lost a race with where the game stands, and changes nothing', async () => {

@@ -7,14 +7,15 @@ import { computerAction, legalActions, whoMustAct } from '../../src/games/fence/
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
 import { gameById } from '../../src/games/registry.ts';
 import { openStore } from '../../src/store/index.ts';
-import { Harness, SUB_OF, textOf } from './harness.ts';
+import { FenceHarness, SUB_OF } from '../fence/harness.ts';
+import { textOf } from './harness.ts';
 import { applyAction } from '../../src/runtime/moves.ts';
 
-let h: Harness;
+let h: FenceHarness;
 let ana: User, bo: User;
 
 beforeAll(async () => {
-  h = await Harness.start();
+  h = await FenceHarness.start();
   ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
 });
 afterAll(async () => {

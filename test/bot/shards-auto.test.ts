@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/discord/log.ts';
+import { registerGame } from '../../src/games/registry.ts';
 import { startBot, type RunningBot } from '../../src/main.ts';
 import { DiscordDouble, shardOfGuild, type Channel, type User } from '../discord-double/index.ts';
+import { race } from '../games/race/index.ts';
 import { textOf } from './harness.ts';
 
 let double: DiscordDouble;
@@ -19,6 +21,7 @@ const tables: Channel[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'fence-shards-auto-'));
 
 beforeAll(async () => {
+  registerGame(race);
   double = await DiscordDouble.start({ shards: 2 });
   ana = double.createUser('ana');
   bo = double.createUser('bo');
@@ -30,7 +33,7 @@ beforeAll(async () => {
     if (!found[shard]) {
       double.addMember(guild, ana, { roles: [double.createRole(guild, 'Admins', PermissionFlagsBits.ManageGuild)] });
       double.addMember(guild, bo);
-      found[shard] = double.createChannel(guild, 'fence');
+      found[shard] = double.createChannel(guild, 'race');
     }
     await new Promise((r) => setTimeout(r, 3));
   }
@@ -46,7 +49,7 @@ afterAll(async () => {
 it('runs every shard Discord recommends in one process and plays in guilds on each', async () => {
   expect(double.gateway.liveShards).toEqual([0, 1]);
   for (const [shard, channel] of tables.entries()) {
-    await (await double.runCommand(ana, channel, 'fence', { subcommand: 'new', options: { 'auto-build': true } })).reply(10_000);
+    await (await double.runCommand(ana, channel, 'race', { subcommand: 'new' })).reply(10_000);
     const lobby = await double.waitForMessage(channel, (m) => !m.ephemeral && textOf(m).includes('is open'), 10_000);
     await (await double.clickButton(bo, lobby, 'Join')).reply(10_000);
     await (await double.clickButton(ana, lobby, 'Start')).reply(10_000);

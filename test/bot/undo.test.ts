@@ -1,8 +1,7 @@
-// Undo through Discord: the Undo button on a move's acknowledgement and `/<game> undo`, the
-// channel told, and the refusals (nothing to take back, someone else played since, a card drawn
-// or a roll made by the move).
+// Undo through Discord, on the race: the Undo button on a move's acknowledgement and
+// `/<game> undo`, the channel told, and the refusals (nothing to take back, someone else played
+// since, a pick that revealed the round). FENCE!'s cards and dice: test/fence/undo-bot.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fence, whoMustAct, type FenceEvent } from '../../src/games/fence/index.ts';
 import { registerGame } from '../../src/games/registry.ts';
 import { inEffectOf } from '../../src/store/index.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
@@ -31,45 +30,35 @@ async function startGame(channel: Channel, game: string, options: Record<string,
   expect(textOf(await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000))).toMatch(/has started/);
 }
 
-/** The FENCE! player who must act makes the simple computer's move by slash command or button; returns the private acknowledgement. */
-async function fenceMove(channel: Channel): Promise<{ reply: PostedMessage; user: User; events: FenceEvent[] }> {
-  const game = await h.game(channel);
-  const user = h.userOf(game, whoMustAct(game.state)!);
-  const reply = await h.playOne(channel);
-  const log = await h.store.getActionLog(game.game.id);
-  return { reply, user, events: log[log.length - 1]!.events as FenceEvent[] };
-}
-
 describe('undo', () => {
-  it('FENCE!: the Undo button takes back a tile placement; the channel is told and sees the map again; replay stays exact', async () => {
-    const channel = h.double.createChannel(h.guild, 'undo-place');
-    await startGame(channel, 'fence');
-    const before = await h.game(channel);
-    const nothing = await h.fence(h.userOf(before, whoMustAct(before.state)!), 'undo', {}, channel);
+  it('the Undo button takes back a pick; the channel is told and sees the track again; replay stays exact', async () => {
+    const channel = h.double.createChannel(h.guild, 'undo-pick');
+    await startGame(channel, 'race');
+    const before = await h.gameOf(race, channel);
+    const nothing = await h.command(bo, 'race', 'undo', {}, channel);
     expect(textOf(nothing)).toBe('There is no move of yours to take back yet.');
 
-    const { reply, user } = await fenceMove(channel);
+    const reply = await (await h.double.clickButton(bo, h.latestPost(channel), 'Step 3')).reply(10_000);
     expect(labels(reply)).toEqual(['Undo']);
     const moved = h.latestPost(channel);
     const movedText = textOf(moved);
-    const other = user === ana ? bo : ana;
     const posts = h.double.messages(channel).length;
-    const undone = await (await h.double.clickButton(user, reply, 'Undo')).reply(10_000);
+    const undone = await (await h.double.clickButton(bo, reply, 'Undo')).reply(10_000);
     expect(undone.ephemeral).toBe(true);
     expect(textOf(undone)).toMatch(/^Taken back: .+\. It is your move again\.$/);
     const told = await h.double.waitFor(() => h.double.messages(channel)[posts], 10_000, 'the undo post');
-    const name = user === ana ? 'Ana' : 'Bo';
-    expect(textOf(told)).toMatch(new RegExp(`^${name} took back their move \\(.+\\)\\.\\n<@${user.id}>, `));
-    expect(told.notified).toEqual([user.id]);
-    expect(told.attachments.map((a) => a.filename)).toEqual(['map.png']);
+    // Both runners are waited for again: each is asked, and Bo, whose move it is again, is pinged.
+    expect(textOf(told)).toMatch(new RegExp(`^Bo took back their move \\(Step 3\\)\\.\\n(<@\\d+>, .+\\n)*<@${bo.id}>, pick your step`));
+    expect(told.notified).toEqual([bo.id]);
+    expect(told.attachments.map((a) => a.filename)).toEqual(['track.png']);
     expect(told.id).not.toBe(moved.id);
     // The taken-back move's post no longer reads as a live turn: every line struck, nobody asked to play, no buttons.
     const struck = h.double.log.get(moved.id)!;
-    expect(movedText).toMatch(/your turn/);
-    expect(textOf(struck)).toBe([...movedText.split('\n').map((l) => (l.trim() ? `~~${l}~~` : l)), `-# Taken back by ${name}.`].join('\n'));
+    expect(movedText).toMatch(/pick your step/);
+    expect(textOf(struck)).toBe([...movedText.split('\n').map((l) => (l.trim() ? `~~${l}~~` : l)), '-# Taken back by Bo.'].join('\n'));
     expect(h.choicesOn(struck)).toEqual([]);
 
-    const after = await h.game(channel);
+    const after = await h.gameOf(race, channel);
     expect(after.state).toEqual(before.state);
     expect(after.game.version).toBe(2);
     const log = await h.store.getActionLog(after.game.id);
@@ -77,39 +66,15 @@ describe('undo', () => {
     expect(inEffectOf(log)).toEqual([]);
     expect((await replay(h.store, after.game.id)).state).toEqual(after.state);
 
-    // The same player moves again; the other player cannot take it back, and the old button is stale.
-    const again = await fenceMove(channel);
-    expect(again.user).toBe(user);
-    const notYours = await h.fence(other, 'undo', {}, channel);
-    expect(textOf(notYours)).toBe(`Only the latest move can be taken back, by the player who made it, before anyone else plays: the last to play was ${name}.`);
-    const stale = await (await h.double.clickButton(user, reply, 'Undo')).reply();
-    expect(textOf(stale)).toMatch(/^That move can no longer be taken back from this button: the game has moved on\. `\/fence undo` takes back/);
-    // `/fence undo` works as the button does.
-    expect(textOf(await h.fence(user, 'undo', {}, channel))).toMatch(/^Taken back: /);
+    // The same player picks again; the other player cannot take it back, and the old button is stale.
+    expect(textOf(await h.command(bo, 'race', 'step', { step: 'step1' }, channel))).toBe('Done: Step 1.');
+    const notYours = await h.command(ana, 'race', 'undo', {}, channel);
+    expect(textOf(notYours)).toBe('Only the latest move can be taken back, by the player who made it, before anyone else plays: the last to play was Bo.');
+    const stale = await (await h.double.clickButton(bo, reply, 'Undo')).reply();
+    expect(textOf(stale)).toMatch(/^That move can no longer be taken back from this button: the game has moved on\. `\/race undo` takes back/);
+    // `/race undo` works as the button does.
+    expect(textOf(await h.command(bo, 'race', 'undo', {}, channel))).toMatch(/^Taken back: /);
   }, 60_000);
-
-  it('FENCE!: a move that drew a card, and one after which dice were rolled, stand', async () => {
-    const channel = h.double.createChannel(h.guild, 'undo-final');
-    await startGame(channel, 'fence', { 'auto-build': true, rounds: 3 });
-    const refusals = new Map<string, string>();
-    for (let n = 0; n < 80 && refusals.size < 2; n++) {
-      if ((await h.game(channel)).state.outcome) break;
-      const { reply, user, events } = await fenceMove(channel);
-      const first = events.find((e) => fence.isFinal!(e));
-      // A turn under way also offers its next level's labels (Move Others' second part).
-      if (!first || events.some((e) => e.type === 'gameOver')) {
-        expect(labels(reply).filter((l) => l === 'Undo')).toEqual(['Undo']);
-        continue;
-      }
-      expect(labels(reply)).not.toContain('Undo');
-      const kind = first.type === 'cardDrawn' ? 'draw' : first.type === 'hotGoods' || first.type === 'copsRolled' ? 'roll' : null;
-      if (!kind || refusals.has(kind)) continue;
-      const refused = await h.fence(user, 'undo', {}, channel);
-      refusals.set(kind, textOf(refused));
-    }
-    expect(refusals.get('draw')).toMatch(/^Your last move stands: something hidden or random came out of it \(“(Ana|Bo) (draws|chooses to draw) a (red|blue) card.*”\), so it cannot be taken back\.$/);
-    expect(refusals.get('roll')).toMatch(/^Your last move stands: something hidden or random came out of it \(“Hot Goods \d+\/\d+: red \d+, blue \d+.*”\), so it cannot be taken back\.$/);
-  }, 120_000);
 
   it('Race (hidden picks): a pick is taken back before the others pick, not once the round is revealed', async () => {
     const channel = h.double.createChannel(h.guild, 'undo-race');

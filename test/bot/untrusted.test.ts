@@ -5,7 +5,8 @@
 import { ApplicationCommandOptionType, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, Guild, PostedMessage, User } from '../discord-double/index.ts';
-import { whoMustAct } from '../../src/games/fence/index.ts';
+import { registerGame } from '../../src/games/registry.ts';
+import { race } from '../games/race/index.ts';
 import { Harness, textOf } from './harness.ts';
 
 let h: Harness;
@@ -15,6 +16,7 @@ let mallory: User;
 let elsewhere: Channel;
 
 beforeAll(async () => {
+  registerGame(race);
   h = await Harness.start();
   ({ ana, bo, cy } = h.users as Record<'ana' | 'bo' | 'cy', User>);
   mallory = h.double.createUser('mallory', { globalName: 'Mallory' });
@@ -28,14 +30,14 @@ afterAll(async () => {
 const now = (m: PostedMessage): PostedMessage => h.double.log.get(m.id)!;
 
 async function openLobby(channel: Channel): Promise<{ lobby: PostedMessage; id: number }> {
-  const ack = await h.fence(ana, 'new', { 'auto-build': true }, channel);
+  const ack = await h.command(ana, 'race', 'new', {}, channel);
   expect(textOf(ack)).toMatch(/^Game #\d+ is open/);
   const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   return { lobby, id: (await h.store.loadActiveGame(channel.id))!.game.id };
 }
 
 async function abort(channel: Channel): Promise<void> {
-  const ask = await h.fence(ana, 'abort', {}, channel);
+  const ask = await h.command(ana, 'race', 'abort', {}, channel);
   await (await h.double.clickButton(ana, ask, 'Abort the game')).acknowledged();
   await h.double.waitFor(() => (/is aborted/.test(textOf(h.double.log.get(ask.id))) ? true : undefined), 10_000, 'the abort');
 }
@@ -69,7 +71,7 @@ describe('a button is checked against the server and channel it is pressed in', 
     const channel = h.double.createChannel(h.guild, 'running-a');
     const { lobby, id } = await openLobby(channel);
     await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
-    await h.fence(ana, 'start', {}, channel);
+    await h.command(ana, 'race', 'start', {}, channel);
     const version = (await h.store.getGame(id)).game.version;
     const reply = await (await h.double.forgeComponent(mallory, elsewhere, `f:pick:${id}:${version}:x`, h.double.say(mallory, elsewhere, 'hi'))).reply(10_000);
     expect(textOf(reply)).toMatch(/does not belong to a game of this channel/);
@@ -88,9 +90,9 @@ describe('admin rights are the member’s effective permissions in the channel',
     h.double.setOverwrite(channel, cy, { allow: PermissionFlagsBits.ManageChannels });
     const { id } = await openLobby(channel);
 
-    const refused = await h.fence(modUser, 'abort', {}, channel);
+    const refused = await h.command(modUser, 'race', 'abort', {}, channel);
     expect(textOf(refused)).toBe('Only the host (Ana) or a member with the Manage Channels permission can abort the game.');
-    const allowed = await h.fence(cy, 'abort', {}, channel);
+    const allowed = await h.command(cy, 'race', 'abort', {}, channel);
     expect(textOf(allowed)).toMatch(new RegExp(`^Abort game #${id} for everyone\\?`));
     await (await h.double.clickButton(cy, allowed, 'Abort the game')).acknowledged();
     await h.double.waitFor(() => (/is aborted/.test(textOf(now(allowed))) ? true : undefined), 10_000, 'the abort');
@@ -109,7 +111,7 @@ describe('buttons that edit a message edit only the presser’s own private one'
     expect({ content: textOf(now(lobby)), edits: now(lobby).edits }).toEqual(lobbyBefore);
 
     await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
-    await h.fence(ana, 'start', {}, channel);
+    await h.command(ana, 'race', 'start', {}, channel);
     const turnPost = await h.double.waitForMessage(channel, (m) => m.attachments.length > 0 && h.double.buttons(m).length > 0, 10_000);
     const postBefore = { content: textOf(now(turnPost)), edits: now(turnPost).edits, files: now(turnPost).attachments.length };
     const press = await h.double.forgeComponent(bo, channel, `f:handr:${id}`, turnPost);
@@ -123,18 +125,18 @@ describe('buttons that edit a message edit only the presser’s own private one'
 });
 
 describe('option values are checked by the bot, whatever the payload says', () => {
-  it('refuses every out-of-range or unknown value of /fence new with what is allowed, and opens nothing', async () => {
+  it('refuses every out-of-range or unknown value of /<game> new with what is allowed, and opens nothing', async () => {
     const channel = h.double.createChannel(h.guild, 'options');
     const cases: [Record<string, number>, string][] = [
-      [{ rounds: 0 }, 'The game was not opened: Round limit must be a whole number from 1 to 200.'],
-      [{ rounds: 201 }, 'The game was not opened: Round limit must be a whole number from 1 to 200.'],
-      [{ computers: 100 }, 'The game was not opened: Computer players must be a whole number from 0 to 7.'],
-      [{ computers: -1 }, 'The game was not opened: Computer players must be a whole number from 0 to 7.'],
+      [{ goal: 0 }, 'The game was not opened: Finish line must be a whole number from 5 to 30.'],
+      [{ goal: 31 }, 'The game was not opened: Finish line must be a whole number from 5 to 30.'],
+      [{ computers: 100 }, 'The game was not opened: Computer players must be a whole number from 0 to 2.'],
+      [{ computers: -1 }, 'The game was not opened: Computer players must be a whole number from 0 to 2.'],
       [{ 'turn-limit': -60 }, 'The game was not opened: The turn limit must be one of: 10 minutes, 1 hour, 6 hours, 12 hours, 24 hours, 48 hours, 72 hours, no limit.'],
       [{ 'turn-limit': 5 }, 'The game was not opened: The turn limit must be one of: 10 minutes, 1 hour, 6 hours, 12 hours, 24 hours, 48 hours, 72 hours, no limit.'],
     ];
     for (const [options, refusal] of cases) {
-      const reply = await h.fence(ana, 'new', options, channel);
+      const reply = await h.command(ana, 'race', 'new', options, channel);
       expect(reply.ephemeral).toBe(true);
       expect(textOf(reply), JSON.stringify(options)).toBe(refusal);
     }
@@ -144,16 +146,14 @@ describe('option values are checked by the bot, whatever the payload says', () =
 
   it('refuses an option of the wrong type or a missing one by name, not as the bot’s failure', async () => {
     const channel = h.double.createChannel(h.guild, 'types');
-    const wrongType = await (await h.double.forgeCommand(ana, channel, 'fence', 'new', [{ name: 'rounds', type: ApplicationCommandOptionType.String, value: 'lots' }])).reply(10_000);
-    expect(textOf(wrongType)).toBe("The option `rounds` has the wrong kind of value (pick it from the command's list). Nothing was changed.");
+    const wrongType = await (await h.double.forgeCommand(ana, channel, 'race', 'new', [{ name: 'goal', type: ApplicationCommandOptionType.String, value: 'lots' }])).reply(10_000);
+    expect(textOf(wrongType)).toBe("The option `goal` has the wrong kind of value (pick it from the command's list). Nothing was changed.");
     const { id } = await openLobby(channel);
     await (await h.double.clickButton(bo, (await h.double.waitForMessage(channel, (m) => textOf(m).includes('join in'))), 'Join')).reply(10_000);
-    await h.fence(ana, 'start', {}, channel);
+    await h.command(ana, 'race', 'start', {}, channel);
     const version = (await h.store.getGame(id)).game.version;
-    const game = await h.game(channel);
-    const onTurn = h.userOf(game, whoMustAct(game.state)!);
-    const missing = await (await h.double.forgeCommand(onTurn, channel, 'fence', 'place', [])).reply(10_000);
-    expect(textOf(missing)).toBe('The option `placement` is missing. Nothing was changed.');
+    const missing = await (await h.double.forgeCommand(bo, channel, 'race', 'step', [])).reply(10_000);
+    expect(textOf(missing)).toBe('The option `step` is missing. Nothing was changed.');
     expect((await h.store.getGame(id)).game.version).toBe(version);
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
     await abort(channel);
@@ -162,20 +162,20 @@ describe('option values are checked by the bot, whatever the payload says', () =
   it('refuses a forged value in the lobby’s option menu and in the server settings, and saves nothing', async () => {
     const channel = h.double.createChannel(h.guild, 'menu');
     const { lobby, id } = await openLobby(channel);
-    const menu = await (await h.double.forgeComponent(ana, channel, `f:opt:${id}:0:roundLimit`, lobby, { values: ['0'] })).reply(10_000);
-    expect(textOf(menu)).toBe('Not changed: Round limit must be a whole number from 1 to 200.');
-    expect((await h.store.getGame(id)).game.options).not.toMatchObject({ roundLimit: 0 });
+    const menu = await (await h.double.forgeComponent(ana, channel, `f:opt:${id}:0:goal`, lobby, { values: ['0'] })).reply(10_000);
+    expect(textOf(menu)).toBe('Not changed: Finish line must be a whole number from 5 to 30.');
+    expect((await h.store.getGame(id)).game.options).not.toMatchObject({ goal: 0 });
     await abort(channel);
 
     const boss = h.double.createUser('boss', { globalName: 'Boss' });
     h.double.addMember(h.guild, boss, { roles: [h.double.createRole(h.guild, 'Owners', PermissionFlagsBits.ManageGuild)] });
-    const rounds = await h.fence(boss, 'settings', { rounds: 0 }, channel);
-    expect(textOf(rounds)).toBe('Nothing was saved: Round limit must be a whole number from 1 to 200.');
-    const limit = await h.fence(boss, 'settings', { 'turn-limit': -1 }, channel);
+    const goal = await h.command(boss, 'race', 'settings', { goal: 0 }, channel);
+    expect(textOf(goal)).toBe('Nothing was saved: Finish line must be a whole number from 5 to 30.');
+    const limit = await h.command(boss, 'race', 'settings', { 'turn-limit': -1 }, channel);
     expect(textOf(limit)).toMatch(/^Nothing was saved: The turn limit must be one of: 10 minutes/);
     const server = await h.command(boss, 'games', 'settings', { 'turn-limit': 7 }, channel);
     expect(textOf(server)).toMatch(/^Nothing was saved: The turn limit must be one of: 10 minutes/);
-    expect(await h.store.getGameDefaults(h.guild.id, 'fence')).toMatchObject({ options: {}, turnLimitSeconds: null });
+    expect(await h.store.getGameDefaults(h.guild.id, 'race')).toMatchObject({ options: {}, turnLimitSeconds: null });
     expect((await h.store.getSettings(h.guild.id)).defaultTurnLimitSeconds).toBeNull();
   });
 });

@@ -3,15 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLabel, legalActions, type Action } from '../../src/games/fence/index.ts';
 import type { Channel, User } from '../discord-double/index.ts';
-import { Harness } from '../bot/harness.ts';
+import { FenceHarness } from './harness.ts';
 import { textOf } from '../bot/harness.ts';
 
-let h: Harness;
+let h: FenceHarness;
 let ana: User, bo: User, boss: User;
 let channel: Channel;
 
 beforeAll(async () => {
-  h = await Harness.start();
+  h = await FenceHarness.start();
   ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
   ({ channel, boss } = h.setupGuild('Free Builders', 'fence-ffa', [ana, bo]));
 });

@@ -3,17 +3,17 @@
 // and a command with nothing to offer says why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../discord-double/index.ts';
-import { Harness } from '../bot/harness.ts';
+import { FenceHarness } from './harness.ts';
 import { fence, legalActions, nbName, seatName, whoMustAct, type Action, type FenceState } from '../../src/games/fence/index.ts';
 import { inPlay } from '../../src/games/fence/rules.ts';
 import { textOf } from '../bot/harness.ts';
 import { applyRequest } from '../../src/platform/requests.ts';
 
-let h: Harness;
+let h: FenceHarness;
 let ana: User, bo: User, cy: User;
 
 beforeAll(async () => {
-  h = await Harness.start();
+  h = await FenceHarness.start();
   ({ ana, bo, cy } = h.users as Record<'ana' | 'bo' | 'cy', User>);
 });
 afterAll(async () => {

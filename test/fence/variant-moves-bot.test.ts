@@ -6,14 +6,14 @@ import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLabel, play, computerAction, setup, fence, legalActions, nbName, whoMustAct, type Action, type FenceOptions, type FenceState } from '../../src/games/fence/index.ts';
 import type { Channel, User } from '../discord-double/index.ts';
-import { Harness } from '../bot/harness.ts';
+import { FenceHarness } from './harness.ts';
 import { tapsFor, textOf } from '../bot/harness.ts';
 
-let h: Harness;
+let h: FenceHarness;
 let users: User[];
 
 beforeAll(async () => {
-  h = await Harness.start();
+  h = await FenceHarness.start();
   users = ['ana', 'bo', 'cy'].map((n) => h.users[n]!);
 });
 afterAll(async () => {

@@ -3,15 +3,15 @@
 // with boats, Hunches, the Trading Post, the Ritzy Tile and Wasted Hot Goods on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, User } from '../discord-double/index.ts';
-import { Harness } from '../bot/harness.ts';
+import { FenceHarness } from './harness.ts';
 import { textOf } from '../bot/harness.ts';
 
-let h: Harness;
+let h: FenceHarness;
 let ana: User, bo: User, cy: User, boss: User;
 let channel: Channel;
 
 beforeAll(async () => {
-  h = await Harness.start();
+  h = await FenceHarness.start();
   ({ ana, bo, cy } = h.users as Record<'ana' | 'bo' | 'cy', User>);
   ({ channel, boss } = h.setupGuild('Variant Club', 'fence-variants', [ana, bo, cy]));
 });

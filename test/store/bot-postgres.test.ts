@@ -1,9 +1,10 @@
-// The real bot (through the Discord double) on PostgreSQL: a FENCE! game is played through
+// The real bot (through the Discord double) on PostgreSQL: a race is played through
 // Discord, the bot process restarts mid-game on the same database, a stored turn timer fires,
 // and the game reaches its end with a log that replays to the stored state.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PostedMessage, User } from '../discord-double/index.ts';
-import { whoMustAct } from '../../src/games/fence/index.ts';
+import { registerGame } from '../../src/games/registry.ts';
+import { race } from '../games/race/index.ts';
 import { Harness } from '../bot/harness.ts';
 import { asStored, postgresCluster } from './helpers.ts';
 import { connectionProblem } from '../../src/store/postgres.ts';
@@ -15,6 +16,7 @@ const PASSWORD = 'pw-never-logged';
 let ana: User, bo: User;
 
 beforeAll(async () => {
+  registerGame(race);
   h = await Harness.start();
   ({ ana, bo } = h.users as Record<'ana' | 'bo', User>);
   // The harness starts its bot on a SQLite file; this test's bot runs on PostgreSQL instead.
@@ -30,12 +32,13 @@ afterAll(async () => {
 
 it('plays a game through Discord on PostgreSQL, across a restart and a timeout, to its end', async () => {
   expect(h.store.provider).toBe('postgresql');
-  await h.fence(ana, 'new', { 'auto-build': true, rounds: 3, 'turn-limit': 600 });
+  await h.command(ana, 'race', 'new', { 'turn-limit': 600 });
   const lobby = await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && textOf(m).includes('is open: join in'));
   await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
   await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
   await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && m.attachments.length > 0, 10_000);
-  for (let k = 0; k < 2; k++) await h.playOne();
+  // A round, and Ana's pick of the next: the race waits for Bo alone.
+  for (let k = 0; k < 3; k++) await h.playTurn(race);
   const before = (await h.game()).game;
 
   await h.running.stop();
@@ -43,20 +46,20 @@ it('plays a game through Discord on PostgreSQL, across a restart and a timeout, 
   expect((await h.game()).game.version).toBe(before.version);
 
   // The player whose turn it is lets the clock run out: the stored timer fires once.
-  const game = await h.game();
-  const player = h.userOf(game, whoMustAct(game.state)!);
+  const game = await h.gameOf(race);
+  const player = h.userOf(game, race.activeSeats(game.state)[0]!);
   h.nowOffset = 601_000;
   const posted = h.double.messages(h.channel).length;
   await h.running.bot.tickTimers();
-  // The timeout's post (a round's Hot Goods may follow it).
+  // The timeout's post (the round's steps follow it).
   const timedOut = h.double.messages(h.channel).slice(posted).find((m) => !m.ephemeral && /ran out of time/.test(textOf(m)));
-  expect(textOf(timedOut)).toMatch(/ran out of time; the computer played for them/);
+  expect(textOf(timedOut)).toMatch(/ran out of time and steps 1/);
   expect(textOf(timedOut)).toContain(player.globalName ?? player.username);
   await h.running.bot.tickTimers();
   expect((await h.game()).game.version).toBe(game.game.version + 1);
 
   let turns = 0;
-  while ((await h.store.loadActiveGame(h.channel.id)) && turns++ < 300) await h.playOne();
+  while ((await h.store.loadActiveGame(h.channel.id)) && turns++ < 300) await h.playTurn(race);
   expect(textOf(h.latestPost())).toMatch(/Game #1 is over/);
   const stored = await h.store.getGame(1);
   expect(stored.game.status).toBe('finished');
@@ -68,7 +71,7 @@ it('plays a game through Discord on PostgreSQL, across a restart and a timeout, 
 it('a database connection the server ends is logged without the password, and the bot plays on', async () => {
   // An idle connection in the bot's pool.
   const before = h.double.messages(h.channel).length;
-  await h.fence(ana, 'new', { 'auto-build': true, rounds: 2 });
+  await h.command(ana, 'race', 'new');
   const posted = (what: (m: PostedMessage) => boolean) => h.double.waitFor(() => h.double.messages(h.channel).slice(before).find((m) => !m.ephemeral && what(m)), 10_000, 'a post');
   const lobby = await posted((m) => textOf(m).includes('is open: join in'));
   const database = new URL(h.databaseUrl).pathname.slice(1);
@@ -82,7 +85,7 @@ it('a database connection the server ends is logged without the password, and th
   await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
   await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
   await posted((m) => m.attachments.length > 0);
-  await h.playOne();
+  await h.playTurn(race);
   expect((await h.game()).game.version).toBeGreaterThan(0);
 }, 60_000);
 

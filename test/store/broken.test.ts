@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { play, STATE_VERSION, type FenceState } from '../../src/games/fence/index.ts';
 import type { Upgraders } from '../../src/platform/game.ts';
+import { applyRequest } from '../../src/platform/requests.ts';
 import { loadState, StateLoadError, upgradeState } from '../../src/platform/state.ts';
-import { fence } from '../../src/games/fence/index.ts';
+import { race } from '../games/race/index.ts';
+import type { RaceState } from '../games/race/helpers.ts';
 import { BrokenGameError } from '../../src/store/index.ts';
 import { asStored, BACKENDS, nextMove, openTemp, startedGame } from './helpers.ts';
 import { applyAction as applyStored } from '../../src/runtime/moves.ts';
 
 describe.each(BACKENDS)('%s', (backend) => {
   describe('a stored state the bot cannot use', () => {
-    const cases: [string, (state: FenceState) => string, RegExp][] = [
-      ['is not JSON', () => '{"version": 1, "game": "fen', /not valid JSON/],
+    const cases: [string, (state: RaceState) => string, RegExp][] = [
+      ['is not JSON', () => '{"version": 1, "game": "ra', /not valid JSON/],
       ['has an unknown (newer) schema version', (s) => JSON.stringify({ ...s, version: 99 }), /schema version 99, newer than this bot knows/],
       ['has no schema version', (s) => JSON.stringify({ ...s, version: undefined }), /no schema version/],
-      ['is damaged', (s) => JSON.stringify({ ...s, hands: s.hands.slice(1) }), /damaged: hands: has \d entries for 3 seats/],
+      ['is damaged', (s) => JSON.stringify({ ...s, picks: s.picks.map(() => 7) }), /damaged: picks\.0: /],
     ];
 
     it.each(cases)('marks the game broken when it %s, frees the channel and keeps the record', async (_, damage, reason) => {
@@ -28,7 +29,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       expect(found?.game.brokenReason).toMatch(/set aside, so the channel can start a new one; its record \(game #\d+\) is kept/);
       expect(await store.loadActiveGame('chan-1')).toBeNull();
       expect(await store.dueTimers()).toEqual([]);
-      await store.createLobby({ kind: 'fence', guildId: 'guild-1', channelId: 'chan-1', hostUserId: 'host', hostName: 'Ann' });
+      await store.createLobby({ kind: 'race', guildId: 'guild-1', channelId: 'chan-1', hostUserId: 'host', hostName: 'Ann' });
       expect((await store.getGame(game.game.id)).game.status).toBe('broken');
     });
 
@@ -47,23 +48,23 @@ describe.each(BACKENDS)('%s', (backend) => {
 });
 
 describe('state upgrades', () => {
-  // A hand-made older state: as if v0 had no H2 timeout counters and no fixed-dice hook.
+  // A hand-made older state: as if v0 had no H2 timeout counters and could not be called off.
   const v0Upgraders: Upgraders = {
-    0: (s) => ({ ...s, version: 1, timeouts: (s.seats as unknown[]).map(() => 0), fixedDice: [] }),
+    0: (s) => ({ ...s, version: 1, timeouts: (s.seats as unknown[]).map(() => 0), aborted: false }),
   };
 
   it('upgrades a v0 state to the current version, and the engine plays on from it', async () => {
-    expect(STATE_VERSION).toBe(1);
+    expect(race.state.version).toBe(1);
     const store = await openTemp();
     const game = await startedGame(store);
-    const { timeouts: _t, fixedDice: _f, ...rest } = asStored(game.state) as FenceState;
+    const { timeouts: _t, aborted: _a, ...rest } = asStored(game.state) as RaceState;
     const v0 = { ...rest, version: 0 };
-    const upgraded = loadState(fence, v0, v0Upgraders) as FenceState;
+    const upgraded = loadState(race, v0, v0Upgraders) as RaceState;
     expect(upgraded).toEqual(asStored(game.state));
     const { seat, action } = nextMove(upgraded);
-    expect(play(upgraded, seat, action).ok).toBe(true);
+    expect(applyRequest(race, upgraded, seat, action).ok).toBe(true);
     // Without an upgrader for v0 the state is refused with a reason, not guessed at.
-    expect(() => loadState(fence, v0)).toThrow(new StateLoadError('the stored state has schema version 0, which this bot cannot upgrade (it knows 1)'));
+    expect(() => loadState(race, v0)).toThrow(new StateLoadError('the stored state has schema version 0, which this bot cannot upgrade (it knows 1)'));
   });
 
   it('chains upgraders one version at a time and checks each step', () => {

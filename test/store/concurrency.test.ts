@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FenceState } from '../../src/games/fence/index.ts';
+import type { RaceState } from '../games/race/helpers.ts';
 import { StaleVersionError } from '../../src/store/index.ts';
 import { KeyedQueue } from '../../src/store/queue.ts';
 import { asStored, BACKENDS, newDatabase, nextMove, openTemp, startedGame } from './helpers.ts';
@@ -26,7 +26,8 @@ describe.each(BACKENDS)('%s', (backend) => {
       const url = await newDatabase(backend);
       const one = await openTemp(url);
       const two = await openTemp(url);
-      const game = await startedGame(one);
+      // A long race: 20 steps and more.
+      const game = await startedGame(one, { options: { goal: 30 } });
       let state = game.state;
       const wins = [0, 0];
       for (let version = 0; version < 20; version++) {
@@ -38,7 +39,7 @@ describe.each(BACKENDS)('%s', (backend) => {
         const lost = results.find((r) => r.status === 'rejected');
         expect(lost?.status === 'rejected' && lost.reason).toMatchObject({ code: 'STALE_VERSION', expected: version, actual: version + 1 });
         const winner = results[won[0]!];
-        state = (winner?.status === 'fulfilled' && winner.value.ok ? winner.value.state : null) as FenceState;
+        state = (winner?.status === 'fulfilled' && winner.value.ok ? winner.value.state : null) as RaceState;
       }
       // Each store sees the other's writes: no stale cache lets a write through or refuses one.
       const stored = await two.getGame(game.game.id);
@@ -50,11 +51,11 @@ describe.each(BACKENDS)('%s', (backend) => {
 
     it('with the channel lock, 30 concurrent clicks run one after the other and none is lost', async () => {
       const store = await openTemp(backend);
-      const game = await startedGame(store, { players: 4, options: { autoBuild: true } });
+      const game = await startedGame(store, { options: { goal: 30 } });
       // Each click reloads, decides on what it sees, and applies: the bot's handler in small.
       const click = () => store.withChannelLock('chan-1', async () => {
         const loaded = await store.loadActiveGame('chan-1');
-        const state = loaded?.state as FenceState;
+        const state = loaded?.state as RaceState;
         const { seat, action } = nextMove(state);
         const r = await applyAction(store, loaded!.game.id, loaded!.game.version, seat, action);
         if (!r.ok) throw new Error(r.refusal.message);
@@ -80,7 +81,7 @@ describe('postgresql', () => {
     const url = await newDatabase('postgresql');
     const one = await openTemp(url);
     const two = await openTemp(url);
-    const lobby = await one.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
+    const lobby = await one.createLobby({ kind: 'crowdrace', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
     // Each process handles its own clicks one at a time (the channel lock), both at once.
     const joins = ['bo', 'cy', 'dee', 'eve', 'fay', 'gus'].map((u, i) => {
       const store = i % 2 ? one : two;
@@ -160,7 +161,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       if (!r.ok) throw new Error(r.refusal.message);
       // Changed behind the store's back at the same version: read again, found damaged.
       await store.prisma.game.update({ where: { id: game.game.id }, data: { state: '{"version":1}' } });
-      const next = nextMove(r.state as FenceState);
+      const next = nextMove(r.state as RaceState);
       await expect(applyAction(store, game.game.id, 1, next.seat, next.action)).rejects.toMatchObject({ code: 'BROKEN_GAME' });
     });
 
@@ -174,7 +175,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       const first = nextMove(game.state);
       const mine = await applyAction(one, game.game.id, 0, first.seat, first.action, { loadedState: loaded?.state });
       if (!mine.ok) throw new Error(mine.refusal.message);
-      const second = nextMove(mine.state as FenceState);
+      const second = nextMove(mine.state as RaceState);
       expect(await applyAction(one, game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).toMatchObject({ ok: false });
       // The other process plays version 1 → 2; this one still holds version 1 (its own result).
       expect((await applyAction(two, game.game.id, 1, second.seat, second.action)).ok).toBe(true);
@@ -207,7 +208,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       expect(after).toHaveLength(3);
       expect((await one.getGame(id)).timers).toEqual(await one.listTimers(id));
       // The loser of a race writes no timers either.
-      const next = nextMove(r.state as FenceState);
+      const next = nextMove(r.state as RaceState);
       expect((await applyAction(two, id, 1, next.seat, next.action)).ok).toBe(true);
       const stale = async () => ({ cancel: [{ kind: 'lobbyExpiry', seat: null }], arm: [{ kind: 'reminder', seat: 2, fireAt: later }] });
       await expect(applyAction(one, id, 1, next.seat, next.action, { timers: stale })).rejects.toMatchObject({ code: 'STALE_VERSION' });

@@ -8,11 +8,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { computerAction, whoMustAct, type FenceState } from '../../src/games/fence/index.ts';
 import { openStore, type LoadedGame, type Provider, type Store } from '../../src/store/index.ts';
 import { startPostgres, type PostgresCluster } from './postgres.ts';
 import { startGame } from '../../src/runtime/moves.ts';
-import { gameById } from '../../src/games/registry.ts';
+import { gameById, registerGame } from '../../src/games/registry.ts';
+import { race } from '../games/race/index.ts';
+import { crowdRace, raceMove, type RaceState } from '../games/race/helpers.ts';
+
+// The store's tests keep the test game: what they check is the same for every game.
+registerGame(race);
+registerGame(crowdRace);
 
 export const BACKENDS: Provider[] = ['sqlite', 'postgresql'];
 
@@ -57,25 +62,19 @@ export async function openTemp(backendOrUrl: Provider | string = 'sqlite'): Prom
   return store;
 }
 
-/** A started FENCE! game in `channelId`: the host plus computer players. */
-export async function startedGame(store: Store, opts: { channelId?: string; players?: number; seed?: string; options?: unknown } = {}): Promise<LoadedGame & { state: FenceState }> {
+/** A started race in `channelId`: the host plus computer players (3 runners unless told). */
+export async function startedGame(store: Store, opts: { channelId?: string; players?: number; seed?: string; options?: unknown } = {}): Promise<LoadedGame & { state: RaceState }> {
   const lobby = await store.createLobby({
-    kind: 'fence', guildId: 'guild-1', channelId: opts.channelId ?? 'chan-1', hostUserId: 'host', hostName: 'Ann', options: opts.options ?? {},
+    kind: 'race', guildId: 'guild-1', channelId: opts.channelId ?? 'chan-1', hostUserId: 'host', hostName: 'Ann', options: opts.options ?? {},
   });
   for (let i = 1; i < (opts.players ?? 3); i++) await store.joinLobby(lobby.game.id, { userId: null, name: `Computer ${i}` });
   const { game } = await startGame(store, lobby.game.id, { seed: opts.seed ?? 'seed-1' });
   if (!game.state) throw new Error('a started game has a state');
-  return game as LoadedGame & { state: FenceState };
+  return game as LoadedGame & { state: RaceState };
 }
 
-/** The action the acting seat's random computer player would take. */
-export function nextMove(state: FenceState, strategy: 'random' | 'simple' = 'random'): { seat: number; action: unknown } {
-  const seat = whoMustAct(state);
-  if (seat === null) throw new Error('the game is over');
-  const action = computerAction(state, seat, strategy);
-  if (!action) throw new Error(`seat ${seat} must act but has no legal action`);
-  return { seat, action };
-}
+/** The first seat that may act and its step (test/games/race/helpers.ts). */
+export const nextMove = raceMove;
 
 /** JSON as stored: what "equal" means for a state that went through the database. */
 export const asStored = (v: unknown): unknown => JSON.parse(JSON.stringify(v));

@@ -120,7 +120,7 @@ describe('migrations', () => {
     const url = tempUrl();
     const c = createClient({ url });
     await migrate(sqliteMigrations(c), readMigrations().filter((m) => m.name < '20261125080000_reliability'));
-    await c.execute(`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "version", "updatedAt") VALUES ('g', 'c1', 'fence', 'running', 'u', 7, 1), ('g', 'c2', 'fence', 'lobby', 'u', 0, 1)`);
+    await c.execute(`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "version", "updatedAt") VALUES ('g', 'c1', 'race', 'running', 'u', 7, 1), ('g', 'c2', 'race', 'lobby', 'u', 0, 1)`);
     c.close();
     const store = await openTemp(url);
     expect((await store.getGame(1)).game.postedVersion).toBe(7);
@@ -134,7 +134,7 @@ describe('migrations', () => {
     c.close();
     const store = await openTemp(url);
     expect(await store.setSettings('g', { lobbyExpirySeconds: 86_400, startPolicy: 'manage-server' })).toMatchObject({ lobbyExpirySeconds: 86_400, startPolicy: 'manage-server', startRoleId: null, abortPolicy: 'host' });
-    const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'u', hostName: 'U' });
+    const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'u', hostName: 'U' });
     expect(lobby.game.postedVersion).toBeNull();
   });
 

@@ -64,7 +64,7 @@ describe.each(BACKENDS)('%s', (backend) => {
   it('lists the running games a player is still in, in every server', async () => {
     const store = await openTemp(backend);
     const one = await startedGame(store, { channelId: 'c1' });
-    const two = await store.createLobby({ kind: 'fence', guildId: 'guild-2', channelId: 'c2', hostUserId: 'host', hostName: 'Ann' });
+    const two = await store.createLobby({ kind: 'race', guildId: 'guild-2', channelId: 'c2', hostUserId: 'host', hostName: 'Ann' });
     expect((await store.listGames({ userId: 'host', status: ['running'] })).map((g) => g.id)).toEqual([one.game.id]);
     expect((await store.listGames({ userId: 'host' })).map((g) => g.id)).toEqual([one.game.id, two.game.id]);
     expect(await store.listGames({ userId: 'nobody' })).toEqual([]);

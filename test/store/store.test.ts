@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FenceState } from '../../src/games/fence/index.ts';
+import { race } from '../games/race/index.ts';
+import type { RaceState } from '../games/race/helpers.ts';
 import { ChannelBusyError, StaleVersionError, StoreError } from '../../src/store/index.ts';
 import { asStored, BACKENDS, newDatabase, nextMove, openTemp, startedGame } from './helpers.ts';
 import { applyAction, startGame } from '../../src/runtime/moves.ts';
@@ -8,27 +9,26 @@ describe.each(BACKENDS)('%s', (backend) => {
   describe('lobby and seats', () => {
     it('seats the host first, then players and computers in joining order; renumbers on start', async () => {
       const store = await openTemp(backend);
-      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { autoBuild: true } });
+      const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { goal: 20 } });
       expect(lobby.game.status).toBe('lobby');
       await store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' });
       await store.joinLobby(lobby.game.id, { userId: null, name: 'Robo' });
-      await store.joinLobby(lobby.game.id, { userId: 'cat', name: 'Cat' });
       await expect(store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' })).rejects.toMatchObject({ code: 'ALREADY_SEATED' });
       await store.leaveLobby(lobby.game.id, { userId: 'bob' });
-      const { game, events } = await startGame(store, lobby.game.id, { seed: 's' });
+      await store.joinLobby(lobby.game.id, { userId: 'cat', name: 'Cat' });
+      const { game } = await startGame(store, lobby.game.id, { seed: 's' });
       expect(game.game.status).toBe('running');
       expect(game.game.version).toBe(0);
       expect(game.seats.map((s) => [s.seat, s.name, s.computer])).toEqual([[0, 'Ann', false], [1, 'Robo', true], [2, 'Cat', false]]);
-      expect((game.state as FenceState).seats.map((s) => s.name)).toEqual(['Ann', 'Robo', 'Cat']);
-      expect((game.state as FenceState).options.autoBuild).toBe(true);
-      expect(events.length).toBeGreaterThan(0);
+      expect((game.state as RaceState).seats.map((s) => s.name)).toEqual(['Ann', 'Robo', 'Cat']);
+      expect((game.state as RaceState).options.goal).toBe(20);
       // Starting twice (two clicks on Start) does not start a second time.
       await expect(startGame(store, lobby.game.id)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
     });
 
     it('writes a start only for the lobby it was set up for: a seat taken meanwhile refuses it, and the lobby stays open', async () => {
       const store = await openTemp(backend);
-      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { autoBuild: true } });
+      const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { goal: 20 } });
       await store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' });
       const before = await store.getRecord(lobby.game.id);
       await store.armTimer(lobby.game.id, 'lobbyExpiry', new Date(Date.now() + 60_000));
@@ -43,9 +43,9 @@ describe.each(BACKENDS)('%s', (backend) => {
       expect(await store.listTimers(lobby.game.id)).toEqual([]);
     });
 
-    it('refuses a ninth FENCE! player and a start with one player', async () => {
+    it('refuses a ninth player of a game for 2–8 and a start with one player', async () => {
       const store = await openTemp(backend);
-      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
+      const lobby = await store.createLobby({ kind: 'crowdrace', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
       await expect(startGame(store, lobby.game.id)).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLAYERS' });
       for (let i = 1; i < 8; i++) await store.joinLobby(lobby.game.id, { userId: `u${i}`, name: `P${i}` });
       await expect(store.joinLobby(lobby.game.id, { userId: 'u9', name: 'P9' })).rejects.toMatchObject({ code: 'LOBBY_FULL' });
@@ -79,18 +79,18 @@ describe.each(BACKENDS)('%s', (backend) => {
   describe('one unfinished game per channel', () => {
     it('is enforced by the database itself, not only by the store', async () => {
       const store = await openTemp(backend);
-      const first = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
-      await expect(store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' }))
+      const first = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
+      await expect(store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' }))
         .rejects.toEqual(new ChannelBusyError('c', first.game.id));
       // Straight SQL, past every check the store makes: the partial unique index refuses it.
-      await expect(store.prisma.$executeRaw`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "updatedAt") VALUES ('g', 'c', 'fence', 'running', 'b', ${new Date()})`)
+      await expect(store.prisma.$executeRaw`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "updatedAt") VALUES ('g', 'c', 'race', 'running', 'b', ${new Date()})`)
         .rejects.toThrow(backend === 'sqlite' ? /UNIQUE constraint failed/ : /duplicate key value violates unique constraint "Game_one_unfinished_per_channel"/);
       // Another channel (or thread) is free, and finished games do not count.
-      await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'thread-1', parentChannelId: 'c', hostUserId: 'a', hostName: 'A' });
+      await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'thread-1', parentChannelId: 'c', hostUserId: 'a', hostName: 'A' });
       await store.abortGame(first.game.id, { byUserId: 'a' });
-      const second = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' });
+      const second = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' });
       expect(second.game.id).not.toBe(first.game.id);
-      await store.prisma.$executeRaw`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "updatedAt") VALUES ('g', 'c', 'fence', 'finished', 'b', ${new Date()})`;
+      await store.prisma.$executeRaw`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "updatedAt") VALUES ('g', 'c', 'race', 'finished', 'b', ${new Date()})`;
       expect((await store.listGames({ channelId: 'c' })).map((g) => g.status)).toEqual(['aborted', 'lobby', 'finished']);
     });
   });
@@ -127,21 +127,24 @@ describe.each(BACKENDS)('%s', (backend) => {
     it('writes nothing when the engine refuses the action', async () => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
-      const { seat } = nextMove(game.state);
-      const wrongSeat = await applyAction(store, game.game.id, 0, (seat + 1) % 3, { type: 'copsRoad', to: 'nowhere/0' });
-      expect(wrongSeat.ok).toBe(false);
-      if (!wrongSeat.ok) expect(wrongSeat.refusal.code).toBe('NOT_YOUR_TURN');
-      const garbage = await applyAction(store, game.game.id, 0, seat, { type: 'teleport' });
+      // One pick in: that runner has nothing more to do this round.
+      const { seat, action } = nextMove(game.state);
+      const first = await applyAction(store, game.game.id, 0, seat, action);
+      if (!first.ok) throw new Error(first.refusal.message);
+      const again = await applyAction(store, game.game.id, 1, seat, { type: 'step', n: 1 });
+      expect(again.ok).toBe(false);
+      if (!again.ok) expect(again.refusal.code).toBe('NOT_YOUR_TURN');
+      const garbage = await applyAction(store, game.game.id, 1, (seat + 1) % 3, { type: 'teleport' });
       expect(garbage.ok).toBe(false);
-      expect(await store.getActionLog(game.game.id)).toEqual([]);
-      expect((await store.getGame(game.game.id)).game.version).toBe(0);
-      // Anyone may resign at any time: that one is written, and the seat is marked as left.
-      const r = await applyAction(store, game.game.id, 0, (seat + 1) % 3, { type: 'resign' });
-      expect(r.ok).toBe(true);
       expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
+      expect((await store.getGame(game.game.id)).game.version).toBe(1);
+      // Anyone may resign at any time: that one is written, and the seat is marked as left.
+      const r = await applyAction(store, game.game.id, 1, seat, { type: 'resign' });
+      expect(r.ok).toBe(true);
+      expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1, 2]);
       const seats = (await store.getGame(game.game.id)).seats;
-      expect(seats[(seat + 1) % 3]).toMatchObject({ leftReason: 'resigned' });
-      expect(seats[(seat + 1) % 3]?.leftAt).toBeInstanceOf(Date);
+      expect(seats[seat]).toMatchObject({ leftReason: 'resigned' });
+      expect(seats[seat]?.leftAt).toBeInstanceOf(Date);
     });
 
     it('is all or nothing: when the log write fails, the state and version stay as they were', async () => {
@@ -164,10 +167,10 @@ describe.each(BACKENDS)('%s', (backend) => {
       const game = await startedGame(store);
       await store.armTimer(game.game.id, 'turnTimeout', new Date(Date.now() + 60_000), { version: 0 });
       const r = await applyAction(store, game.game.id, 0, 'system', { type: 'abort' }, { userId: 'admin' });
-      expect(r.ok && r.ending).toEqual({ status: 'aborted', outcome: { kind: 'aborted' } });
+      expect(r.ok && r.ending).toEqual({ status: 'aborted', outcome: { aborted: true } });
       expect(await store.loadActiveGame('chan-1')).toBeNull();
       const kept = await store.getGame(game.game.id);
-      expect(kept.game).toMatchObject({ status: 'aborted', outcome: { kind: 'aborted' }, version: 1 });
+      expect(kept.game).toMatchObject({ status: 'aborted', outcome: { aborted: true }, version: 1 });
       expect(kept.game.endedAt).toBeInstanceOf(Date);
       expect(await store.listTimers(game.game.id)).toEqual([]);
       await expect(applyAction(store, game.game.id, 1, 0, { type: 'resign' })).rejects.toMatchObject({ code: 'WRONG_STATUS' });
@@ -175,19 +178,19 @@ describe.each(BACKENDS)('%s', (backend) => {
 
     it('plays a whole game to its end and marks it finished with the outcome', async () => {
       const store = await openTemp(backend);
-      const game = await startedGame(store, { options: { autoBuild: true }, players: 2 });
-      let state: FenceState = game.state;
+      const game = await startedGame(store, { players: 2 });
+      let state: RaceState = game.state;
       let version = 0;
-      while (!state.outcome) {
+      while (!race.outcome(state)) {
         const { seat, action } = nextMove(state);
         const r = await applyAction(store, game.game.id, version, seat, action);
         if (!r.ok) throw new Error(r.refusal.message);
-        state = r.state as FenceState;
+        state = r.state as RaceState;
         version = r.version;
       }
       const done = await store.getGame(game.game.id);
       expect(done.game.status).toBe('finished');
-      expect(done.game.outcome).toEqual(asStored(state.outcome));
+      expect(done.game.outcome).toEqual(asStored(race.outcome(state)!.detail));
       expect(done.state).toEqual(asStored(state));
     });
   });
@@ -224,7 +227,7 @@ describe.each(BACKENDS)('%s', (backend) => {
     it('records the version the channel shows, never moving it back, and lists the games a restart must look at', async () => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
-      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'other', hostUserId: 'host', hostName: 'Ann' });
+      const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'other', hostUserId: 'host', hostName: 'Ann' });
       const { seat, action } = nextMove(game.state);
       const r = await applyAction(store, game.game.id, 0, seat, action);
       expect(r.ok).toBe(true);
@@ -239,17 +242,17 @@ describe.each(BACKENDS)('%s', (backend) => {
 
     it('keeps per-game defaults per server and game, merging saved options', async () => {
       const store = await openTemp(backend);
-      expect(await store.getGameDefaults('g1', 'fence')).toEqual({ guildId: 'g1', game: 'fence', options: {}, turnLimitSeconds: null, allowComputers: null });
-      await store.setGameDefaults('g1', 'fence', { options: { roundLimit: 30 } });
-      const d = await store.setGameDefaults('g1', 'fence', { options: { autoBuild: true }, turnLimitSeconds: 3600 });
-      expect(d).toEqual({ guildId: 'g1', game: 'fence', options: { roundLimit: 30, autoBuild: true }, turnLimitSeconds: 3600, allowComputers: null });
+      expect(await store.getGameDefaults('g1', 'race')).toEqual({ guildId: 'g1', game: 'race', options: {}, turnLimitSeconds: null, allowComputers: null });
+      await store.setGameDefaults('g1', 'race', { options: { goal: 30 } });
+      const d = await store.setGameDefaults('g1', 'race', { options: { fast: true }, turnLimitSeconds: 3600 });
+      expect(d).toEqual({ guildId: 'g1', game: 'race', options: { goal: 30, fast: true }, turnLimitSeconds: 3600, allowComputers: null });
       expect((await store.getGameDefaults('g1', 'other')).options).toEqual({});
-      expect((await store.getGameDefaults('g2', 'fence')).options).toEqual({});
+      expect((await store.getGameDefaults('g2', 'race')).options).toEqual({});
     });
 
     it('aborting a lobby keeps it and frees the channel; aborting twice is refused', async () => {
       const store = await openTemp(backend);
-      const lobby = await store.createLobby({ kind: 'fence', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
+      const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
       await store.abortGame(lobby.game.id, { byUserId: 'a', reason: 'changed my mind' });
       expect(await store.loadActiveGame('c')).toBeNull();
       expect((await store.getGame(lobby.game.id)).game).toMatchObject({ status: 'aborted', outcome: { kind: 'aborted', by: 'a', reason: 'changed my mind' } });

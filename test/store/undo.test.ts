@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { fence, type FenceEvent, type FenceState } from '../../src/games/fence/index.ts';
+import { race } from '../games/race/index.ts';
+import type { RaceEvent, RaceState } from '../games/race/helpers.ts';
 import { Rng } from '../../src/platform/rng.ts';
 import { inEffectOf } from '../../src/store/index.ts';
 import { asStored, BACKENDS, nextMove, openTemp, startedGame } from './helpers.ts';
 import { applyAction } from '../../src/runtime/moves.ts';
 import { replay, undoLast } from '../../src/runtime/replay.ts';
 
-const isFinal = (events: readonly unknown[]): boolean => events.some((e) => fence.isFinal!(e as FenceEvent));
+const isFinal = (events: readonly unknown[]): boolean => events.some((e) => race.isFinal!(e as RaceEvent));
 
 describe.each(BACKENDS)('%s', (backend) => {
   describe('undo in the action log', () => {
-    it('takes back a tile placement: logged as a row of its own, the state from before it restored, replay equal', async () => {
+    it('takes back a hidden pick: logged as a row of its own, the state from before it restored, replay equal', async () => {
       const store = await openTemp(backend);
       const game = await startedGame(store, { players: 2, seed: 'undo-1' });
       const before = game.state;
@@ -29,24 +30,24 @@ describe.each(BACKENDS)('%s', (backend) => {
       expect(asStored(replayed.state)).toEqual(stored.state);
     });
 
-    it('refuses when nothing was played, when another seat acted since, and for an action that drew a card', async () => {
+    it('refuses when nothing was played, when another seat acted since, and for a pick that revealed the round', async () => {
       const store = await openTemp(backend);
-      const game = await startedGame(store, { players: 3, seed: 'undo-2', options: { autoBuild: true } });
+      const game = await startedGame(store, { players: 3, seed: 'undo-2' });
       expect(await undoLast(store, game.game.id, 0, 0)).toMatchObject({ ok: false, code: 'NOTHING_TO_UNDO' });
-      let state: FenceState = game.state;
+      let state: RaceState = game.state;
       let version = 0;
       let sawFinal = false;
       let sawOther = false;
-      while (!state.outcome && !(sawFinal && sawOther)) {
+      while (!race.outcome(state) && !(sawFinal && sawOther)) {
         const move = nextMove(state);
         const r = await applyAction(store, game.game.id, version, move.seat, move.action);
         if (!r.ok) throw new Error(r.refusal.message);
         version = r.version;
-        state = r.state as FenceState;
-        if (isFinal(r.events) && !sawFinal && !state.outcome) {
+        state = r.state as RaceState;
+        if (isFinal(r.events) && !sawFinal && !race.outcome(state)) {
           expect(await undoLast(store, game.game.id, version, move.seat)).toMatchObject({ ok: false, code: 'FINAL' });
           sawFinal = true;
-        } else if (!state.outcome && !sawOther) {
+        } else if (!race.outcome(state) && !sawOther) {
           const other = (move.seat + 1) % 3;
           expect(await undoLast(store, game.game.id, version, other)).toMatchObject({ ok: false, code: 'NOT_YOURS', by: move.seat });
           sawOther = true;
@@ -64,15 +65,13 @@ describe.each(BACKENDS)('%s', (backend) => {
       const first = BACKENDS.indexOf(backend) * 20;
       for (let g = first; g < first + 20; g++) {
         const rng = new Rng([g + 11, 3, 99, g * 7 + 1]);
-        const players = 2 + (g % 3);
-        // Most games build their map automatically: replaying a map built tile by tile, as every
-        // undo does, costs the most; every twentieth game is built by hand.
-        const game = await startedGame(store, { channelId: `undo-${g}`, players, seed: `undo-replay-${g}`, options: { autoBuild: g % 20 !== 0, roundLimit: 1 } });
-        let state: FenceState = game.state;
+        const players = 1 + (g % 3);
+        const game = await startedGame(store, { channelId: `undo-${g}`, players, seed: `undo-replay-${g}`, options: { goal: g % 2 ? 10 : 20 } });
+        let state: RaceState = game.state;
         let version = 0;
         /** The states before each of the acting seat's own consecutive actions still in effect. */
-        let mine: { seat: number; before: FenceState }[] = [];
-        while (!state.outcome) {
+        let mine: { seat: number; before: RaceState }[] = [];
+        while (!race.outcome(state)) {
           const roll = rng.next();
           const last = mine[mine.length - 1];
           if (last && roll < 0.15) {
@@ -81,7 +80,7 @@ describe.each(BACKENDS)('%s', (backend) => {
             if (r.ok) {
               undos++;
               expect(asStored(r.state)).toEqual(asStored(last.before));
-              state = r.state as FenceState;
+              state = r.state as RaceState;
               mine.pop();
             } else {
               expect(['FINAL', 'NOTHING_TO_UNDO']).toContain(r.code);
@@ -90,12 +89,12 @@ describe.each(BACKENDS)('%s', (backend) => {
             }
             continue;
           }
-          const move = nextMove(state, g % 2 ? 'simple' : 'random');
+          const move = nextMove(state, g % 2 ? 'steady' : 'varied');
           const r = await applyAction(store, game.game.id, version, move.seat, move.action);
           if (!r.ok) throw new Error(`game ${g}: ${r.refusal.message}`);
           if (mine.length && mine[0]!.seat !== move.seat) mine = [];
           mine.push({ seat: move.seat, before: state });
-          state = r.state as FenceState;
+          state = r.state as RaceState;
           version = r.version;
         }
         const stored = await store.getGame(game.game.id);

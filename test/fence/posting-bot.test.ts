@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whoMustAct, type FenceEvent } from '../../src/games/fence/index.ts';
 import { midTurn } from '../../src/games/fence/posts.ts';
 import type { Channel, PostedMessage, User } from '../discord-double/index.ts';
-import { Harness, textOf } from './harness.ts';
+import { textOf } from '../bot/harness.ts';
+import { FenceHarness } from './harness.ts';
 
-let h: Harness;
+let h: FenceHarness;
 let ana: User, bo: User, cy: User;
 
 beforeAll(async () => {
-  h = await Harness.start();
+  h = await FenceHarness.start();
   ({ ana, bo, cy } = h.users as Record<'ana' | 'bo' | 'cy', User>);
 });
 afterAll(async () => {
