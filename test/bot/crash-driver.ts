@@ -359,11 +359,12 @@ function fail(what: string, game: LoadedGame, detail = ''): never {
 }
 
 /**
- * What must hold once the bot is up again, for every game of every channel. `restarted` says
- * which channels' games went through a restart (default: all): a held turn of a game whose bot
- * never stopped may point its mover on in the private answer to their move, as in play.
+ * What must hold once the bot is up again, for every game of every channel. `heldAtRestart` says
+ * whether a game's moment is the one a restart found it in (default: every game's): a moment
+ * reached by a bot that never stopped, or after the restart, may point its mover on in the
+ * private answer to their move, as in play.
  */
-export async function check(double: DiscordDouble, store: Store, def: AnyGame, channels: Channel[], report: CrashReport, restarted: (channel: Channel) => boolean = () => true): Promise<void> {
+export async function check(double: DiscordDouble, store: Store, def: AnyGame, channels: Channel[], report: CrashReport, heldAtRestart: (channel: Channel, game: LoadedGame) => boolean = () => true): Promise<void> {
   for (const channel of channels) {
     const game = await store.loadActiveGame(channel.id);
     if (!game) continue;
@@ -391,12 +392,12 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
       const notice = buttonId({ verb: 'next', gameId: game.game.id });
       const owing = def.activeSeats(state).map((s) => game.seats.find((x) => x.seat === s)).filter((s) => s?.userId).map((s) => s!.userId!);
       const noticed = !!post && double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === notice) && owing.every((u) => post.notified.includes(u));
-      const answered = !restarted(channel) && owing.every((u) => {
+      const answered = !heldAtRestart(channel, game) && owing.every((u) => {
         const last = double.log.inChannel(channel.id).filter((m) => !m.loading && (!m.ephemeral || m.recipientId === u)).at(-1);
         return !!last && last.ephemeral && double.buttons(last).length > 0;
       });
       if (!noticed && !answered) {
-        fail('the channel does not point the mover to their next step', game, `latest post: ${post?.content ?? 'none'}`);
+        fail('the channel does not point the mover to their next step', game, `latest post: ${post ? textOf(post) : 'none'}`);
       }
     } else {
       if (game.game.postedVersion !== game.game.version) fail(`the channel shows version ${game.game.postedVersion}`, game);
