@@ -21,9 +21,9 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 async function fenceGame(store: Store, channelId: string, seats: number, seed: string, options: object) {
   const lobby = await store.createLobby({ kind: 'fence', guildId: 'bench', channelId, hostUserId: 'u0', hostName: 'P1', options });
-  for (let i = 1; i < seats; i++) await store.joinLobby(lobby.game.id, { userId: `u${i}`, name: `P${i + 1}` });
-  const { game } = await startGame(store, lobby.game.id, { seed });
-  return { id: game.game.id, state: game.state as FenceState };
+  for (let i = 1; i < seats; i++) await store.joinLobby(lobby.record.id, { userId: `u${i}`, name: `P${i + 1}` });
+  const { game } = await startGame(store, lobby.record.id, { seed });
+  return { id: game.record.id, state: game.state as FenceState };
 }
 
 /** Plays a hand-built 4-player game and times an undo (then plays the move again) about every 25 actions. */

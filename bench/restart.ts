@@ -66,18 +66,18 @@ async function leaveMidPlay(store: Store, channels: Channel[], people: User[]): 
     let game = await store.loadActiveGame(c.id);
     if (!game) {
       const lobby = await store.createLobby({ kind: 'fence', guildId: c.guildId!, channelId: c.id, hostUserId: people[0]!.id, hostName: 'ana', options: { autoBuild: true, roundLimit: 30 } });
-      await store.joinLobby(lobby.game.id, { userId: people[1]!.id, name: 'bo' });
-      for (const name of ['Robo 1', 'Robo 2']) await store.joinLobby(lobby.game.id, { userId: null, name });
-      game = (await startGame(store, lobby.game.id, { seed: `restart-${c.id}` })).game;
+      await store.joinLobby(lobby.record.id, { userId: people[1]!.id, name: 'bo' });
+      for (const name of ['Robo 1', 'Robo 2']) await store.joinLobby(lobby.record.id, { userId: null, name });
+      game = (await startGame(store, lobby.record.id, { seed: `restart-${c.id}` })).game;
     }
     // One to three moves by whoever is on turn, people and computers alike.
     for (let k = 0, n = 1 + (Number(BigInt(c.id) % 3n)); k < n; k++) {
       const state = game.state as FenceState;
       const seat = whoMustAct(state);
       if (seat === null || state.outcome) break;
-      const r = await applyAction(store, game.game.id, game.game.version, seat, computerAction(state, seat, 'simple'));
+      const r = await applyAction(store, game.record.id, game.record.version, seat, computerAction(state, seat, 'simple'));
       if (!r.ok) break;
-      game = await store.getGame(game.game.id);
+      game = await store.getGame(game.record.id);
     }
   }
 }

@@ -117,10 +117,10 @@ async function seed(t: Table, store: Store, n: number): Promise<void> {
   const [ana, bo] = t.people as [User, User];
   const proto = t.double.createChannel(t.guilds[0]!, 'proto');
   const lobby = await store.createLobby({ kind: 'fence', guildId: proto.guildId!, channelId: proto.id, hostUserId: ana.id, hostName: 'ana', options: { autoBuild: true, rounds: 30 } });
-  await store.joinLobby(lobby.game.id, { userId: bo.id, name: 'bo' });
-  const { game } = await startGame(store, lobby.game.id, { seed: 'bench' });
-  const row = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
-  await store.abortGame(game.game.id);
+  await store.joinLobby(lobby.record.id, { userId: bo.id, name: 'bo' });
+  const { game } = await startGame(store, lobby.record.id, { seed: 'bench' });
+  const row = await store.prisma.game.findUniqueOrThrow({ where: { id: game.record.id } });
+  await store.abortGame(game.record.id);
   for (let done = 0; done < n;) {
     // Plain inserts, 50 at a time: a batch transaction overran Prisma's 5 s limit on PostgreSQL under load.
     const batch = Array.from({ length: Math.min(50, n - done) }, () => t.channel());
@@ -199,7 +199,7 @@ async function sendRandomMove(t: Table, channel: Channel, gameId: number, versio
 async function move(t: Table, store: Store, channel: Channel): Promise<Moved> {
   const game = await store.loadActiveGame(channel.id);
   if (!game?.state) return 'skipped';
-  const sent = await sendRandomMove(t, channel, game.game.id, game.game.version, game.state, game.seats);
+  const sent = await sendRandomMove(t, channel, game.record.id, game.record.version, game.state, game.seats);
   if (!sent) return 'skipped';
   const { handle, before, started } = sent;
   const reply = handle.reply(TURN_WAIT_MS).then(() => true, () => false);
@@ -209,8 +209,8 @@ async function move(t: Table, store: Store, channel: Channel): Promise<Moved> {
   const ms = performance.now() - started;
   await reply;
   if (!seen) return 'lost';
-  const after = await store.getGame(game.game.id);
-  return after.game.version > game.game.version ? { ms } : 'refused';
+  const after = await store.getGame(game.record.id);
+  return after.record.version > game.record.version ? { ms } : 'refused';
 }
 
 export interface Steady {
@@ -238,7 +238,7 @@ interface Mirror {
 
 async function mirrorOf(store: Store, channel: Channel): Promise<Mirror | null> {
   const game = await store.loadActiveGame(channel.id);
-  return game?.state ? { gameId: game.game.id, state: game.state, version: game.game.version, seats: game.seats } : null;
+  return game?.state ? { gameId: game.record.id, state: game.state, version: game.record.version, seats: game.seats } : null;
 }
 
 /** One random legal move in `channel` by whoever is on turn; resolves with the full-turn time (turnPosted) or what became of it. */

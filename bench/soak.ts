@@ -93,9 +93,9 @@ async function next(double: DiscordDouble, store: Store, t: Table, tally: Tally)
   const [host, guest] = people;
   const game = await store.loadActiveGame(channel.id);
   if (!game) return double.runCommand(host, channel, def.id, { subcommand: 'new', options: newOptions(def) });
-  if (game.game.status === 'lobby') {
+  if (game.record.status === 'lobby') {
     if (!game.seats.some((s) => s.userId === guest.id)) {
-      const lobby = game.game.lobbyMessageId ? double.log.get(game.game.lobbyMessageId) : undefined;
+      const lobby = game.record.lobbyMessageId ? double.log.get(game.record.lobbyMessageId) : undefined;
       return lobby ? double.clickButton(guest, lobby, 'Join') : null;
     }
     return double.runCommand(host, channel, def.id, { subcommand: 'start' });

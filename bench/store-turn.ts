@@ -46,8 +46,8 @@ async function games(store: Store, n: number, turnLimitSeconds: number | null, f
   for (let g = first; g < first + n; g++) {
     const channelId = `c-${g}`;
     const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId, hostUserId: 'u0', hostName: 'ana', options: { goal: 30 }, turnLimitSeconds });
-    await store.joinLobby(lobby.game.id, { userId: 'u1', name: 'bo' });
-    await startGame(store, lobby.game.id, { seed: `s-${g}` });
+    await store.joinLobby(lobby.record.id, { userId: 'u1', name: 'bo' });
+    await startGame(store, lobby.record.id, { seed: `s-${g}` });
     channels.push(channelId);
   }
   return channels;

@@ -131,9 +131,9 @@ async function measureLatency(url: string, count: number): Promise<Latency> {
 /** A race to 30 (steps of 1-3 by round and seat: about 45 actions). */
 async function newGame(store: Store, channelId: string, n: number): Promise<{ id: number; state: RaceState }> {
   const lobby = await store.createLobby({ kind: 'race', guildId: 'bench', channelId, hostUserId: 'host', hostName: 'Host', options: { goal: 30 } });
-  for (let i = 1; i < RUNNERS; i++) await store.joinLobby(lobby.game.id, { userId: `user-${i}`, name: `Player ${i}` });
-  const { game } = await startGame(store, lobby.game.id, { seed: `bench-${n}` });
-  return { id: game.game.id, state: game.state as RaceState };
+  for (let i = 1; i < RUNNERS; i++) await store.joinLobby(lobby.record.id, { userId: `user-${i}`, name: `Player ${i}` });
+  const { game } = await startGame(store, lobby.record.id, { seed: `bench-${n}` });
+  return { id: game.record.id, state: game.state as RaceState };
 }
 
 interface PlayedGame {

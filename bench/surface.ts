@@ -175,7 +175,7 @@ export async function playScript(h: Harness, script: Script): Promise<Figures> {
     lastPrivate.set(user.id, reply);
     const after = await load();
     const over = !after || def.outcome(after.state) !== null;
-    const shownNow = after?.state ?? (await h.store.getGame(now.game.game.id)).state;
+    const shownNow = after?.state ?? (await h.store.getGame(now.game.record.id)).state;
     // A post went out unless the game holds the move (a turn under way): its pictures.
     if (!def.posts || !def.posts(steps).at(-1)?.held) {
       for (const p of script.postPictures(def, shownNow, steps)) measure(p);

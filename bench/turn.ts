@@ -151,7 +151,7 @@ export async function turnBench(opts: { turns?: number; thinkMs?: number } = {})
         (byKind[at.posted === null ? 'held' : how?.sub ?? 'choice'] ??= []).push(ms);
       }
       const left = await store.loadActiveGame(channel.id);
-      if (left) await store.abortGame(left.game.id);
+      if (left) await store.abortGame(left.record.id);
     }
   } finally {
     await bot.stop();

@@ -47,14 +47,14 @@ export async function digestText(ctx: BotContext, u: UserSettingsRecord, now: nu
     const presence = await loadPresence(ctx, game);
     const waiting = waitingOn(game.def, game.state, game.seats, game.timers, presence);
     const mine = waiting.find((w) => w.seat === seat);
-    const server = ctx.client.guilds.cache.get(game.game.guildId)?.name;
-    const where = `in <#${game.game.channelId}>${server ? ` (${server})` : ''}`;
-    const link = game.game.boardMessageId ? ` · [latest post](https://discord.com/channels/${game.game.guildId}/${game.game.channelId}/${game.game.boardMessageId})` : '';
-    const paused = game.game.pausedAt ? ', paused' : '';
+    const server = ctx.client.guilds.cache.get(game.record.guildId)?.name;
+    const where = `in <#${game.record.channelId}>${server ? ` (${server})` : ''}`;
+    const link = game.record.boardMessageId ? ` · [latest post](https://discord.com/channels/${game.record.guildId}/${game.record.channelId}/${game.record.boardMessageId})` : '';
+    const paused = game.record.pausedAt ? ', paused' : '';
     if (mine) {
-      const ends = mine.ends && !game.game.pausedAt ? `, your turn ends ${when(mine.ends)}` : '';
-      yours.push(`• #${game.game.id} ${gameName(game.def)} ${where}${mine.since ? `: since ${when(mine.since)}` : ''}${ends}${paused}${link}`);
-    } else others.push(`• #${game.game.id} ${gameName(game.def)} ${where}: waiting for ${waitingList(waiting, presence)}${paused}${link}`);
+      const ends = mine.ends && !game.record.pausedAt ? `, your turn ends ${when(mine.ends)}` : '';
+      yours.push(`• #${game.record.id} ${gameName(game.def)} ${where}${mine.since ? `: since ${when(mine.since)}` : ''}${ends}${paused}${link}`);
+    } else others.push(`• #${game.record.id} ${gameName(game.def)} ${where}: waiting for ${waitingList(waiting, presence)}${paused}${link}`);
   }
   if (yours.length === 0) return null;
   const lines = [`**Your games today** (${yours.length} waiting for you${others.length ? `, ${others.length} for others` : ''}, as of ${when(now, 'f')})`, ...yours];

@@ -21,8 +21,8 @@ import type { Reply, Repliable } from './reply.ts';
 
 /** The definition of a stored game (every stored kind is registered, or the store would not have loaded it). */
 export function withDef(game: LoadedGame): GameWithDef {
-  const def = gameById(game.game.kind);
-  if (!def) throw new Error(`game #${game.game.id} is of kind '${game.game.kind}', which is not registered`);
+  const def = gameById(game.record.kind);
+  if (!def) throw new Error(`game #${game.record.id} is of kind '${game.record.kind}', which is not registered`);
   return { ...game, def };
 }
 
@@ -108,9 +108,9 @@ export const channelGame: Precondition<Base & { def: AnyGame | null; channelId: 
         ? `There is no ${def.title} game in this channel. Start one with \`/${def.id} new\`.`
         : 'There is no game in this channel: `/games mine` lists your games on this server.');
     }
-    if (loaded.game.status === 'broken') return refuse('BROKEN', loaded.game.brokenReason ?? 'This game cannot continue.');
+    if (loaded.record.status === 'broken') return refuse('BROKEN', loaded.record.brokenReason ?? 'This game cannot continue.');
     const game = withDef(loaded);
-    if (def && game.def.id !== def.id) return refuse('OTHER_GAME', `This channel's game (#${game.game.id}) is ${game.def.title}: use \`/${game.def.id}\` for it.`);
+    if (def && game.def.id !== def.id) return refuse('OTHER_GAME', `This channel's game (#${game.record.id}) is ${game.def.title}: use \`/${game.def.id}\` for it.`);
     return { game };
   },
 };
@@ -121,8 +121,8 @@ export const runningGame: Precondition<Base & { def: AnyGame | null; channelId: 
   check: async (c) => {
     const found = await channelGame.check(c);
     if (found instanceof Refusal) return found;
-    const game = found.game.game.status === 'lobby' ? null : started(found.game);
-    return game ? { game } : refuse('LOBBY', `Game #${found.game.game.id} has not started yet: join it in the lobby, and the host starts it with \`/${found.game.def.id} start\`.`);
+    const game = found.game.record.status === 'lobby' ? null : started(found.game);
+    return game ? { game } : refuse('LOBBY', `Game #${found.game.record.id} has not started yet: join it in the lobby, and the host starts it with \`/${found.game.def.id} start\`.`);
   },
 };
 
@@ -134,10 +134,10 @@ export const pressedGame: Precondition<Base & { b: ButtonId }, { game: GameWithD
   name: 'a game of this channel',
   check: async ({ ctx, r, b }) => {
     const loaded = await ctx.store.getGame(b.gameId).catch(() => null);
-    if (!loaded || loaded.game.guildId !== r.i.guildId || loaded.game.channelId !== r.i.channelId) {
+    if (!loaded || loaded.record.guildId !== r.i.guildId || loaded.record.channelId !== r.i.channelId) {
       return refuse('NOT_HERE', 'That button does not belong to a game of this channel, so nothing was done.');
     }
-    return { game: withDef(loaded), guildId: loaded.game.guildId, channelId: loaded.game.channelId };
+    return { game: withDef(loaded), guildId: loaded.record.guildId, channelId: loaded.record.channelId };
   },
 };
 
@@ -148,8 +148,8 @@ export const pressedRunningGame: Precondition<Base & { b: ButtonId }, { game: St
     const found = await pressedGame.check(c);
     if (found instanceof Refusal) return found;
     const { game: pressed } = found;
-    const s = pressed.game.status;
-    const gameId = pressed.game.id;
+    const s = pressed.record.status;
+    const gameId = pressed.record.id;
     if (s === 'finished' || s === 'aborted' || s === 'broken') {
       return refuse('STALE_BUTTON', `That button belongs to game #${gameId}, which is ${s === 'finished' ? 'over' : s === 'aborted' ? 'aborted' : 'set aside'}. Start a new game with \`/${pressed.def.id} new\`.`);
     }
@@ -165,8 +165,8 @@ export const pressedLobby: Precondition<Base & { b: ButtonId }, { game: GameWith
     const found = await pressedGame.check(c);
     if (found instanceof Refusal) return found;
     const { game } = found;
-    if (game.game.status === 'running') return refuse('STARTED', `Game #${game.game.id} has already started; you can follow it with \`/${game.def.id} status\`.`);
-    if (game.game.status !== 'lobby') return refuse('STALE_BUTTON', `That button belongs to game #${game.game.id}, which is over. Start a new game with \`/${game.def.id} new\`.`);
+    if (game.record.status === 'running') return refuse('STARTED', `Game #${game.record.id} has already started; you can follow it with \`/${game.def.id} status\`.`);
+    if (game.record.status !== 'lobby') return refuse('STALE_BUTTON', `That button belongs to game #${game.record.id}, which is over. Start a new game with \`/${game.def.id} new\`.`);
     return found;
   },
 };
@@ -184,8 +184,8 @@ export const player: Precondition<{ r: Reply; game: StartedGame }, { seat: numbe
   name: 'one of its players',
   check: ({ r, game }) => {
     const seat = seatOf(game.seats, r.i.user.id);
-    if (!seat) return refuse('NOT_IN_GAME', `You are not playing in game #${game.game.id} (players: ${playerList(game)}). Wait for it to end, or start your own in another channel or thread.`);
-    if (seat.leftAt) return refuse('LEFT_GAME', `You have left game #${game.game.id}${seat.leftReason ? ` (${seat.leftReason})` : ''}; you can follow it with \`/${game.def.id} status\` and \`/${game.def.id} map\`.`);
+    if (!seat) return refuse('NOT_IN_GAME', `You are not playing in game #${game.record.id} (players: ${playerList(game)}). Wait for it to end, or start your own in another channel or thread.`);
+    if (seat.leftAt) return refuse('LEFT_GAME', `You have left game #${game.record.id}${seat.leftReason ? ` (${seat.leftReason})` : ''}; you can follow it with \`/${game.def.id} status\` and \`/${game.def.id} map\`.`);
     return { seat: seat.seat };
   },
 };
@@ -199,14 +199,14 @@ export function waitingNames(game: StartedGame): string {
 
 /** Why nothing is played in a paused game, and how it goes on. */
 export function pausedText(game: GameWithDef): string {
-  const since = game.game.pausedAt ? ` (since <t:${Math.floor(game.game.pausedAt.getTime() / 1000)}:R>)` : '';
-  return `Game #${game.game.id} is paused${since}, so nothing was changed. To go on, resume it with \`/${game.def.id} pause\`: the host or a member with Manage Channels alone, or ${votesNeeded(game.seats)} of its players.`;
+  const since = game.record.pausedAt ? ` (since <t:${Math.floor(game.record.pausedAt.getTime() / 1000)}:R>)` : '';
+  return `Game #${game.record.id} is paused${since}, so nothing was changed. To go on, resume it with \`/${game.def.id} pause\`: the host or a member with Manage Channels alone, or ${votesNeeded(game.seats)} of its players.`;
 }
 
 /** The game is not paused: a paused game accepts no moves (src/runtime/pause.ts). */
 export const unpaused: Precondition<{ game: GameWithDef }> = {
   name: 'not paused',
-  check: ({ game }) => (game.game.pausedAt === null ? OK : refuse('PAUSED', pausedText(game))),
+  check: ({ game }) => (game.record.pausedAt === null ? OK : refuse('PAUSED', pausedText(game))),
 };
 
 /** The game waits for the invoker's seat. */
@@ -227,12 +227,12 @@ export function hasPerm(i: Repliable, flag: bigint): boolean {
 
 /** The host of the game, or a member who may manage the channel. */
 export function isGameAdmin(i: Repliable, game: LoadedGame): boolean {
-  return game.game.hostUserId === i.user.id || hasPerm(i, PermissionFlagsBits.ManageChannels);
+  return game.record.hostUserId === i.user.id || hasPerm(i, PermissionFlagsBits.ManageChannels);
 }
 
 /** The refusal of someone who is not the game's admin, for `what` ("start the game"). */
 export function notAdmin(game: LoadedGame, what: string): Refusal {
-  const host = game.seats.find((s) => s.userId === game.game.hostUserId)?.name ?? 'the host';
+  const host = game.seats.find((s) => s.userId === game.record.hostUserId)?.name ?? 'the host';
   return refuse('NOT_ADMIN', `Only the host (${host}) or a member with the Manage Channels permission can ${what}.`);
 }
 

@@ -45,7 +45,7 @@ export const mayOpenLobby: Precondition<{ ctx: BotContext; r: Reply; guildId: st
 export const mayAbort: Precondition<{ ctx: BotContext; r: Reply; game: LoadedGame }> = {
   name: 'may abort it',
   check: async ({ ctx, r, game }): Promise<Nothing | ReturnType<typeof refuse>> => {
-    const s = await ctx.store.getSettings(game.game.guildId);
+    const s = await ctx.store.getSettings(game.record.guildId);
     if (s.abortPolicy === 'host') return isGameAdmin(r.i, game) ? {} : notAdmin(game, 'abort the game');
     if (hasPerm(r.i, PermissionFlagsBits.ManageGuild)) return {};
     return refuse('NOT_ADMIN', 'On this server, only members with the Manage Server permission can abort a game.');

@@ -23,9 +23,9 @@ export function discordPosting(ctx: () => BotContext): Posting {
     change(game, version, steps, head, news) {
       const c = ctx();
       const opening = [...newsLines(game.seats, news), ...(head ? [head] : [])].join('\n');
-      const out = turnPosts(game.def, game.game.id, version, steps, game.seats, c.outbox.ahead, opening || undefined, news);
+      const out = turnPosts(game.def, game.record.id, version, steps, game.seats, c.outbox.ahead, opening || undefined, news);
       if (out.held) return { posted: Promise.resolve(null), held: true };
-      return { posted: c.outbox.send(c, game.game, version, out.posts), held: false };
+      return { posted: c.outbox.send(c, game.record, version, out.posts), held: false };
     },
 
     started: (game) => refreshLobby(ctx(), game, 'The game has started.'),
@@ -34,16 +34,16 @@ export function discordPosting(ctx: () => BotContext): Posting {
       const c = ctx();
       const { def } = game;
       // A move the channel was never shown (its post held, see PostPlan.held) is taken back quietly: the channel already shows the state before it.
-      if (c.outbox.shownVersion(game.game) < undone.seq) return c.outbox.send(c, game.game, version, []);
+      if (c.outbox.shownVersion(game.record) < undone.seq) return c.outbox.send(c, game.record, version, []);
       const label = def.words.action(undone.before, undone.action);
       const name = game.seats.find((s) => s.seat === seat)?.name ?? 'A player';
       // The move's own post had a picture only if the game cut it that way: the correction matches.
       const hadPicture = def.posts ? def.posts([{ state: stateAfterUndone, events: undone.events }]).some((p) => p.picture !== null) : true;
       const prompt = promptFor(def, state, game.seats);
       // The store then records the version it shows (and its id, for /games mine).
-      return c.outbox.send(c, game.game, version, [async () => {
+      return c.outbox.send(c, game.record, version, [async () => {
         // Built in channel order: the taken-back move's post is out, and the store has its id.
-        await strike(c, game.game.id, `Taken back by ${name}.`);
+        await strike(c, game.record.id, `Taken back by ${name}.`);
         // A first level about places brings its picture, as on a turn post.
         const firsts = firstLevels(def, state, game.seats);
         const levelPicture = firsts.length === 1 ? firsts[0]!.level.picture : undefined;
@@ -51,7 +51,7 @@ export function discordPosting(ctx: () => BotContext): Posting {
           { text: `${name} took back their move (${label}).` },
           { pictures: [...(hadPicture ? [await boardFile(def, state)] : []), ...(levelPicture ? [await pictureFile(def, levelPicture, `${levelPicture.kind}-2.png`)] : [])] },
           { text: [prompt.text, firstWords(firsts)].filter(Boolean).join('\n') },
-          { rows: turnButtons(def, game.game.id, version, state, game.seats) },
+          { rows: turnButtons(def, game.record.id, version, state, game.seats) },
         ], notified(prompt.mentionIds, news));
       }]);
     },
@@ -61,8 +61,8 @@ export function discordPosting(ctx: () => BotContext): Posting {
       // A reminder is a new message: mentions in edits do not notify.
       const by = deadline ? ` ${when(deadline)}` : ' soon';
       const userId = game.seats.find((s) => s.seat === seat)?.userId;
-      return c.outbox.send(c, game.game, null, [async () => ({
-        content: `⏰ ${mention(game.seats, seat)}, half of your time for this turn in game #${game.game.id} is gone: the computer plays it for you${by}.`,
+      return c.outbox.send(c, game.record, null, [async () => ({
+        content: `⏰ ${mention(game.seats, seat)}, half of your time for this turn in game #${game.record.id} is gone: the computer plays it for you${by}.`,
         allowedMentions: { users: userId && ping ? [userId] : [] },
       })]);
     },
@@ -72,9 +72,9 @@ export function discordPosting(ctx: () => BotContext): Posting {
       const userId = game.seats.find((s) => s.seat === seat)?.userId;
       const prompt = game.def.words.prompt(game.state, seat).text;
       const what = last
-        ? `everyone else has played: game #${game.game.id} waits for you alone.`
-        : `game #${game.game.id} is waiting for you${since ? ` (since ${when(since)})` : ''}.`;
-      return c.outbox.send(c, game.game, null, [async () => ({
+        ? `everyone else has played: game #${game.record.id} waits for you alone.`
+        : `game #${game.record.id} is waiting for you${since ? ` (since ${when(since)})` : ''}.`;
+      return c.outbox.send(c, game.record, null, [async () => ({
         content: `🔔 ${mention(game.seats, seat)}, ${what} ${prompt.charAt(0).toUpperCase()}${prompt.slice(1)}`.slice(0, 2000),
         allowedMentions: { users: userId ? [userId] : [] },
       })]);
@@ -82,14 +82,14 @@ export function discordPosting(ctx: () => BotContext): Posting {
 
     pause(game, news) {
       const c = ctx();
-      return c.outbox.send(c, game.game, null, [async () => pausePost(game, news)]);
+      return c.outbox.send(c, game.record, null, [async () => pausePost(game, news)]);
     },
   };
 }
 
 /** The channel's message about a pause: a vote, the game paused, the game resumed (naming whom it waits for). */
 function pausePost(game: StartedGame, news: PauseNews): MessageCreateOptions {
-  const id = game.game.id;
+  const id = game.record.id;
   const cmd = `/${game.def.id}`;
   const name = (userId: string) => game.seats.find((s) => s.userId === userId)?.name ?? `<@${userId}>`;
   const by = (n: { by: readonly string[]; admin: boolean }) => (n.admin ? `by ${name(n.by[0] ?? '')}` : `by a vote of ${listText(n.by.map(name))}`);
@@ -129,7 +129,7 @@ function pausePost(game: StartedGame, news: PauseNews): MessageCreateOptions {
  * that cannot be edited stays.
  */
 async function strike(ctx: BotContext, gameId: number, note: string): Promise<void> {
-  const { game } = await ctx.store.getGame(gameId);
+  const { record: game } = await ctx.store.getGame(gameId);
   const id = game.boardMessageId;
   if (!id) return;
   const struck = (text: string): string => text.split('\n').map((l) => (l.trim() ? `~~${l}~~` : l)).join('\n');

@@ -53,14 +53,14 @@ export async function recoverGames(ctx: BotContext, scope: ShardScope = SINGLE_S
 
 async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerMoves: number; posted?: Promise<string | null> }> {
   const loaded = await ctx.store.getGame(gameId);
-  const { status, postedVersion } = loaded.game;
+  const { status, postedVersion } = loaded.record;
   if (status === 'broken') return { computerMoves: 0 };
   const game = withDef(loaded);
   if (status === 'lobby') {
-    await armLobbyExpiry(ctx, loaded.game);
+    await armLobbyExpiry(ctx, loaded.record);
     // Opened, but its post was lost: without it nobody can press Join.
-    if (!loaded.game.lobbyMessageId) {
-      const messageId = await post(ctx, loaded.game.channelId, lobbyMessage(game), gameId);
+    if (!loaded.record.lobbyMessageId) {
+      const messageId = await post(ctx, loaded.record.channelId, lobbyMessage(game), gameId);
       if (messageId) await ctx.store.setMessageIds(gameId, { lobbyMessageId: messageId });
     }
     return { computerMoves: 0 };
@@ -73,8 +73,8 @@ async function recoverGame(ctx: BotContext, gameId: number): Promise<{ computerM
   // A moment the game holds: the choice that comes next was only ever in the mover's private
   // answer, which a crash may have cut off (or a client reload dropped): the channel points them
   // to it again. Not while paused: nothing can be pressed then, and the resume post points them.
-  if (!caught.held || loaded.game.pausedAt !== null) return caught;
+  if (!caught.held || loaded.record.pausedAt !== null) return caught;
   const notice = heldNotice(game, caught.held.state);
-  if (!notice || (await noticeShown(ctx, loaded.game))) return { computerMoves: caught.computerMoves };
-  return { computerMoves: caught.computerMoves, posted: ctx.outbox.send(ctx, loaded.game, null, [async () => notice]) };
+  if (!notice || (await noticeShown(ctx, loaded.record))) return { computerMoves: caught.computerMoves };
+  return { computerMoves: caught.computerMoves, posted: ctx.outbox.send(ctx, loaded.record, null, [async () => notice]) };
 }

@@ -166,7 +166,7 @@ function optionProblem(err: unknown): string | null {
 /** Where a game stands, for a stale request's answer to `reader`. */
 async function standing(ctx: BotContext, gameId: number, reader: string): Promise<string> {
   const loaded = await ctx.store.getGame(gameId);
-  const game = loaded.game.status === 'running' ? started(withDef(loaded)) : null;
-  if (!game) return `Game #${gameId} is ${loaded.game.status === 'lobby' ? 'in its lobby' : 'over'}.`;
+  const game = loaded.record.status === 'running' ? started(withDef(loaded)) : null;
+  if (!game) return `Game #${gameId} is ${loaded.record.status === 'lobby' ? 'in its lobby' : 'over'}.`;
   return statusText(ctx, game, reader);
 }

@@ -98,12 +98,12 @@ export class Scheduler {
     // Another process (a shard restarted over this one's last moments) may have taken it.
     if (!(await store.claimTimer(t.id, new Date(this.ctx.now())))) return outcome('claimed-elsewhere');
     if (t.kind === LOBBY_EXPIRY) {
-      if (loaded.game.status !== 'lobby') return outcome('started');
-      const waited = expiryText(Math.round((t.fireAt.getTime() - loaded.game.createdAt.getTime()) / 1000));
-      const { posted } = await abortGame(this.ctx, withDef(loaded), 'lobby expiry', `Game #${loaded.game.id}'s lobby has closed: nobody started it within ${waited}.`);
+      if (loaded.record.status !== 'lobby') return outcome('started');
+      const waited = expiryText(Math.round((t.fireAt.getTime() - loaded.record.createdAt.getTime()) / 1000));
+      const { posted } = await abortGame(this.ctx, withDef(loaded), 'lobby expiry', `Game #${loaded.record.id}'s lobby has closed: nobody started it within ${waited}.`);
       return { outcome: 'lobby-expired', posted };
     }
-    const game = loaded.game.status === 'running' ? started(withDef(loaded)) : null;
+    const game = loaded.record.status === 'running' ? started(withDef(loaded)) : null;
     if (!game) return outcome('not-running');
     return fireTurnTimer(this.ctx, game, t);
   }

@@ -65,7 +65,7 @@ export const stateDigest = (state: unknown): string => createHash('sha256').upda
  * the moves in effect gives the same state).
  */
 export function recordOf(loaded: LoadedGame, log: readonly LogEntry[]): GameRecordFile {
-  const { game } = loaded;
+  const { record: game } = loaded;
   const def = gameById(game.kind);
   if (!def) throw new RecordError(`game #${game.id} is of kind '${game.kind}', which this bot does not run`);
   if (game.status !== 'finished' && game.status !== 'aborted') throw new RecordError(`game #${game.id} is ${game.status}: only an ended game has a record`);

@@ -111,15 +111,15 @@ export async function act(
   action: unknown,
   opts: { userId?: string | null; head?: string; standIn?: boolean; presence?: Presence } = {},
 ): Promise<ActResult> {
-  if (game.game.pausedAt !== null && !allowedWhilePaused(actor, action)) {
-    return { ok: false, refusal: { ok: false, code: 'PAUSED', message: `Game #${game.game.id} is paused: nothing can be played until it is resumed.`, legal: [] } };
+  if (game.record.pausedAt !== null && !allowedWhilePaused(actor, action)) {
+    return { ok: false, refusal: { ok: false, code: 'PAUSED', message: `Game #${game.record.id} is paused: nothing can be played until it is resumed.`, legal: [] } };
   }
-  const id = game.game.id;
+  const id = game.record.id;
   const presence = opts.presence ?? await loadPresence(rt, game);
   const seat = actingSeat(actor, action);
   const acted = seat === null ? [] : [seat];
   const timers = turnTimersWith(rt, game, acted, presence);
-  const first = await applyAction(rt.store, id, game.game.version, actor, action, { userId: opts.userId ?? null, loadedState: game.state, timers: timers.plan });
+  const first = await applyAction(rt.store, id, game.record.version, actor, action, { userId: opts.userId ?? null, loadedState: game.state, timers: timers.plan });
   if (!first.ok) return first;
   const steps: Step<unknown, unknown>[] = [{ state: first.state, events: first.events }];
   const covered = new Set<number>(opts.standIn && seat !== null ? [seat] : []);
@@ -152,14 +152,14 @@ export async function startGame(store: Store, gameId: number, opts: { seed?: str
  * played, the turn clocks armed, and the first posts queued, opened by `head`.
  */
 export async function start(rt: Runtime, lobby: GameWithDef, opts: { seed?: string; head?: string } = {}): Promise<{ game: StartedGame; posted: Promise<string | null> }> {
-  const result = await startGame(rt.store, lobby.game.id, opts.seed ? { seed: opts.seed } : {});
+  const result = await startGame(rt.store, lobby.record.id, opts.seed ? { seed: opts.seed } : {});
   const { state } = result.game;
-  if (state === null || state === undefined) throw new StoreError('WRONG_STATUS', `game #${lobby.game.id} started without a state`);
+  if (state === null || state === undefined) throw new StoreError('WRONG_STATUS', `game #${lobby.record.id} started without a state`);
   const started: StartedGame = { ...result.game, state, def: lobby.def };
   const steps: Step<unknown, unknown>[] = [{ state, events: result.events }];
   const presence = await loadPresence(rt, started);
   const covered = new Set<number>();
-  const after = await runComputers(rt, started, started.state, started.game.version, steps, presence, covered);
+  const after = await runComputers(rt, started, started.state, started.record.version, steps, presence, covered);
   await rt.posting.started(started);
   const { posted } = await afterChange(rt, started, steps, after.version, { presence, covered, ...(opts.head ? { head: opts.head } : {}) });
   return { game: started, posted };
@@ -170,7 +170,7 @@ export async function start(rt: Runtime, lobby: GameWithDef, opts: { seed?: stri
  * again, and the channel told.
  */
 export async function undoMove(rt: Runtime, game: StartedGame, seat: number, userId: string | null): Promise<UndoRefusal | (UndoDone & { posted: Promise<string | null> })> {
-  const res = await undoLast(rt.store, game.game.id, game.game.version, seat, { userId });
+  const res = await undoLast(rt.store, game.record.id, game.record.version, seat, { userId });
   if (!res.ok) return res;
   const news = await armTurnTimers(rt, game, res.state, res.version, [seat], await loadPresence(rt, game));
   return { ...res, posted: rt.posting.undone(game, res.version, seat, res, news) };
@@ -217,7 +217,7 @@ export async function fireTurnTimer(rt: Runtime, game: StartedGame, t: TimerReco
 export async function catchUp(
   rt: Runtime, game: StartedGame, opts: { showStart?: boolean } = {},
 ): Promise<{ computerMoves: number; posted?: Promise<string | null>; held?: { state: unknown } }> {
-  const { version } = game.game;
+  const { version } = game.record;
   const steps: Step<unknown, unknown>[] = [];
   // What the channel has not been told yet (a post the game holds stays held: see PostPlan.held).
   const unseen = await unseenStep(rt, game);
@@ -225,13 +225,13 @@ export async function catchUp(
   else if (opts.showStart) steps.push({ state: game.state, events: [] });
   let now: { state: unknown; version: number } = { state: game.state, version };
   let news: TurnNews | undefined;
-  if (game.game.status === 'running') {
+  if (game.record.status === 'running') {
     const presence = await loadPresence(rt, game);
     const covered = new Set<number>();
     now = await runComputers(rt, game, game.state, version, steps, presence, covered);
     news = withCovered(await armTurnTimers(rt, game, now.state, now.version, [], presence), presence, covered);
     // A post that was lost pinged nobody: whoever the game waits for hears of it now.
-    if (steps.length > 0 && now.version === version && game.game.pausedAt === null) {
+    if (steps.length > 0 && now.version === version && game.record.pausedAt === null) {
       const ping = waitedFor(game, now.state, presence).filter((p) => howTold(p.settings, presence.now, 'turn', false).how === 'ping');
       news = { ...news, ping: ping.map((p) => p.userId) };
     }
@@ -244,17 +244,17 @@ export async function catchUp(
 }
 
 /**
- * What the channel has not been told of the game as loaded (`game.state` at `game.game.version`):
+ * What the channel has not been told of the game as loaded (`game.state` at `game.record.version`):
  * a post the game held (PostPlan.held), or one that failed or was lost in a crash. Read from
  * the action log (moves taken back left out), as one step with the loaded state; null when the
  * channel is up to date.
  */
 async function unseenStep(rt: Runtime, game: LoadedGame): Promise<Step<unknown, unknown> | null> {
-  const shown = rt.posting.shownVersion(game.game);
-  if (shown >= game.game.version) return null;
+  const shown = rt.posting.shownVersion(game.record);
+  if (shown >= game.record.version) return null;
   // The entries after `shown` alone give the same moves in effect as the whole log: an undo
   // there names either an action there, or one already shown (which stays shown).
-  const events = inEffectOf(await rt.store.getActionLog(game.game.id, { afterSeq: shown })).filter((e) => e.seq <= game.game.version).flatMap((e) => e.events);
+  const events = inEffectOf(await rt.store.getActionLog(game.record.id, { afterSeq: shown })).filter((e) => e.seq <= game.record.version).flatMap((e) => e.events);
   return events.length ? { state: game.state, events } : null;
 }
 
@@ -269,7 +269,7 @@ async function unseenStep(rt: Runtime, game: LoadedGame): Promise<Step<unknown, 
  */
 function turnTimersWith(rt: Runtime, game: StartedGame, acted: readonly number[], presence: Presence): { plan: TimersFor; writtenFor: () => number | null; news: () => TurnNews | null } {
   const computers = computerSeats(game, presence);
-  const computersPlay = standIn(game.def) !== null && game.game.pausedAt === null;
+  const computersPlay = standIn(game.def) !== null && game.record.pausedAt === null;
   let writtenFor: number | null = null;
   let news: TurnNews | null = null;
   return {
@@ -312,7 +312,7 @@ async function runComputers(
 ): Promise<{ state: unknown; version: number }> {
   const { def } = game;
   const computer = computerSeats(game, presence);
-  if (game.game.pausedAt !== null) return { state, version };
+  if (game.record.pausedAt !== null) return { state, version };
   let moves = 0;
   for (let moved = true; moved && moves < MAX_COMPUTER_STEPS;) {
     moved = false;
@@ -320,9 +320,9 @@ async function runComputers(
       if (!computer.has(seat)) continue;
       const action = standIn(def, seatOf(game, seat))?.(state, seat) ?? null;
       if (action === null) continue;
-      const r = await applyAction(rt.store, game.game.id, version, seat, action, { loadedState: state, ...(timers ? { timers } : {}) });
+      const r = await applyAction(rt.store, game.record.id, version, seat, action, { loadedState: state, ...(timers ? { timers } : {}) });
       if (!r.ok) {
-        rt.log.error('computer move refused', { game: game.game.id, code: r.refusal.code });
+        rt.log.error('computer move refused', { game: game.record.id, code: r.refusal.code });
         return { state, version };
       }
       state = r.state;

@@ -22,18 +22,18 @@ export type PauseOutcome =
  * players agree (votesNeeded).
  */
 export async function askPause(rt: Runtime, game: StartedGame, userId: string, wants: PauseWish, admin: boolean): Promise<PauseOutcome> {
-  const paused = game.game.pausedAt !== null;
+  const paused = game.record.pausedAt !== null;
   if (wants === 'pause' && paused) return { ok: false, code: 'ALREADY_PAUSED' };
   if (wants === 'resume' && !paused) return { ok: false, code: 'NOT_PAUSED' };
   const needed = votesNeeded(game.seats);
   if (admin) return decide(rt, game, wants, [userId], true, needed);
-  const earlier = (await rt.store.pauseVotes(game.game.id)).filter((v) => v.wants === wants);
+  const earlier = (await rt.store.pauseVotes(game.record.id)).filter((v) => v.wants === wants);
   if (earlier.some((v) => v.userId === userId)) return { ok: false, code: 'ALREADY_VOTED' };
   // Only the votes of people still in the game count.
   const inGame = new Set(game.seats.filter((s) => s.userId && !s.computer && !s.leftAt).map((s) => s.userId));
   const voters = [...earlier.map((v) => v.userId).filter((u) => inGame.has(u)), userId];
   if (voters.length >= needed) return decide(rt, game, wants, voters, false, needed);
-  await rt.store.votePause(game.game.id, userId, wants);
+  await rt.store.votePause(game.record.id, userId, wants);
   const news: PauseNews = { kind: 'vote', wants, userId, votes: voters.length, needed };
   return { ok: true, news, posted: rt.posting.pause(game, news) };
 }
@@ -41,11 +41,11 @@ export async function askPause(rt: Runtime, game: StartedGame, userId: string, w
 /** Pauses or resumes the game: its clocks stopped or running again, the channel told. */
 async function decide(rt: Runtime, game: StartedGame, wants: PauseWish, by: string[], admin: boolean, needed: number): Promise<PauseOutcome> {
   const at = wants === 'pause' ? new Date(rt.now()) : null;
-  if (!(await rt.store.setPaused(game.game.id, at))) return { ok: false, code: 'MOVED_ON' };
-  const now: StartedGame = { ...game, game: { ...game.game, pausedAt: at } };
+  if (!(await rt.store.setPaused(game.record.id, at))) return { ok: false, code: 'MOVED_ON' };
+  const now: StartedGame = { ...game, record: { ...game.record, pausedAt: at } };
   const presence = await loadPresence(rt, now);
   if (wants === 'pause') {
-    await armTurnTimers(rt, now, now.state, now.game.version, [], presence);
+    await armTurnTimers(rt, now, now.state, now.record.version, [], presence);
     const news: PauseNews = { kind: 'paused', by, admin, needed };
     return { ok: true, news, posted: rt.posting.pause(now, news) };
   }

@@ -38,7 +38,7 @@ export const NOBODY_AWAY = (now: number): Presence => ({ now, policy: { quietHou
  * The settings of `game`'s people, and the server's clock policy (read only when someone has
  * quiet hours or a vacation): one query for most moves.
  */
-export async function loadPresence(rt: Runtime, game: Pick<GameWithDef, 'game' | 'seats'>): Promise<Presence> {
+export async function loadPresence(rt: Runtime, game: Pick<GameWithDef, 'record' | 'seats'>): Promise<Presence> {
   const now = rt.now();
   const people = game.seats.filter((s): s is SeatRecord & { userId: string } => !!s.userId && !s.computer && !s.leftAt);
   if (people.length === 0) return NOBODY_AWAY(now);
@@ -47,7 +47,7 @@ export async function loadPresence(rt: Runtime, game: Pick<GameWithDef, 'game' |
   const settings = new Map(people.flatMap((s) => { const u = saved.get(s.userId); return u ? [[s.seat, u] as const] : []; }));
   let policy: ClockPolicy = { quietHours: true, vacations: true };
   if ([...settings.values()].some((u) => u.quiet || u.vacation)) {
-    const server = await rt.store.getSettings(game.game.guildId);
+    const server = await rt.store.getSettings(game.record.guildId);
     policy = { quietHours: server.quietHoursStopClocks, vacations: server.vacationsStopClocks };
   }
   const standIns = new Set([...settings].filter(([, u]) => onComputerVacation(u, now)).map(([seat]) => seat));

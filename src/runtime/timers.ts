@@ -73,8 +73,8 @@ function fireAtOf(p: Presence, kind: string, seat: number, from: number, leftMs:
  * alone, so running it again (at start-up) repairs what a crash left.
  */
 export async function armTurnTimers(rt: Runtime, game: GameWithDef, state: unknown, version: number, acted: readonly number[], presence: Presence): Promise<TurnNews> {
-  const plan = await planTurnTimers(rt, game, state, version, acted, await rt.store.listTimers(game.game.id), presence);
-  await rt.store.changeTimers(game.game.id, plan.changes);
+  const plan = await planTurnTimers(rt, game, state, version, acted, await rt.store.listTimers(game.record.id), presence);
+  await rt.store.changeTimers(game.record.id, plan.changes);
   return plan.news;
 }
 
@@ -82,10 +82,10 @@ export async function armTurnTimers(rt: Runtime, game: GameWithDef, state: unkno
 export async function planTurnTimers(
   rt: Runtime, game: GameWithDef, state: unknown, version: number, acted: readonly number[], timers: readonly GameTimer[], presence: Presence,
 ): Promise<TurnPlan> {
-  const gameId = game.game.id;
+  const gameId = game.record.id;
   const { now } = presence;
-  const limitMs = game.game.turnLimitSeconds ? game.game.turnLimitSeconds * 1000 : null;
-  const paused = game.game.pausedAt !== null;
+  const limitMs = game.record.turnLimitSeconds ? game.record.turnLimitSeconds * 1000 : null;
+  const paused = game.record.pausedAt !== null;
   const people = new Set(game.seats.filter((s) => !s.computer && !presence.standIns.has(s.seat)).map((s) => s.seat));
   const waiting = game.def.activeSeats(state).filter((s) => people.has(s));
   const before = new Set(timers.filter((t) => t.kind === 'timeout').map(timerSeat));
@@ -180,9 +180,9 @@ export async function dueTurnTimer(rt: Runtime, game: StartedGame, t: Pick<Timer
   if (!SEAT_TIMERS.includes(t.kind) || seat === null) return { due: 'unknown-kind' };
   const stale = !game.def.activeSeats(game.state).includes(seat) || game.seats.find((s) => s.seat === seat)?.computer
     || typeof payload.version !== 'number' || (await store.actedSince(t.gameId, payload.version, seat));
-  if (stale || game.game.pausedAt !== null) {
+  if (stale || game.record.pausedAt !== null) {
     // A crash may have kept the timer of a turn that is over, and a paused game's clocks stay stopped: the clocks the state calls for are armed again.
-    await armTurnTimers(rt, game, game.state, game.game.version, [], presence);
+    await armTurnTimers(rt, game, game.state, game.record.version, [], presence);
     return { due: stale ? 'stale' : 'paused' };
   }
   const again = async (fireAt: Date): Promise<DueTurnTimer> => {
@@ -228,13 +228,13 @@ export async function clocksBroughtForward(rt: Runtime, userId: string): Promise
       const game = await rt.store.getGame(record.id);
       const seat = game.seats.find((s) => s.userId === userId && !s.leftAt)?.seat;
       const t = game.timers.find((x) => x.kind === 'timeout' && timerSeat(x) === seat);
-      if (seat === undefined || !t || game.game.pausedAt !== null) return;
+      if (seat === undefined || !t || game.record.pausedAt !== null) return;
       const presence = await loadPresence(rt, game);
       const c = clockOf(t);
       const at = presence.standIns.has(seat) ? new Date(presence.now)
         : c.from !== undefined && c.leftMs !== undefined ? fireAtOf(presence, 'timeout', seat, c.from, c.leftMs) : t.fireAt;
       if (at.getTime() >= t.fireAt.getTime()) return;
-      await rt.store.changeTimers(game.game.id, { arm: [{ kind: 'timeout', seat, fireAt: at, payload: t.payload }] });
+      await rt.store.changeTimers(game.record.id, { arm: [{ kind: 'timeout', seat, fireAt: at, payload: t.payload }] });
       moved++;
     });
   }

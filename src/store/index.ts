@@ -81,7 +81,7 @@ export interface SeatRecord {
  * from the call that found out.
  */
 export interface LoadedGame {
-  game: GameRecord;
+  record: GameRecord;
   seats: SeatRecord[];
   state: unknown;
   /** Its pending timers, soonest first, as listTimers gives them. */
@@ -350,7 +350,7 @@ export class Store {
         },
         include: { seats: { orderBy: { seat: 'asc' } } },
       });
-      return { game: gameRecord(row), seats: row.seats.map(seatRecord), state: null, timers: [] };
+      return { record: gameRecord(row), seats: row.seats.map(seatRecord), state: null, timers: [] };
     } catch (e) {
       if (isUniqueViolation(e)) {
         const existing = await this.prisma.game.findFirst({ where: { channelId: input.channelId, status: { in: UNFINISHED } }, select: { id: true } });
@@ -517,15 +517,15 @@ export class Store {
   async #loaded(row: StoredGame): Promise<LoadedGame> {
     const seats = row.seats.map(seatRecord);
     const timers = row.timers.map(gameTimer);
-    if (row.state === null || row.status === 'broken') return { game: gameRecord(row), seats, state: null, timers };
+    if (row.state === null || row.status === 'broken') return { record: gameRecord(row), seats, state: null, timers };
     try {
       const state = this.#stateOf(row.id, row.version, row.kind, row.state, row.status === 'running');
-      return { game: gameRecord(row), seats, state, timers };
+      return { record: gameRecord(row), seats, state, timers };
     } catch (e) {
       if (!(e instanceof StateLoadError)) throw e;
       const game = await this.markBroken(row.id, e.message);
       // Marking it broken cancelled its timers.
-      return { game, seats, state: null, timers: [] };
+      return { record: game, seats, state: null, timers: [] };
     }
   }
 

@@ -28,7 +28,7 @@ async function startWithBo(channel: Channel, game: string, options: Record<strin
   const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
   expect(textOf(await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000))).toMatch(/has started/);
-  return (await h.store.loadActiveGame(channel.id))!.game.id;
+  return (await h.store.loadActiveGame(channel.id))!.record.id;
 }
 
 const idOf = (m: PostedMessage, label: string): string => {
@@ -58,13 +58,13 @@ describe('a choice button', () => {
     expect(await picks()).toEqual([null, null]);
 
     // Round 2 waits for both. Ana's button from round 1, pressed by Bo from a screen that still shows it, is not Bo's.
-    const version = (await h.store.getGame(id)).game.version;
+    const version = (await h.store.getGame(id)).record.version;
     const later = await (await h.double.forgeComponent(bo, channel, anasStep3, anasPost)).reply(10_000);
     expect(textOf(later)).toBe(`This choice is <@${ana.id}>'s, not yours.`);
     // The log line names the precondition that refused.
     await h.double.waitFor(() => (h.logs.some((l) => l.includes('"outcome":"refused:NOT_YOUR_CHOICE"') && l.includes('"precondition":"a choice offered to them"')) ? true : undefined), 5000, 'the refusal’s log line');
     expect(await picks()).toEqual([null, null]);
-    expect((await h.store.getGame(id)).game.version).toBe(version);
+    expect((await h.store.getGame(id)).record.version).toBe(version);
 
     // Bo picks again; the next post asks Ana alone; both press its button at once.
     expect(textOf(await (await h.double.clickButton(bo, h.latestPost(channel), 'Step 1')).reply(10_000))).toBe('Done: Step 1.');
@@ -86,7 +86,7 @@ describe('a choice button', () => {
     const channel = h.double.createChannel(h.guild, `choice-future-${def.id}`);
     const id = await startWithBo(channel, def.id);
     const loaded = await h.store.getGame(id);
-    const { game, seats, state } = loaded;
+    const { record: game, seats, state } = loaded;
     const seat = def.activeSeats(state).find((s) => seats.find((x) => x.seat === s)?.userId);
     expect(seat).toBeDefined();
     const user = h.userOf(loaded, seat!);
@@ -99,7 +99,7 @@ describe('a choice button', () => {
       expect(textOf(reply), forged).toBe('That choice was never offered, so nothing was done.');
     }
     const after = await h.store.getGame(id);
-    expect(after.game.version).toBe(game.version);
+    expect(after.record.version).toBe(game.version);
     expect(after.state).toEqual(state);
     await abort(def.id, channel);
   }, 60_000);
@@ -113,13 +113,13 @@ describe('an interaction delivered twice', () => {
     expect(textOf(await command.reply(10_000))).toBe('Done: Step 2.');
     const press = await h.double.clickButton(bo, h.latestPost(channel), 'Step 1');
     expect(textOf(await press.reply(10_000))).toBe('Done: Step 1.');
-    const version = (await h.store.getGame(id)).game.version;
+    const version = (await h.store.getGame(id)).record.version;
     const seen = h.logs.filter((l) => l.includes('"msg":"interaction delivered again"')).length;
     h.double.deliverAgain(command);
     h.double.deliverAgain(press);
     await h.double.waitFor(() => (h.logs.filter((l) => l.includes('"msg":"interaction delivered again"')).length === seen + 2 ? true : undefined), 10_000, 'the second deliveries');
     expect(h.logs.filter((l) => l.includes('"msg":"interaction delivered again"')).slice(-2).every((l) => l.includes('"level":"debug"'))).toBe(true);
-    expect((await h.store.getGame(id)).game.version).toBe(version);
+    expect((await h.store.getGame(id)).record.version).toBe(version);
     expect(command.messages).toHaveLength(1);
     expect(press.messages).toHaveLength(1);
     expect(h.logs.filter((l) => l.includes('"level":"error"'))).toEqual([]);

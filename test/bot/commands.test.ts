@@ -43,7 +43,7 @@ async function runningGame(channel: Channel, joiners: User[], options: Record<st
   for (const u of joiners) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
   const started = await h.command(ana, 'race', 'start', {}, channel);
   expect(textOf(started)).toMatch(/has started/);
-  return (await h.game(channel)).game.id;
+  return (await h.game(channel)).record.id;
 }
 
 async function waitForEdit(m: PostedMessage, pattern: RegExp, what: string): Promise<PostedMessage> {
@@ -149,7 +149,7 @@ describe('information', () => {
 
     await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
     await h.command(ana, 'race', 'start', {}, channel);
-    const id = (await h.game(channel)).game.id;
+    const id = (await h.game(channel)).record.id;
     await h.playTurn(race, channel);
     await h.playTurn(race, channel);
     const before = h.double.messages(channel).length;
@@ -232,7 +232,7 @@ describe('leaving a running game', () => {
     expect(await h.store.loadActiveGame(channel.id)).toBeNull();
     // The outcome is stored: Ana (seat 0) won.
     const stored = await h.store.getGame(id);
-    expect(stored.game.status).toBe('finished');
+    expect(stored.record.status).toBe('finished');
     expect(race.outcome(stored.state as Parameters<typeof race.outcome>[0])).toMatchObject({ status: 'finished', winners: [0] });
   });
 
@@ -243,7 +243,7 @@ describe('leaving a running game', () => {
     expect(ask.ephemeral).toBe(true);
     await (await h.double.clickButton(ana, ask, 'Cancel')).acknowledged();
     expect(textOf(await waitForEdit(ask, /^Cancelled/, 'the cancelled abort'))).toBe('Cancelled: nothing was changed.');
-    expect((await h.store.loadActiveGame(channel.id))?.game.status).toBe('lobby');
+    expect((await h.store.loadActiveGame(channel.id))?.record.status).toBe('lobby');
     expect(current(lobby).components).not.toEqual([]);
   });
 

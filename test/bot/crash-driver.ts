@@ -259,7 +259,7 @@ export async function killWhileAPostWaits(retryAfterMs: number): Promise<{ posts
     for (let n = 0; ; n++) {
       if (n > 40) throw new Error('the game never reached a person\'s move');
       const game = await store.loadActiveGame(channel.id);
-      if (game?.state != null && game.game.postedVersion === game.game.version && def.activeSeats(game.state).some((s) => game.seats.find((x) => x.seat === s)?.userId)) break;
+      if (game?.state != null && game.record.postedVersion === game.record.version && def.activeSeats(game.state).some((s) => game.seats.find((x) => x.seat === s)?.userId)) break;
       const sent = await step(double, store, def, channel, people);
       await (sent ? sent.reply(ANSWER_WAIT_MS) : sleep(50));
       await sleep(100);
@@ -325,9 +325,9 @@ export async function step(double: DiscordDouble, store: Store, def: AnyGame, ch
   if (!game) {
     return double.runCommand(ana, channel, 'fence', { subcommand: 'new', options: { 'auto-build': true, rounds: 2, computers: 2, 'turn-limit': 600 } });
   }
-  if (game.game.status === 'lobby') {
+  if (game.record.status === 'lobby') {
     if (game.seats.some((s) => s.userId === bo.id)) return double.runCommand(ana, channel, 'fence', { subcommand: 'start' });
-    const lobby = game.game.lobbyMessageId ? double.log.get(game.game.lobbyMessageId) : undefined;
+    const lobby = game.record.lobbyMessageId ? double.log.get(game.record.lobbyMessageId) : undefined;
     return lobby ? double.clickButton(bo, lobby, 'Join') : null;
   }
   if (game.state === null) return null;
@@ -342,7 +342,7 @@ export async function step(double: DiscordDouble, store: Store, def: AnyGame, ch
   // A choice: its button on the newest message the player sees that offers it (a turn post, or
   // in the middle of a turn their private answer); none after a restart cut that answer off,
   // so they ask for it again (issue 28.1).
-  const id = choiceId(game.game.id, game.game.version, [seat], def.encode(action));
+  const id = choiceId(game.record.id, game.record.version, [seat], def.encode(action));
   const offering = [...double.visibleTo(user, channel)].reverse().find((m) => !m.loading && double.buttons(m).some((b) => 'custom_id' in b && b.custom_id === id));
   return offering ? double.clickButton(user, offering, id) : double.runCommand(user, channel, 'games', { subcommand: 'choose' });
 }
@@ -355,7 +355,7 @@ function latestPost(double: DiscordDouble, channel: Channel): PostedMessage | un
 const idsOf = (rows: Row[]): string[] => rows.flatMap((r) => ('toJSON' in r ? r.toJSON() : r).components.map((c) => ('custom_id' in c ? c.custom_id : '')));
 
 function fail(what: string, game: LoadedGame, detail = ''): never {
-  throw new Error(`after restart, game #${game.game.id} (version ${game.game.version}): ${what}${detail ? `\n${detail}` : ''}`);
+  throw new Error(`after restart, game #${game.record.id} (version ${game.record.version}): ${what}${detail ? `\n${detail}` : ''}`);
 }
 
 /**
@@ -368,10 +368,10 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
   for (const channel of channels) {
     const game = await store.loadActiveGame(channel.id);
     if (!game) continue;
-    const timers = await store.listTimers(game.game.id);
-    if (game.game.status === 'lobby') {
+    const timers = await store.listTimers(game.record.id);
+    if (game.record.status === 'lobby') {
       report.checked.lobbies++;
-      const lobby = game.game.lobbyMessageId ? double.log.get(game.game.lobbyMessageId) : undefined;
+      const lobby = game.record.lobbyMessageId ? double.log.get(game.record.lobbyMessageId) : undefined;
       if (!lobby || !double.buttons(lobby).some((b) => 'label' in b && b.label === 'Join')) fail('its lobby has no post with a Join button', game);
       if (!timers.some((t) => t.kind === 'lobbyExpiry')) fail('its lobby has no expiry timer', game);
       continue;
@@ -385,11 +385,11 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
     // A turn still under way (PostPlan.held) is told once it ends: the channel shows its start.
     const held = def.posts?.([{ state, events: [] }]).at(-1)?.held === true;
     if (held) {
-      if ((game.game.postedVersion ?? -1) >= game.game.version) fail('a held turn is marked as shown', game);
+      if ((game.record.postedVersion ?? -1) >= game.record.version) fail('a held turn is marked as shown', game);
       // The next choice may have been only in a private answer the kill cut off: the channel
       // points whoever must go on to it (issue 28.1).
       const post = latestPost(double, channel);
-      const notice = buttonId({ verb: 'next', gameId: game.game.id });
+      const notice = buttonId({ verb: 'next', gameId: game.record.id });
       const owing = def.activeSeats(state).map((s) => game.seats.find((x) => x.seat === s)).filter((s) => s?.userId).map((s) => s!.userId!);
       const noticed = !!post && double.buttons(post).some((b) => 'custom_id' in b && b.custom_id === notice) && owing.every((u) => post.notified.includes(u));
       const answered = !heldAtRestart(channel, game) && owing.every((u) => {
@@ -400,11 +400,11 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
         fail('the channel does not point the mover to their next step', game, `latest post: ${post ? textOf(post) : 'none'}`);
       }
     } else {
-      if (game.game.postedVersion !== game.game.version) fail(`the channel shows version ${game.game.postedVersion}`, game);
+      if (game.record.postedVersion !== game.record.version) fail(`the channel shows version ${game.record.postedVersion}`, game);
       const post = latestPost(double, channel);
       const prompt = promptFor(def, state, game.seats).text;
       if (!post || !textOf(post).includes(prompt)) fail('the latest post does not show the current prompt', game, `prompt: ${prompt}\nlatest post: ${post ? textOf(post) : 'none'}`);
-      const expected = idsOf(turnButtons(def, game.game.id, game.game.version, state, game.seats));
+      const expected = idsOf(turnButtons(def, game.record.id, game.record.version, state, game.seats));
       const shown = double.buttons(post).map((b) => ('custom_id' in b ? b.custom_id : ''));
       if (JSON.stringify(shown) !== JSON.stringify(expected)) fail('the latest post does not carry the current buttons', game, `expected ${expected.join(', ')}\nshown ${shown.join(', ')}`);
     }
@@ -417,7 +417,7 @@ export async function check(double: DiscordDouble, store: Store, def: AnyGame, c
     }
     for (const t of turnTimers) {
       const armed = (t.payload as { version?: number }).version ?? -1;
-      if (await store.actedSince(game.game.id, armed, t.seat ?? -1)) fail(`the ${t.kind} timer of seat ${t.seat} belongs to a turn that is over`, game);
+      if (await store.actedSince(game.record.id, armed, t.seat ?? -1)) fail(`the ${t.kind} timer of seat ${t.seat} belongs to a turn that is over`, game);
     }
   }
 }

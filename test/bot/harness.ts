@@ -125,7 +125,7 @@ export class Harness {
   async gameOf<S>(def: { id: string; outcome(s: S): unknown }, channel: Channel = this.channel): Promise<LoadedGame & { state: S }> {
     const g = await this.store.loadActiveGame(channel.id);
     if (!g || !g.state) throw new Error('no running game');
-    if (g.game.kind !== def.id) throw new Error(`the channel's game is ${g.game.kind}, not ${def.id}`);
+    if (g.record.kind !== def.id) throw new Error(`the channel's game is ${g.record.kind}, not ${def.id}`);
     return g as LoadedGame & { state: S };
   }
 
@@ -148,7 +148,7 @@ export class Harness {
    */
   async playTurn(def: AnyGame, channel: Channel = this.channel): Promise<PostedMessage> {
     const game = await this.game(channel);
-    if (game.game.kind !== def.id) throw new Error(`the channel's game is ${game.game.kind}, not ${def.id}`);
+    if (game.record.kind !== def.id) throw new Error(`the channel's game is ${game.record.kind}, not ${def.id}`);
     const seat = def.activeSeats(game.state).find((s) => game.seats.find((x) => x.seat === s)?.computer === false);
     if (seat === undefined) throw new Error('no person to act');
     const action = def.bots[def.defaultBot]!(game.state, seat);

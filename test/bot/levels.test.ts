@@ -47,7 +47,7 @@ async function openLobby(name: string, game = 'kimbo', computers = 1): Promise<{
   const channel = h.double.createChannel(h.guild, name);
   expect(textOf(await h.command(ana, game, 'new', { computers }, channel))).toMatch(/^Game #\d+ is open/);
   const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
-  return { channel, lobby, id: (await h.store.loadActiveGame(channel.id))!.game.id };
+  return { channel, lobby, id: (await h.store.loadActiveGame(channel.id))!.record.id };
 }
 
 /** `user` taps the lobby button labelled `label`; resolves with the private answer, once the lobby shows `shows`. */
@@ -108,14 +108,14 @@ describe('a computer player’s level in the lobby', () => {
     const ask = await h.command(ana, 'kimbo', 'resign', {}, channel);
     await (await h.double.clickButton(ana, ask, 'Resign')).acknowledged();
     const end = await h.double.waitForMessage(channel, (m) => h.double.buttons(m).some((b) => 'label' in b && b.label === 'Rematch'));
-    expect((await h.store.getGame(id)).game.status).toBe('finished');
+    expect((await h.store.getGame(id)).record.status).toBe('finished');
     const rematch = await (await h.double.clickButton(ana, end, 'Rematch')).reply(10_000);
     expect(textOf(rematch)).toMatch(/^Game #\d+ is open, with the options of game #\d+/);
     const next = await h.double.waitForMessage(channel, (m) => textOf(m).includes(`Rematch of game #${id}`));
     expect(textOf(next)).toContain('2. Computer 1 (strong)');
     expect(labels(next)).toContain('Computer 1: Strong');
     const again = (await h.store.loadActiveGame(channel.id))!;
-    expect(again.game.id).not.toBe(id);
+    expect(again.record.id).not.toBe(id);
     expect(again.seats.map((s) => [s.name, s.bot])).toEqual([['Ana', null], ['Computer 1', 'strong']]);
   }, 120_000);
 

@@ -191,7 +191,7 @@ describe('my settings', () => {
     expect(await me(dee, { 'vacation-from': 'today', 'vacation-to': 'tomorrow' })).toContain('• Vacation: 2027-03-05 to 2027-03-06, back');
     await h.running.bot.tickTimers();
     expect(postsSince(channel, waiting).map((m) => textOf(m)).join('\n')).toContain('Round 5: Ana +1 → 5, Dee +2 → 11.');
-    expect((await h.store.getGame(id)).game.status).toBe('running');
+    expect((await h.store.getGame(id)).record.status).toBe('running');
     await abort(channel);
     await me(dee, { 'vacation-from': 'off', 'vacation-computer': false });
   });
@@ -212,7 +212,7 @@ describe('my settings', () => {
     await h.running.bot.tickTimers();
     const digests = h.double.messages(dm);
     expect(digests).toHaveLength(1);
-    const link = `https://discord.com/channels/${h.guild.id}/${channel.id}/${(await h.store.getGame(id)).game.boardMessageId}`;
+    const link = `https://discord.com/channels/${h.guild.id}/${channel.id}/${(await h.store.getGame(id)).record.boardMessageId}`;
     expect(textOf(digests[0])).toMatch(new RegExp(`^\\*\\*Your games today\\*\\* \\(1 waiting for you, as of <t:\\d+:f>\\)\\n• #${id} Race \\(\`/race\`\\) in <#${channel.id}> \\(Fence Club\\): since <t:\\d+:R>, your turn ends <t:\\d+:R> · \\[latest post\\]\\(${link.replace(/[/.]/g, '\\$&')}\\)\\n-# You get this instead of pings`));
     expect(digests[0]!.notified).toEqual([]);
     // The next day's comes the next day.

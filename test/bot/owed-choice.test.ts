@@ -44,7 +44,7 @@ async function gameAtEvidence(): Promise<number> {
   await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
   await (await h.double.clickButton(cy, lobby, 'Join')).reply(10_000);
   expect(textOf(await h.fence(ana, 'start'))).toMatch(/has started/);
-  const id = (await h.game()).game.id;
+  const id = (await h.game()).record.id;
   // The position is written while no bot runs (a running one keeps the state it last loaded).
   await h.running.stop();
   const state = loadScenario(JSON.parse(readFileSync(new URL('../scenarios/B17-H1-evidence-by-road.json', import.meta.url), 'utf8')));
@@ -142,7 +142,7 @@ describe('a choice owed in the middle of a turn, when the bot dies before the mo
     const done = await (await h.double.clickButton(ana, choose, 'Draw blue')).waitForMessage((m) => /^Done/.test(textOf(m)), 10_000);
     expect(textOf(done)).toMatch(/^Done: /);
     const after = await h.game();
-    expect(after.game.id).toBe(id);
+    expect(after.record.id).toBe(id);
     expect(after.state.pending).toBeNull();
     expect((after.state as FenceState).hands[0]).toEqual(['R3', 'B2']);
     const edits = h.double.log.get(status.id)?.edits ?? 0;

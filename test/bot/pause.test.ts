@@ -59,7 +59,7 @@ describe('a paused game', () => {
     const pausedPost = postsSince(channel, posts)[0]!;
     expect(textOf(pausedPost)).toBe(`⏸️ **Game #${id} is paused** (by a vote of Cy and Bo). Nothing can be played and the turn clocks are stopped until it is resumed: **Resume** below or \`/race pause\`, by the host or a member with Manage Channels alone, or by 2 of its players.`);
     expect(labels(pausedPost)).toEqual(['Resume']);
-    const version = (await h.store.getGame(id)).game.version;
+    const version = (await h.store.getGame(id)).record.version;
 
     // Nothing is played: a typed move, a button, an undo each get a refusal saying how to go on.
     const refusal = new RegExp(`^Game #${id} is paused \\(since <t:\\d+:R>\\), so nothing was changed\\. To go on, resume it with \`/race pause\`: the host or a member with Manage Channels alone, or 2 of its players\\.`);
@@ -75,7 +75,7 @@ describe('a paused game', () => {
     const quiet = h.double.messages(channel).length;
     await h.running.bot.tickTimers();
     expect(postsSince(channel, quiet)).toEqual([]);
-    expect((await h.store.getGame(id)).game.version).toBe(version);
+    expect((await h.store.getGame(id)).record.version).toBe(version);
     const status = await h.command(dee, 'race', 'status', {}, channel);
     expect(textOf(status)).toMatch(/\n⏸️ Paused <t:\d+:R>: nothing can be played until it is resumed \(`\/race pause`\)\.\n/);
     expect(textOf(status)).toMatch(/\nWaiting for: Ana since <t:\d+:R>\.\nTurn clock stopped with 40 minutes left\.\nWaiting for: Cy since <t:\d+:R>\.\nTurn clock stopped with 40 minutes left\./);
@@ -152,9 +152,9 @@ describe('a paused game', () => {
     expect(labels(turnPost)).toContain('Move a fence');
     const game = (await h.store.loadActiveGame(channel.id))!;
     const mover = h.userOf(game, kimbo.activeSeats(game.state as KimboState)[0]!);
-    expect(textOf(await h.command(ana, 'kimbo', 'pause', {}, channel))).toBe(`Game #${game.game.id} is paused.`);
+    expect(textOf(await h.command(ana, 'kimbo', 'pause', {}, channel))).toBe(`Game #${game.record.id} is paused.`);
     const refused = await (await h.double.clickButton(mover, turnPost, 'Move a fence')).reply(10_000);
-    expect(textOf(refused)).toMatch(new RegExp(`^Game #${game.game.id} is paused \\(since <t:\\d+:R>\\), so nothing was changed\\.`));
+    expect(textOf(refused)).toMatch(new RegExp(`^Game #${game.record.id} is paused \\(since <t:\\d+:R>\\), so nothing was changed\\.`));
     expect(refused.attachments).toEqual([]);
     expect(h.double.buttons(refused)).toEqual([]);
     const abort = await h.command(ana, 'kimbo', 'abort', {}, channel);

@@ -109,13 +109,13 @@ describe('the platform, for every game', () => {
     // Another process wrote first: the store's compare-and-set refuses this write.
     store.saveAction = async (id) => {
       store.saveAction = real;
-      throw new StaleVersionError(id, game.game.version, game.game.version + 1);
+      throw new StaleVersionError(id, game.record.version, game.record.version + 1);
     };
     const reply = await h.command(ana, 'race', 'step', { step: 'step2' }, channel);
     expect(reply.ephemeral).toBe(true);
     expect(textOf(reply)).toMatch(/^The game moved on while your request was handled, so nothing was changed\. Here is where it stands now:\n\*\*Game #\d+\*\* — round 1, race to 10/);
     expect(textOf(reply)).toMatch(/Waiting for: Ana since <t:\d+:R>, pick your step/);
-    expect((await h.store.getGame(game.game.id)).game.version).toBe(game.game.version);
+    expect((await h.store.getGame(game.record.id)).record.version).toBe(game.record.version);
     await h.double.waitFor(() => (h.logs.some((l) => l.includes('"outcome":"refused:STALE"')) ? true : undefined), 5000, 'the log line of the stale request');
     await abortHere('race', channel);
   });
@@ -126,8 +126,8 @@ describe('the platform, for every game', () => {
     await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
     await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000);
     const game = (await h.store.loadActiveGame(channel.id))!;
-    for (const t of await h.store.listTimers(game.game.id)) await h.store.cancelTimer(game.game.id, t.kind, t.seat);
-    await h.store.armTimer(game.game.id, 'timeout', new Date(Date.now() + h.nowOffset - 1000), { version: game.game.version, seat: 1 });
+    for (const t of await h.store.listTimers(game.record.id)) await h.store.cancelTimer(game.record.id, t.kind, t.seat);
+    await h.store.armTimer(game.record.id, 'timeout', new Date(Date.now() + h.nowOffset - 1000), { version: game.record.version, seat: 1 });
     const before = h.double.messages(channel).length;
     await h.running.bot.tickTimers();
     expect(h.double.messages(channel).slice(before).map((m) => textOf(m)).join('\n')).toContain('Bo ran out of time and steps 1.');

@@ -30,7 +30,7 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
   const presses: InteractionHandle[] = [await h.double.clickButton(ana, lobby, 'Start')];
   const handPost = await h.double.waitForMessage(channel, (m) => h.double.buttons(m).some((b) => 'label' in b && b.label === 'Show my hand'), 30_000);
   // Pressed again later from a client that still shows it (newer posts take the buttons over).
-  const handId = buttonId({ verb: 'hand', gameId: (await h.store.loadActiveGame(channel.id))!.game.id });
+  const handId = buttonId({ verb: 'hand', gameId: (await h.store.loadActiveGame(channel.id))!.record.id });
 
   for (let n = 0; n < 5; n++) {
     // The game is saved before its posts go out: Ana's turn comes while they are still queued.
@@ -41,16 +41,16 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
     if (n % 2 === 0) {
       presses.push(await h.double.runCommand(ana, channel, 'race', { subcommand: 'step', options: { step: race.encode(action) } }));
     } else {
-      const id = choiceId(game.game.id, game.game.version, [seat], race.encode(action));
+      const id = choiceId(game.record.id, game.record.version, [seat], race.encode(action));
       const post = await h.double.waitFor(() => h.double.messages(channel).find((m) => h.double.buttons(m).some((b) => 'custom_id' in b && b.custom_id === id)), 60_000, 'the choice');
       presses.push(await h.double.clickButton(ana, post, id));
     }
     // Others in the channel meanwhile (Join from a client that still shows the lobby's buttons).
-    presses.push(await h.double.forgeComponent(bo, channel, buttonId({ verb: 'join', gameId: game.game.id }), lobby));
+    presses.push(await h.double.forgeComponent(bo, channel, buttonId({ verb: 'join', gameId: game.record.id }), lobby));
     presses.push(await h.double.forgeComponent(bo, channel, handId, handPost));
     // Undo (of a version the game has left) and Rematch (of a game still running): refused, but acknowledged first like any press.
-    presses.push(await h.double.forgeComponent(ana, channel, buttonId({ verb: 'undo', gameId: game.game.id, version: game.game.version }), handPost));
-    presses.push(await h.double.forgeComponent(bo, channel, buttonId({ verb: 'rematch', gameId: game.game.id }), handPost));
+    presses.push(await h.double.forgeComponent(ana, channel, buttonId({ verb: 'undo', gameId: game.record.id, version: game.record.version }), handPost));
+    presses.push(await h.double.forgeComponent(bo, channel, buttonId({ verb: 'rematch', gameId: game.record.id }), handPost));
     presses.push(await h.double.runCommand(bo, channel, 'race', { subcommand: 'status' }));
     for (const [sub, label] of [['resign', 'Cancel'], ['abort', 'Cancel']] as const) {
       const ask = await h.double.runCommand(ana, channel, 'race', { subcommand: sub });
@@ -64,7 +64,7 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
   expect(Math.max(...waits)).toBeLessThan(3000);
   // The limit was in play: the bot was told to wait, and every post still went out, the last one showing the game as it is.
   expect(h.double.requests.filter((r) => r.status === 429 && r.route === 'POST /channels/:channel/messages').length).toBeGreaterThan(0);
-  const id = (await h.store.loadActiveGame(channel.id))!.game.id;
+  const id = (await h.store.loadActiveGame(channel.id))!.record.id;
   await waitForPosted(id);
   h.double.expectNoViolations();
 }, 180_000);
@@ -72,7 +72,7 @@ it('acknowledges every press within 3 s while rate-limited computer turns are be
 async function waitForTurn(channelId: string, userId: string) {
   for (let n = 0; n < 600; n++) {
     const g = await h.store.loadActiveGame(channelId);
-    if (g?.state && g.game.kind === race.id) {
+    if (g?.state && g.record.kind === race.id) {
       const seat = race.activeSeats(g.state as Parameters<typeof race.activeSeats>[0])[0];
       if (seat !== undefined && g.seats.find((s) => s.seat === seat)?.userId === userId) return h.gameOf(race, h.double.world.channels.get(channelId)!);
     }
@@ -83,7 +83,7 @@ async function waitForTurn(channelId: string, userId: string) {
 
 async function waitForPosted(gameId: number): Promise<void> {
   for (let n = 0; n < 1200; n++) {
-    const { game: g } = await h.store.getGame(gameId);
+    const { record: g } = await h.store.getGame(gameId);
     if (g.postedVersion === g.version) return;
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -27,7 +27,7 @@ async function startGame(channel: Channel, options: Record<string, string | numb
   const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const u of join) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
   expect(textOf(await h.fence(ana, 'start', {}, channel))).toMatch(/has started/);
-  return (await h.game(channel)).game.id;
+  return (await h.game(channel)).record.id;
 }
 
 const restart = async (): Promise<void> => {
@@ -43,20 +43,20 @@ describe('start-up repairs what a stop between saving and posting left', () => {
     let game = await h.game(channel);
     while (game.seats.find((s) => s.seat === whoMustAct(game.state))?.computer !== true) {
       const seat = whoMustAct(game.state)!;
-      const r = await applyAction(h.store, id, game.game.version, seat, computerAction(game.state, seat, 'simple'));
+      const r = await applyAction(h.store, id, game.record.version, seat, computerAction(game.state, seat, 'simple'));
       expect(r.ok).toBe(true);
       game = await h.game(channel);
     }
     const postsBefore = h.double.messages(channel).length;
-    const savedVersion = game.game.version;
-    expect(game.game.postedVersion).toBeLessThan(savedVersion);
+    const savedVersion = game.record.version;
+    expect(game.record.postedVersion).toBeLessThan(savedVersion);
 
     await restart();
 
     const after = await h.game(channel);
-    expect(after.game.version).toBeGreaterThan(savedVersion);
+    expect(after.record.version).toBeGreaterThan(savedVersion);
     expect(after.seats.find((s) => s.seat === whoMustAct(after.state))?.computer).toBe(false);
-    expect(after.game.postedVersion).toBe(after.game.version);
+    expect(after.record.postedVersion).toBe(after.record.version);
     const post = h.latestPost(channel);
     expect(h.double.messages(channel).length).toBeGreaterThan(postsBefore);
     const onTurn = h.userOf(after, whoMustAct(after.state)!);
@@ -65,7 +65,7 @@ describe('start-up repairs what a stop between saving and posting left', () => {
     expect(post.attachments.length).toBe(1);
     const timers = await h.store.listTimers(id);
     expect(timers.map((t) => [t.kind, t.seat]).sort()).toEqual([['reminder', whoMustAct(after.state)], ['timeout', whoMustAct(after.state)]]);
-    for (const t of timers) expect((t.payload as { version: number }).version).toBe(after.game.version);
+    for (const t of timers) expect((t.payload as { version: number }).version).toBe(after.record.version);
     // The repaired post works: the player on turn plays on from it.
     await h.playOne(channel);
     await restart();
@@ -92,7 +92,7 @@ describe('missing permissions are said, not swallowed', () => {
     const refused = await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel);
     expect(refused.ephemeral).toBe(true);
     expect(textOf(refused)).toBe("I cannot post the game here: I am missing the **Attach Files** permission in this channel. Ask a server admin to grant it to my role (or in this channel's permission settings), then try again. Nothing was changed.");
-    expect((await h.store.getGame(id)).game.version).toBe(game.game.version);
+    expect((await h.store.getGame(id)).record.version).toBe(game.record.version);
 
     h.double.setBotPermissions(channel, { deny: PermissionFlagsBits.SendMessages | PermissionFlagsBits.AttachFiles });
     const both = await h.fence(user, how.sub, { [how.option]: JSON.stringify(action) }, channel);
@@ -111,16 +111,16 @@ describe('missing permissions are said, not swallowed', () => {
     await h.running.bot.tickTimers();
     h.nowOffset = 0;
     const game = await h.store.getGame(id);
-    expect(game.game.version).toBeGreaterThan(0);
+    expect(game.record.version).toBeGreaterThan(0);
     const note: PostedMessage | undefined = h.double.messages(channel).slice(before).at(-1);
     expect(textOf(note)).toBe(`⚠️ I could not post the latest turn of game #${id} here: I am missing the **Attach Files** permission in this channel. The game is saved: once an admin fixes it, I post where it stands at the next move or when I restart.`);
     expect(h.logs.some((l) => l.includes('"msg":"post failed"') && l.includes('"missing":"Attach Files"'))).toBe(true);
-    expect(game.game.postedVersion).toBeLessThan(game.game.version);
+    expect(game.record.postedVersion).toBeLessThan(game.record.version);
 
     h.double.setBotPermissions(channel, {});
     await restart();
     const now = await h.game(channel);
-    expect(now.game.postedVersion).toBe(now.game.version);
+    expect(now.record.postedVersion).toBe(now.record.version);
     expect(textOf(h.latestPost(channel))).toContain(`<@${h.userOf(now, whoMustAct(now.state)!).id}>`);
     expect(h.latestPost(channel).attachments.length).toBe(1);
   }, 60_000);
@@ -131,14 +131,14 @@ describe('lobbies expire', () => {
     const channel = h.double.createChannel(h.guild, 'stale-lobby');
     await h.fence(ana, 'new', {}, channel);
     const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
-    const id = (await h.store.loadActiveGame(channel.id))!.game.id;
+    const id = (await h.store.loadActiveGame(channel.id))!.record.id;
     h.nowOffset = 7 * 24 * 3600 * 1000 - 60_000;
     await h.running.bot.tickTimers();
-    expect((await h.store.getGame(id)).game.status).toBe('lobby');
+    expect((await h.store.getGame(id)).record.status).toBe('lobby');
     h.nowOffset = 7 * 24 * 3600 * 1000 + 1000;
     await h.running.bot.tickTimers();
     h.nowOffset = 0;
-    expect((await h.store.getGame(id)).game.status).toBe('aborted');
+    expect((await h.store.getGame(id)).record.status).toBe('aborted');
     expect(textOf(h.latestPost(channel))).toBe(`Game #${id}'s lobby has closed: nobody started it within 7 days. Start a new one with \`/fence new\`.`);
     const closed = h.double.log.get(lobby.id)!;
     expect(closed.components).toEqual([]);
@@ -154,14 +154,14 @@ describe('lobbies expire', () => {
     const saved = await h.command(boss, 'games', 'settings', { 'lobby-expiry': 86400 }, channel);
     expect(textOf(saved)).toMatch(/lobbies close after 1 day without a start/);
     await h.fence(boss, 'new', {}, channel);
-    const id = (await h.store.loadActiveGame(channel.id))!.game.id;
+    const id = (await h.store.loadActiveGame(channel.id))!.record.id;
     // A lobby from before lobbies expired has no timer: start-up arms it.
     await h.store.cancelTimer(id, 'lobbyExpiry');
     await restart();
     h.nowOffset = 24 * 3600 * 1000 + 1000;
     await h.running.bot.tickTimers();
     h.nowOffset = 0;
-    expect((await h.store.getGame(id)).game.status).toBe('aborted');
+    expect((await h.store.getGame(id)).record.status).toBe('aborted');
     expect(textOf(h.latestPost(channel))).toMatch(/nobody started it within 1 day\./);
   });
 });
@@ -172,7 +172,7 @@ describe('the bot answers while it recovers (issue 28.5)', () => {
     // new post Discord holds back for 20 s: recovery waits there.
     const stuck = h.double.createChannel(h.guild, 'stuck-lobby');
     await h.fence(ana, 'new', {}, stuck);
-    const lobbyId = (await h.store.loadActiveGame(stuck.id))!.game.id;
+    const lobbyId = (await h.store.loadActiveGame(stuck.id))!.record.id;
     // A game after it, with a move saved but never posted (the bot stopped in between).
     const channel = h.double.createChannel(h.guild, 'early-press');
     const id = await startGame(channel, {});
@@ -181,10 +181,10 @@ describe('the bot answers while it recovers (issue 28.5)', () => {
     const commandMove = (g: typeof game) => legalActions(g.state, whoMustAct(g.state)!).find((a) => SUB_OF[a.type] !== null);
     do {
       const seat = whoMustAct(game.state)!;
-      expect((await applyAction(h.store, id, game.game.version, seat, computerAction(game.state, seat, 'simple'))).ok).toBe(true);
+      expect((await applyAction(h.store, id, game.record.version, seat, computerAction(game.state, seat, 'simple'))).ok).toBe(true);
       game = await h.game(channel);
     } while (!commandMove(game));
-    expect(game.game.postedVersion).toBeLessThan(game.game.version);
+    expect(game.record.postedVersion).toBeLessThan(game.record.version);
     await h.running.stop();
     const store = await openStore(h.databaseUrl, { kinds: gameById });
     await store.setMessageIds(lobbyId, { lobbyMessageId: null });
@@ -210,7 +210,7 @@ describe('the bot answers while it recovers (issue 28.5)', () => {
     expect(h.double.messages(stuck).filter((m) => textOf(m).includes('is open')).length).toBe(1);
     // The channel was told the missed move and the new one.
     const after = await h.game(channel);
-    expect(after.game.postedVersion).toBe(after.game.version);
+    expect(after.record.postedVersion).toBe(after.record.version);
     const told = h.double.messages(channel).slice(postsBefore);
     expect(told.length).toBeGreaterThan(0);
     expect(textOf(told.at(-1))).toContain(`<@${h.userOf(after, whoMustAct(after.state)!).id}>`);
@@ -218,7 +218,7 @@ describe('the bot answers while it recovers (issue 28.5)', () => {
     // Recovery reaches the game afterwards and finds nothing left to do: nothing is posted twice.
     await h.running.bot.recovered;
     expect(h.double.messages(channel).slice(postsBefore).map((m) => m.id)).toEqual(told.map((m) => m.id));
-    expect((await h.store.getGame(lobbyId)).game.lobbyMessageId).not.toBeNull();
+    expect((await h.store.getGame(lobbyId)).record.lobbyMessageId).not.toBeNull();
     expect(h.double.messages(stuck).filter((m) => textOf(m).includes('is open')).length).toBe(2);
   }, 90_000);
 });

@@ -30,7 +30,7 @@ it('survives a restart mid-game: old buttons work, timers are re-armed, the game
   const choicePost = h.latestPost();
   expect(race.activeSeats((await h.gameOf(race)).state)).toHaveLength(2);
   expect(h.double.buttons(choicePost).some((b) => 'custom_id' in b && b.custom_id.startsWith('f:pick:'))).toBe(true);
-  const timers = await h.store.listTimers((await h.game()).game.id);
+  const timers = await h.store.listTimers((await h.game()).record.id);
   // Each runner still to pick has a reminder and a time limit.
   expect(timers.map((t) => `${t.kind} ${t.seat}`).sort()).toEqual(['reminder 1', 'reminder 2', 'timeout 1', 'timeout 2']);
 
@@ -69,7 +69,7 @@ it('survives a restart mid-game: old buttons work, timers are re-armed, the game
   // The notice comes first, then what the round's steps did.
   const timedOut = h.double.messages(h.channel).slice(before + 1).find((m) => /ran out of time/.test(textOf(m)))!;
   expect(textOf(timedOut).split('\n')[0]).toMatch(/ran out of time and steps 1\./);
-  expect((await h.game()).game.version).toBeGreaterThan(game.game.version);
+  expect((await h.game()).record.version).toBeGreaterThan(game.record.version);
 
   let turns = 0;
   while ((await h.store.loadActiveGame(h.channel.id)) && turns++ < 300) await h.playTurn(race);

@@ -119,17 +119,17 @@ describe('my games, rematch, stats and leaderboard', () => {
 
     const mine = await games(ana, 'mine');
     expect(mine.ephemeral).toBe(true);
-    const link = (g: typeof one) => `https://discord.com/channels/${h.guild.id}/${g.game.channelId}/${g.game.boardMessageId}`;
+    const link = (g: typeof one) => `https://discord.com/channels/${h.guild.id}/${g.record.channelId}/${g.record.boardMessageId}`;
     // Each with since when it waits for them (a Discord timestamp: each reader sees it in their own time).
     expect(textOf(mine).replace(/<t:\d+:R>/g, '<t:…:R>')).toBe([
       '**Your games on this server** (2, your turn in 2)',
-      `• #${one.game.id} Race (\`/race\`) in <#${first().id}>: **your turn** since <t:…:R> · [latest post](${link(one)})`,
-      `• #${two.game.id} Race (\`/race\`) in <#${second().id}>: **your turn** since <t:…:R> · [latest post](${link(two)})`,
+      `• #${one.record.id} Race (\`/race\`) in <#${first().id}>: **your turn** since <t:…:R> · [latest post](${link(one)})`,
+      `• #${two.record.id} Race (\`/race\`) in <#${second().id}>: **your turn** since <t:…:R> · [latest post](${link(two)})`,
     ].join('\n'));
-    expect(textOf(h.double.log.get(two.game.boardMessageId!))).toContain('Bo has picked.');
+    expect(textOf(h.double.log.get(two.record.boardMessageId!))).toContain('Bo has picked.');
     const bos = await games(bo, 'mine');
-    expect(textOf(bos)).toContain(`#${one.game.id} Race (\`/race\`) in <#${first().id}>: **your turn** since <t:`);
-    expect(textOf(bos)).toMatch(new RegExp(`#${two.game.id} Race \\(\`/race\`\\) in <#${second().id}>: waiting for Ana since <t:\\d+:R> · `));
+    expect(textOf(bos)).toContain(`#${one.record.id} Race (\`/race\`) in <#${first().id}>: **your turn** since <t:`);
+    expect(textOf(bos)).toMatch(new RegExp(`#${two.record.id} Race \\(\`/race\`\\) in <#${second().id}>: waiting for Ana since <t:\\d+:R> · `));
     expect(textOf(await games(cy, 'mine'))).toBe('You are not in any game on this server. `/games list` shows the open lobbies.');
   });
 
@@ -150,11 +150,11 @@ describe('my games, rematch, stats and leaderboard', () => {
     expect(textOf(lobby)).toContain(`Rematch of game #${old.id}: <@${ana.id}>, press **Join** to play again.`);
     expect(lobby.notified).toEqual([ana.id]);
     const fresh = (await h.store.loadActiveGame(first().id))!;
-    expect(fresh.game.options).toEqual(old.options);
-    expect(fresh.game.turnLimitSeconds).toBe(old.turnLimitSeconds);
+    expect(fresh.record.options).toEqual(old.options);
+    expect(fresh.record.turnLimitSeconds).toBe(old.turnLimitSeconds);
 
     const again = await (await h.double.clickButton(ana, end, 'Rematch')).reply(10_000);
-    expect(textOf(again)).toBe(`This channel already has a game (#${fresh.game.id}, in its lobby: press **Join** on it).`);
+    expect(textOf(again)).toBe(`This channel already has a game (#${fresh.record.id}, in its lobby: press **Join** on it).`);
     await (await h.double.clickButton(ana, lobby, 'Join')).reply(10_000);
     expect(textOf(h.double.log.get(lobby.id)!)).toContain('Seats (3/3): 1. Bo — host · 2. Computer 1 (computer) · 3. Ana');
     expect(textOf(await (await h.double.clickButton(bo, lobby, 'Start')).reply(10_000))).toMatch(/has started/);

@@ -184,7 +184,7 @@ async function play(channel: Channel, stop: () => boolean): Promise<void> {
     if (reply && /^Done/.test(messageText(reply))) {
       moves.set(channel.id, movesIn(channel) + 1);
       const game = await store.loadActiveGame(channel.id);
-      if (game) acknowledged.set(game.game.id, Math.max(acknowledged.get(game.game.id) ?? 0, game.game.version));
+      if (game) acknowledged.set(game.record.id, Math.max(acknowledged.get(game.record.id) ?? 0, game.record.version));
     }
   }
 }
@@ -201,7 +201,7 @@ async function playUntilMoves(channels: Channel[], n: number, ms: number, what: 
 /** The channel's running game, when a person is to act and everything after the latest move is done (posted, computers played, timers armed). */
 async function atRest(channel: Channel): Promise<boolean> {
   const game = await store.loadActiveGame(channel.id);
-  if (game?.game.status !== 'running' || !game.state) return false;
+  if (game?.record.status !== 'running' || !game.state) return false;
   const state = game.state;
   if (!def.activeSeats(state).some((s) => game.seats.find((x) => x.seat === s && !x.computer))) return false;
   return check(double, store, def, [channel], { ...report, checked: { running: 0, lobbies: 0 } }).then(() => true, () => false);
@@ -232,8 +232,8 @@ async function settle(channel: Channel, ms: number): Promise<void> {
 async function expiringLobby(table: Channel): Promise<{ gameId: number; channel: Channel }> {
   const channel = double.createChannel(double.world.guilds.get(table.guildId!)!, `lobby-${lines.length}`);
   const lobby = await store.createLobby({ kind: 'fence', guildId: table.guildId!, channelId: channel.id, hostUserId: people[0]!.id, hostName: 'ana' });
-  await store.armTimer(lobby.game.id, 'lobbyExpiry', new Date(Date.now() - 500));
-  return { gameId: lobby.game.id, channel };
+  await store.armTimer(lobby.record.id, 'lobbyExpiry', new Date(Date.now() - 500));
+  return { gameId: lobby.record.id, channel };
 }
 
 /** The timer lines about a game, as [host, shard, timer, outcome]. */
@@ -317,8 +317,8 @@ describe('two hosts, each running its range of the shards, on one database', () 
     for (const table of tables) {
       const game = (await store.loadActiveGame(table.id))!;
       const seat = def.activeSeats(game.state!).find((s) => game.seats.find((x) => x.seat === s && !x.computer))!;
-      armed.push({ gameId: game.game.id, table, posts: reminders(table) });
-      await store.armTimer(game.game.id, 'reminder', new Date(Date.now() - 1000), { version: game.game.version }, seat);
+      armed.push({ gameId: game.record.id, table, posts: reminders(table) });
+      await store.armTimer(game.record.id, 'reminder', new Date(Date.now() - 1000), { version: game.record.version }, seat);
     }
     await double.waitFor(() => (armed.every((a) => reminders(a.table) > a.posts) ? true : undefined), 60_000, 'every reminder');
     // A timer armed after each reminder fired (a lobby's expiry, which a running game ignores):
@@ -352,17 +352,17 @@ describe('two hosts, each running its range of the shards, on one database', () 
     // While B is down: its quiet game's turn runs out.
     const game = (await store.loadActiveGame(quiet.id))!;
     const seat = def.activeSeats(game.state!).find((s) => game.seats.find((x) => x.seat === s && !x.computer))!;
-    const timeout = (await store.listTimers(game.game.id)).find((t) => t.kind === 'timeout' && t.seat === seat)!;
+    const timeout = (await store.listTimers(game.record.id)).find((t) => t.kind === 'timeout' && t.seat === seat)!;
     expect(timeout).toBeDefined();
     // A clock says when its turn began and how long it had (src/runtime/timers.ts): its turn began long enough ago to be over.
     const clock = timeout.payload as { from?: number; leftMs?: number | null };
     expect(typeof clock.leftMs).toBe('number');
-    await store.armTimer(game.game.id, 'timeout', new Date(Date.now() - 1000), { ...clock, from: Date.now() - clock.leftMs! - 1000 }, seat);
+    await store.armTimer(game.record.id, 'timeout', new Date(Date.now() - 1000), { ...clock, from: Date.now() - clock.leftMs! - 1000 }, seat);
     // Host A polls past it (a timer of A's own, armed later, fires) and leaves it alone.
     const sentinel = await expiringLobby(a0);
     await double.waitFor(() => (timerLines(sentinel.gameId).length ? true : undefined), 60_000, 'host A\'s own timer', lastLines('A'));
     expect(timerLines(sentinel.gameId)).toEqual([['A', shardOfTable(a0), 'lobbyExpiry', 'lobby-expired']]);
-    expect((await store.listTimers(game.game.id)).filter((t) => t.kind === 'timeout' && t.fireAt.getTime() < Date.now())).toHaveLength(1);
+    expect((await store.listTimers(game.record.id)).filter((t) => t.kind === 'timeout' && t.fireAt.getTime() < Date.now())).toHaveLength(1);
     // A's games go on while B is down.
     const aMoves = new Map(tablesOf('A').map((c) => [c.id, movesIn(c)]));
     await double.waitFor(() => (tablesOf('A').every((c) => movesIn(c) >= aMoves.get(c.id)! + 2) ? true : undefined), 120_000, 'moves on host A while B is down', () => answers.slice(-10).join('\n'));
@@ -371,11 +371,11 @@ describe('two hosts, each running its range of the shards, on one database', () 
     const fromB = lines.length;
     await startHost('B');
     // The moment each of B's games was in when B came back (its start-up recovery points the mover on).
-    const atRestart = new Map((await Promise.all(tablesOf('B').map((c) => store.loadActiveGame(c.id)))).filter((g) => g !== null).map((g) => [g.game.id, g.game.version]));
-    await double.waitFor(() => (timerLines(game.game.id, fromB).length ? true : undefined), 60_000, 'the overdue timeout', lastLines('B'));
-    expect(timerLines(game.game.id, fromB)).toEqual([['B', shardOfTable(quiet), 'timeout', 'timed-out']]);
-    const log = await store.getActionLog(game.game.id);
-    expect(log.filter((e) => e.seq > game.game.version && e.actor === 'system').map((e) => e.action)).toEqual([{ type: 'timeout', seat }]);
+    const atRestart = new Map((await Promise.all(tablesOf('B').map((c) => store.loadActiveGame(c.id)))).filter((g) => g !== null).map((g) => [g.record.id, g.record.version]));
+    await double.waitFor(() => (timerLines(game.record.id, fromB).length ? true : undefined), 60_000, 'the overdue timeout', lastLines('B'));
+    expect(timerLines(game.record.id, fromB)).toEqual([['B', shardOfTable(quiet), 'timeout', 'timed-out']]);
+    const log = await store.getActionLog(game.record.id);
+    expect(log.filter((e) => e.seq > game.record.version && e.actor === 'system').map((e) => e.action)).toEqual([{ type: 'timeout', seat }]);
     // …and its games go on.
     await playUntilMoves(tablesOf('B'), 2, 180_000, 'moves on host B after its restart');
     stopA = true;
@@ -387,13 +387,13 @@ describe('two hosts, each running its range of the shards, on one database', () 
     expect(acknowledged.size).toBeGreaterThanOrEqual(SHARD_COUNT);
     for (const [gameId, version] of acknowledged) {
       const stored = await store.getGame(gameId);
-      expect(stored.game.version).toBeGreaterThanOrEqual(version);
+      expect(stored.record.version).toBeGreaterThanOrEqual(version);
       const replayed = await replay(store, gameId);
-      expect(replayed.version).toBe(stored.game.version);
+      expect(replayed.version).toBe(stored.record.version);
       expect(JSON.stringify(replayed.state)).toBe(JSON.stringify(stored.state));
     }
     let problem = '';
-    await until(() => check(double, store, def, tables, report, (_c, g) => atRestart.get(g.game.id) === g.game.version).then(() => true, (err: unknown) => {
+    await until(() => check(double, store, def, tables, report, (_c, g) => atRestart.get(g.record.id) === g.record.version).then(() => true, (err: unknown) => {
       problem = String(err);
       return false;
     }), 60_000, 'every game to be whole', () => problem);

@@ -109,7 +109,7 @@ async function play(channel: Channel, until: () => boolean): Promise<void> {
     if (reply && /^Done/.test(textOf(reply))) {
       moves.set(channel.id, (moves.get(channel.id) ?? 0) + 1);
       const game = await store.loadActiveGame(channel.id);
-      if (game) acknowledged.set(game.game.id, Math.max(acknowledged.get(game.game.id) ?? 0, game.game.version));
+      if (game) acknowledged.set(game.record.id, Math.max(acknowledged.get(game.record.id) ?? 0, game.record.version));
     }
   }
 }
@@ -158,8 +158,8 @@ describe('two shard processes on one database', () => {
         if (!game?.state) continue;
         const seat = def.activeSeats(game.state).find((s) => game.seats.find((x) => x.seat === s && !x.computer));
         if (seat === undefined) continue;
-        await store.armTimer(game.game.id, 'reminder', new Date(Date.now() - 1000), { version: game.game.version }, seat);
-        armed.push({ gameId: game.game.id, shard, channel });
+        await store.armTimer(game.record.id, 'reminder', new Date(Date.now() - 1000), { version: game.record.version }, seat);
+        armed.push({ gameId: game.record.id, shard, channel });
       }
     }
     expect(new Set(armed.map((a) => a.shard))).toEqual(new Set([0, 1]));
@@ -192,7 +192,7 @@ describe('two shard processes on one database', () => {
     for (const c of tables[0]!) expect(moves.get(c.id)).toBeGreaterThan(movesAtKill.get(c.id)!);
     const movesAtRestart = new Map(allTables().map((c) => [c.id, moves.get(c.id) ?? 0]));
     // The moment each of the restarted shard's games was in when it came back (its start-up recovery points the mover on).
-    const atRestart = new Map((await Promise.all(tables[1]!.map((c) => store.loadActiveGame(c.id)))).filter((g) => g !== null).map((g) => [g.game.id, g.game.version]));
+    const atRestart = new Map((await Promise.all(tables[1]!.map((c) => store.loadActiveGame(c.id)))).filter((g) => g !== null).map((g) => [g.record.id, g.record.version]));
     await double.waitFor(() => (tables[1]!.every((c) => (moves.get(c.id) ?? 0) > movesAtRestart.get(c.id)!) ? true : undefined), 30_000, 'moves in the restarted shard', () => answers.slice(-30).join('\n'));
     back = true;
     await Promise.all(plays);
@@ -201,12 +201,12 @@ describe('two shard processes on one database', () => {
     expect(acknowledged.size).toBeGreaterThanOrEqual(2);
     for (const [gameId, version] of acknowledged) {
       const game = await store.getGame(gameId);
-      expect(game.game.version).toBeGreaterThanOrEqual(version);
+      expect(game.record.version).toBeGreaterThanOrEqual(version);
       const replayed = await replay(store, gameId);
-      expect(replayed.version).toBe(game.game.version);
+      expect(replayed.version).toBe(game.record.version);
       expect(JSON.stringify(replayed.state)).toBe(JSON.stringify(game.state));
     }
-    await check(double, store, def, allTables(), report, (_c, g) => atRestart.get(g.game.id) === g.game.version);
+    await check(double, store, def, allTables(), report, (_c, g) => atRestart.get(g.record.id) === g.record.version);
     // Every table's game was checked, unless it was played to its end meanwhile (short games on a slow machine).
     const ended = (await Promise.all(allTables().map(async (c) => !(await store.loadActiveGame(c.id)) && (await store.listGames({ channelId: c.id })).at(-1)?.status === 'finished'))).filter(Boolean).length;
     expect(report.checked.running + report.checked.lobbies + ended).toBe(2);

@@ -60,11 +60,11 @@ describe('undo', () => {
 
     const after = await h.gameOf(race, channel);
     expect(after.state).toEqual(before.state);
-    expect(after.game.version).toBe(2);
-    const log = await h.store.getActionLog(after.game.id);
+    expect(after.record.version).toBe(2);
+    const log = await h.store.getActionLog(after.record.id);
     expect(log.map((e) => e.action)[1]).toEqual({ platform: 'undo', undoes: 1 });
     expect(inEffectOf(log)).toEqual([]);
-    expect((await replay(h.store, after.game.id)).state).toEqual(after.state);
+    expect((await replay(h.store, after.record.id)).state).toEqual(after.state);
 
     // The same player picks again; the other player cannot take it back, and the old button is stale.
     expect(textOf(await h.command(bo, 'race', 'step', { step: 'step1' }, channel))).toBe('Done: Step 1.');
@@ -110,7 +110,7 @@ describe('undo', () => {
       expect(textOf(reply)).toBe('That button does not belong to a game of this channel, so nothing was done.');
     }
     const after = await h.game(channel);
-    expect(after.game.version).toBe(before.game.version);
+    expect(after.record.version).toBe(before.record.version);
     expect(after.state).toEqual(before.state);
     expect(textOf(await (await h.double.clickButton(bo, picked, 'Undo')).reply(10_000))).toBe('Taken back: Step 3. It is your move again.');
   }, 60_000);

@@ -33,7 +33,7 @@ async function openLobby(channel: Channel): Promise<{ lobby: PostedMessage; id: 
   const ack = await h.command(ana, 'race', 'new', {}, channel);
   expect(textOf(ack)).toMatch(/^Game #\d+ is open/);
   const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
-  return { lobby, id: (await h.store.loadActiveGame(channel.id))!.game.id };
+  return { lobby, id: (await h.store.loadActiveGame(channel.id))!.record.id };
 }
 
 async function abort(channel: Channel): Promise<void> {
@@ -61,7 +61,7 @@ describe('a button is checked against the server and channel it is pressed in', 
     expect(textOf(sideJoin)).toMatch(/does not belong to a game of this channel/);
 
     const game = await h.store.getGame(id);
-    expect(game.game.status).toBe('lobby');
+    expect(game.record.status).toBe('lobby');
     expect(game.seats.map((s) => s.name)).toEqual(['Ana']);
     expect(textOf(now(lobby))).toBe(before);
     await abort(channel);
@@ -72,10 +72,10 @@ describe('a button is checked against the server and channel it is pressed in', 
     const { lobby, id } = await openLobby(channel);
     await (await h.double.clickButton(bo, lobby, 'Join')).reply(10_000);
     await h.command(ana, 'race', 'start', {}, channel);
-    const version = (await h.store.getGame(id)).game.version;
+    const version = (await h.store.getGame(id)).record.version;
     const reply = await (await h.double.forgeComponent(mallory, elsewhere, `f:pick:${id}:${version}:x`, h.double.say(mallory, elsewhere, 'hi'))).reply(10_000);
     expect(textOf(reply)).toMatch(/does not belong to a game of this channel/);
-    expect((await h.store.getGame(id)).game.version).toBe(version);
+    expect((await h.store.getGame(id)).record.version).toBe(version);
     await abort(channel);
   });
 });
@@ -96,7 +96,7 @@ describe('admin rights are the member’s effective permissions in the channel',
     expect(textOf(allowed)).toMatch(new RegExp(`^Abort game #${id} for everyone\\?`));
     await (await h.double.clickButton(cy, allowed, 'Abort the game')).acknowledged();
     await h.double.waitFor(() => (/is aborted/.test(textOf(now(allowed))) ? true : undefined), 10_000, 'the abort');
-    expect((await h.store.getGame(id)).game.status).toBe('aborted');
+    expect((await h.store.getGame(id)).record.status).toBe('aborted');
   });
 });
 
@@ -151,10 +151,10 @@ describe('option values are checked by the bot, whatever the payload says', () =
     const { id } = await openLobby(channel);
     await (await h.double.clickButton(bo, (await h.double.waitForMessage(channel, (m) => textOf(m).includes('join in'))), 'Join')).reply(10_000);
     await h.command(ana, 'race', 'start', {}, channel);
-    const version = (await h.store.getGame(id)).game.version;
+    const version = (await h.store.getGame(id)).record.version;
     const missing = await (await h.double.forgeCommand(bo, channel, 'race', 'step', [])).reply(10_000);
     expect(textOf(missing)).toBe('The option `step` is missing. Nothing was changed.');
-    expect((await h.store.getGame(id)).game.version).toBe(version);
+    expect((await h.store.getGame(id)).record.version).toBe(version);
     expect(h.logs.some((l) => l.includes('"outcome":"error"'))).toBe(false);
     await abort(channel);
   });
@@ -164,7 +164,7 @@ describe('option values are checked by the bot, whatever the payload says', () =
     const { lobby, id } = await openLobby(channel);
     const menu = await (await h.double.forgeComponent(ana, channel, `f:opt:${id}:0:goal`, lobby, { values: ['0'] })).reply(10_000);
     expect(textOf(menu)).toBe('Not changed: Finish line must be a whole number from 5 to 30.');
-    expect((await h.store.getGame(id)).game.options).not.toMatchObject({ goal: 0 });
+    expect((await h.store.getGame(id)).record.options).not.toMatchObject({ goal: 0 });
     await abort(channel);
 
     const boss = h.double.createUser('boss', { globalName: 'Boss' });

@@ -152,10 +152,10 @@ describe('the sandbox page in headless Chromium, with the real bot', () => {
     };
     // Answer the choices the game asks first (pawn starts, colours), with the buttons on the page.
     for (let k = 0; k < 10 && (await game()).state.pending; k++) {
-      const version = (await bot.bot.store.loadActiveGame(sandbox.channels[0]!.id))?.game.version;
+      const version = (await bot.bot.store.loadActiveGame(sandbox.channels[0]!.id))?.record.version;
       await playAs(await name());
       await page.locator('article').last().getByRole('button').first().click();
-      await expect.poll(async () => (await bot.bot.store.loadActiveGame(sandbox.channels[0]!.id))?.game.version).not.toBe(version);
+      await expect.poll(async () => (await bot.bot.store.loadActiveGame(sandbox.channels[0]!.id))?.record.version).not.toBe(version);
     }
     expect((await game()).state.phase).toBe('main');
     const mover = await name();

@@ -26,7 +26,7 @@ afterAll(async () => {
 async function stateIn(channel: Channel): Promise<{ id: number; state: DucksState }> {
   const g = await h.store.loadActiveGame(channel.id);
   if (!g || !g.state) throw new Error('no running game');
-  return { id: g.game.id, state: g.state as DucksState };
+  return { id: g.record.id, state: g.state as DucksState };
 }
 
 async function open(channel: Channel, players: User[], options: Record<string, string | number | boolean> = {}): Promise<PostedMessage[]> {
@@ -152,7 +152,7 @@ describe('Duck Pens through Discord', () => {
       if (!s || s.state.end) break;
       await playOne(channel, ana, n);
     }
-    expect((await h.store.getGame(id)).game.status).toBe('finished');
+    expect((await h.store.getGame(id)).record.status).toBe('finished');
     expect(ways.autocomplete + ways.typed).toBeGreaterThan(0);
     expect(ways.keptByFence).toBeGreaterThan(0);
     expect(ways.levels).toBeGreaterThan(5);
@@ -207,7 +207,7 @@ describe('Duck Pens through Discord', () => {
     await (await h.double.clickButton(other, ask, 'Resign')).acknowledged();
     // The last turn's post tells the resignation and who wins, mentions the winner and offers Rematch.
     const over = await h.double.waitForMessage(channel, (m) => /is over/.test(textOf(m)));
-    expect((await h.store.getGame(id)).game.status).toBe('finished');
+    expect((await h.store.getGame(id)).record.status).toBe('finished');
     const all = h.double.messages(channel);
     expect(all[all.length - 1]?.id).toBe(over.id);
     expect(textOf(over)).toContain(`${waiting === 0 ? 'Bo' : 'Ana'} resigns.`);

@@ -27,7 +27,7 @@ async function runningGame(channel: Channel, joiners: User[], options: Record<st
   for (const u of joiners) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
   const started = await h.fence(ana, 'start', {}, channel);
   expect(textOf(started)).toMatch(/has started/);
-  return (await h.game(channel)).game.id;
+  return (await h.game(channel)).record.id;
 }
 
 /** Plays turns (as the simple computer would) until pawns and Cops are set and the main phase runs. */
@@ -141,7 +141,7 @@ describe('building the map by hand', () => {
       const cell = /\bat ([A-Z]+\d+)/.exec(pick.name)![1]!;
       const later = await h.double.autocomplete(nextUser, channel, 'fence', 'swap', '', { subcommand: 'swap' });
       expect(later.some((c) => c.name.includes(` for ${incoming} at ${cell}`))).toBe(false);
-      expect(after.game.id).toBe(id);
+      expect(after.record.id).toBe(id);
       swapped = true;
     }
     expect(swapped).toBe(true);
@@ -158,7 +158,7 @@ describe('building the map by hand', () => {
     const refused = await h.fence(user, 'swap', { swap: String(choices[0]!.value) }, channel);
     expect(refused.ephemeral).toBe(true);
     expect(textOf(refused)).toBe('Map building is over: move with `/fence move`, `/fence push` or `/fence cops`.');
-    expect((await h.game(channel)).game.version).toBe(game.game.version);
+    expect((await h.game(channel)).record.version).toBe(game.record.version);
   });
 });
 

@@ -56,9 +56,9 @@ describe('posting', () => {
     let moves = 0;
     while ((await h.store.loadActiveGame(channel.id)) && moves++ < 400) await h.playOne(channel);
     const game = await h.store.getGame(Number(/Game #(\d+)/.exec(textOf(h.latestPost(channel)))![1]));
-    expect(game.game.status).toBe('finished');
+    expect(game.record.status).toBe('finished');
 
-    const log = await h.store.getActionLog(game.game.id);
+    const log = await h.store.getActionLog(game.record.id);
     const events = log.flatMap((e) => e.events as FenceEvent[]);
     // Turns: the first is started by the game's start, every other by an action.
     const turns = 1 + events.filter((e) => e.type === 'turnStarted').length;

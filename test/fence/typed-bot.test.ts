@@ -55,12 +55,12 @@ describe('typed moves through Discord', () => {
     // A card that does not exist, with the place a legal move goes to, typed or as JSON: not
     // played with another card; the list, and the game unchanged.
     const move = legal.find((a): a is Extract<Action, { type: 'moveSelf' }> => a.type === 'moveSelf')!;
-    const version = (await h.game()).game.version;
+    const version = (await h.game()).record.version;
     for (const [typed, said] of [[`r7 ${move.to}`, /^“r7” in “r7 .*” names nothing in this game, so nothing was played\. Pick one of the suggestions in the list to Move Yourself\./], [JSON.stringify({ type: 'moveSelf', cards: ['R7'], to: move.to }), /^Pick one of the suggestions in the list to Move Yourself\./]] as const) {
       const r7 = await h.fence(user, 'move', { move: typed });
       expect(textOf(r7), typed).toMatch(said);
     }
-    expect((await h.game()).game.version).toBe(version);
+    expect((await h.game()).record.version).toBe(version);
 
     // Cards not held: the engine's reason, word for word.
     const hand = new Set(s.hands[seat]);

@@ -32,7 +32,7 @@ async function fenceMove(channel: Channel): Promise<{ reply: PostedMessage; user
   const game = await h.game(channel);
   const user = h.userOf(game, whoMustAct(game.state)!);
   const reply = await h.playOne(channel);
-  const log = await h.store.getActionLog(game.game.id);
+  const log = await h.store.getActionLog(game.record.id);
   return { reply, user, events: log[log.length - 1]!.events as FenceEvent[] };
 }
 

@@ -103,7 +103,7 @@ async function playOne(channel: Channel, n: number): Promise<void> {
   const told = h.double.messages(channel).slice(before);
   expect(told, told.map(textOf).join('\n---\n')).toHaveLength(1);
   expect(told[0]!.attachments).toHaveLength(1);
-  const next = after ?? (await h.store.getGame(game.game.id));
+  const next = after ?? (await h.store.getGame(game.record.id));
   if (!next.state || (next.state as KimboState).outcome) return;
   const waiting = (next.state as KimboState).seats[(next.state as KimboState).current]!.name;
   expect(told[0]!.attachments[0]!.description).toMatch(new RegExp(` ${waiting} to play\\.$`));
@@ -156,16 +156,16 @@ describe('Game of Fences in Discord', () => {
 
     for (let n = 1; n < 400; n++) {
       const g = await h.store.loadActiveGame(channel.id);
-      if (!g || g.game.status !== 'running') break;
+      if (!g || g.record.status !== 'running') break;
       await playOne(channel, n);
     }
-    expect((await h.store.getGame(game.game.id)).game.status).toBe('finished');
+    expect((await h.store.getGame(game.record.id)).record.status).toBe('finished');
     // The last turn's post tells the winning move and the end: the winner mentioned, Rematch offered.
     const end = h.latestPost(channel);
     const won = /(Ana|Bo) has all four pieces HOME and wins!/.exec(textOf(end));
     expect(won, textOf(end)).not.toBeNull();
     const winner = won?.[1] === 'Ana' ? ana : bo;
-    expect(textOf(end)).toMatch(new RegExp(`\\*\\*Game #${game.game.id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
+    expect(textOf(end)).toMatch(new RegExp(`\\*\\*Game #${game.record.id} is over\\.\\*\\* 🏆 <@${winner.id}> wins!`));
     expect(end.notified).toEqual([winner.id]);
     expect(buttonLabels(end)).toEqual(['Rematch', 'Replay']);
     expect(end.attachments.map((a) => a.filename)).toEqual(['board.png']);
@@ -198,7 +198,7 @@ describe('Game of Fences in Discord', () => {
     expect(textOf(notYours)).toBe(`This choice is <@${mover.id}>'s, not yours.`);
     expect(notYours.attachments).toEqual([]);
     const seatMask = (1 << game.state.current).toString(36);
-    const forged = `f:tap:${game.game.id}:${game.game.version}:s${seatMask}:Move%20a%20fence/q`;
+    const forged = `f:tap:${game.record.id}:${game.record.version}:s${seatMask}:Move%20a%20fence/q`;
     const nowhere = await (await h.double.forgeComponent(mover, channel, forged, h.latestPost(channel))).reply(10_000);
     expect(textOf(nowhere)).toMatch(/^That choice has already been made/);
     const own = game.state.fences.filter((f) => f.owner === game.state.current).map((f) => f.slot).sort((x, y) => x - y);

@@ -42,7 +42,7 @@ async function open(channel: Channel, def: AnyGame, computers: number, options: 
   const lobby = await h.double.waitForMessage(channel, (m) => textOf(m).includes('is open: join in!'));
   for (const u of others) await (await h.double.clickButton(u, lobby, 'Join')).reply(10_000);
   expect(textOf(await (await h.double.clickButton(ana, lobby, 'Start')).reply(10_000))).toMatch(/has started/);
-  return (await h.store.loadActiveGame(channel.id))!.game.id;
+  return (await h.store.loadActiveGame(channel.id))!.record.id;
 }
 
 /** The game's last post, which tells its end below the last turn. */
@@ -63,7 +63,7 @@ async function playToTheEnd(channel: Channel, def: AnyGame, user: User, id: numb
   let ack: PostedMessage | undefined;
   for (let n = 0; n < 600; n++) {
     const g = await h.store.getGame(id);
-    if (g.game.status !== 'running') break;
+    if (g.record.status !== 'running') break;
     const seat = g.seats.find((s) => s.userId === user.id)!.seat;
     expect(def.activeSeats(g.state)).toContain(seat);
     const action = def.bots[def.defaultBot]!(g.state, seat);
@@ -199,12 +199,12 @@ async function checkExportAndReplay(channel: Channel, def: AnyGame, id: number, 
   expect(reply.attachments[0]!.filename).toBe(`game-${id}-${def.id}.json`);
   expect(textOf(reply)).toMatch(new RegExp(`^The record of game #${id} \\(${def.title}, \\d players, \\d+ moves, .+\\): its seed, options, players and every move`));
   const stored = await h.store.getGame(id);
-  expect(record).toMatchObject({ game: def.id, id, status: 'finished', seed: stored.game.seed });
+  expect(record).toMatchObject({ game: def.id, id, status: 'finished', seed: stored.record.seed });
   expect(record.seats.map((s) => s.name)).toEqual(stored.seats.map((s) => s.name));
   const rebuilt = rebuild(record);
   expect(rebuilt.same).toBe(true);
   expect(rebuilt.final).toEqual(stored.state);
-  expect(rebuilt.outcome?.detail).toEqual(stored.game.outcome);
+  expect(rebuilt.outcome?.detail).toEqual(stored.record.outcome);
   expect(rebuilt.outcome?.winners).toEqual(def.outcome(stored.state)!.winners);
 
   // The replay: Bo, who did not play, presses Replay; the channel gets one post with the GIF.

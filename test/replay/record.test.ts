@@ -40,7 +40,7 @@ const entry = (seq: number, actor: Actor, action: unknown, events: unknown[]): L
 function loadedGame(def: AnyGame, seats: { name: string; computer: boolean }[], seed: string, options: unknown, state: unknown, status: 'finished' | 'running' = 'finished'): LoadedGame {
   const at = new Date(Date.UTC(2026, 0, 2));
   return {
-    game: {
+    record: {
       id: 7, guildId: 'g', channelId: 'c', parentChannelId: null, kind: def.id, status, hostUserId: 'u', options, turnLimitSeconds: null, seed,
       version: 0, outcome: null, brokenReason: null, lobbyMessageId: null, boardMessageId: null, postedVersion: null, createdAt: at, updatedAt: at, startedAt: at, endedAt: at, pausedAt: null,
     },
@@ -96,7 +96,7 @@ describe('game records', () => {
   it('a running game has no record (its seed decides what is still to come)', () => {
     const def = gameById('kimbo')!;
     const { loaded, log } = played(def, 2, 'running');
-    expect(() => recordOf({ ...loaded, game: { ...loaded.game, status: 'running' } }, log)).toThrow(new RecordError('game #7 is running: only an ended game has a record'));
+    expect(() => recordOf({ ...loaded, record: { ...loaded.record, status: 'running' } }, log)).toThrow(new RecordError('game #7 is running: only an ended game has a record'));
   });
 
   it('a record that does not end where it says is told apart; a file that is not a record is refused with the field', () => {

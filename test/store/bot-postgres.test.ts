@@ -39,11 +39,11 @@ it('plays a game through Discord on PostgreSQL, across a restart and a timeout, 
   await h.double.waitForMessage(h.channel, (m) => !m.ephemeral && m.attachments.length > 0, 10_000);
   // A round, and Ana's pick of the next: the race waits for Bo alone.
   for (let k = 0; k < 3; k++) await h.playTurn(race);
-  const before = (await h.game()).game;
+  const before = (await h.game()).record;
 
   await h.running.stop();
   await h.startBot();
-  expect((await h.game()).game.version).toBe(before.version);
+  expect((await h.game()).record.version).toBe(before.version);
 
   // The player whose turn it is lets the clock run out: the stored timer fires once.
   const game = await h.gameOf(race);
@@ -56,13 +56,13 @@ it('plays a game through Discord on PostgreSQL, across a restart and a timeout, 
   expect(textOf(timedOut)).toMatch(/ran out of time and steps 1/);
   expect(textOf(timedOut)).toContain(player.globalName ?? player.username);
   await h.running.bot.tickTimers();
-  expect((await h.game()).game.version).toBe(game.game.version + 1);
+  expect((await h.game()).record.version).toBe(game.record.version + 1);
 
   let turns = 0;
   while ((await h.store.loadActiveGame(h.channel.id)) && turns++ < 300) await h.playTurn(race);
   expect(textOf(h.latestPost())).toMatch(/Game #1 is over/);
   const stored = await h.store.getGame(1);
-  expect(stored.game.status).toBe('finished');
+  expect(stored.record.status).toBe('finished');
   expect(asStored((await replay(h.store, 1)).state)).toEqual(stored.state);
   expect(await h.store.listTimers(1)).toEqual([]);
   h.double.expectNoViolations();
@@ -86,7 +86,7 @@ it('a database connection the server ends is logged without the password, and th
   await (await h.double.clickButton(ana, lobby, 'Start')).acknowledged();
   await posted((m) => m.attachments.length > 0);
   await h.playTurn(race);
-  expect((await h.game()).game.version).toBeGreaterThan(0);
+  expect((await h.game()).record.version).toBeGreaterThan(0);
 }, 60_000);
 
 it('a connection problem is told without the database password, wherever it appears', () => {

@@ -20,29 +20,29 @@ describe.each(BACKENDS)('%s', (backend) => {
     it.each(cases)('marks the game broken when it %s, frees the channel and keeps the record', async (_, damage, reason) => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
-      await store.armTimer(game.game.id, 'turnTimeout', new Date(), { version: 0 });
-      await store.prisma.game.update({ where: { id: game.game.id }, data: { state: damage(game.state) } });
+      await store.armTimer(game.record.id, 'turnTimeout', new Date(), { version: 0 });
+      await store.prisma.game.update({ where: { id: game.record.id }, data: { state: damage(game.state) } });
       const found = await store.loadActiveGame('chan-1');
-      expect(found?.game.status).toBe('broken');
+      expect(found?.record.status).toBe('broken');
       expect(found?.state).toBeNull();
-      expect(found?.game.brokenReason).toMatch(reason);
-      expect(found?.game.brokenReason).toMatch(/set aside, so the channel can start a new one; its record \(game #\d+\) is kept/);
+      expect(found?.record.brokenReason).toMatch(reason);
+      expect(found?.record.brokenReason).toMatch(/set aside, so the channel can start a new one; its record \(game #\d+\) is kept/);
       expect(await store.loadActiveGame('chan-1')).toBeNull();
       expect(await store.dueTimers()).toEqual([]);
       await store.createLobby({ kind: 'race', guildId: 'guild-1', channelId: 'chan-1', hostUserId: 'host', hostName: 'Ann' });
-      expect((await store.getGame(game.game.id)).game.status).toBe('broken');
+      expect((await store.getGame(game.record.id)).record.status).toBe('broken');
     });
 
     it('applyAction on such a game marks it broken and throws BrokenGameError instead of crashing', async () => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
-      await store.prisma.game.update({ where: { id: game.game.id }, data: { state: JSON.stringify({ ...game.state, version: 7 }) } });
+      await store.prisma.game.update({ where: { id: game.record.id }, data: { state: JSON.stringify({ ...game.state, version: 7 }) } });
       const { seat, action } = nextMove(game.state);
-      const err = await applyStored(store, game.game.id, 0, seat, action).catch((e: unknown) => e);
+      const err = await applyStored(store, game.record.id, 0, seat, action).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(BrokenGameError);
       expect((err as BrokenGameError).reason).toMatch(/schema version 7/);
-      await expect(applyStored(store, game.game.id, 0, seat, action)).rejects.toBeInstanceOf(BrokenGameError);
-      expect(await store.getActionLog(game.game.id)).toEqual([]);
+      await expect(applyStored(store, game.record.id, 0, seat, action)).rejects.toBeInstanceOf(BrokenGameError);
+      expect(await store.getActionLog(game.record.id)).toEqual([]);
     });
   });
 });

@@ -13,13 +13,13 @@ describe.each(BACKENDS)('%s', (backend) => {
       const game = await startedGame(store);
       const { seat, action } = nextMove(game.state);
       const results = await Promise.allSettled([
-        applyAction(store, game.game.id, 0, seat, action),
-        applyAction(store, game.game.id, 0, seat, action),
+        applyAction(store, game.record.id, 0, seat, action),
+        applyAction(store, game.record.id, 0, seat, action),
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.find((r) => r.status === 'rejected');
       expect(rejected?.status === 'rejected' && rejected.reason).toBeInstanceOf(StaleVersionError);
-      expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
+      expect((await store.getActionLog(game.record.id)).map((e) => e.seq)).toEqual([1]);
     });
 
     it('two bot processes on one database: of two writes based on the same version, exactly one wins and the other is refused as stale', async () => {
@@ -32,7 +32,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       const wins = [0, 0];
       for (let version = 0; version < 20; version++) {
         const { seat, action } = nextMove(state);
-        const results = await Promise.allSettled([one, two].map((s) => applyAction(s, game.game.id, version, seat, action)));
+        const results = await Promise.allSettled([one, two].map((s) => applyAction(s, game.record.id, version, seat, action)));
         const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
         expect(won).toHaveLength(1);
         wins[won[0]!]!++;
@@ -42,10 +42,10 @@ describe.each(BACKENDS)('%s', (backend) => {
         state = (winner?.status === 'fulfilled' && winner.value.ok ? winner.value.state : null) as RaceState;
       }
       // Each store sees the other's writes: no stale cache lets a write through or refuses one.
-      const stored = await two.getGame(game.game.id);
-      expect(stored.game.version).toBe(20);
-      expect((await one.getActionLog(game.game.id)).map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-      expect(asStored((await replay(one, game.game.id)).state)).toEqual(stored.state);
+      const stored = await two.getGame(game.record.id);
+      expect(stored.record.version).toBe(20);
+      expect((await one.getActionLog(game.record.id)).map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(asStored((await replay(one, game.record.id)).state)).toEqual(stored.state);
       expect(wins[0]! + wins[1]!).toBe(20);
     });
 
@@ -57,17 +57,17 @@ describe.each(BACKENDS)('%s', (backend) => {
         const loaded = await store.loadActiveGame('chan-1');
         const state = loaded?.state as RaceState;
         const { seat, action } = nextMove(state);
-        const r = await applyAction(store, loaded!.game.id, loaded!.game.version, seat, action);
+        const r = await applyAction(store, loaded!.record.id, loaded!.record.version, seat, action);
         if (!r.ok) throw new Error(r.refusal.message);
         return r.version;
       });
       const versions = await Promise.all(Array.from({ length: 30 }, click));
       expect(versions).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-      const log = await store.getActionLog(game.game.id);
+      const log = await store.getActionLog(game.record.id);
       expect(log.map((e) => e.seq)).toEqual(versions);
-      const stored = await store.getGame(game.game.id);
-      expect(stored.game.version).toBe(30);
-      expect(asStored((await replay(store, game.game.id)).state)).toEqual(stored.state);
+      const stored = await store.getGame(game.record.id);
+      expect(stored.record.version).toBe(30);
+      expect(asStored((await replay(store, game.record.id)).state)).toEqual(stored.state);
     });
   });
 });
@@ -85,10 +85,10 @@ describe('postgresql', () => {
     // Each process handles its own clicks one at a time (the channel lock), both at once.
     const joins = ['bo', 'cy', 'dee', 'eve', 'fay', 'gus'].map((u, i) => {
       const store = i % 2 ? one : two;
-      return store.withChannelLock('c', () => store.joinLobby(lobby.game.id, { userId: u, name: u }));
+      return store.withChannelLock('c', () => store.joinLobby(lobby.record.id, { userId: u, name: u }));
     });
     await Promise.all(joins);
-    const seats = (await two.getGame(lobby.game.id)).seats;
+    const seats = (await two.getGame(lobby.record.id)).seats;
     expect(seats.map((s) => s.seat)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(seats.map((s) => s.userId).sort()).toEqual(['bo', 'cy', 'dee', 'eve', 'fay', 'gus', 'host']);
   });
@@ -124,14 +124,14 @@ describe.each(BACKENDS)('%s', (backend) => {
       let applied!: Promise<unknown>;
       // Rolled back: if applyAction ran inside it, it would have seen the version 7 or been undone.
       await expect(store.prisma.$transaction(async (tx) => {
-        await tx.game.update({ where: { id: game.game.id }, data: { version: 7 } });
-        applied = applyAction(store, game.game.id, 0, seat, action);
+        await tx.game.update({ where: { id: game.record.id }, data: { version: 7 } });
+        applied = applyAction(store, game.record.id, 0, seat, action);
         await new Promise((resolve) => setTimeout(resolve, 50));
         throw new Error('roll back');
       })).rejects.toThrow('roll back');
       await expect(applied).resolves.toMatchObject({ ok: true, version: 1 });
-      expect((await store.getGame(game.game.id)).game.version).toBe(1);
-      expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
+      expect((await store.getGame(game.record.id)).record.version).toBe(1);
+      expect((await store.getActionLog(game.record.id)).map((e) => e.seq)).toEqual([1]);
     });
 
     it('writes dates the way Prisma does, so the model API reads them back', async () => {
@@ -139,8 +139,8 @@ describe.each(BACKENDS)('%s', (backend) => {
       const game = await startedGame(store);
       const before = Date.now();
       const { seat, action } = nextMove(game.state);
-      await applyAction(store, game.game.id, 0, seat, action);
-      const [log] = await store.getActionLog(game.game.id);
+      await applyAction(store, game.record.id, 0, seat, action);
+      const [log] = await store.getActionLog(game.record.id);
       expect(log?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
       expect(log?.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
       // SQLite keeps dates as text: it must be the text Prisma writes itself. (PostgreSQL's
@@ -157,12 +157,12 @@ describe.each(BACKENDS)('%s', (backend) => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
       const first = nextMove(game.state);
-      const r = await applyAction(store, game.game.id, 0, first.seat, first.action);
+      const r = await applyAction(store, game.record.id, 0, first.seat, first.action);
       if (!r.ok) throw new Error(r.refusal.message);
       // Changed behind the store's back at the same version: read again, found damaged.
-      await store.prisma.game.update({ where: { id: game.game.id }, data: { state: '{"version":1}' } });
+      await store.prisma.game.update({ where: { id: game.record.id }, data: { state: '{"version":1}' } });
       const next = nextMove(r.state as RaceState);
-      await expect(applyAction(store, game.game.id, 1, next.seat, next.action)).rejects.toMatchObject({ code: 'BROKEN_GAME' });
+      await expect(applyAction(store, game.record.id, 1, next.seat, next.action)).rejects.toMatchObject({ code: 'BROKEN_GAME' });
     });
 
     it('given the state it loaded, writes without reading first, and still refuses a game that moved on in another process', async () => {
@@ -173,18 +173,18 @@ describe.each(BACKENDS)('%s', (backend) => {
       const loaded = await one.loadActiveGame('chan-1');
       expect(loaded?.state).toBe((await one.loadActiveGame('chan-1'))?.state);
       const first = nextMove(game.state);
-      const mine = await applyAction(one, game.game.id, 0, first.seat, first.action, { loadedState: loaded?.state });
+      const mine = await applyAction(one, game.record.id, 0, first.seat, first.action, { loadedState: loaded?.state });
       if (!mine.ok) throw new Error(mine.refusal.message);
       const second = nextMove(mine.state as RaceState);
-      expect(await applyAction(one, game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).toMatchObject({ ok: false });
+      expect(await applyAction(one, game.record.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).toMatchObject({ ok: false });
       // The other process plays version 1 → 2; this one still holds version 1 (its own result).
-      expect((await applyAction(two, game.game.id, 1, second.seat, second.action)).ok).toBe(true);
+      expect((await applyAction(two, game.record.id, 1, second.seat, second.action)).ok).toBe(true);
       // An engine refusal of the kept state is checked against the stored game: stale, not refused.
-      await expect(applyAction(one, game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).rejects.toMatchObject({ code: 'STALE_VERSION', actual: 2 });
-      await expect(applyAction(one, game.game.id, 1, second.seat, second.action, { loadedState: mine.state })).rejects.toMatchObject({ code: 'STALE_VERSION', expected: 1, actual: 2 });
-      expect((await one.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1, 2]);
+      await expect(applyAction(one, game.record.id, 1, second.seat, { type: 'no such move' }, { loadedState: mine.state })).rejects.toMatchObject({ code: 'STALE_VERSION', actual: 2 });
+      await expect(applyAction(one, game.record.id, 1, second.seat, second.action, { loadedState: mine.state })).rejects.toMatchObject({ code: 'STALE_VERSION', expected: 1, actual: 2 });
+      expect((await one.getActionLog(game.record.id)).map((e) => e.seq)).toEqual([1, 2]);
       // A state the store does not keep for that version is no reason to skip the read.
-      await expect(applyAction(one, game.game.id, 1, second.seat, { type: 'no such move' }, { loadedState: asStored(mine.state) })).rejects.toMatchObject({ code: 'STALE_VERSION', actual: 2 });
+      await expect(applyAction(one, game.record.id, 1, second.seat, { type: 'no such move' }, { loadedState: asStored(mine.state) })).rejects.toMatchObject({ code: 'STALE_VERSION', actual: 2 });
     });
 
     it('writes the timers that go with an action in its transaction, under its compare-and-set', async () => {
@@ -192,7 +192,7 @@ describe.each(BACKENDS)('%s', (backend) => {
       const one = await openTemp(url);
       const two = await openTemp(url);
       const game = await startedGame(one);
-      const id = game.game.id;
+      const id = game.record.id;
       const later = new Date(Date.now() + 60_000);
       await one.armTimer(id, 'reminder', later, { version: 0 }, 0);
       await one.armTimer(id, 'lobbyExpiry', later);

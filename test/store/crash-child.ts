@@ -19,20 +19,20 @@ for (let game = 0; ; game++) {
   if (!loaded) {
     loaded = await store.createLobby({ kind: 'fence', guildId: 'g', channelId, hostUserId: 'host', hostName: 'Ann' });
   }
-  if (loaded.game.status === 'lobby') {
+  if (loaded.record.status === 'lobby') {
     // A kill may have left the lobby half filled.
-    for (let n = loaded.seats.length; n < 3; n++) await store.joinLobby(loaded.game.id, { userId: null, name: `Robo ${n}` });
+    for (let n = loaded.seats.length; n < 3; n++) await store.joinLobby(loaded.record.id, { userId: null, name: `Robo ${n}` });
     // Short games, so that kills also land on finishing and on starting a new game.
-    await store.setLobbyOptions(loaded.game.id, { options: { autoBuild: game % 2 === 0, roundLimit: 2 } });
-    loaded = (await startGame(store, loaded.game.id, { seed: `crash-${run}-${game}` })).game;
+    await store.setLobbyOptions(loaded.record.id, { options: { autoBuild: game % 2 === 0, roundLimit: 2 } });
+    loaded = (await startGame(store, loaded.record.id, { seed: `crash-${run}-${game}` })).game;
   }
   let state = loaded.state as FenceState;
-  let version = loaded.game.version;
+  let version = loaded.record.version;
   while (!state.outcome) {
     const seat = whoMustAct(state)!;
     const r = version % 17 === 5
-      ? await applyAction(store, loaded.game.id, version, 'system', { type: 'timeout' })
-      : await applyAction(store, loaded.game.id, version, seat, computerAction(state, seat, 'random'), { userId: 'someone' });
+      ? await applyAction(store, loaded.record.id, version, 'system', { type: 'timeout' })
+      : await applyAction(store, loaded.record.id, version, seat, computerAction(state, seat, 'random'), { userId: 'someone' });
     if (!r.ok) throw new Error(r.refusal.message);
     state = r.state as FenceState;
     version = r.version;

@@ -61,13 +61,13 @@ async function checkConsistent(store: Store, checked: Set<number>): Promise<numb
     const log = await store.getActionLog(game.id);
     expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
     const stored = await store.getGame(game.id);
-    expect(stored.game.version).toBe(log.length);
+    expect(stored.record.version).toBe(log.length);
     const replayed = await replay(store, game.id);
     expect(asStored(replayed.state)).toEqual(stored.state);
     const outcome = (stored.state as { outcome: unknown }).outcome;
-    expect(stored.game.status).toBe(outcome ? 'finished' : 'running');
+    expect(stored.record.status).toBe(outcome ? 'finished' : 'running');
     if (outcome) {
-      expect(stored.game.outcome).toEqual(outcome);
+      expect(stored.record.outcome).toEqual(outcome);
       checked.add(game.id);
     }
     actions += log.length;

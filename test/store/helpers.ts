@@ -67,8 +67,8 @@ export async function startedGame(store: Store, opts: { channelId?: string; play
   const lobby = await store.createLobby({
     kind: 'race', guildId: 'guild-1', channelId: opts.channelId ?? 'chan-1', hostUserId: 'host', hostName: 'Ann', options: opts.options ?? {},
   });
-  for (let i = 1; i < (opts.players ?? 3); i++) await store.joinLobby(lobby.game.id, { userId: null, name: `Computer ${i}` });
-  const { game } = await startGame(store, lobby.game.id, { seed: opts.seed ?? 'seed-1' });
+  for (let i = 1; i < (opts.players ?? 3); i++) await store.joinLobby(lobby.record.id, { userId: null, name: `Computer ${i}` });
+  const { game } = await startGame(store, lobby.record.id, { seed: opts.seed ?? 'seed-1' });
   if (!game.state) throw new Error('a started game has a state');
   return game as LoadedGame & { state: RaceState };
 }

@@ -123,8 +123,8 @@ describe('migrations', () => {
     await c.execute(`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "version", "updatedAt") VALUES ('g', 'c1', 'race', 'running', 'u', 7, 1), ('g', 'c2', 'race', 'lobby', 'u', 0, 1)`);
     c.close();
     const store = await openTemp(url);
-    expect((await store.getGame(1)).game.postedVersion).toBe(7);
-    expect((await store.getGame(2)).game.postedVersion).toBeNull();
+    expect((await store.getGame(1)).record.postedVersion).toBe(7);
+    expect((await store.getGame(2)).record.postedVersion).toBeNull();
   });
 
   it('take the two migrations of 2026-11-25 08:00 in either order (a database may have had only the second one)', async () => {
@@ -135,7 +135,7 @@ describe('migrations', () => {
     const store = await openTemp(url);
     expect(await store.setSettings('g', { lobbyExpirySeconds: 86_400, startPolicy: 'manage-server' })).toMatchObject({ lobbyExpirySeconds: 86_400, startPolicy: 'manage-server', startRoleId: null, abortPolicy: 'host' });
     const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'u', hostName: 'U' });
-    expect(lobby.game.postedVersion).toBeNull();
+    expect(lobby.record.postedVersion).toBeNull();
   });
 
   it('refuse a database migrated by a newer bot', async () => {

@@ -15,8 +15,8 @@ import { asStored, openTemp } from './helpers.ts';
 async function storedGame() {
   const store = await openTemp();
   const lobby = await store.createLobby({ kind: 'ducks', guildId: 'guild-1', channelId: 'chan-1', hostUserId: 'ana', hostName: 'Ana', options: fixture.options });
-  await store.joinLobby(lobby.game.id, { userId: 'bo', name: 'Bo' });
-  const id = lobby.game.id;
+  await store.joinLobby(lobby.record.id, { userId: 'bo', name: 'Bo' });
+  const id = lobby.record.id;
   await startGame(store, id, { seed: fixture.seed });
   await store.prisma.game.update({ where: { id }, data: { state: JSON.stringify(fixture.state), version: fixture.version } });
   await store.prisma.seat.updateMany({ where: { gameId: id, seat: 1 }, data: { leftAt: new Date(), leftReason: 'resigned' } });
@@ -33,7 +33,7 @@ describe('a game stored in an older state shape', () => {
     const { store, id } = await storedGame();
 
     const loaded = await store.getGame(id);
-    expect(loaded.game.status).toBe('running');
+    expect(loaded.record.status).toBe('running');
     // fixedDice: a scenario hook Duck Pens' state gained later with a default (none).
     expect(loaded.state).toEqual({ ...fixture.state, version: 2, out: [false, true], fixedDice: [] });
     expect((await replay(store, id)).state).toEqual(asStored(loaded.state));

@@ -40,8 +40,8 @@ describe.each(BACKENDS)('%s', (backend) => {
   it('pauses and resumes a running game once each, its votes going with it; the game loads paused', async () => {
     const store = await openTemp(backend);
     const game = await startedGame(store);
-    const id = game.game.id;
-    expect(game.game.pausedAt).toBeNull();
+    const id = game.record.id;
+    expect(game.record.pausedAt).toBeNull();
     await store.votePause(id, 'host', 'pause');
     await store.votePause(id, 'bo', 'pause');
     await store.votePause(id, 'bo', 'resume');
@@ -52,11 +52,11 @@ describe.each(BACKENDS)('%s', (backend) => {
     expect(await store.setPaused(id, at)).toBe(true);
     expect(await store.setPaused(id, at)).toBe(false);
     expect(await store.pauseVotes(id)).toEqual([]);
-    expect((await store.getGame(id)).game.pausedAt).toEqual(at);
-    expect((await store.loadActiveGame('chan-1'))?.game.pausedAt).toEqual(at);
+    expect((await store.getGame(id)).record.pausedAt).toEqual(at);
+    expect((await store.loadActiveGame('chan-1'))?.record.pausedAt).toEqual(at);
     expect(await store.setPaused(id, null)).toBe(true);
     expect(await store.setPaused(id, null)).toBe(false);
-    expect((await store.getGame(id)).game.pausedAt).toBeNull();
+    expect((await store.getGame(id)).record.pausedAt).toBeNull();
     await store.abortGame(id);
     expect(await store.setPaused(id, at)).toBe(false);
   });
@@ -65,8 +65,8 @@ describe.each(BACKENDS)('%s', (backend) => {
     const store = await openTemp(backend);
     const one = await startedGame(store, { channelId: 'c1' });
     const two = await store.createLobby({ kind: 'race', guildId: 'guild-2', channelId: 'c2', hostUserId: 'host', hostName: 'Ann' });
-    expect((await store.listGames({ userId: 'host', status: ['running'] })).map((g) => g.id)).toEqual([one.game.id]);
-    expect((await store.listGames({ userId: 'host' })).map((g) => g.id)).toEqual([one.game.id, two.game.id]);
+    expect((await store.listGames({ userId: 'host', status: ['running'] })).map((g) => g.id)).toEqual([one.record.id]);
+    expect((await store.listGames({ userId: 'host' })).map((g) => g.id)).toEqual([one.record.id, two.record.id]);
     expect(await store.listGames({ userId: 'nobody' })).toEqual([]);
   });
 

@@ -32,18 +32,18 @@ describe.each(BACKENDS)('%s', (backend) => {
           const move = version % 13 === 7 ? { seat: 'system' as const, action: { type: 'timeout' } }
             : resign ? { seat: race.activeSeats(state).at(-1)!, action: { type: 'resign' } }
             : nextMove(state, pace);
-          const r = await applyAction(store, game.game.id, version, move.seat, move.action);
+          const r = await applyAction(store, game.record.id, version, move.seat, move.action);
           if (!r.ok) throw new Error(`game ${i}, action ${version + 1}: ${r.refusal.message}`);
           state = r.state as RaceState;
           version = r.version;
         }
         actions += version;
-        const stored = await store.getGame(game.game.id);
-        const replayed = await replay(store, game.game.id);
-        expect(replayed.version).toBe(stored.game.version);
+        const stored = await store.getGame(game.record.id);
+        const replayed = await replay(store, game.record.id);
+        expect(replayed.version).toBe(stored.record.version);
         expect(asStored(replayed.state)).toEqual(stored.state);
         expect(stored.state).toEqual(asStored(state));
-        expect(stored.game.status).toBe('finished');
+        expect(stored.record.status).toBe('finished');
       }
       // The games must have been games, not one action each.
     expect(actions).toBeGreaterThan(GAMES * 10);

@@ -20,8 +20,8 @@ const GUILDS = [
 /** A lobby (any game's timers are alike) in each guild, with one timer come due. */
 async function dueTimerIn(store: Store, guildId: string, n: number, at: Date): Promise<number> {
   const lobby = await store.createLobby({ kind: 'race', guildId, channelId: `chan-${n}`, hostUserId: 'host', hostName: 'Ann' });
-  await store.armTimer(lobby.game.id, 'lobbyExpiry', at);
-  return lobby.game.id;
+  await store.armTimer(lobby.record.id, 'lobbyExpiry', at);
+  return lobby.record.id;
 }
 
 describe.each(BACKENDS)('%s', (backend) => {

@@ -10,52 +10,52 @@ describe.each(BACKENDS)('%s', (backend) => {
     it('seats the host first, then players and computers in joining order; renumbers on start', async () => {
       const store = await openTemp(backend);
       const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { goal: 20 } });
-      expect(lobby.game.status).toBe('lobby');
-      await store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' });
-      await store.joinLobby(lobby.game.id, { userId: null, name: 'Robo' });
-      await expect(store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' })).rejects.toMatchObject({ code: 'ALREADY_SEATED' });
-      await store.leaveLobby(lobby.game.id, { userId: 'bob' });
-      await store.joinLobby(lobby.game.id, { userId: 'cat', name: 'Cat' });
-      const { game } = await startGame(store, lobby.game.id, { seed: 's' });
-      expect(game.game.status).toBe('running');
-      expect(game.game.version).toBe(0);
+      expect(lobby.record.status).toBe('lobby');
+      await store.joinLobby(lobby.record.id, { userId: 'bob', name: 'Bob' });
+      await store.joinLobby(lobby.record.id, { userId: null, name: 'Robo' });
+      await expect(store.joinLobby(lobby.record.id, { userId: 'bob', name: 'Bob' })).rejects.toMatchObject({ code: 'ALREADY_SEATED' });
+      await store.leaveLobby(lobby.record.id, { userId: 'bob' });
+      await store.joinLobby(lobby.record.id, { userId: 'cat', name: 'Cat' });
+      const { game } = await startGame(store, lobby.record.id, { seed: 's' });
+      expect(game.record.status).toBe('running');
+      expect(game.record.version).toBe(0);
       expect(game.seats.map((s) => [s.seat, s.name, s.computer])).toEqual([[0, 'Ann', false], [1, 'Robo', true], [2, 'Cat', false]]);
       expect((game.state as RaceState).seats.map((s) => s.name)).toEqual(['Ann', 'Robo', 'Cat']);
       expect((game.state as RaceState).options.goal).toBe(20);
       // Starting twice (two clicks on Start) does not start a second time.
-      await expect(startGame(store, lobby.game.id)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+      await expect(startGame(store, lobby.record.id)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
     });
 
     it('writes a start only for the lobby it was set up for: a seat taken meanwhile refuses it, and the lobby stays open', async () => {
       const store = await openTemp(backend);
       const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann', options: { goal: 20 } });
-      await store.joinLobby(lobby.game.id, { userId: 'bob', name: 'Bob' });
-      const before = await store.getRecord(lobby.game.id);
-      await store.armTimer(lobby.game.id, 'lobbyExpiry', new Date(Date.now() + 60_000));
-      await store.joinLobby(lobby.game.id, { userId: 'cat', name: 'Cat' });
+      await store.joinLobby(lobby.record.id, { userId: 'bob', name: 'Bob' });
+      const before = await store.getRecord(lobby.record.id);
+      await store.armTimer(lobby.record.id, 'lobbyExpiry', new Date(Date.now() + 60_000));
+      await store.joinLobby(lobby.record.id, { userId: 'cat', name: 'Cat' });
       const start = { seed: 's', state: { set: 'up for two' }, seats: before.seats, options: before.game.options };
-      await expect(store.saveStart(lobby.game.id, start)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
-      expect((await store.getGame(lobby.game.id)).game.status).toBe('lobby');
+      await expect(store.saveStart(lobby.record.id, start)).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+      expect((await store.getGame(lobby.record.id)).record.status).toBe('lobby');
       // Set up for the lobby as it is now, it is written, and the lobby's timers go with the lobby.
-      const now = await store.getRecord(lobby.game.id);
-      const { game } = await startGame(store, lobby.game.id, { seed: 's' });
+      const now = await store.getRecord(lobby.record.id);
+      const { game } = await startGame(store, lobby.record.id, { seed: 's' });
       expect(game.seats.map((s) => s.name)).toEqual(now.seats.map((s) => s.name));
-      expect(await store.listTimers(lobby.game.id)).toEqual([]);
+      expect(await store.listTimers(lobby.record.id)).toEqual([]);
     });
 
     it('refuses a ninth player of a game for 2–8 and a start with one player', async () => {
       const store = await openTemp(backend);
       const lobby = await store.createLobby({ kind: 'crowdrace', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
-      await expect(startGame(store, lobby.game.id)).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLAYERS' });
-      for (let i = 1; i < 8; i++) await store.joinLobby(lobby.game.id, { userId: `u${i}`, name: `P${i}` });
-      await expect(store.joinLobby(lobby.game.id, { userId: 'u9', name: 'P9' })).rejects.toMatchObject({ code: 'LOBBY_FULL' });
+      await expect(startGame(store, lobby.record.id)).rejects.toMatchObject({ code: 'NOT_ENOUGH_PLAYERS' });
+      for (let i = 1; i < 8; i++) await store.joinLobby(lobby.record.id, { userId: `u${i}`, name: `P${i}` });
+      await expect(store.joinLobby(lobby.record.id, { userId: 'u9', name: 'P9' })).rejects.toMatchObject({ code: 'LOBBY_FULL' });
     });
 
     it('keeps each computer seat’s level (the bot that plays it) through a reopen and the start; a person’s seat and a started game take none', async () => {
       const url = await newDatabase(backend);
       const store = await openTemp(url);
       const lobby = await store.createLobby({ kind: 'kimbo', guildId: 'g', channelId: 'c', hostUserId: 'host', hostName: 'Ann' });
-      const id = lobby.game.id;
+      const id = lobby.record.id;
       expect((await store.joinLobby(id, { userId: null, name: 'Computer 1', bot: 'easy' })).bot).toBe('easy');
       await store.joinLobby(id, { userId: 'bob', name: 'Bob', bot: 'strong' });
       await store.joinLobby(id, { userId: null, name: 'Computer 2' });
@@ -81,15 +81,15 @@ describe.each(BACKENDS)('%s', (backend) => {
       const store = await openTemp(backend);
       const first = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
       await expect(store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' }))
-        .rejects.toEqual(new ChannelBusyError('c', first.game.id));
+        .rejects.toEqual(new ChannelBusyError('c', first.record.id));
       // Straight SQL, past every check the store makes: the partial unique index refuses it.
       await expect(store.prisma.$executeRaw`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "updatedAt") VALUES ('g', 'c', 'race', 'running', 'b', ${new Date()})`)
         .rejects.toThrow(backend === 'sqlite' ? /UNIQUE constraint failed/ : /duplicate key value violates unique constraint "Game_one_unfinished_per_channel"/);
       // Another channel (or thread) is free, and finished games do not count.
       await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'thread-1', parentChannelId: 'c', hostUserId: 'a', hostName: 'A' });
-      await store.abortGame(first.game.id, { byUserId: 'a' });
+      await store.abortGame(first.record.id, { byUserId: 'a' });
       const second = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'b', hostName: 'B' });
-      expect(second.game.id).not.toBe(first.game.id);
+      expect(second.record.id).not.toBe(first.record.id);
       await store.prisma.$executeRaw`INSERT INTO "Game" ("guildId", "channelId", "kind", "status", "hostUserId", "updatedAt") VALUES ('g', 'c', 'race', 'finished', 'b', ${new Date()})`;
       expect((await store.listGames({ channelId: 'c' })).map((g) => g.status)).toEqual(['aborted', 'lobby', 'finished']);
     });
@@ -100,13 +100,13 @@ describe.each(BACKENDS)('%s', (backend) => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
       const { seat, action } = nextMove(game.state);
-      const r = await applyAction(store, game.game.id, 0, seat, action, { userId: 'host' });
+      const r = await applyAction(store, game.record.id, 0, seat, action, { userId: 'host' });
       if (!r.ok) throw new Error(r.refusal.message);
       expect(r.version).toBe(1);
       const reloaded = await store.loadActiveGame('chan-1');
-      expect(reloaded?.game.version).toBe(1);
+      expect(reloaded?.record.version).toBe(1);
       expect(reloaded?.state).toEqual(asStored(r.state));
-      const log = await store.getActionLog(game.game.id);
+      const log = await store.getActionLog(game.record.id);
       expect(log).toEqual([expect.objectContaining({ seq: 1, actor: seat, userId: 'host', action: asStored(action), events: asStored(r.events) })]);
     });
 
@@ -114,14 +114,14 @@ describe.each(BACKENDS)('%s', (backend) => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
       const first = nextMove(game.state);
-      const r = await applyAction(store, game.game.id, 0, first.seat, first.action);
+      const r = await applyAction(store, game.record.id, 0, first.seat, first.action);
       expect(r.ok).toBe(true);
       // A second click computed against version 0.
-      const err = await applyAction(store, game.game.id, 0, first.seat, first.action).catch((e: unknown) => e);
+      const err = await applyAction(store, game.record.id, 0, first.seat, first.action).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(StaleVersionError);
       expect(err).toMatchObject({ code: 'STALE_VERSION', expected: 0, actual: 1 });
-      expect((await store.getActionLog(game.game.id)).length).toBe(1);
-      expect((await store.getGame(game.game.id)).game.version).toBe(1);
+      expect((await store.getActionLog(game.record.id)).length).toBe(1);
+      expect((await store.getGame(game.record.id)).record.version).toBe(1);
     });
 
     it('writes nothing when the engine refuses the action', async () => {
@@ -129,20 +129,20 @@ describe.each(BACKENDS)('%s', (backend) => {
       const game = await startedGame(store);
       // One pick in: that runner has nothing more to do this round.
       const { seat, action } = nextMove(game.state);
-      const first = await applyAction(store, game.game.id, 0, seat, action);
+      const first = await applyAction(store, game.record.id, 0, seat, action);
       if (!first.ok) throw new Error(first.refusal.message);
-      const again = await applyAction(store, game.game.id, 1, seat, { type: 'step', n: 1 });
+      const again = await applyAction(store, game.record.id, 1, seat, { type: 'step', n: 1 });
       expect(again.ok).toBe(false);
       if (!again.ok) expect(again.refusal.code).toBe('NOT_YOUR_TURN');
-      const garbage = await applyAction(store, game.game.id, 1, (seat + 1) % 3, { type: 'teleport' });
+      const garbage = await applyAction(store, game.record.id, 1, (seat + 1) % 3, { type: 'teleport' });
       expect(garbage.ok).toBe(false);
-      expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1]);
-      expect((await store.getGame(game.game.id)).game.version).toBe(1);
+      expect((await store.getActionLog(game.record.id)).map((e) => e.seq)).toEqual([1]);
+      expect((await store.getGame(game.record.id)).record.version).toBe(1);
       // Anyone may resign at any time: that one is written, and the seat is marked as left.
-      const r = await applyAction(store, game.game.id, 1, seat, { type: 'resign' });
+      const r = await applyAction(store, game.record.id, 1, seat, { type: 'resign' });
       expect(r.ok).toBe(true);
-      expect((await store.getActionLog(game.game.id)).map((e) => e.seq)).toEqual([1, 2]);
-      const seats = (await store.getGame(game.game.id)).seats;
+      expect((await store.getActionLog(game.record.id)).map((e) => e.seq)).toEqual([1, 2]);
+      const seats = (await store.getGame(game.record.id)).seats;
       expect(seats[seat]).toMatchObject({ leftReason: 'resigned' });
       expect(seats[seat]?.leftAt).toBeInstanceOf(Date);
     });
@@ -150,13 +150,13 @@ describe.each(BACKENDS)('%s', (backend) => {
     it('is all or nothing: when the log write fails, the state and version stay as they were', async () => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
-      const before = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
+      const before = await store.prisma.game.findUniqueOrThrow({ where: { id: game.record.id } });
       // A log entry that should not exist makes the append fail after the state was updated
       // inside the transaction.
-      await store.prisma.actionLog.create({ data: { gameId: game.game.id, seq: 1, actor: 'system', action: '{}', events: '[]' } });
+      await store.prisma.actionLog.create({ data: { gameId: game.record.id, seq: 1, actor: 'system', action: '{}', events: '[]' } });
       const { seat, action } = nextMove(game.state);
-      await expect(applyAction(store, game.game.id, 0, seat, action)).rejects.toThrow();
-      const after = await store.prisma.game.findUniqueOrThrow({ where: { id: game.game.id } });
+      await expect(applyAction(store, game.record.id, 0, seat, action)).rejects.toThrow();
+      const after = await store.prisma.game.findUniqueOrThrow({ where: { id: game.record.id } });
       expect(after.version).toBe(0);
       expect(after.state).toBe(before.state);
       expect(after.updatedAt).toEqual(before.updatedAt);
@@ -165,15 +165,15 @@ describe.each(BACKENDS)('%s', (backend) => {
     it('finishes the game when the engine says it is over; the record is kept, timers go', async () => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
-      await store.armTimer(game.game.id, 'turnTimeout', new Date(Date.now() + 60_000), { version: 0 });
-      const r = await applyAction(store, game.game.id, 0, 'system', { type: 'abort' }, { userId: 'admin' });
+      await store.armTimer(game.record.id, 'turnTimeout', new Date(Date.now() + 60_000), { version: 0 });
+      const r = await applyAction(store, game.record.id, 0, 'system', { type: 'abort' }, { userId: 'admin' });
       expect(r.ok && r.ending).toEqual({ status: 'aborted', outcome: { aborted: true } });
       expect(await store.loadActiveGame('chan-1')).toBeNull();
-      const kept = await store.getGame(game.game.id);
-      expect(kept.game).toMatchObject({ status: 'aborted', outcome: { aborted: true }, version: 1 });
-      expect(kept.game.endedAt).toBeInstanceOf(Date);
-      expect(await store.listTimers(game.game.id)).toEqual([]);
-      await expect(applyAction(store, game.game.id, 1, 0, { type: 'resign' })).rejects.toMatchObject({ code: 'WRONG_STATUS' });
+      const kept = await store.getGame(game.record.id);
+      expect(kept.record).toMatchObject({ status: 'aborted', outcome: { aborted: true }, version: 1 });
+      expect(kept.record.endedAt).toBeInstanceOf(Date);
+      expect(await store.listTimers(game.record.id)).toEqual([]);
+      await expect(applyAction(store, game.record.id, 1, 0, { type: 'resign' })).rejects.toMatchObject({ code: 'WRONG_STATUS' });
     });
 
     it('plays a whole game to its end and marks it finished with the outcome', async () => {
@@ -183,14 +183,14 @@ describe.each(BACKENDS)('%s', (backend) => {
       let version = 0;
       while (!race.outcome(state)) {
         const { seat, action } = nextMove(state);
-        const r = await applyAction(store, game.game.id, version, seat, action);
+        const r = await applyAction(store, game.record.id, version, seat, action);
         if (!r.ok) throw new Error(r.refusal.message);
         state = r.state as RaceState;
         version = r.version;
       }
-      const done = await store.getGame(game.game.id);
-      expect(done.game.status).toBe('finished');
-      expect(done.game.outcome).toEqual(asStored(race.outcome(state)!.detail));
+      const done = await store.getGame(game.record.id);
+      expect(done.record.status).toBe('finished');
+      expect(done.record.outcome).toEqual(asStored(race.outcome(state)!.detail));
       expect(done.state).toEqual(asStored(state));
     });
   });
@@ -200,17 +200,17 @@ describe.each(BACKENDS)('%s', (backend) => {
       const store = await openTemp(backend);
       const game = await startedGame(store);
       const now = Date.now();
-      await store.armTimer(game.game.id, 'turnReminder', new Date(now - 1000), { version: 0 });
-      await store.armTimer(game.game.id, 'turnTimeout', new Date(now + 3_600_000), { version: 0 });
+      await store.armTimer(game.record.id, 'turnReminder', new Date(now - 1000), { version: 0 });
+      await store.armTimer(game.record.id, 'turnTimeout', new Date(now + 3_600_000), { version: 0 });
       let due = await store.dueTimers(new Date(now));
       expect(due.map((t) => [t.kind, t.payload, t.game.channelId])).toEqual([['turnReminder', { version: 0 }, 'chan-1']]);
       // Re-arming replaces the timer of that kind rather than adding one.
-      await store.armTimer(game.game.id, 'turnReminder', new Date(now + 5000), { version: 1 });
+      await store.armTimer(game.record.id, 'turnReminder', new Date(now + 5000), { version: 1 });
       expect(await store.dueTimers(new Date(now))).toEqual([]);
       due = await store.dueTimers(new Date(now + 3_600_000));
       expect(due.map((t) => [t.kind, t.payload])).toEqual([['turnReminder', { version: 1 }], ['turnTimeout', { version: 0 }]]);
-      await store.cancelTimer(game.game.id, 'turnReminder');
-      expect((await store.listTimers(game.game.id)).map((t) => t.kind)).toEqual(['turnTimeout']);
+      await store.cancelTimer(game.record.id, 'turnReminder');
+      expect((await store.listTimers(game.record.id)).map((t) => t.kind)).toEqual(['turnTimeout']);
     });
 
     it('keeps per-server settings, with defaults for a server never configured', async () => {
@@ -229,15 +229,15 @@ describe.each(BACKENDS)('%s', (backend) => {
       const game = await startedGame(store);
       const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'other', hostUserId: 'host', hostName: 'Ann' });
       const { seat, action } = nextMove(game.state);
-      const r = await applyAction(store, game.game.id, 0, seat, action);
+      const r = await applyAction(store, game.record.id, 0, seat, action);
       expect(r.ok).toBe(true);
-      expect((await store.getGame(game.game.id)).game.postedVersion).toBeNull();
-      await store.setPostedVersion(game.game.id, 1);
-      await store.setPostedVersion(game.game.id, 0);
-      expect((await store.getGame(game.game.id)).game.postedVersion).toBe(1);
-      await store.abortGame(game.game.id, { reason: 'test' });
+      expect((await store.getGame(game.record.id)).record.postedVersion).toBeNull();
+      await store.setPostedVersion(game.record.id, 1);
+      await store.setPostedVersion(game.record.id, 0);
+      expect((await store.getGame(game.record.id)).record.postedVersion).toBe(1);
+      await store.abortGame(game.record.id, { reason: 'test' });
       // Aborted and fully posted: nothing to look at; the lobby always is.
-      expect((await store.gamesToRecover()).map((g) => g.id)).toEqual([lobby.game.id]);
+      expect((await store.gamesToRecover()).map((g) => g.id)).toEqual([lobby.record.id]);
     });
 
     it('keeps per-game defaults per server and game, merging saved options', async () => {
@@ -253,10 +253,10 @@ describe.each(BACKENDS)('%s', (backend) => {
     it('aborting a lobby keeps it and frees the channel; aborting twice is refused', async () => {
       const store = await openTemp(backend);
       const lobby = await store.createLobby({ kind: 'race', guildId: 'g', channelId: 'c', hostUserId: 'a', hostName: 'A' });
-      await store.abortGame(lobby.game.id, { byUserId: 'a', reason: 'changed my mind' });
+      await store.abortGame(lobby.record.id, { byUserId: 'a', reason: 'changed my mind' });
       expect(await store.loadActiveGame('c')).toBeNull();
-      expect((await store.getGame(lobby.game.id)).game).toMatchObject({ status: 'aborted', outcome: { kind: 'aborted', by: 'a', reason: 'changed my mind' } });
-      await expect(store.abortGame(lobby.game.id)).rejects.toBeInstanceOf(StoreError);
+      expect((await store.getGame(lobby.record.id)).record).toMatchObject({ status: 'aborted', outcome: { kind: 'aborted', by: 'a', reason: 'changed my mind' } });
+      await expect(store.abortGame(lobby.record.id)).rejects.toBeInstanceOf(StoreError);
     });
   });
 });

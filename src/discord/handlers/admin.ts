@@ -24,27 +24,27 @@ export const resignCommand: GameCommand = {
   name: 'resign',
   define: (s) => s.setDescription('Leave the running game (asks to confirm)'),
   handle: onGame(inGuild, runningGame, player, ({ r, def, game }) =>
-    r.private({ content: `Resign from game #${game.game.id}? ${def.words.resign} This cannot be undone.`, components: [confirmRow('resign', game.game.id, 'Resign')] })),
+    r.private({ content: `Resign from game #${game.record.id}? ${def.words.resign} This cannot be undone.`, components: [confirmRow('resign', game.record.id, 'Resign')] })),
 };
 
 export const abortCommand: GameCommand = {
   name: 'abort',
   define: (s) => s.setDescription('End the game in this channel for everyone (host or Manage Channels; asks to confirm)'),
   handle: onGame(inGuild, channelGame, mayAbort, ({ r, game }) =>
-    r.private({ content: `Abort game #${game.game.id} for everyone? It is recorded as aborted, and the channel is free for a new game.`, components: [confirmRow('abort', game.game.id, 'Abort the game')] })),
+    r.private({ content: `Abort game #${game.record.id} for everyone? It is recorded as aborted, and the channel is free for a new game.`, components: [confirmRow('abort', game.record.id, 'Abort the game')] })),
 };
 
 /** A confirmation pressed once its game is over is refused. */
 const notOver: Precondition<{ game: GameWithDef }> = {
   name: 'not over',
-  check: ({ game }) => (['lobby', 'running'].includes(game.game.status) ? {} : refuse('STALE_BUTTON', `Game #${game.game.id} is already over.`)),
+  check: ({ game }) => (['lobby', 'running'].includes(game.record.status) ? {} : refuse('STALE_BUTTON', `Game #${game.record.id} is already over.`)),
 };
 
 /** A resignation is from a started game: a lobby is left with its own button. */
 const startedGame: Precondition<{ game: GameWithDef }, { game: StartedGame }> = {
   name: 'started',
   check: ({ game }) => {
-    const running = game.game.status === 'running' ? started(game) : null;
+    const running = game.record.status === 'running' ? started(game) : null;
     return running ? { game: running } : refuse('LOBBY', 'The game has not started: use the **Leave** button of the lobby.');
   },
 };
@@ -55,7 +55,7 @@ export const adminComponents = {
     kind: 'button',
     edits: true,
     handle: onPress(channelLock, pressedGame, notOver, mayAbort, async ({ ctx, i, game }) =>
-      ({ text: `Game #${game.game.id} is aborted.`, ...(await abortGame(ctx, game, displayName(i))) })),
+      ({ text: `Game #${game.record.id} is aborted.`, ...(await abortGame(ctx, game, displayName(i))) })),
   },
   resign: {
     kind: 'button',
@@ -63,7 +63,7 @@ export const adminComponents = {
     handle: onPress(channelLock, pressedGame, notOver, startedGame, player, async ({ ctx, r, i, game, seat }) => {
       const res = await act(ctx, game, seat, { type: 'resign' }, { userId: i.user.id });
       if (!res.ok) return r.update({ content: res.refusal.message });
-      return { text: `You resigned from game #${game.game.id}.`, posted: res.posted };
+      return { text: `You resigned from game #${game.record.id}.`, posted: res.posted };
     }),
   },
   cancel: { kind: 'button', edits: true, handle: onPress(({ r }) => r.update({ content: 'Cancelled: nothing was changed.' })) },
@@ -74,18 +74,18 @@ export const adminComponents = {
  * the lobby; `announce` (a lobby that expired, say) is also posted in the channel.
  */
 export async function abortGame(ctx: BotContext, game: GameWithDef, by: string, announce?: string): Promise<Pick<Answer, 'posted'>> {
-  const why = announce ?? `${by} aborted game #${game.game.id}.`;
-  const running = game.game.status === 'running' ? started(game) : null;
+  const why = announce ?? `${by} aborted game #${game.record.id}.`;
+  const running = game.record.status === 'running' ? started(game) : null;
   if (running) {
     const res = await act(ctx, running, 'system', { type: 'abort' }, { head: why });
     if (res.ok) return { posted: res.posted };
   }
-  await ctx.store.abortGame(game.game.id, { reason: `aborted by ${by}` });
-  const after = withDef(await ctx.store.getGame(game.game.id));
+  await ctx.store.abortGame(game.record.id, { reason: `aborted by ${by}` });
+  const after = withDef(await ctx.store.getGame(game.record.id));
   await refreshLobby(ctx, after, announce ?? `Aborted by ${by}.`);
-  if (game.game.status === 'lobby' && !announce) return { posted: Promise.resolve(null) };
+  if (game.record.status === 'lobby' && !announce) return { posted: Promise.resolve(null) };
   return {
-    posted: ctx.outbox.send(ctx, game.game, null, [
+    posted: ctx.outbox.send(ctx, game.record, null, [
       async () => ({ content: `${why} Start a new one with \`/${game.def.id} new\`.`, allowedMentions: { parse: [] } }),
     ]),
   };
@@ -101,18 +101,18 @@ export const kickCommand: GameCommand = {
     if (!seat || seat.leftAt) {
       // Named as the channel knows them (server display name), like every seat and post.
       const member = i.options.getMember('player');
-      return refuse('NOT_IN_GAME', `${seat?.name ?? userName(target, member instanceof GuildMember ? member : null)} is not playing in game #${game.game.id}.`);
+      return refuse('NOT_IN_GAME', `${seat?.name ?? userName(target, member instanceof GuildMember ? member : null)} is not playing in game #${game.record.id}.`);
     }
-    if (game.game.status === 'lobby') {
-      if (target.id === game.game.hostUserId) return refuse('HOST', 'The host cannot be removed from the lobby; abort the game instead.');
-      await ctx.store.leaveLobby(game.game.id, { userId: target.id });
-      await refreshLobby(ctx, withDef(await ctx.store.getGame(game.game.id)));
-      return r.private({ content: `${seat.name} no longer has a seat in game #${game.game.id}.` });
+    if (game.record.status === 'lobby') {
+      if (target.id === game.record.hostUserId) return refuse('HOST', 'The host cannot be removed from the lobby; abort the game instead.');
+      await ctx.store.leaveLobby(game.record.id, { userId: target.id });
+      await refreshLobby(ctx, withDef(await ctx.store.getGame(game.record.id)));
+      return r.private({ content: `${seat.name} no longer has a seat in game #${game.record.id}.` });
     }
     const running = started(game);
-    if (!running) return refuse('LOBBY', `Game #${game.game.id} has not started yet.`);
+    if (!running) return refuse('LOBBY', `Game #${game.record.id} has not started yet.`);
     const res = await act(ctx, running, 'system', { type: 'remove', seat: seat.seat, reason: 'kicked' }, { head: `${displayName(i)} removed ${seat.name} from the game.` });
     if (!res.ok) return refuse(res.refusal.code, res.refusal.message);
-    return { text: `${seat.name} was removed from game #${game.game.id}.`, posted: res.posted };
+    return { text: `${seat.name} was removed from game #${game.record.id}.`, posted: res.posted };
   }),
 };

@@ -29,10 +29,10 @@ import type { PrivatePayload } from '../reply.ts';
 export async function owedChoice(game: StartedGame, seat: number, head?: string): Promise<PrivatePayload> {
   const { def, state } = game;
   const held = heldAt(def, state) ? '\nThe channel sees your whole turn once it is over.' : '';
-  const hand = def.hand ? [handRow(game.game.id)] : [];
+  const hand = def.hand ? [handRow(game.record.id)] : [];
   const shown = await levelPayload(
-    def, game.game.id, game.game.version, seat, choiceFor(def, state, seat), [], (p) => pictureFile(def, p),
-    head ?? `**Game #${game.game.id}** waits for you: ${def.words.prompt(state, seat).text}${held}`, 2 * hand.length,
+    def, game.record.id, game.record.version, seat, choiceFor(def, state, seat), [], (p) => pictureFile(def, p),
+    head ?? `**Game #${game.record.id}** waits for you: ${def.words.prompt(state, seat).text}${held}`, 2 * hand.length,
   );
   return { content: shown.content, files: shown.files, components: [...shown.components, ...hand], below: shown.below, v2: true };
 }
@@ -67,8 +67,8 @@ export function heldNotice(game: GameWithDef, state: unknown): MessageCreateOpti
   const who = people.map((s) => mention(seats, s)).join(', ');
   const whose = people.length === 1 ? 'your turn' : 'your turns';
   return {
-    content: `${who}: ${whose} in game #${game.game.id} ${people.length === 1 ? 'is' : 'are'} not over. I restarted in the middle of it: press **Continue my turn** to see what comes next (only you see it), or use \`/games choose\`.`,
-    components: [continueRow(game.game.id)],
+    content: `${who}: ${whose} in game #${game.record.id} ${people.length === 1 ? 'is' : 'are'} not over. I restarted in the middle of it: press **Continue my turn** to see what comes next (only you see it), or use \`/games choose\`.`,
+    components: [continueRow(game.record.id)],
     allowedMentions: { users: userIds },
   };
 }

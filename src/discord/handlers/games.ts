@@ -26,14 +26,14 @@ export const listCommand: ServerCommand = {
     for (const record of games.slice(0, SHOWN)) {
       const game = withDef(await ctx.store.getGame(record.id));
       const where = `<#${record.channelId}>`;
-      const running = game.game.status === 'lobby' ? null : started(game);
+      const running = game.record.status === 'lobby' ? null : started(game);
       if (!running) {
         lines.push(`• #${record.id} ${gameName(game.def)} in ${where}: lobby, ${game.seats.length}/${game.def.seats.max} seats`);
         continue;
       }
       const presence = await loadPresence(ctx, running);
       const waiting = waitingList(waitingOn(running.def, running.state, running.seats, running.timers, presence), presence);
-      lines.push(`• #${record.id} ${gameName(game.def)} in ${where}: ${game.def.words.phase(running.state)}${running.game.pausedAt ? ', paused' : ''}, waiting for ${waiting}`);
+      lines.push(`• #${record.id} ${gameName(game.def)} in ${where}: ${game.def.words.phase(running.state)}${running.record.pausedAt ? ', paused' : ''}, waiting for ${waiting}`);
     }
     if (games.length > SHOWN) lines.push(`… and ${games.length - SHOWN} more.`);
     await r.private({ content: `**Games on this server** (${games.length})\n${lines.join('\n')}\n\n**Games of this bot**\n${gamesText()}` });

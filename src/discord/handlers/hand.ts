@@ -12,10 +12,10 @@ import type { PrivatePayload } from '../reply.ts';
 
 export async function handPayload(game: StartedGame, seat: number): Promise<PrivatePayload> {
   const hand = game.def.hand?.(game.state, seat);
-  const head = `**Your hand in game #${game.game.id}** (only you see this)`;
+  const head = `**Your hand in game #${game.record.id}** (only you see this)`;
   const files = await Promise.all((hand?.pictures ?? []).map((p) => pictureFile(game.def, p)));
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(buttonId({ verb: 'handr', gameId: game.game.id })).setLabel('Refresh').setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder().setCustomId(buttonId({ verb: 'handr', gameId: game.record.id })).setLabel('Refresh').setStyle(ButtonStyle.Secondary),
   );
   return { content: hand ? `${head}\n${hand.text}` : `${head}\nNothing in ${game.def.title} is hidden from the others.`, files, components: [row] };
 }

@@ -23,7 +23,7 @@ export const statusCommand: GameCommand = {
     const text = await statusText(ctx, running, i.user.id);
     // Whoever the game waits for gets their choice here too: a way to it no restart or reload loses.
     const seat = seatOf(running.seats, i.user.id);
-    const owes = seat && !seat.leftAt && running.game.pausedAt === null && running.def.activeSeats(running.state).includes(seat.seat);
+    const owes = seat && !seat.leftAt && running.record.pausedAt === null && running.def.activeSeats(running.state).includes(seat.seat);
     await r.private(owes ? await owedChoice(running, seat.seat, text) : { content: text });
   }),
 };
@@ -36,12 +36,12 @@ export const statusCommand: GameCommand = {
  */
 export async function statusText(ctx: BotContext, game: StartedGame, reader: string): Promise<string> {
   const { def, state } = game;
-  const lines = [`**Game #${game.game.id}** — ${def.words.phase(state)} · ${limitText(game.game.turnLimitSeconds)}`];
+  const lines = [`**Game #${game.record.id}** — ${def.words.phase(state)} · ${limitText(game.record.turnLimitSeconds)}`];
   const computers = game.seats.filter((s) => levelOf(def, s) !== null);
   if (computers.length) lines.push(`Computer players: ${computers.map((s) => seatLabel(def, s)).join(' · ')}.`);
-  if (game.game.pausedAt) lines.push(`⏸️ Paused ${when(game.game.pausedAt)}: nothing can be played until it is resumed (\`/${def.id} pause\`).`);
+  if (game.record.pausedAt) lines.push(`⏸️ Paused ${when(game.record.pausedAt)}: nothing can be played until it is resumed (\`/${def.id} pause\`).`);
   const presence = await loadPresence(ctx, game);
-  for (const w of waitingOn(def, state, game.seats, await ctx.store.listTimers(game.game.id), presence)) {
+  for (const w of waitingOn(def, state, game.seats, await ctx.store.listTimers(game.record.id), presence)) {
     const who = waitingText(w, presence);
     lines.push(w.userId === reader ? `Waiting for: ${who}, ${def.words.prompt(state, w.seat).text}` : `Waiting for: ${who}.`);
     if (w.stopped?.why === 'paused') lines.push(`Turn clock stopped${w.stopped.leftMs !== null ? ` with ${durationText(w.stopped.leftMs / 1000)} left` : ''}.`);
@@ -55,7 +55,7 @@ export const mapCommand: GameCommand = {
   name: 'map',
   define: (s) => s.setDescription('Show the current board'),
   handle: onGame(inGuild, runningGame, async ({ r, def, game }) => {
-    await r.private({ content: `The map of game #${game.game.id}.`, files: [await boardFile(def, game.state)] });
+    await r.private({ content: `The map of game #${game.record.id}.`, files: [await boardFile(def, game.state)] });
   }),
 };
 
@@ -63,7 +63,7 @@ export const historyCommand: GameCommand = {
   name: 'history',
   define: (s) => s.setDescription('The recent actions in words'),
   handle: onGame(inGuild, runningGame, async ({ ctx, r, def, game }) => {
-    const log = await ctx.store.getActionLog(game.game.id);
+    const log = await ctx.store.getActionLog(game.record.id);
     const lines: string[] = [];
     // What was taken back is not history.
     for (const entry of inEffectOf(log).slice(-40)) {
@@ -78,7 +78,7 @@ export const historyCommand: GameCommand = {
       shown.unshift(`• ${lines[k]}`);
       len += (lines[k]?.length ?? 0) + 3;
     }
-    await r.private({ content: `**Recent actions in game #${game.game.id}**\n${shown.join('\n') || 'Nothing has happened yet.'}` });
+    await r.private({ content: `**Recent actions in game #${game.record.id}**\n${shown.join('\n') || 'Nothing has happened yet.'}` });
   }),
 };
 

@@ -31,13 +31,13 @@ import { addOption, newGameOptions, slashName } from '../slash.ts';
 import { defaultsFor, limitText, LIMIT_ORDER, lobbyExpirySeconds, TURN_LIMIT_CHOICES, turnLimitProblem } from './settings.ts';
 
 const optionValues = (game: LoadedGame): Record<string, unknown> => {
-  const o = game.game.options;
+  const o = game.record.options;
   return typeof o === 'object' && o !== null ? (o as Record<string, unknown>) : {};
 };
 
 /** The options line: the game's options and the turn limit, each where its order puts it. */
 const optionsLine = (def: AnyGame, game: LoadedGame): string =>
-  summaryLine(def.options, optionValues(game), [{ order: LIMIT_ORDER, text: limitText(game.game.turnLimitSeconds) }]);
+  summaryLine(def.options, optionValues(game), [{ order: LIMIT_ORDER, text: limitText(game.record.turnLimitSeconds) }]);
 
 // ---- Computer levels -------------------------------------------------------------------------
 
@@ -75,7 +75,7 @@ function levelRows(game: GameWithDef): ActionRowBuilder<ButtonBuilder>[] {
     const level = levelOf(game.def, s);
     const next = nextLevel(levels, level);
     if (!level || !next) return [];
-    return [new ButtonBuilder().setCustomId(buttonId({ verb: 'level', gameId: game.game.id, version: s.seat, value: next })).setLabel(`${s.name}: ${capital(level)}`.slice(0, 80)).setStyle(ButtonStyle.Secondary)];
+    return [new ButtonBuilder().setCustomId(buttonId({ verb: 'level', gameId: game.record.id, version: s.seat, value: next })).setLabel(`${s.name}: ${capital(level)}`.slice(0, 80)).setStyle(ButtonStyle.Secondary)];
   });
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
   for (let k = 0; k < buttons.length && rows.length < 4; k += 5) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(k, k + 5)));
@@ -84,9 +84,9 @@ function levelRows(game: GameWithDef): ActionRowBuilder<ButtonBuilder>[] {
 
 export function lobbyMessage(game: GameWithDef, note?: string): { content: string; components: ActionRowBuilder<ButtonBuilder>[]; allowedMentions: { parse: [] } } {
   const { def } = game;
-  const id = game.game.id;
-  const seats = game.seats.map((s, i) => `${i + 1}. ${seatLabel(def, s)}${s.userId === game.game.hostUserId ? ' — host' : ''}`);
-  const open = game.game.status === 'lobby';
+  const id = game.record.id;
+  const seats = game.seats.map((s, i) => `${i + 1}. ${seatLabel(def, s)}${s.userId === game.record.hostUserId ? ' — host' : ''}`);
+  const open = game.record.status === 'lobby';
   const levelRowsNow = open ? levelRows(game) : [];
   const range = def.seats.min === def.seats.max ? `${def.seats.min} players` : `${def.seats.min}–${def.seats.max} players`;
   const lines = [
@@ -111,11 +111,11 @@ export function lobbyMessage(game: GameWithDef, note?: string): { content: strin
 
 /** Edits the lobby message (lobbies are edited; turns are new messages). */
 export async function refreshLobby(ctx: BotContext, game: GameWithDef, note?: string): Promise<void> {
-  if (!game.game.lobbyMessageId) return;
-  const c = await sendable(ctx, game.game.channelId);
+  if (!game.record.lobbyMessageId) return;
+  const c = await sendable(ctx, game.record.channelId);
   if (!c || !('messages' in c)) return;
-  await c.messages.edit(game.game.lobbyMessageId, lobbyMessage(game, note) as MessageEditOptions).catch((err: unknown) => {
-    ctx.log.warn('lobby edit failed', { game: game.game.id, error: String(err) });
+  await c.messages.edit(game.record.lobbyMessageId, lobbyMessage(game, note) as MessageEditOptions).catch((err: unknown) => {
+    ctx.log.warn('lobby edit failed', { game: game.record.id, error: String(err) });
   });
 }
 
@@ -176,7 +176,7 @@ export const newCommand: GameCommand = {
     const hostName = displayName(i);
     if (!wantThread) {
       const existing = await ctx.store.loadActiveGame(here);
-      if (existing) return refuse('CHANNEL_BUSY', `This channel already has a game (#${existing.game.id}, ${existing.game.status === 'lobby' ? 'in its lobby' : 'running'}). Finish it, or open another in a thread: \`/${def.id} new thread:True\`.`);
+      if (existing) return refuse('CHANNEL_BUSY', `This channel already has a game (#${existing.record.id}, ${existing.record.status === 'lobby' ? 'in its lobby' : 'running'}). Finish it, or open another in a thread: \`/${def.id} new thread:True\`.`);
     }
     let channelId = here;
     let parent: string | null = null;
@@ -192,24 +192,24 @@ export const newCommand: GameCommand = {
       // The lock of the game's own channel, which may be the thread just opened.
       game = await ctx.store.withChannelLock(channelId, async () => {
         const g = await ctx.store.createLobby({ kind: def.id, guildId, channelId, parentChannelId: parent, hostUserId: i.user.id, hostName, options: chosen, turnLimitSeconds: limit || null });
-        for (let n = 1; n <= computers; n++) await ctx.store.joinLobby(g.game.id, { userId: null, name: `Computer ${n}` });
-        await armLobbyExpiry(ctx, g.game);
-        return withDef(await ctx.store.getGame(g.game.id));
+        for (let n = 1; n <= computers; n++) await ctx.store.joinLobby(g.record.id, { userId: null, name: `Computer ${n}` });
+        await armLobbyExpiry(ctx, g.record);
+        return withDef(await ctx.store.getGame(g.record.id));
       });
     } catch (err) {
       if (err instanceof ChannelBusyError) return refuse('CHANNEL_BUSY', `This channel already has a game. Finish it, or open another in a thread: \`/${def.id} new thread:True\`.`);
       throw err;
     }
-    const messageId = await post(ctx, channelId, lobbyMessage(game), game.game.id);
-    if (messageId) await ctx.store.setMessageIds(game.game.id, { lobbyMessageId: messageId });
-    await r.private({ content: `Game #${game.game.id} is open${parent ? ` in <#${channelId}>` : ''}. Others press **Join**; you press **Start** when everyone is in.` });
+    const messageId = await post(ctx, channelId, lobbyMessage(game), game.record.id);
+    if (messageId) await ctx.store.setMessageIds(game.record.id, { lobbyMessageId: messageId });
+    await r.private({ content: `Game #${game.record.id} is open${parent ? ` in <#${channelId}>` : ''}. Others press **Join**; you press **Start** when everyone is in.` });
   }),
 };
 
 /** The channel's game is in its lobby (`/<game> start`). */
 const inLobby: Precondition<{ game: GameWithDef }> = {
   name: 'in its lobby',
-  check: ({ game }) => (game.game.status === 'lobby' ? {} : refuse('STARTED', `Game #${game.game.id} is already running.`)),
+  check: ({ game }) => (game.record.status === 'lobby' ? {} : refuse('STARTED', `Game #${game.record.id} is already running.`)),
 };
 
 const enoughPlayers: Precondition<{ game: GameWithDef }> = {
@@ -223,12 +223,12 @@ const enoughPlayers: Precondition<{ game: GameWithDef }> = {
 const seatButton = (verb: 'join' | 'leave'): ComponentHandler => ({
   kind: 'button',
   handle: onPress(channelLock, pressedLobby, async ({ ctx, r, i, game }) => {
-    const gameId = game.game.id;
+    const gameId = game.record.id;
     try {
       if (verb === 'join') {
         await ctx.store.joinLobby(gameId, { userId: i.user.id, name: displayName(i) });
       } else {
-        if (game.game.hostUserId === i.user.id) return refuse('HOST_LEAVES', `You are the host: to call the game off, use \`/${game.def.id} abort\`.`);
+        if (game.record.hostUserId === i.user.id) return refuse('HOST_LEAVES', `You are the host: to call the game off, use \`/${game.def.id} abort\`.`);
         await ctx.store.leaveLobby(gameId, { userId: i.user.id });
       }
     } catch (err) {
@@ -268,12 +268,12 @@ export const startCommand: GameCommand = {
 
 /** Starts the lobby's game: the store deals, computers that play first play, the channel is told. */
 async function startLobby(ctx: BotContext, game: GameWithDef): Promise<Outcome> {
-  const seed = ctx.seedFor(game.game.id);
+  const seed = ctx.seedFor(game.record.id);
   // Seats keep their joining order when the game renumbers them.
   const order = game.seats.map((s, n) => `${n + 1}. ${seatLabel(game.def, s)}`).join(', ');
   try {
-    const { posted } = await start(ctx, game, { ...(seed ? { seed } : {}), head: `**Game #${game.game.id} begins!** Seat order: ${order}.` });
-    return { text: `Game #${game.game.id} has started.`, posted };
+    const { posted } = await start(ctx, game, { ...(seed ? { seed } : {}), head: `**Game #${game.record.id} begins!** Seat order: ${order}.` });
+    return { text: `Game #${game.record.id} has started.`, posted };
   } catch (err) {
     if (err instanceof StoreError && err.code === 'BAD_OPTIONS') return refuse('BAD_OPTION', `${err.message}. Change them with the lobby's **Options** button.`);
     throw err;
@@ -308,20 +308,20 @@ export const addbotCommand: GameCommand = {
     return s;
   },
   handle: onGame(inGuild, levelOption, channelLock, channelGame, async ({ ctx, r, i, def, game, guildId, level }) => {
-    if (game.game.status !== 'lobby') return refuse('STARTED', 'Computer players can only join before the game starts.');
+    if (game.record.status !== 'lobby') return refuse('STARTED', 'Computer players can only join before the game starts.');
     if (!isGameAdmin(i, game)) return notAdmin(game, 'add computer players');
     const defaults = await defaultsFor(ctx, guildId, def);
     if (!defaults.allowComputers) return refuse('NO_COMPUTERS', `Computer players are switched off on this server (\`${defaults.computersSetBy}\`).`);
     const n = game.seats.filter((s) => s.computer).length + 1;
     let seat: SeatRecord;
     try {
-      seat = await ctx.store.joinLobby(game.game.id, { userId: null, name: `Computer ${n}`, bot: level });
+      seat = await ctx.store.joinLobby(game.record.id, { userId: null, name: `Computer ${n}`, bot: level });
     } catch (err) {
-      if (err instanceof StoreError && err.code === 'LOBBY_FULL') return refuse('LOBBY_FULL', `Game #${game.game.id} is full (${def.seats.max} seats).`);
+      if (err instanceof StoreError && err.code === 'LOBBY_FULL') return refuse('LOBBY_FULL', `Game #${game.record.id} is full (${def.seats.max} seats).`);
       throw err;
     }
-    await refreshLobby(ctx, withDef(await ctx.store.getGame(game.game.id)));
-    const seated = levelsOf(def).length ? `${seatLabel(def, seat)} takes a seat in game #${game.game.id}. Its button on the lobby changes its level.` : `${seat.name} takes a seat in game #${game.game.id}.`;
+    await refreshLobby(ctx, withDef(await ctx.store.getGame(game.record.id)));
+    const seated = levelsOf(def).length ? `${seatLabel(def, seat)} takes a seat in game #${game.record.id}. Its button on the lobby changes its level.` : `${seat.name} takes a seat in game #${game.record.id}.`;
     await r.private({ content: seated });
   }),
 };
@@ -329,7 +329,7 @@ export const addbotCommand: GameCommand = {
 /** A computer's level button: the seat and the level are the id's, untrusted, so read against the lobby. */
 async function levelPressed({ ctx, r, b, game }: PressCall & { game: GameWithDef }): Promise<Outcome> {
   const { def } = game;
-  const gameId = game.game.id;
+  const gameId = game.record.id;
   const levels = levelsOf(def);
   if (levels.length === 0) return refuse('NO_LEVELS', `${def.title} has one kind of computer player: there is no level to choose. Nothing was changed.`);
   const level = levels.find((l) => l === b.value);
@@ -385,7 +385,7 @@ export function optionsMenu(game: GameWithDef, pageIndex: number): { content: st
   const rows: ActionRowBuilder<StringSelectMenuBuilder>[] = [];
   if (pages.length > 1) {
     rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-      new StringSelectMenuBuilder().setCustomId(buttonId({ verb: 'optp', gameId: game.game.id }))
+      new StringSelectMenuBuilder().setCustomId(buttonId({ verb: 'optp', gameId: game.record.id }))
         .addOptions(pages.slice(0, 25).map((p, k) => ({ label: p.title.slice(0, 100), value: String(k), default: k === page }))),
     ));
   }
@@ -393,7 +393,7 @@ export function optionsMenu(game: GameWithDef, pageIndex: number): { content: st
     const current = values[f.key] ?? f.default;
     rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
       new StringSelectMenuBuilder()
-        .setCustomId(buttonId({ verb: 'opt', gameId: game.game.id, version: page, value: f.key }))
+        .setCustomId(buttonId({ verb: 'opt', gameId: game.record.id, version: page, value: f.key }))
         .setPlaceholder(`${f.meta.label}: ${valueText(f, current)}`.slice(0, 150))
         .addOptions(menuValues(f, current).map((v) => ({
           label: `${f.meta.label}: ${valueText(f, v)}`.slice(0, 100),
@@ -404,7 +404,7 @@ export function optionsMenu(game: GameWithDef, pageIndex: number): { content: st
     ));
   }
   return {
-    content: `**Options of game #${game.game.id}** (only you see this; the lobby shows the result)\n${optionsLine(def, game)}`,
+    content: `**Options of game #${game.record.id}** (only you see this; the lobby shows the result)\n${optionsLine(def, game)}`,
     components: rows,
   };
 }
@@ -418,8 +418,8 @@ async function optionChosen({ ctx, r, i, b, game }: MenuCall & { game: GameWithD
   const merged = { ...optionValues(game), [field.key]: value };
   const checked = checkOptions(game.def.options, merged);
   if (!checked.ok) return refuse('BAD_OPTION', `Not changed: ${checked.problems.join(' ')}`);
-  await ctx.store.setLobbyOptions(game.game.id, { options: merged });
-  const after = withDef(await ctx.store.getGame(game.game.id));
+  await ctx.store.setLobbyOptions(game.record.id, { options: merged });
+  const after = withDef(await ctx.store.getGame(game.record.id));
   await refreshLobby(ctx, after);
   await r.update(optionsMenu(after, b.version ?? 0));
 }

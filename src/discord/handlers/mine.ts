@@ -22,9 +22,9 @@ export const mineCommand: ServerCommand = {
       const game = withDef(await ctx.store.getGame(record.id));
       const seat = game.seats.find((s) => s.userId === me);
       if (!seat || seat.leftAt) continue;
-      const link = game.game.boardMessageId ? ` · [latest post](https://discord.com/channels/${game.game.guildId}/${game.game.channelId}/${game.game.boardMessageId})` : '';
-      const head = `• #${game.game.id} ${gameName(game.def)} in <#${game.game.channelId}>`;
-      const running = game.game.status === 'lobby' ? null : started(game);
+      const link = game.record.boardMessageId ? ` · [latest post](https://discord.com/channels/${game.record.guildId}/${game.record.channelId}/${game.record.boardMessageId})` : '';
+      const head = `• #${game.record.id} ${gameName(game.def)} in <#${game.record.channelId}>`;
+      const running = game.record.status === 'lobby' ? null : started(game);
       if (!running) {
         lines.push(`${head}: in its lobby, ${game.seats.length}/${game.def.seats.max} seats`);
         continue;
@@ -33,7 +33,7 @@ export const mineCommand: ServerCommand = {
       const waiting = waitingOn(running.def, running.state, running.seats, running.timers, presence);
       const mine = waiting.find((w) => w.seat === seat.seat);
       if (mine) yourTurn++;
-      const paused = running.game.pausedAt ? `⏸️ paused ${when(running.game.pausedAt)}, ` : '';
+      const paused = running.record.pausedAt ? `⏸️ paused ${when(running.record.pausedAt)}, ` : '';
       lines.push(`${head}: ${paused}${mine ? `**your turn**${mine.since ? ` since ${when(mine.since)}` : ''}` : `waiting for ${waitingList(waiting, presence)}`}${link}`);
     }
     if (lines.length === 0) return r.private({ content: 'You are not in any game on this server. `/games list` shows the open lobbies.' });

@@ -21,7 +21,7 @@ const voter: Precondition<{ r: Reply; game: StartedGame }, { admin: boolean }> =
     if (isGameAdmin(r.i, game)) return { admin: true };
     const seat = seatOf(game.seats, r.i.user.id);
     if (seat && !seat.leftAt) return { admin: false };
-    return refuse('NOT_IN_GAME', `Only the players of game #${game.game.id}, its host or a member with Manage Channels can pause or resume it.`);
+    return refuse('NOT_IN_GAME', `Only the players of game #${game.record.id}, its host or a member with Manage Channels can pause or resume it.`);
   },
 };
 
@@ -34,7 +34,7 @@ export function pauseRow(gameId: number, wants: PauseWish, label: string): Actio
 
 /** Asks for the game's pause or resume; the answer comes once the channel is told. */
 async function ask(ctx: BotContext, game: StartedGame, userId: string, wants: PauseWish, admin: boolean): Promise<Outcome> {
-  const id = game.game.id;
+  const id = game.record.id;
   const res = await askPause(ctx, game, userId, wants, admin);
   if (!res.ok) {
     switch (res.code) {
@@ -59,7 +59,7 @@ export const pauseCommand: GameCommand = {
   name: 'pause',
   define: (s) => s.setDescription('Pause this game, or resume it once paused (a vote of its players, or the host alone)'),
   handle: onGame(inGuild, botCanPost, channelLock, runningGame, voter, ({ ctx, r, game, admin }) =>
-    ask(ctx, game, r.i.user.id, game.game.pausedAt === null ? 'pause' : 'resume', admin)),
+    ask(ctx, game, r.i.user.id, game.record.pausedAt === null ? 'pause' : 'resume', admin)),
 };
 
 /** **Pause too** / **Resume too** on a vote's post, **Resume** on the pause's: each asks for what it says, whatever the game is now. */

@@ -74,7 +74,7 @@ async function suggest(ctx: BotContext, i: AutocompleteInteraction, def: AnyGame
   if (game.def.id !== def.id) return say(`This channel's game is ${game.def.title}: use /${game.def.id}.`, 'none');
   const seat = seatOf(game.seats, i.user.id);
   if (!seat || seat.leftAt) return say('You are not playing in this game.', 'none');
-  if (game.game.pausedAt) return say(pausedText(game).replace(/[`*]/g, ''), 'none');
+  if (game.record.pausedAt) return say(pausedText(game).replace(/[`*]/g, ''), 'none');
   if (!def.activeSeats(game.state).includes(seat.seat)) return say(`Not your turn: waiting for ${waitingNames(game)}.`, 'none');
   const all = offered(def, game.state, seat.seat, move);
   if (all.length === 0) {
@@ -145,7 +145,7 @@ async function play({ ctx, r, i, def, game, seat }: GameCall & { game: StartedGa
   const legalNow = () => def.legalActions(game.state, seat).some((a) => def.encode(a) === def.encode(action));
   const shown = def.preview && legalNow() ? def.preview(game.state, seat, action) : null;
   if (shown) {
-    const confirm = new ButtonBuilder().setCustomId(choiceId(game.game.id, game.game.version, [seat], def.encode(action))).setLabel('Confirm').setStyle(ButtonStyle.Success);
+    const confirm = new ButtonBuilder().setCustomId(choiceId(game.record.id, game.record.version, [seat], def.encode(action))).setLabel('Confirm').setStyle(ButtonStyle.Success);
     return r.private({
       content: `${label}: only you see this preview. Press **Confirm** to play it, or pick another.`,
       files: [await pictureFile(def, shown)],
@@ -164,19 +164,19 @@ async function play({ ctx, r, i, def, game, seat }: GameCall & { game: StartedGa
  * posts that show it.
  */
 async function done(def: AnyGame, game: StartedGame, seat: number, label: string, res: ActResult & { ok: true }): Promise<Answer> {
-  const undo = undoRow(def, game.game.id, game.game.version, res);
+  const undo = undoRow(def, game.record.id, game.record.version, res);
   if (!res.held || !def.activeSeats(res.state).includes(seat)) {
     return { text: `Done: ${label}.${res.over ? ' The game is over.' : ''}`, posted: res.posted, components: undo, ...(res.over ? { below: true } : {}) };
   }
   const next = choiceFor(def, res.state, seat);
   const head = `Done: ${label}. Next, ${def.words.prompt(res.state, seat).text}\nThe channel sees your whole turn once it is over.`;
-  const shown = await levelPayload(def, game.game.id, res.version, seat, next, [], (p) => pictureFile(def, p), head, 2 * undo.length);
+  const shown = await levelPayload(def, game.record.id, res.version, seat, next, [], (p) => pictureFile(def, p), head, 2 * undo.length);
   return { text: shown.content, after: shown.below, posted: res.posted, components: [...shown.components, ...undo], files: shown.files, v2: true };
 }
 
 /** A level of a choice shown to the presser alone: its words, its picture, its options and Back. */
 async function showLevel(def: AnyGame, game: StartedGame, version: number, seat: number, level: Level, path: Path): Promise<Answer> {
-  const shown = await levelPayload(def, game.game.id, version, seat, level, path, (p) => pictureFile(def, p));
+  const shown = await levelPayload(def, game.record.id, version, seat, level, path, (p) => pictureFile(def, p));
   return { text: shown.content, after: shown.below, posted: Promise.resolve(null), components: shown.components, files: shown.files, v2: true };
 }
 
@@ -193,7 +193,7 @@ const offeredChoice: Precondition<PressCall & { game: StartedGame }, { seat: num
   check: async ({ ctx, r, b, game }) => {
     const choice = choiceOf(b);
     const action = game.def.decode(choice.value);
-    if (b.version === undefined || b.version > game.game.version || action === null) return refuse('NOT_OFFERED', 'That choice was never offered, so nothing was done.');
+    if (b.version === undefined || b.version > game.record.version || action === null) return refuse('NOT_OFFERED', 'That choice was never offered, so nothing was done.');
     return offeredAction(ctx, r, game, b.version, choice.seats, choice.value, action);
   },
 };
@@ -208,7 +208,7 @@ const STALE = 'That choice has already been made; the game has moved on (see the
 async function offeredSeat(ctx: BotContext, r: Reply, game: StartedGame, version: number, seats: number[] | null, can: (seat: number) => boolean): Promise<{ seat: number } | ReturnType<typeof refuse>> {
   const active = game.def.activeSeats(game.state);
   const stale = refuse('STALE_CHOICE', STALE);
-  if (seats === null && version !== game.game.version) return stale;
+  if (seats === null && version !== game.record.version) return stale;
   const offeredTo = seats ?? active.filter(can);
   if (offeredTo.length === 0) return stale;
   const seat = seatOf(game.seats, r.i.user.id);
@@ -216,7 +216,7 @@ async function offeredSeat(ctx: BotContext, r: Reply, game: StartedGame, version
     const owner = game.seats.find((s) => s.seat === offeredTo[0]);
     return refuse('NOT_YOUR_CHOICE', `This choice is ${owner?.userId ? `<@${owner.userId}>` : owner?.name ?? 'another player'}'s, not yours.`);
   }
-  if (!active.includes(seat.seat) || !can(seat.seat) || (await actedSince(ctx, game.game.id, version, seat.seat))) return stale;
+  if (!active.includes(seat.seat) || !can(seat.seat) || (await actedSince(ctx, game.record.id, version, seat.seat))) return stale;
   return { seat: seat.seat };
 }
 
@@ -239,7 +239,7 @@ type Tapped = { seat: number } & ({ action: unknown } | { level: Level; path: Pa
 async function tapped(ctx: BotContext, r: Reply, b: ButtonId, game: StartedGame, picked: string | null): Promise<Tapped | ReturnType<typeof refuse>> {
   const tap = tapOf(b);
   const never = refuse('NOT_OFFERED', 'That choice was never offered, so nothing was done.');
-  if (!tap || b.version === undefined || b.version > game.game.version) return never;
+  if (!tap || b.version === undefined || b.version > game.record.version) return never;
   const { def, state } = game;
   if (picked?.startsWith('=')) {
     const action = def.decode(picked.slice(1));
@@ -275,7 +275,7 @@ async function playChoice(ctx: BotContext, userId: string, game: StartedGame, se
 
 /** A tapped option: its level shown, or its action played. */
 function onTapped(ctx: BotContext, userId: string, game: StartedGame, t: Tapped): Promise<Outcome> {
-  const version = game.game.version;
+  const version = game.record.version;
   return 'action' in t ? playChoice(ctx, userId, game, t.seat, t.action) : showLevel(game.def, game, version, t.seat, t.level, t.path);
 }
 

@@ -20,8 +20,8 @@ import type { Reply } from '../reply.ts';
 
 /** An ended game whose record can be read: the seed is no secret any more. */
 function ended(game: LoadedGame, def: GameWithDef['def']): ReturnType<typeof refuse> | null {
-  const id = game.game.id;
-  switch (game.game.status) {
+  const id = game.record.id;
+  switch (game.record.status) {
     case 'lobby':
       return refuse('NOT_STARTED', `Game #${id} has not started, so it has no moves to show yet.`);
     case 'running':
@@ -29,7 +29,7 @@ function ended(game: LoadedGame, def: GameWithDef['def']): ReturnType<typeof ref
     case 'broken':
       return refuse('BROKEN', `Game #${id} was set aside because its saved state could not be read, so it cannot be rebuilt.`);
     default:
-      return game.game.seed === null || game.state === null ? refuse('NOT_STARTED', `Game #${id} ended before it started, so it has no moves to show.`) : null;
+      return game.record.seed === null || game.state === null ? refuse('NOT_STARTED', `Game #${id} ended before it started, so it has no moves to show.`) : null;
   }
 }
 
@@ -67,7 +67,7 @@ const endedGame: Precondition<{ game: GameWithDef }> = {
 
 /** The record of a loaded ended game, from its log. */
 async function recordHere(ctx: BotContext, game: LoadedGame): Promise<GameRecordFile> {
-  return recordOf(game, await ctx.store.getActionLog(game.game.id));
+  return recordOf(game, await ctx.store.getActionLog(game.record.id));
 }
 
 /** Draws the replay and posts it in the game's channel; the message id, or null when it could not be posted. */
@@ -76,13 +76,13 @@ async function postReplay(ctx: BotContext, game: GameWithDef, askedBy: string): 
   const replay = await inTurn(() => drawReplay(record));
   const { animation } = replay;
   ctx.log.info('replay drawn', {
-    game: game.game.id, kind: game.def.id, frames: animation.frames, pictures: replay.pictures, bytes: animation.gif.length,
+    game: game.record.id, kind: game.def.id, frames: animation.frames, pictures: replay.pictures, bytes: animation.gif.length,
     width: animation.width, height: animation.height, scale: Number(animation.scale.toFixed(2)), ms: replay.ms,
   });
   const turns = animation.frames < replay.pictures ? `${animation.frames} of its ${replay.pictures} pictures` : `${animation.frames} pictures`;
-  const content = `🎬 **Replay of game #${game.game.id}** (${game.def.title}), asked for by ${askedBy}: ${turns}, turn by turn, from the start to the end.`;
-  const file = new AttachmentBuilder(animation.gif, { name: `replay-${game.game.id}.gif`, description: replay.alt });
-  return post(ctx, game.game.channelId, { content, files: [file], allowedMentions: { parse: [] } }, game.game.id);
+  const content = `🎬 **Replay of game #${game.record.id}** (${game.def.title}), asked for by ${askedBy}: ${turns}, turn by turn, from the start to the end.`;
+  const file = new AttachmentBuilder(animation.gif, { name: `replay-${game.record.id}.gif`, description: replay.alt });
+  return post(ctx, game.record.channelId, { content, files: [file], allowedMentions: { parse: [] } }, game.record.id);
 }
 
 export const replayComponents = {
@@ -90,11 +90,11 @@ export const replayComponents = {
   replay: {
     kind: 'button',
     handle: onPress(pressedGame, endedGame, botCanPost, async ({ ctx, r, i, game }) => {
-      const id = game.game.id;
+      const id = game.record.id;
       const before = posted.get(id);
       if (before?.message === null) return refuse('REPLAY_DRAWING', `The replay of game #${id} is being drawn: it will be posted in this channel in a moment.`);
       if (before) {
-        const link = `https://discord.com/channels/${game.game.guildId}/${game.game.channelId}/${before.message}`;
+        const link = `https://discord.com/channels/${game.record.guildId}/${game.record.channelId}/${before.message}`;
         return refuse('REPLAY_POSTED', `The replay of game #${id} is already in this channel: ${link} (posted <t:${Math.floor(before.at / 1000)}:R>).`);
       }
       posted.set(id, { at: ctx.now(), message: null });
@@ -123,7 +123,7 @@ const exportedGame: Precondition<{ ctx: BotContext; i: ChatInputCommandInteracti
     let loaded: LoadedGame | null;
     if (asked !== null) {
       loaded = await ctx.store.getGame(asked).catch(() => null);
-      if (!loaded || loaded.game.guildId !== guildId) return refuse('NO_SUCH_GAME', `There is no game #${asked} on this server.`);
+      if (!loaded || loaded.record.guildId !== guildId) return refuse('NO_SUCH_GAME', `There is no game #${asked} on this server.`);
     } else {
       const last = (await ctx.store.listGames({ guildId, channelId, status: ['finished', 'aborted'] })).at(-1);
       if (!last) return refuse('NO_GAME', 'No game has ended in this channel yet. Name one with the `game` option (its number, as in “game #12”).');
@@ -139,7 +139,7 @@ const playerOrAdmin: Precondition<{ r: Reply; game: GameWithDef }> = {
   name: 'one of its players or an admin',
   check: ({ r, game }) => game.seats.some((s) => s.userId === r.i.user.id) || isGameAdmin(r.i, game) || hasPerm(r.i, PermissionFlagsBits.ManageGuild)
     ? {}
-    : refuse('NOT_PLAYER', `Only the players of game #${game.game.id} (${listText(game.seats.filter((s) => !s.computer).map((s) => s.name))}) or an admin can export its record.`),
+    : refuse('NOT_PLAYER', `Only the players of game #${game.record.id} (${listText(game.seats.filter((s) => !s.computer).map((s) => s.name))}) or an admin can export its record.`),
 };
 
 export const exportCommand: ServerCommand = {

@@ -39,7 +39,7 @@ export const undoCommand: GameCommand = {
 /** The Undo button names the version its move made: the game is still there. */
 const sameVersion: Precondition<{ b: { version?: number }; game: StartedGame }> = {
   name: 'the move it was offered for',
-  check: ({ b, game }) => b.version === game.game.version
+  check: ({ b, game }) => b.version === game.record.version
     ? {}
     : refuse('STALE_UNDO', `That move can no longer be taken back from this button: the game has moved on. \`/${game.def.id} undo\` takes back your latest move, if it still can be.`),
 };

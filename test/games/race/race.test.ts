@@ -115,7 +115,7 @@ describe('a game registered from its own folder', () => {
     expect(end.notified).toEqual([ana.id]);
     expect(h.double.buttons(end).map((b) => ('label' in b ? b.label : ''))).toEqual(['Rematch', 'Replay']);
     const game = await h.store.getGame(Number(/Game #(\d+)/.exec(textOf(end))![1]));
-    expect(game.game.status).toBe('finished');
+    expect(game.record.status).toBe('finished');
   });
 
   it('asks two seats at once: each presses their own button, a press on an older post still works for whoever has not acted', async () => {
