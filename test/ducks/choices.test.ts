@@ -18,24 +18,14 @@ import { tapsFor } from '../bot/harness.ts';
 import { smallestText, textsDrawn } from '../render/labels.ts';
 import { drawPicture, labelsDrawn } from './labels.ts';
 import { fence, play, position, sp, withDice } from './helpers.ts';
+import { leaves, levels } from '../platform/choice-tree.ts';
 
 type Level = Choice<Action, Picture>;
 const two = (extra: Record<string, unknown> = {}) => position({ name: 't', players: ['ana', 'bo'], first: 'ana', ...extra });
 const solo = (extra: Record<string, unknown> = {}) => position({ name: 't', players: ['ana'], ...extra });
 const choice = (s: DucksState, seat = ducks.activeSeats(s)[0]!): Level => ducks.words.prompt(s, seat).choice!;
 
-/** Every level of a tree with the labels pressed to reach it (branches opened up to `depth`). */
-function levels(root: Level, depth = 3): { path: string[]; level: Level }[] {
-  const out: { path: string[]; level: Level }[] = [];
-  const walk = (level: Level, path: string[]) => {
-    out.push({ path, level });
-    if (path.length >= depth) return;
-    for (const o of level.options) if (!isLeaf(o)) walk(o.then(), [...path, o.label]);
-  };
-  walk(root, []);
-  return out;
-}
-const leaves = (root: Level): Action[] => levels(root, 4).flatMap(({ level }) => level.options.flatMap((o) => (isLeaf(o) ? [o.action] : [])));
+const leavesOf = (root: Level): Action[] => leaves(root, 4);
 
 /** What a person playing the simple strategy does: a fence it draws after keeping its dice is pressed at once (its number keeps them). */
 function person(s: DucksState, seat: number): Action {
@@ -67,7 +57,7 @@ describe('a Duck Pens turn in taps', () => {
     let fencesWhileRerolling = 0;
     for (const { s, seat } of [...solos, ...twos].filter((_, i) => i % 3 === 0)) {
       const legal = new Set(ducks.legalActions(s, seat).map((a) => ducks.encode(a)));
-      const offered = leaves(choice(s, seat)).map((a) => ducks.encode(a));
+      const offered = leavesOf(choice(s, seat)).map((a) => ducks.encode(a));
       expect(new Set(offered), `${s.turn.stage}`).toEqual(legal);
       if (s.turn.stage === 'reroll') fencesWhileRerolling += offered.filter((v) => v.startsWith('fence:')).length;
     }

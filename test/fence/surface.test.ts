@@ -17,24 +17,14 @@ import { isLeaf, LABEL_MAX, type Choice } from '../../src/platform/choices.ts';
 import type { Picture, Step } from '../../src/platform/game.ts';
 import { tapsFor } from '../bot/harness.ts';
 import { smallestText, textsDrawn } from '../render/labels.ts';
+import { leaves, levels } from '../platform/choice-tree.ts';
 
 type Level = Choice<Action, Picture>;
 const NAMES = ['Ana', 'Bo', 'Cy', 'Dee', 'Esmeralda'];
 const draw = (p: Picture): Canvas => (drawings as unknown as Record<string, (v: unknown) => Canvas>)[p.kind]!(p.view);
 const rootOf = (s: FenceState, seat: number): Level => fence.words.prompt(s, seat).choice!;
 
-/** Every level of a tree with the labels pressed to reach it. */
-function levels(root: Level, depth = 4): { path: string[]; level: Level }[] {
-  const out: { path: string[]; level: Level }[] = [];
-  const walk = (level: Level, path: string[]) => {
-    out.push({ path, level });
-    if (path.length >= depth) return;
-    for (const o of level.options) if (!isLeaf(o)) walk(o.then(), [...path, o.label]);
-  };
-  walk(root, []);
-  return out;
-}
-const leaves = (root: Level): Action[] => levels(root, 6).flatMap(({ level }) => level.options.flatMap((o) => (isLeaf(o) ? [o.action] : [])));
+const leavesOf = (root: Level): Action[] => leaves(root, 6);
 
 /** Seeded games of people, each action as a person would take it (the simple player's), with the state before. */
 function* seededSteps(n: number, seed: string, options: Partial<FenceOptions> = {}, actions = 600): Generator<{ before: FenceState; seat: number; action: Action; state: FenceState; events: readonly FenceEvent[] }> {
@@ -64,7 +54,7 @@ describe('a FENCE! turn in taps', () => {
         const legal = fence.legalActions(s, seat) as Action[];
         // Trading Cards' offers are made with /fence trade (what to give and ask has too many forms for buttons).
         const offered = legal.filter((a) => a.type !== 'offerTrade');
-        expect(new Set(leaves(root).map((a) => fence.encode(a))), JSON.stringify(s.turn)).toEqual(new Set(offered.map((a) => fence.encode(a))));
+        expect(new Set(leavesOf(root).map((a) => fence.encode(a))), JSON.stringify(s.turn)).toEqual(new Set(offered.map((a) => fence.encode(a))));
         if (turn++ % 3 !== 0) continue;
         for (const a of offered) {
           const taps = tapsFor(fence, s, seat, a)!;

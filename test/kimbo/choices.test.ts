@@ -8,29 +8,19 @@ import { play, currentResults, legalActions, type Action } from '../../src/games
 import draw, { pathPoints } from '../../src/games/kimbo/draw/index.ts';
 import { kimbo } from '../../src/games/kimbo/index.ts';
 import type { KimboState } from '../../src/games/kimbo/state.ts';
-import { isLeaf, LABEL_MAX, type Choice } from '../../src/platform/choices.ts';
+import { LABEL_MAX, type Choice } from '../../src/platform/choices.ts';
 import type { Picture } from '../../src/platform/game.ts';
 import type { Canvas } from '@napi-rs/canvas';
 import { tapsFor } from '../bot/harness.ts';
 import { smallestText, textsDrawn } from '../render/labels.ts';
 import { newGame, position, sq } from './helpers.ts';
+import { leaves, levels } from '../platform/choice-tree.ts';
 
 type Level = Choice<Action, Picture>;
 const choice = (s: KimboState): Level => kimbo.words.prompt(s, s.current).choice!;
 
-/** Every level of a tree with the labels pressed to reach it (branches opened up to `depth`). */
-function levels(root: Level, depth = 3): { path: string[]; level: Level }[] {
-  const out: { path: string[]; level: Level }[] = [];
-  const walk = (level: Level, path: string[]) => {
-    out.push({ path, level });
-    if (path.length >= depth) return;
-    for (const o of level.options) if (!isLeaf(o)) walk(o.then(), [...path, o.label]);
-  };
-  walk(root, []);
-  return out;
-}
 
-const leaves = (root: Level): Action[] => levels(root, 6).flatMap(({ level }) => level.options.flatMap((o) => (isLeaf(o) ? [o.action] : [])));
+const leavesOf = (root: Level): Action[] => leaves(root, 6);
 
 /** States of a seeded game of three, at the moment a roll is to be played, every few turns. */
 function rolledStates(count: number): KimboState[] {
@@ -54,7 +44,7 @@ describe('a Game of Fences turn in taps', () => {
     for (const s of rolledStates(12)) {
       const root = choice(s);
       const legal = new Set(legalActions(s, s.current).map((a) => kimbo.encode(a)));
-      const offered = leaves(root).map((a) => kimbo.encode(a));
+      const offered = leavesOf(root).map((a) => kimbo.encode(a));
       expect(new Set(offered)).toEqual(legal);
       for (const r of currentResults(s)) {
         const taps = tapsFor(kimbo, s, s.current, { type: 'move', key: r.key })!;
@@ -75,7 +65,7 @@ describe('a Game of Fences turn in taps', () => {
     const s = newGame(2, 'fence-taps');
     const root = choice(s);
     expect(root.options.map((o) => o.label)).toEqual(['Roll the dice', 'Move a fence']);
-    const all = leaves(root);
+    const all = leavesOf(root);
     const fences = all.filter((a) => a.type === 'fence');
     // Every own fence to every empty slot, each once.
     expect(new Set(fences.map((a) => kimbo.encode(a))).size).toBe(legalActions(s, s.current).filter((a) => a.type === 'fence').length);
