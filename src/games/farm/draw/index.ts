@@ -16,7 +16,7 @@ import { inside, type Window } from '../parts.ts';
 import type { CandidatesPictureView, ChoicePictureView, EndPictureView, Mark, MapPictureView } from '../pictures.ts';
 import { POINT_NAMES } from '../points.ts';
 import type { FarmView, TileView } from '../views.ts';
-import { ANIMAL, anchors, drawAnimal, drawTile, drawToken, gatePoint, INK, MIN_CELL, regionPoint, TILE_SIZES, turnTile, type TokenKind, type Tokens } from './tile.ts';
+import { ANIMAL, anchors, drawAnimal, drawPieces, drawTile, drawToken, gatePoint, INK, MIN_CELL, regionPoint, TILE_SIZES, turnTile, type TokenKind, type Tokens } from './tile.ts';
 
 export { TILE_SIZES } from './tile.ts';
 
@@ -90,14 +90,11 @@ function drawArea(ctx: SKRSContext2D, v: FarmView, w: Window, ox: number, oy: nu
   ctx.lineWidth = 1;
   for (let c = 0; c < cols; c++) for (let r = 0; r < rows; r++) ctx.strokeRect(ox + c * cell + 0.5, oy + r * cell + 0.5, cell - 1, cell - 1);
   const tokens = { ...tokensOf(v), ...(opts.plain ? { plain: true, closers: v.farms.map((f) => f.closer) } : {}) };
-  const draw = (t: TileView, highlight: boolean) => {
-    if (!inside(w, t.x, t.y)) return;
-    drawTile(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, { ...tokens, highlight });
-  };
-  v.tiles.forEach((t, i) => {
-    if (i !== opts.hide) draw(t, i === (opts.highlight === undefined ? v.last : opts.highlight));
-  });
-  for (const t of opts.extra ?? []) draw(t, true);
+  const shown = [...v.tiles.map((t, i) => ({ t, lit: i === (opts.highlight === undefined ? v.last : opts.highlight), i })).filter(({ i }) => i !== opts.hide), ...(opts.extra ?? []).map((t) => ({ t, lit: true }))]
+    .filter(({ t }) => inside(w, t.x, t.y));
+  // Pieces after every tile: one reaching over an open side stays in sight.
+  for (const { t, lit } of shown) drawTile(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, { ...tokens, highlight: lit, pieces: false });
+  for (const { t } of shown) drawPieces(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, tokens);
 }
 
 // ---- map: a turn, a preview, the whole map ----------------------------------------------------
@@ -255,6 +252,8 @@ export function mapLayout(pv: MapPictureView) {
   const mapH = banner + TOP + rows * cell + 10;
   return {
     window: w, cols, rows, cell, width, banner, bannerLines, lines, mapH,
+    /** The top-left corner of the window's first cell. */
+    ox: LEFT + Math.floor((width - LEFT - RIGHT - cols * cell) / 2), oy: banner + TOP,
     height: mapH + lines.length * LINE + 16,
     /** Sizes a player reads or counts, in image pixels. */
     sizes: { animal: 2 * cell * TILE_SIZES.animalRadius, letter: cell * TILE_SIZES.animalRadius * TILE_SIZES.animalLetter, henhouse: cell * TILE_SIZES.henhouse, fence: Math.max(3, cell * TILE_SIZES.fence), text: TEXT, coordinates: TEXT },
@@ -288,7 +287,7 @@ function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top:
 
 function drawMap(pv: MapPictureView) {
   registerFonts();
-  const { window: w, cols, cell, width, banner, bannerLines, lines, mapH, height } = mapLayout(pv);
+  const { window: w, cell, width, banner, bannerLines, lines, mapH, height, ox, oy } = mapLayout(pv);
   const canvas = pictureCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = BG;
@@ -303,8 +302,7 @@ function drawMap(pv: MapPictureView) {
     ctx.textBaseline = 'middle';
     bannerLines.forEach((l, k) => ctx.fillText(l, 12, 6 + k * LINE + LINE / 2));
   }
-  const ox = LEFT + Math.floor((width - LEFT - RIGHT - cols * cell) / 2);
-  drawArea(ctx, pv.farm, w, ox, banner + TOP, cell);
+  drawArea(ctx, pv.farm, w, ox, oy, cell);
   drawPanel(ctx, lines, mapH + 8);
   return canvas;
 }

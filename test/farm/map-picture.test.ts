@@ -1,0 +1,112 @@
+// The turn map as a phone shows it (issue 27): its pieces stand clear of each other and of the
+// fences — a henhouse never hides an animal's letter, a pig never sits on a fence line — and its
+// window of 5 × 5 cells shows as much of the map as it can around the tile just placed.
+// Measured on the drawing: every letter and number drawn on the map is recorded where it lies
+// (test/render/labels.ts); fences are where the view says they are.
+import { describe, expect, it } from 'vitest';
+import drawings, { mapLayout } from '../../src/games/farm/draw/index.ts';
+import { piecesOn, TILE_SIZES } from '../../src/games/farm/draw/tile.ts';
+import { apply, simpleChoice } from '../../src/games/farm/engine.ts';
+import { farm } from '../../src/games/farm/index.ts';
+import type { MapPictureView } from '../../src/games/farm/pictures.ts';
+import { turnPicture } from '../../src/games/farm/posts.ts';
+import type { FarmState } from '../../src/games/farm/state.ts';
+import { TILES } from '../../src/games/farm/tiles.ts';
+import { tileView, type TileView } from '../../src/games/farm/views.ts';
+import { textsDrawn } from '../render/labels.ts';
+import { newGame } from './helpers.ts';
+
+const ALL = { males: true, chickens: true, market: true, gates: true, bales: true, tractor: true, horse: true, storage: true, sharecroppers: true, dustBowl: true };
+
+/** The states at the end of each turn of a seeded game played by the simple strategy. */
+function turnEnds(players: number, options: Record<string, unknown>, seed: string): FarmState[] {
+  let s = newGame(players, options, seed);
+  const out: FarmState[] = [];
+  while (!s.outcome) {
+    const seat = farm.activeSeats(s)[0]!;
+    const r = apply(s, seat, simpleChoice(s, seat));
+    if (!r.ok) throw new Error(r.message);
+    if (r.events.some((e) => e.type === 'turn')) out.push(r.state);
+    s = r.state;
+  }
+  return out;
+}
+
+/** Boundary points of a tile (NW, N, NE, E, SE, S, SW, W; -1 the centre), as views.ts numbers them. */
+const POINT: [number, number][] = [[0, 0], [0.5, 0], [1, 0], [1, 0.5], [1, 1], [0.5, 1], [0, 1], [0, 0.5]];
+const at = (k: number): [number, number] => (k === -1 ? [0.5, 0.5] : POINT[k]!);
+
+/** A tile's fences as segments in tile units: its fenced half-sides and its inner fences. */
+function fencesOf(t: TileView): [[number, number], [number, number]][] {
+  const out: [[number, number], [number, number]][] = [];
+  t.fenced.forEach((f, h) => f && out.push([at(h), at((h + 1) % 8)]));
+  for (const s of t.spokes) out.push([at(-1), at(s.to)]);
+  return out;
+}
+
+function distance(p: [number, number], [a, b]: [[number, number], [number, number]]): number {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)));
+  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+}
+
+describe('pieces on the farm map', () => {
+  it('on every tile, each region with its animals and a henhouse: no piece covers another, and none covers the middle of a fence (but in regions of one half-side, too small for a henhouse beside animals)', () => {
+    const tooSmall = new Set<string>();
+    for (const def of TILES) {
+      for (let rot = 0; rot < 4; rot++) {
+        const t = tileView(def.id, 0, 0, rot, 0);
+        for (const r of t.regions) {
+          const pieces = piecesOn(t, { henhouses: [{ seat: 0, region: r.key }] });
+          // A region of one half-side: its outline is two boundary points and the centre.
+          const small = (p: (typeof pieces)[number]) => t.regions.find((g) => g.key === p.region)!.outline.length === 3;
+          for (const [i, a] of pieces.entries()) {
+            for (const b of pieces.slice(i + 1)) {
+              if (Math.hypot(a.x - b.x, a.y - b.y) >= a.r + b.r) continue;
+              expect(small(a) || small(b), `${def.id} turned ${rot}: two pieces overlap`).toBe(true);
+              tooSmall.add(def.id);
+            }
+          }
+          for (const p of pieces.filter((x) => x.region === r.key)) {
+            if (!fencesOf(t).some((f) => distance([p.x, p.y], f) < p.r - 1e-9)) continue;
+            expect(small(p), `${def.id} turned ${rot}: a piece covers a fence line`).toBe(true);
+            tooSmall.add(def.id);
+          }
+        }
+      }
+    }
+    expect([...tooSmall].length, [...tooSmall].join(' ')).toBeLessThanOrEqual(3);
+  });
+
+  it('on the turn maps of seeded games, no letter or number on the map is covered by another piece, and no animal or henhouse covers a fence line', () => {
+    let maps = 0, pieces = 0;
+    const games = [...turnEnds(3, {}, 'farm-pictures-1').filter((_, i) => i % 2 === 0), ...turnEnds(4, ALL, 'pieces-ranch').filter((_, i) => i % 3 === 0)];
+    for (const s of games) {
+      const pv = turnPicture(s).view as MapPictureView;
+      const L = mapLayout(pv);
+      const { texts } = textsDrawn(() => drawings.map!(pv));
+      const inMap = (x: number, y: number) => x >= L.ox && x <= L.ox + L.cols * L.cell && y >= L.oy && y <= L.oy + L.rows * L.cell;
+      const drawn = texts
+        .map((t) => ({ text: t.text, x: t.box.x + t.box.w / 2, y: t.box.y + t.box.h / 2 }))
+        .filter((t) => inMap(t.x, t.y) && /^([A-Z]|\d)$/.test(t.text))
+        // A letter stands for an animal's disc, a digit for a henhouse (its number sits a little low in it).
+        .map((t) => (/\d/.test(t.text) ? { ...t, r: TILE_SIZES.henhouse * 0.62 * L.cell, y: t.y - TILE_SIZES.henhouse * 0.1 * L.cell } : { ...t, r: TILE_SIZES.animalRadius * L.cell }));
+      for (const [i, a] of drawn.entries()) {
+        for (const b of drawn.slice(i + 1)) {
+          // The drawing rounds a little: a pixel of slack.
+          expect(Math.hypot(a.x - b.x, a.y - b.y), `${a.text} at ${Math.round(a.x)},${Math.round(a.y)} and ${b.text} at ${Math.round(b.x)},${Math.round(b.y)} overlap (round ${s.round})`).toBeGreaterThanOrEqual(a.r + b.r - 2);
+        }
+      }
+      if (s.options.males) continue; // Males' tiles have regions too small for a henhouse beside animals (the test above).
+      for (const p of drawn) {
+        const t = pv.farm.tiles.find((x) => Math.floor((p.x - L.ox) / L.cell) + L.window.x0 === x.x && Math.floor((p.y - L.oy) / L.cell) + L.window.y0 === x.y)!;
+        const u: [number, number] = [(p.x - L.ox) / L.cell - (t.x - L.window.x0), (p.y - L.oy) / L.cell - (t.y - L.window.y0)];
+        for (const f of fencesOf(t)) expect(distance(u, f) * L.cell, `${p.text} on ${t.id} at ${t.x},${t.y} covers a fence`).toBeGreaterThanOrEqual(p.r - 2);
+      }
+      maps++;
+      pieces += drawn.length;
+    }
+    expect(maps).toBeGreaterThan(20);
+    expect(pieces).toBeGreaterThan(500);
+  });
+});
