@@ -110,3 +110,33 @@ describe('pieces on the farm map', () => {
     expect(pieces).toBeGreaterThan(500);
   });
 });
+
+describe('the turn map window', () => {
+  it('holds the tile just placed, and shows no empty row or column at one side while tiles in its rows or columns are cut off at the other', () => {
+    let windows = 0;
+    for (const s of [...turnEnds(3, {}, 'farm-pictures-1'), ...turnEnds(2, {}, 'window-2'), ...turnEnds(5, { seasons: true }, 'window-5')]) {
+      const pv = turnPicture(s).view as MapPictureView;
+      const w = pv.window;
+      if (!w) continue;
+      windows++;
+      const last = pv.farm.tiles[pv.farm.last!]!;
+      expect(last.x >= w.x0 && last.x <= w.x1 && last.y >= w.y0 && last.y <= w.y1).toBe(true);
+      const tiles = pv.farm.tiles;
+      const count = (v: typeof w) => tiles.filter((t) => t.x >= v.x0 && t.x <= v.x1 && t.y >= v.y0 && t.y <= v.y1).length;
+      const holds = (v: typeof w) => last.x >= v.x0 && last.x <= v.x1 && last.y >= v.y0 && last.y <= v.y1;
+      const empty = {
+        [`column ${w.x0}`]: [!tiles.some((t) => t.y >= w.y0 && t.y <= w.y1 && t.x === w.x0), 1, 0],
+        [`column ${w.x1}`]: [!tiles.some((t) => t.y >= w.y0 && t.y <= w.y1 && t.x === w.x1), -1, 0],
+        [`row ${w.y0}`]: [!tiles.some((t) => t.x >= w.x0 && t.x <= w.x1 && t.y === w.y0), 0, 1],
+        [`row ${w.y1}`]: [!tiles.some((t) => t.x >= w.x0 && t.x <= w.x1 && t.y === w.y1), 0, -1],
+      } as const;
+      for (const [line, [isEmpty, dx, dy]] of Object.entries(empty)) {
+        if (!isEmpty) continue;
+        // Moved one cell off the empty line, still around the tile just placed, it would show no more tiles.
+        const moved = { x0: w.x0 + dx, x1: w.x1 + dx, y0: w.y0 + dy, y1: w.y1 + dy };
+        if (holds(moved)) expect(count(moved), `${line} is empty in window ${w.x0},${w.y0}–${w.x1},${w.y1} (round ${s.round}) while tiles beyond it are cut off`).toBeLessThanOrEqual(count(w));
+      }
+    }
+    expect(windows).toBeGreaterThan(30);
+  });
+});
