@@ -1,19 +1,21 @@
-// The turn map as a phone shows it (issue 27): its pieces stand clear of each other and of the
-// fences — a henhouse never hides an animal's letter, a pig never sits on a fence line — and its
-// window of 5 × 5 cells shows as much of the map as it can around the tile just placed.
+// The farm maps as a phone shows them (issue 27): the turn map's pieces stand clear of each
+// other and of the fences — a henhouse never hides an animal's letter, a pig never sits on a
+// fence line — and its window of 5 × 5 cells shows as much of the map as it can around the tile
+// just placed; the end's map numbers every farm, no number over another.
 // Measured on the drawing: every letter and number drawn on the map is recorded where it lies
 // (test/render/labels.ts); fences are where the view says they are.
 import { describe, expect, it } from 'vitest';
-import drawings, { mapLayout } from '../../src/games/farm/draw/index.ts';
+import drawings, { endLayout, mapLayout } from '../../src/games/farm/draw/index.ts';
+import { tagBox } from '../../src/games/farm/draw/tags.ts';
 import { piecesOn, TILE_SIZES } from '../../src/games/farm/draw/tile.ts';
 import { apply, simpleChoice } from '../../src/games/farm/engine.ts';
 import { farm } from '../../src/games/farm/index.ts';
-import type { MapPictureView } from '../../src/games/farm/pictures.ts';
+import { endPicture, type EndPictureView, type MapPictureView } from '../../src/games/farm/pictures.ts';
 import { turnPicture } from '../../src/games/farm/posts.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import { TILES } from '../../src/games/farm/tiles.ts';
 import { tileView, type TileView } from '../../src/games/farm/views.ts';
-import { textsDrawn } from '../render/labels.ts';
+import { textsDrawn, type DrawnText } from '../render/labels.ts';
 import { newGame } from './helpers.ts';
 
 const ALL = { males: true, chickens: true, market: true, gates: true, bales: true, tractor: true, horse: true, storage: true, sharecroppers: true, dustBowl: true };
@@ -89,6 +91,8 @@ describe('pieces on the farm map', () => {
       const drawn = texts
         .map((t) => ({ text: t.text, x: t.box.x + t.box.w / 2, y: t.box.y + t.box.h / 2 }))
         .filter((t) => inMap(t.x, t.y) && /^([A-Z]|\d)$/.test(t.text))
+        // Farm numbers on tags are not pieces (they keep clear of pieces: the test below).
+        .filter((t) => !L.tags.some((g) => Math.abs(g.x - t.x) < 3 && Math.abs(g.y - t.y) < 3))
         // A letter stands for an animal's disc, a digit for a henhouse (its number sits a little low in it).
         .map((t) => (/\d/.test(t.text) ? { ...t, r: TILE_SIZES.henhouse * 0.62 * L.cell, y: t.y - TILE_SIZES.henhouse * 0.1 * L.cell } : { ...t, r: TILE_SIZES.animalRadius * L.cell }));
       for (const [i, a] of drawn.entries()) {
@@ -108,6 +112,40 @@ describe('pieces on the farm map', () => {
     }
     expect(maps).toBeGreaterThan(20);
     expect(pieces).toBeGreaterThan(500);
+  });
+});
+
+describe('farms the turn panel names', () => {
+  it('are numbered on the turn map as on the end\'s (clear of every piece), or said to lie outside the part shown', () => {
+    let numbered = 0, outside = 0;
+    for (const s of turnEnds(3, {}, 'farm-pictures-1').filter((x) => x.farms.length > 0)) {
+      const pv = turnPicture(s).view as MapPictureView;
+      const L = mapLayout(pv);
+      const { texts } = textsDrawn(() => drawings.map!(pv));
+      const inMap = (t: DrawnText) => t.box.x >= L.ox && t.box.x + t.box.w <= L.ox + L.cols * L.cell && t.box.y >= L.oy && t.box.y + t.box.h <= L.oy + L.rows * L.cell;
+      const onMap = texts.filter(inMap);
+      const pieces = onMap.filter((t) => /^[A-Z]$/.test(t.text)).map((t) => ({ x: t.box.x + t.box.w / 2, y: t.box.y + t.box.h / 2, r: TILE_SIZES.animalRadius * L.cell }));
+      for (const line of L.lines.map((l) => l.text).filter((t) => /^Farm \d+/.test(t))) {
+        const n = /^Farm (\d+)/.exec(line)![1]!;
+        if (line.startsWith(`Farm ${n} (outside this view):`)) {
+          outside++;
+          // Truly outside: none of its regions lies on a tile in the window.
+          const w = L.window;
+          expect(s.farms[Number(n) - 1]!.regions.some((k) => pv.farm.tiles.some((t) => t.regions.some((g) => g.key === k) && t.x >= w.x0 && t.x <= w.x1 && t.y >= w.y0 && t.y <= w.y1))).toBe(false);
+          continue;
+        }
+        const tag = onMap.find((t) => t.text === n);
+        expect(tag, `farm ${n} is named under the map (round ${s.round}) but not numbered on it`).toBeDefined();
+        const box = tagOf(tag!);
+        for (const p of pieces) {
+          const dx = Math.max(Math.abs(p.x - (box.x + box.w / 2)) - box.w / 2, 0), dy = Math.max(Math.abs(p.y - (box.y + box.h / 2)) - box.h / 2, 0);
+          expect(Math.hypot(dx, dy), `farm ${n}'s number covers an animal`).toBeGreaterThanOrEqual(p.r - 1);
+        }
+        numbered++;
+      }
+    }
+    expect(numbered).toBeGreaterThan(20);
+    expect(outside).toBeGreaterThan(0);
   });
 });
 
@@ -138,5 +176,58 @@ describe('the turn map window', () => {
       }
     }
     expect(windows).toBeGreaterThan(30);
+  });
+});
+
+/** A seeded game played to its end by the simple strategy. */
+function finished(players: number, options: Record<string, unknown>, seed: string): FarmState {
+  let s = newGame(players, options, seed);
+  while (!s.outcome) {
+    const seat = farm.activeSeats(s)[0]!;
+    const r = apply(s, seat, simpleChoice(s, seat));
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  return s;
+}
+
+/** A drawn number's tag: its box around its text, as drawTag draws it. */
+const tagOf = (t: DrawnText) => {
+  const { w, h } = tagBox(t.box.w, t.px);
+  return { n: Number(t.text), x: t.box.x + t.box.w / 2 - w / 2, y: t.box.y + t.box.h / 2 - h / 2, w, h };
+};
+
+describe('the end picture', () => {
+  it('numbers every farm once on the map, no number over another, each on or touching its farm (a few on crowded maps beside it, a line to it), over seeded finished games', () => {
+    let tags = 0, leaders = 0;
+    for (const s of [finished(3, {}, 'farm-pictures-1'), finished(4, ALL, 'end-tags-4'), finished(2, {}, 'end-tags-2'), finished(6, { seasons: true }, 'end-tags-6'), finished(5, ALL, 'x5')]) {
+      const ev = endPicture(s).view as EndPictureView;
+      const L = endLayout(ev);
+      const { texts } = textsDrawn(() => drawings.end!(ev));
+      const right = L.ox + L.cols * L.cell, bottom = L.mapTop + L.rows * L.cell;
+      const drawn = texts.filter((t) => /^\d+$/.test(t.text) && t.box.x >= L.ox && t.box.x + t.box.w <= right && t.box.y >= L.mapTop && t.box.y + t.box.h <= bottom).map(tagOf);
+      expect(drawn.map((t) => t.n).sort((a, b) => a - b)).toEqual(s.farms.map((_, i) => i + 1));
+      for (const [i, a] of drawn.entries()) {
+        for (const b of drawn.slice(i + 1)) {
+          const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+          expect(apart, `farm ${a.n}'s number overlaps farm ${b.n}'s (${s.seats.length} players)`).toBe(true);
+        }
+        // Its farm's tiles, as cells of the picture.
+        const cells = s.farms[a.n - 1]!.regions.map((k) => ev.farm.tiles.find((t) => t.regions.some((g) => g.key === k))!);
+        const touches = cells.some((t) => {
+          const x0 = L.ox + (t.x - L.b.x0) * L.cell, y0 = L.mapTop + (t.y - L.b.y0) * L.cell;
+          return a.x < x0 + L.cell && a.x + a.w > x0 && a.y < y0 + L.cell && a.y + a.h > y0;
+        });
+        // Off its farm only on a crowded map, a leader line running from it to its farm.
+        const leader = L.tags.find((t) => t.label === String(a.n))?.to;
+        if (leader) {
+          leaders++;
+          expect(cells.some((t) => leader[0] >= L.ox + (t.x - L.b.x0) * L.cell && leader[0] <= L.ox + (t.x - L.b.x0 + 1) * L.cell && leader[1] >= L.mapTop + (t.y - L.b.y0) * L.cell && leader[1] <= L.mapTop + (t.y - L.b.y0 + 1) * L.cell)).toBe(true);
+        } else expect(touches, `farm ${a.n}'s number is off its farm`).toBe(true);
+      }
+      tags += drawn.length;
+    }
+    expect(tags).toBeGreaterThan(200);
+    expect(leaders).toBeLessThanOrEqual(tags / 20);
   });
 });

@@ -4,7 +4,8 @@
  * `choice`: a part of the map with a choice's labels where its options are (cells, fields,
  * gates), the seat's own tiles above it when the level is theirs alone; `candidates`: the
  * tile-and-turn options on one cell, each drawn in place with what it would score; `end`: the
- * final scores broken down and every farm of the map; `hand`: a player's tiles in four turns.
+ * final scores broken down, every farm numbered on the map and listed with its animals and
+ * points, and the pieces left on open fields; `hand`: a player's tiles in four turns.
  */
 import type { Picture } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
@@ -240,5 +241,5 @@ export function endPicture(s: FarmState): Picture {
   const kinds = POINT_KINDS.filter((k) => rows.some((r) => r.by[k] !== 0));
   const view: EndPictureView = { farm: viewFor(s, 'channel'), reason: endReason(s), rows, kinds };
   const table = [...rows].sort((a, b) => b.total - a.total).map((r) => `${view.farm.names[r.seat]} ${r.total}${r.winner ? ' (wins)' : ''}: ${kinds.map((k) => `${POINT_NAMES[k]} ${r.by[k]}`).join(', ')}`).join('; ');
-  return { kind: 'end', view, alt: `Game over. ${view.reason} ${table}. The whole map: ${s.placed.length} tiles, ${s.farms.length} farms, each numbered where it lies.`.slice(0, 1024) };
+  return { kind: 'end', view, alt: `Game over. ${view.reason} ${table}. The whole map: ${s.placed.length} tiles, ${s.farms.length} farms, each numbered where it lies and listed with its animals and who scored from it.`.slice(0, 1024) };
 }

@@ -5,7 +5,8 @@
  * is at least TEXT (26 px: 11.3 CSS px there) and a map part at most 5 cells wide, so a tile's
  * animal letters and henhouse numbers (tile.ts) are 26 px too. The whole map (`/farm map`,
  * opened full size) keeps cells of at least 100 px instead; the end's overview of the whole map
- * draws no letters at all, only farm numbers at TEXT.
+ * is too small for pieces: it numbers every farm at TEXT (tags.ts) and lists each farm's animals
+ * and points under it, and the pieces left on open fields.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { pictureCanvas } from '../../../render/surface.ts';
@@ -16,7 +17,8 @@ import { inside, type Window } from '../parts.ts';
 import type { CandidatesPictureView, ChoicePictureView, EndPictureView, Mark, MapPictureView } from '../pictures.ts';
 import { POINT_NAMES } from '../points.ts';
 import type { FarmView, TileView } from '../views.ts';
-import { ANIMAL, anchors, drawAnimal, drawPieces, drawTile, drawToken, gatePoint, INK, MIN_CELL, regionPoint, TILE_SIZES, turnTile, type TokenKind, type Tokens } from './tile.ts';
+import { ANIMAL, drawAnimal, drawPieces, drawTile, drawToken, gatePoint, INK, MIN_CELL, piecesOn, regionPoint, TILE_SIZES, turnTile, type TokenKind, type Tokens } from './tile.ts';
+import { drawTag, placeTags, tagBox, type TagBox } from './tags.ts';
 
 export { TILE_SIZES } from './tile.ts';
 
@@ -99,11 +101,12 @@ function drawArea(ctx: SKRSContext2D, v: FarmView, w: Window, ox: number, oy: nu
 
 // ---- map: a turn, a preview, the whole map ----------------------------------------------------
 
-interface PanelLine { text: string; seat?: number; bold?: boolean; legend?: LegendItem[] }
+interface PanelLine { text: string; seat?: number; bold?: boolean; legend?: LegendItem[]; /** A scored farm's index: its number drawn as on the map's tag. */ farm?: number }
 /** A legend entry: an animal's disc, a token's shape, or another mark of the map, and its word. */
 type LegendItem = { animal: string; text: string } | { token: TokenKind; text: string } | { mark: 'market' | 'scored' | 'stored' | 'shared'; text: string };
 
-function panelLines(v: FarmView): PanelLine[] {
+/** The panel under a map; `tagged`: the farms numbered on the map drawn (the others are said to lie outside it). */
+function panelLines(v: FarmView, tagged: ReadonlySet<number>): PanelLine[] {
   const out: PanelLine[] = [];
   out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tile${v.stack === 1 ? '' : 's'} in the stack`, bold: true });
   const order = v.names.map((_, i) => i).sort((a, b) => (v.scores[b] ?? 0) - (v.scores[a] ?? 0) || a - b);
@@ -125,17 +128,18 @@ function panelLines(v: FarmView): PanelLine[] {
   if (v.bales) out.push({ text: `Hay bales: ${v.bales.supply} left in the supply` });
   const supply = [v.tractors ? `Tractors in the supply: ${v.tractors.supply}` : '', v.horse && v.horse.region === null ? 'The horse waits for the next farm scored' : ''].filter(Boolean);
   if (supply.length) out.push({ text: supply.join(' · ') });
-  const recent = v.farms.slice(-3);
-  recent.forEach((f, j) => {
-    const n = v.farms.length - recent.length + j + 1;
+  for (const i of recentFarms(v)) {
     const bySeat = new Map<number, number>();
-    for (const a of f.awards) bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + a.points);
+    for (const a of v.farms[i]!.awards) bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + a.points);
     const gains = bySeat.size ? [...bySeat].map(([seat, pts]) => `${v.names[seat]} +${pts}`).join(', ') : 'no points';
-    out.push({ text: `Farm ${n}: ${gains}` });
-  });
+    out.push({ text: `Farm ${i + 1}${tagged.has(i) ? '' : ' (outside this view)'}: ${gains}`, farm: i });
+  }
   out.push({ text: '', legend: legendOf(v) });
   return out;
 }
+
+/** The farms the panel names: the last three scored. */
+const recentFarms = (v: FarmView): number[] => v.farms.map((_, i) => i).slice(-3);
 
 function legendOf(v: FarmView): LegendItem[] {
   const animals = new Set(v.tiles.flatMap((t) => t.regions.flatMap((r) => r.animals)));
@@ -218,10 +222,10 @@ function drawLegendMark(ctx: SKRSContext2D, mark: 'market' | 'scored' | 'stored'
 }
 
 /** The panel's lines as drawn: long ones wrapped (a seat's line indented after its badge). */
-function panelRows(v: FarmView, width: number): { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[] }[] {
+function panelRows(v: FarmView, width: number, tagged: ReadonlySet<number> = new Set()): { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[]; farm?: number }[] {
   const ctx = measurer();
-  const out: { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[] }[] = [];
-  for (const l of panelLines(v)) {
+  const out: { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[]; farm?: number }[] = [];
+  for (const l of panelLines(v, tagged)) {
     if (l.legend) {
       // Drawn as symbols and words; `text` says the same in characters ("H chicken  $ market tile").
       for (const row of legendRows(ctx, l.legend, width - 32)) out.push({ text: row.map(legendText).join('  '), bold: false, indent: 16, legend: row });
@@ -229,7 +233,7 @@ function panelRows(v: FarmView, width: number): { text: string; seat?: number; b
     }
     const indent = l.seat !== undefined ? 16 + LINE + 4 : 16 + LINE + 4;
     ctx.font = font(TEXT, l.bold === true);
-    wrap(ctx, l.text, width - indent - 12).forEach((text, k) => out.push({ text, bold: l.bold === true, indent, ...(k === 0 && l.seat !== undefined ? { seat: l.seat } : {}) }));
+    wrap(ctx, l.text, width - indent - 12).forEach((text, k) => out.push({ text, bold: l.bold === true, indent, ...(k === 0 && l.seat !== undefined ? { seat: l.seat } : {}), ...(k === 0 && l.farm !== undefined ? { farm: l.farm } : {}) }));
   }
   return out;
 }
@@ -248,19 +252,23 @@ export function mapLayout(pv: MapPictureView) {
   ctx.font = font(TEXT, true);
   const bannerLines = pv.preview ? wrap(ctx, pv.preview, width - 24) : [];
   const banner = bannerLines.length ? bannerLines.length * LINE + 12 : 0;
-  const lines = panelRows(v, width);
+  const ox = LEFT + Math.floor((width - LEFT - RIGHT - cols * cell) / 2), oy = banner + TOP;
+  // The farms the panel names are numbered on the map where they lie in it, clear of the pieces.
+  const pieces = v.tiles.filter((t) => inside(w, t.x, t.y)).flatMap((t) => piecesOn(t, tokensOf(v)).map((p) => ({ x: ox + (t.x - w.x0 + p.x) * cell, y: oy + (t.y - w.y0 + p.y) * cell, r: p.r * cell })));
+  const tags = placeTags(v, recentFarms(v).map((i) => ({ farm: i, label: String(i + 1), ...tagSize(String(i + 1)) })), { window: w, ox, oy, cell }, pieces);
+  const lines = panelRows(v, width, new Set(tags.map((t) => t.farm)));
   const mapH = banner + TOP + rows * cell + 10;
   return {
-    window: w, cols, rows, cell, width, banner, bannerLines, lines, mapH,
+    window: w, cols, rows, cell, width, banner, bannerLines, lines, mapH, tags,
     /** The top-left corner of the window's first cell. */
-    ox: LEFT + Math.floor((width - LEFT - RIGHT - cols * cell) / 2), oy: banner + TOP,
+    ox, oy,
     height: mapH + lines.length * LINE + 16,
     /** Sizes a player reads or counts, in image pixels. */
     sizes: { animal: 2 * cell * TILE_SIZES.animalRadius, letter: cell * TILE_SIZES.animalRadius * TILE_SIZES.animalLetter, henhouse: cell * TILE_SIZES.henhouse, fence: Math.max(3, cell * TILE_SIZES.fence), text: TEXT, coordinates: TEXT },
   };
 }
 
-function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top: number): void {
+function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top: number, farmCloser: (farm: number) => number): void {
   let y = top;
   for (const l of lines) {
     if (l.legend) drawLegendRow(ctx, l.legend, l.indent, y + LINE / 2);
@@ -279,7 +287,20 @@ function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top:
       ctx.font = font(TEXT, l.bold);
       ctx.textAlign = 'left';
       ctx.textBaseline = 'middle';
-      ctx.fillText(l.text, l.indent, y + LINE / 2);
+      const number = l.farm === undefined ? '' : String(l.farm + 1);
+      if (number && l.text.startsWith(`Farm ${number}`)) {
+        // "Farm", then its number on a tag as the map draws it, then the rest.
+        const head = 'Farm ';
+        ctx.fillText(head, l.indent, y + LINE / 2);
+        const tx = l.indent + ctx.measureText(head).width, { w } = tagSize(number);
+        const c = seatColour(farmCloser(l.farm!));
+        drawTag(ctx, number, tx + w / 2, y + LINE / 2, TEXT, c.fill, c.ink);
+        ctx.fillStyle = INK;
+        ctx.font = font(TEXT, l.bold);
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(l.text.slice(`Farm ${number}`.length), tx + w + 2, y + LINE / 2);
+      } else ctx.fillText(l.text, l.indent, y + LINE / 2);
     }
     y += LINE;
   }
@@ -287,7 +308,7 @@ function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top:
 
 function drawMap(pv: MapPictureView) {
   registerFonts();
-  const { window: w, cell, width, banner, bannerLines, lines, mapH, height, ox, oy } = mapLayout(pv);
+  const { window: w, cell, width, banner, bannerLines, lines, mapH, height, ox, oy, tags } = mapLayout(pv);
   const canvas = pictureCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = BG;
@@ -303,7 +324,8 @@ function drawMap(pv: MapPictureView) {
     bannerLines.forEach((l, k) => ctx.fillText(l, 12, 6 + k * LINE + LINE / 2));
   }
   drawArea(ctx, pv.farm, w, ox, oy, cell);
-  drawPanel(ctx, lines, mapH + 8);
+  drawTags(ctx, pv.farm, tags);
+  drawPanel(ctx, lines, mapH + 8, (i) => pv.farm.farms[i]?.closer ?? 0);
   return canvas;
 }
 
@@ -558,16 +580,121 @@ function endRows(ev: EndPictureView): { seat: number; head: string; total: strin
   });
 }
 
-function endLayout(ev: EndPictureView) {
+/** A farm's number as a tag, its text `TEXT` high. */
+const tagSize = (label: string): { w: number; h: number } => {
+  const ctx = measurer();
+  ctx.font = font(TEXT, true);
+  return tagBox(ctx.measureText(label).width, TEXT);
+};
+
+function drawTags(ctx: SKRSContext2D, v: FarmView, tags: readonly TagBox[]): void {
+  for (const t of tags) {
+    if (t.to) {
+      ctx.strokeStyle = INK;
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      ctx.moveTo(t.x, t.y);
+      ctx.lineTo(t.to[0], t.to[1]);
+      ctx.stroke();
+      ctx.fillStyle = INK;
+      ctx.beginPath();
+      ctx.arc(t.to[0], t.to[1], 5, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    const c = seatColour(v.farms[t.farm]?.closer ?? 0);
+    drawTag(ctx, t.label, t.x, t.y, TEXT, c.fill, c.ink);
+  }
+}
+
+const ANIMAL_ORDER = ['cow', 'bull', 'sheep', 'ram', 'pig', 'boar', 'chicken'];
+/** The end's list: a disc's radius (its letter TEXT high), and the room an animal kind takes ("2" and a disc). */
+const LIST_DISC = Math.ceil(TEXT / TILE_SIZES.animalLetter);
+
+/**
+ * Each scored farm as the end lists it: its number, its animals counted by kind (printed, plus
+ * stored tokens added, less animals taken out), and who scored from it.
+ */
+function farmEntries(v: FarmView): { n: number; closer: number; animals: [string, number][]; gains: string }[] {
+  const printed = new Map<number, readonly string[]>();
+  for (const t of v.tiles) for (const g of t.regions) printed.set(g.key, g.animals);
+  return v.farms.map((f, i) => {
+    const count = new Map<string, number>();
+    const add = (a: string, n: number) => count.set(a, (count.get(a) ?? 0) + n);
+    for (const k of f.regions) for (const a of printed.get(k) ?? []) add(a, 1);
+    for (const x of v.storedOn) if (f.regions.includes(x.region)) add(x.kind, 1);
+    for (const a of f.removed) add(a, -1);
+    const bySeat = new Map<number, number>();
+    for (const a of f.awards) bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + a.points);
+    const gains = [...bySeat].filter(([, p]) => p !== 0).map(([seat, p]) => `${v.names[seat]} ${p > 0 ? '+' : ''}${p}`).join(' · ');
+    return { n: i + 1, closer: f.closer, animals: ANIMAL_ORDER.filter((a) => (count.get(a) ?? 0) > 0).map((a) => [a, count.get(a)!] as [string, number]), gains: gains || 'no points' };
+  });
+}
+
+/** The pieces left on open fields at the end (they score nothing), in words. */
+function leftOnMap(v: FarmView): string {
+  const houses = v.names.map((name, seat) => [name, v.henhouses.filter((h) => h.seat === seat).length] as const).filter(([, n]) => n > 0).map(([name, n]) => `${name} ${n} henhouse${n === 1 ? '' : 's'}`);
+  const bales = v.bales?.on.length ?? 0, tractors = v.tractors?.on.length ?? 0;
+  const tokens = [v.fox !== null ? 'the fox' : '', bales ? `${bales} hay bale${bales === 1 ? '' : 's'}` : '', v.horse?.region !== null && v.horse ? 'the horse' : '', tractors ? `${tractors} tractor${tractors === 1 ? '' : 's'}` : ''];
+  const all = [...houses, ...tokens].filter(Boolean);
+  return all.length ? `Left on open fields (they score nothing): ${all.join(' · ')}` : '';
+}
+
+/**
+ * The farm list's entries in two columns: each its tag, then its animals ("2" and a disc each),
+ * then who scored, flowing onto more lines (after the tag) where a column is too narrow.
+ */
+function farmListLayout(v: FarmView) {
+  const ctx = measurer();
+  ctx.font = font(TEXT);
+  const colW = (WIDTH - 48) / 2;
+  const entries = farmEntries(v).map((e) => {
+    const tag = tagSize(String(e.n));
+    const indent = tag.w + 10;
+    let x = indent, line = 0;
+    const animals = e.animals.map(([a, n]) => {
+      const w = ctx.measureText(String(n)).width + 4 + 2 * LIST_DISC;
+      if (x > indent && x + w > colW) {
+        line++;
+        x = indent;
+      }
+      const at = { a, n, x, line };
+      x += w + 12;
+      return at;
+    });
+    const gainsW = ctx.measureText(e.gains).width;
+    const gains = x + gainsW <= colW ? [{ text: e.gains, x, line }] : wrap(ctx, e.gains, colW - indent).map((text, k) => ({ text, x: indent, line: line + 1 + k }));
+    return { ...e, tag, animals, gains, lines: 1 + Math.max(line, ...gains.map((g) => g.line)) };
+  });
+  const rows: number[] = [];
+  for (let i = 0; i < entries.length; i += 2) rows.push(Math.max(entries[i]!.lines, entries[i + 1]?.lines ?? 1) * LINE + 8);
+  return { colW, entries, rows, height: rows.reduce((a, b) => a + b, 0) };
+}
+
+/** Where everything of the end picture goes, in image pixels (the tests read it). */
+export function endLayout(ev: EndPictureView) {
   const v = ev.farm;
-  const b = boundsOf(v);
+  // The tiles and no ring of empty cells: nothing goes there any more.
+  const xs = v.tiles.map((t) => t.x), ys = v.tiles.map((t) => t.y);
+  const b: Window = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
   const cols = b.x1 - b.x0 + 1, rows = b.y1 - b.y0 + 1;
   const cell = Math.min(120, Math.floor((WIDTH - 24) / cols));
   const table = endRows(ev);
   const tableTop = 8 + 2 * LINE + 8;
   const tableH = table.reduce((n, r) => n + (1 + r.lines.length) * LINE + 8, 0);
   const mapTop = tableTop + tableH + LINE + 8;
-  return { b, cols, rows, cell, table, tableTop, mapTop, height: mapTop + rows * cell + 16 };
+  const ox = Math.floor((WIDTH - cols * cell) / 2);
+  const tags = placeTags(v, v.farms.map((_, i) => ({ farm: i, label: String(i + 1), ...tagSize(String(i + 1)) })), { window: b, ox, oy: mapTop, cell });
+  const list = farmListLayout(v);
+  const listTop = mapTop + rows * cell + 16 + (list.entries.length ? LINE + 8 : 0);
+  const ctx = measurer();
+  ctx.font = font(TEXT);
+  const left = leftOnMap(v);
+  const leftLines = left ? wrap(ctx, left, WIDTH - 32) : [];
+  // The letters of the animals listed, named.
+  const listed = new Set(list.entries.flatMap((e) => e.animals.map((x) => x.a)));
+  const legend = legendRows(ctx, ANIMAL_ORDER.filter((a) => listed.has(a)).map((a) => ({ animal: a, text: a })), WIDTH - 32);
+  const leftTop = listTop + list.height + (list.entries.length ? legend.length * LINE : 0) + 8;
+  return { b, cols, rows, cell, table, tableTop, mapTop, ox, tags, list, listTop, legend, leftLines, leftTop, height: leftTop + leftLines.length * LINE + 12 };
 }
 
 function drawEnd(ev: EndPictureView) {
@@ -615,19 +742,48 @@ function drawEnd(ev: EndPictureView) {
   ctx.textAlign = 'left';
   ctx.fillStyle = INK;
   ctx.fillText(`The map: ${v.farms.length} farm${v.farms.length === 1 ? '' : 's'}, numbered in their closer's colour`, 16, L.mapTop - LINE / 2 - 4);
-  const ox = Math.floor((WIDTH - L.cols * L.cell) / 2);
-  drawArea(ctx, v, L.b, ox, L.mapTop, L.cell, { highlight: null, plain: true });
-  // Each farm's number on a part of it.
-  v.farms.forEach((f, i) => {
-    const key = f.regions[0]!;
-    const t = v.tiles.find((x) => x.regions.some((r) => r.key === key));
-    const r = t?.regions.find((g) => g.key === key);
-    if (!t || !r) return;
-    const a = anchors(r.outline).animals;
-    const px = ox + (t.x - L.b.x0 + a[0]) * L.cell, py = L.mapTop + (t.y - L.b.y0 + a[1]) * L.cell;
-    drawLabel(ctx, String(i + 1), px, py, TEXT, seatColour(f.closer).fill, seatColour(f.closer).ink);
-  });
+  drawArea(ctx, v, L.b, L.ox, L.mapTop, L.cell, { highlight: null, plain: true });
+  drawTags(ctx, v, L.tags);
+  drawFarmList(ctx, v, L);
+  ctx.fillStyle = INK;
+  ctx.font = font(TEXT);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  L.leftLines.forEach((l, k) => ctx.fillText(l, 16, L.leftTop + (k + 0.5) * LINE));
   return canvas;
+}
+
+/** Each farm: its number, its animals by kind ("2" and a cow's disc), who scored; then the animals' legend. */
+function drawFarmList(ctx: SKRSContext2D, v: FarmView, L: ReturnType<typeof endLayout>): void {
+  const { list } = L;
+  if (!list.entries.length) return;
+  ctx.fillStyle = INK;
+  ctx.font = font(TEXT, true);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText('Each farm: its animals, and who scored from it', 16, L.listTop - LINE / 2 - 4);
+  let top = L.listTop;
+  list.entries.forEach((e, i) => {
+    const x = 16 + (i % 2) * (list.colW + 16);
+    const mid = top + LINE / 2;
+    const c = seatColour(e.closer);
+    drawTag(ctx, String(e.n), x + e.tag.w / 2, mid, TEXT, c.fill, c.ink);
+    ctx.font = font(TEXT);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    for (const an of e.animals) {
+      ctx.fillStyle = INK;
+      ctx.fillText(String(an.n), x + an.x, mid + an.line * LINE);
+      drawAnimal(ctx, an.a, x + an.x + ctx.measureText(String(an.n)).width + 4 + LIST_DISC, mid + an.line * LINE, LIST_DISC);
+      ctx.font = font(TEXT);
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+    }
+    ctx.fillStyle = INK;
+    for (const g of e.gains) ctx.fillText(g.text, x + g.x, mid + g.line * LINE);
+    if (i % 2 === 1 || i === list.entries.length - 1) top += list.rows[Math.floor(i / 2)]!;
+  });
+  L.legend.forEach((row, k) => drawLegendRow(ctx, row, 16, top + k * LINE + LINE / 2));
 }
 
 // ---- hand -------------------------------------------------------------------------------------

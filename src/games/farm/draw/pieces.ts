@@ -38,7 +38,7 @@ const FENCE_HALF = TILE_SIZES.fence / 2;
 /** Air between two pieces, and between a piece and a line. */
 const GAP = 0.012;
 /** Candidate spots: a grid of this step over the tile. */
-const STEP = 0.02;
+export const STEP = 0.02;
 
 export interface Piece { kind: PieceKind; /** Where it would stand if free. */ want: [number, number] }
 /** A piece where it stands; `fit` says how much room it found: 0 all it asks, up to 3 somewhere in its region, 4 overlapping a piece. */
@@ -87,9 +87,10 @@ export function clearance(p: Pt, edges: ReturnType<typeof regionEdges>): { fence
 }
 
 /** Spots of the region and their clearance, cached by outline and fences (a tile has few shapes). */
-interface Spot { p: Pt; fence: number; open: number }
+/** A spot of a region (tile units) and how far it is from the region's fences and open sides. */
+export interface Spot { p: Pt; fence: number; open: number }
 const spotsCache = new Map<string, Spot[]>();
-function spotsOf(r: Pick<RegionView, 'outline'>, fenced: readonly boolean[]): Spot[] {
+export function spotsOf(r: Pick<RegionView, 'outline'>, fenced: readonly boolean[]): Spot[] {
   const key = `${r.outline.join(',')}|${fenced.map((f) => (f ? 1 : 0)).join('')}`;
   const hit = spotsCache.get(key);
   if (hit) return hit;

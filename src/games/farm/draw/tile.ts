@@ -1,8 +1,9 @@
 /**
  * One farm tile as drawn on any picture: terrain, fences and gates, animals with their letters,
  * henhouses with their seat numbers, the Ranch's tokens. Sizes are fractions of the tile's side,
- * chosen so that every letter and number is at least 26 px on a 163 px tile: on a 900 px
- * picture shown 390 CSS px wide (a phone), that is 11.3 CSS px.
+ * chosen so that every letter and number is at least 26 px on a 165 px tile: on a 900 px
+ * picture shown 390 CSS px wide (a phone), that is 11.3 CSS px. Where each piece stands is
+ * pieces.ts's.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from '../../../render/fonts.ts';
