@@ -1,22 +1,24 @@
 // The farm maps as a phone shows them (issue 27): the turn map's pieces stand clear of each
 // other and of the fences — a henhouse never hides an animal's letter, a pig never sits on a
 // fence line — and its window of 5 × 5 cells shows as much of the map as it can around the tile
-// just placed; the end's map numbers every farm, no number over another.
+// just placed; the end's map numbers every farm, no number over another; a tile drawn in place
+// shows its neighbours' pieces whole, and its caption keeps a number with its words.
 // Measured on the drawing: every letter and number drawn on the map is recorded where it lies
 // (test/render/labels.ts); fences are where the view says they are.
 import { describe, expect, it } from 'vitest';
-import drawings, { endLayout, mapLayout } from '../../src/games/farm/draw/index.ts';
+import drawings, { candidatesLayout, endLayout, mapLayout } from '../../src/games/farm/draw/index.ts';
 import { tagBox } from '../../src/games/farm/draw/tags.ts';
 import { piecesOn, TILE_SIZES } from '../../src/games/farm/draw/tile.ts';
 import { apply, simpleChoice } from '../../src/games/farm/engine.ts';
 import { farm } from '../../src/games/farm/index.ts';
-import { endPicture, type EndPictureView, type MapPictureView } from '../../src/games/farm/pictures.ts';
+import { endPicture, type CandidatesPictureView, type EndPictureView, type MapPictureView } from '../../src/games/farm/pictures.ts';
 import { turnPicture } from '../../src/games/farm/posts.ts';
 import type { FarmState } from '../../src/games/farm/state.ts';
 import { TILES } from '../../src/games/farm/tiles.ts';
 import { tileView, type TileView } from '../../src/games/farm/views.ts';
 import { textsDrawn, type DrawnText } from '../render/labels.ts';
 import { newGame } from './helpers.ts';
+import { choiceOf, levels } from './taps.ts';
 
 const ALL = { males: true, chickens: true, market: true, gates: true, bales: true, tractor: true, horse: true, storage: true, sharecroppers: true, dustBowl: true };
 
@@ -229,5 +231,35 @@ describe('the end picture', () => {
     }
     expect(tags).toBeGreaterThan(200);
     expect(leaders).toBeLessThanOrEqual(tags / 20);
+  });
+});
+
+describe('a tile drawn in place (the candidates picture)', () => {
+  it('shows the neighbours\' pieces whole or not at all, and never leaves a number alone on a caption line', () => {
+    let panels = 0, captions = 0;
+    for (const s of turnEnds(3, {}, 'farm-pictures-1').filter((_, i) => i % 3 === 0)) {
+      for (const { level } of levels(choiceOf(s), 3)) {
+        if (level.picture?.kind !== 'candidates') continue;
+        const cv = level.picture.view as CandidatesPictureView;
+        const L = candidatesLayout(cv);
+        const { texts } = textsDrawn(() => drawings.candidates!(cv));
+        for (const t of texts) {
+          const x = t.box.x + t.box.w / 2, y = t.box.y + t.box.h / 2;
+          const panel = L.panels.find((p) => x >= p.x && x <= p.x + L.panelW && y >= p.y && y <= p.y + L.panelW);
+          if (/^[A-Z]$/.test(t.text) && panel) {
+            // An animal's letter: its whole disc inside the panel.
+            const r = TILE_SIZES.animalRadius * L.cell;
+            expect(Math.min(x - panel.x, panel.x + L.panelW - x, y - panel.y, panel.y + L.panelW - y), `${t.text} cut by the panel's edge`).toBeGreaterThanOrEqual(r - 2);
+            panels++;
+          }
+          if (!/bold/.test(t.font) && !panel) {
+            expect(t.text, 'a caption line that is only a number').not.toMatch(/^[+-]?\d+$/);
+            captions++;
+          }
+        }
+      }
+    }
+    expect(panels).toBeGreaterThan(20);
+    expect(captions).toBeGreaterThan(20);
   });
 });

@@ -14,6 +14,8 @@ export interface DrawnText {
   css: number;
   /** Where the text lies on the canvas, in canvas pixels (its advance width by the font's height, the transform applied). */
   box: { x: number; y: number; w: number; h: number };
+  /** The font it was drawn in (the context's `font`). */
+  font: string;
 }
 
 const PHONE = 390;
@@ -25,7 +27,7 @@ export function textsDrawn(draw: () => Canvas, shownWidth = PHONE): { canvas: Ca
     fillText: (this: CanvasContext, text: string, x: number, y: number, maxWidth?: number) => void;
     strokeText: (this: CanvasContext, text: string, x: number, y: number, maxWidth?: number) => void;
   };
-  const seen: { text: string; px: number; box: DrawnText['box'] }[] = [];
+  const seen: { text: string; px: number; box: DrawnText['box']; font: string }[] = [];
   const record = (ctx: CanvasContext, text: string, x: number, y: number) => {
     const size = /(\d+(?:\.\d+)?)px/.exec(ctx.font);
     const m = ctx.getTransform();
@@ -35,7 +37,7 @@ export function textsDrawn(draw: () => Canvas, shownWidth = PHONE): { canvas: Ca
     const w = ctx.measureText(text).width;
     const left = ctx.textAlign === 'center' ? x - w / 2 : ctx.textAlign === 'right' || ctx.textAlign === 'end' ? x - w : x;
     const top = ctx.textBaseline === 'middle' ? y - font / 2 : ctx.textBaseline === 'top' || ctx.textBaseline === 'hanging' ? y : ctx.textBaseline === 'bottom' || ctx.textBaseline === 'ideographic' ? y - font : y - font * 0.8;
-    seen.push({ text, px: font * scale, box: { x: m.a * left + m.c * top + m.e, y: m.b * left + m.d * top + m.f, w: w * scale, h: font * scale } });
+    seen.push({ text, px: font * scale, font: ctx.font, box: { x: m.a * left + m.c * top + m.e, y: m.b * left + m.d * top + m.f, w: w * scale, h: font * scale } });
   };
   const { fillText, strokeText } = proto;
   proto.fillText = function (text, x, y, maxWidth) {

@@ -48,7 +48,13 @@ const partCell = (cols: number, width = WIDTH): number => Math.max(MIN_CELL, Mat
 function wrap(ctx: SKRSContext2D, text: string, max: number): string[] {
   const out: string[] = [];
   let line = '';
+  // A number stays with the word before it ("score 6", "at 1,0"): a line never starts with one alone.
+  const units: string[] = [];
   for (const word of text.split(' ')) {
+    if (units.length && /^[+-]?\d/.test(word)) units[units.length - 1] += ` ${word}`;
+    else units.push(word);
+  }
+  for (const word of units) {
     const next = line ? `${line} ${word}` : word;
     if (line && ctx.measureText(next).width > max) {
       out.push(line);
@@ -504,7 +510,8 @@ function drawChoice(cv: ChoicePictureView) {
 /** How much of each neighbouring tile a candidate shows around its cell, in cells. */
 const RIM = 0.35;
 
-function candidatesLayout(cv: CandidatesPictureView) {
+/** Where everything of a candidates picture goes, in image pixels (the tests read it). */
+export function candidatesLayout(cv: CandidatesPictureView) {
   const n = cv.candidates.length;
   const per = n <= 4 ? 2 : 3;
   const panelW = Math.floor((WIDTH - 16 - per * 16) / per);
@@ -514,7 +521,13 @@ function candidatesLayout(cv: CandidatesPictureView) {
   const lines = cv.candidates.map((c) => c.lines.flatMap((l) => wrap(ctx, l, panelW - 8)));
   const rows = Math.ceil(n / per);
   const heights = Array.from({ length: rows }, (_, r) => 48 + panelW + 8 + Math.max(0, ...lines.slice(r * per, r * per + per).map((l) => l.length)) * (TEXT + 8) + 16);
-  return { per, panelW, cell, lines, heights, height: 8 + heights.reduce((a, b) => a + b, 0) };
+  /** Each candidate's panel: its label above it at `top`, the cell and its rim at x, y, panelW a side. */
+  const panels = cv.candidates.map((_, i) => {
+    const row = Math.floor(i / per);
+    const top = 8 + heights.slice(0, row).reduce((a, b) => a + b, 0);
+    return { x: 16 + (i % per) * (panelW + 16), y: top + 48, top };
+  });
+  return { per, panelW, cell, lines, heights, panels, height: 8 + heights.reduce((a, b) => a + b, 0) };
 }
 
 function drawCandidates(cv: CandidatesPictureView) {
@@ -526,13 +539,9 @@ function drawCandidates(cv: CandidatesPictureView) {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   const [cx, cy] = cv.cell;
   const tokens = tokensOf(cv.farm);
-  let top = 8;
   cv.candidates.forEach((c, i) => {
-    const col = i % L.per, row = Math.floor(i / L.per);
-    if (col === 0 && row > 0) top += L.heights[row - 1]!;
-    const x = 16 + col * (L.panelW + 16);
+    const { x, y, top } = L.panels[i]!;
     drawLabel(ctx, c.label, x + L.panelW / 2, top + 24, 30);
-    const y = top + 48;
     // The cell and a rim of its neighbours, the candidate in its turn on the cell.
     ctx.save();
     ctx.beginPath();
@@ -541,11 +550,11 @@ function drawCandidates(cv: CandidatesPictureView) {
     ctx.fillStyle = '#FFFFFF';
     ctx.fillRect(x, y, L.panelW, L.panelW);
     const ox = x + RIM * L.cell - L.cell, oy = y + RIM * L.cell - L.cell;
-    cv.farm.tiles.forEach((t, k) => {
-      if (k === cv.hide || Math.abs(t.x - cx) > 1 || Math.abs(t.y - cy) > 1) return;
-      drawTile(ctx, t, ox + (t.x - cx + 1) * L.cell, oy + (t.y - cy + 1) * L.cell, L.cell, tokens);
-    });
+    const around = cv.farm.tiles.filter((t, k) => k !== cv.hide && Math.abs(t.x - cx) <= 1 && Math.abs(t.y - cy) <= 1 && (t.x !== cx || t.y !== cy));
+    for (const t of around) drawTile(ctx, t, ox + (t.x - cx + 1) * L.cell, oy + (t.y - cy + 1) * L.cell, L.cell, { ...tokens, pieces: false });
     drawTile(ctx, c.tile, ox + L.cell, oy + L.cell, L.cell, { ...tokens, highlight: true });
+    // The neighbours' pieces the panel shows whole.
+    for (const t of around) drawPieces(ctx, t, ox + (t.x - cx + 1) * L.cell, oy + (t.y - cy + 1) * L.cell, L.cell, tokens, { x0: x, y0: y, x1: x + L.panelW, y1: y + L.panelW });
     ctx.restore();
     ctx.strokeStyle = '#4F545C';
     ctx.lineWidth = 2;

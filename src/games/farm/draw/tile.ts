@@ -250,14 +250,19 @@ export function piecesOn(t: TileView, opts: Tokens): TilePiece[] {
 }
 
 /**
- * The pieces of a tile drawn at px, py with side `size` (none on an overview). A map draws them
- * after every tile (Tokens.pieces false), so that a piece reaching over an open side into the
- * next tile stays in sight.
+ * The pieces of a tile drawn at px, py with side `size` (none on an overview); `within`: only
+ * those wholly inside this rectangle. A map draws them after every tile (Tokens.pieces false),
+ * so that a piece reaching over an open side into the next tile stays in sight.
  */
-export function drawPieces(ctx: SKRSContext2D, t: TileView, px: number, py: number, size: number, opts: Tokens): void {
+export function drawPieces(ctx: SKRSContext2D, t: TileView, px: number, py: number, size: number, opts: Tokens, within?: { x0: number; y0: number; x1: number; y1: number }): void {
   if (opts.plain) return;
   const line = Math.max(1.5, size * 0.012);
-  for (const p of piecesOn(t, opts)) drawPiece(ctx, p, px, py, size, line);
+  for (const p of piecesOn(t, opts)) {
+    // Only whole pieces where the picture shows part of a tile: a piece cut in two reads as another.
+    const x = px + p.x * size, y = py + p.y * size, r = p.r * size;
+    if (within && (x - r < within.x0 || x + r > within.x1 || y - r < within.y0 || y + r > within.y1)) continue;
+    drawPiece(ctx, p, px, py, size, line);
+  }
 }
 
 function drawPiece(ctx: SKRSContext2D, p: TilePiece, px: number, py: number, size: number, line: number): void {
