@@ -40,6 +40,8 @@ const GAP = 0.012;
 /** Candidate spots: a grid of this step over the tile. */
 export const STEP = 0.02;
 
+/** A circle in tile units: something pieces keep off (a mark printed on the tile). */
+export interface Circle { x: number; y: number; r: number }
 export interface Piece { kind: PieceKind; /** Where it would stand if free. */ want: [number, number] }
 /** A piece where it stands; `fit` says how much room it found: 0 all it asks, up to 3 somewhere in its region, 4 overlapping a piece. */
 export interface Placed { kind: PieceKind; x: number; y: number; r: number; fit: number }
@@ -128,16 +130,16 @@ const TRIES = 6;
 const APART = 0.06;
 
 /**
- * Stands `pieces` in region `r` of a tile whose half-sides are `fenced`, each as near where it
+ * Stands `pieces` in region `r` of a tile whose half-sides are `fenced`, clear of `keepOff`, each as near where it
  * wants to be as the others allow. All of them get the most room of ROOM that lets every piece
  * stand clear of the others (a short search: largest pieces first, each trying a few spots,
  * nearest first); when no room does, the pieces are laid one by one where they overlap least.
  */
-export function layPieces(r: Pick<RegionView, 'outline'>, fenced: readonly boolean[], pieces: readonly Piece[]): Placed[] {
-  const key = `${r.outline.join(',')}|${fenced.map((f) => (f ? 1 : 0)).join('')}|${pieces.map((p) => `${p.kind}@${p.want[0].toFixed(3)},${p.want[1].toFixed(3)}`).join(';')}`;
+export function layPieces(r: Pick<RegionView, 'outline'>, fenced: readonly boolean[], pieces: readonly Piece[], keepOff: readonly Circle[] = []): Placed[] {
+  const key = `${r.outline.join(',')}|${fenced.map((f) => (f ? 1 : 0)).join('')}|${pieces.map((p) => `${p.kind}@${p.want[0].toFixed(3)},${p.want[1].toFixed(3)}`).join(';')}|${keepOff.map((c) => `${c.x},${c.y},${c.r}`).join(';')}`;
   const hit = laid.get(key);
   if (hit) return hit.map((p) => ({ ...p }));
-  const out = lay(r, fenced, pieces);
+  const out = lay(r, fenced, pieces, keepOff);
   if (laid.size > 2000) laid.clear();
   laid.set(key, out);
   return out.map((p) => ({ ...p }));
@@ -146,18 +148,18 @@ export function layPieces(r: Pick<RegionView, 'outline'>, fenced: readonly boole
 /** Layouts already found: a map draws the same tiles' pieces again and again. */
 const laid = new Map<string, Placed[]>();
 
-function lay(r: Pick<RegionView, 'outline'>, fenced: readonly boolean[], pieces: readonly Piece[]): Placed[] {
+function lay(r: Pick<RegionView, 'outline'>, fenced: readonly boolean[], pieces: readonly Piece[], keepOff: readonly Circle[]): Placed[] {
   const spots = spotsOf(r, fenced);
   const order = pieces.map((_, i) => i).sort((a, b) => PIECE_RADIUS[pieces[b]!.kind] - PIECE_RADIUS[pieces[a]!.kind] || a - b);
   const levels = ROOM(0).length;
   for (let fit = 0; fit < levels; fit++) {
-    const found = search(spots, order, pieces, fit);
+    const found = search(spots, order, pieces, fit, keepOff);
     if (found) return found;
   }
-  return crowded(spots, order, pieces);
+  return crowded(spots, order, pieces, keepOff);
 }
 
-function search(spots: readonly Spot[], order: readonly number[], pieces: readonly Piece[], fit: number): Placed[] | null {
+function search(spots: readonly Spot[], order: readonly number[], pieces: readonly Piece[], fit: number, keepOff: readonly Circle[]): Placed[] | null {
   const out: Placed[] = new Array<Placed>(pieces.length);
   let budget = BUDGET;
   const step = (k: number): boolean => {
@@ -166,7 +168,7 @@ function search(spots: readonly Spot[], order: readonly number[], pieces: readon
     const piece = pieces[i]!;
     const rad = PIECE_RADIUS[piece.kind];
     const room = ROOM(rad)[fit]!;
-    const placed = order.slice(0, k).map((j) => out[j]!);
+    const placed: Circle[] = [...keepOff, ...order.slice(0, k).map((j) => out[j]!)];
     const free = spots.filter((s) => s.fence >= room.fence && s.open >= room.open && placed.every((q) => Math.hypot(s.p[0] - q.x, s.p[1] - q.y) >= rad + q.r + GAP));
     const near = (p: Pt) => Math.hypot(p[0] - piece.want[0], p[1] - piece.want[1]);
     free.sort((a, b) => near(a.p) - near(b.p));
@@ -185,9 +187,9 @@ function search(spots: readonly Spot[], order: readonly number[], pieces: readon
 }
 
 /** No room for all: each piece where it overlaps those laid before least, nearest its want. */
-function crowded(spots: readonly Spot[], order: readonly number[], pieces: readonly Piece[]): Placed[] {
+function crowded(spots: readonly Spot[], order: readonly number[], pieces: readonly Piece[], keepOff: readonly Circle[]): Placed[] {
   const out: Placed[] = new Array<Placed>(pieces.length);
-  const placed: Placed[] = [];
+  const placed: Circle[] = [...keepOff];
   for (const i of order) {
     const piece = pieces[i]!;
     const rad = PIECE_RADIUS[piece.kind];
@@ -200,7 +202,8 @@ function crowded(spots: readonly Spot[], order: readonly number[], pieces: reado
         best = s.p;
       }
     }
-    placed.push((out[i] = { kind: piece.kind, x: best[0], y: best[1], r: rad, fit: ROOM(0).length }));
+    out[i] = { kind: piece.kind, x: best[0], y: best[1], r: rad, fit: ROOM(0).length };
+    placed.push(out[i]);
   }
   return out;
 }

@@ -202,6 +202,9 @@ export function gatePoint(t: TileView, px: number, py: number, size: number): [n
   return [px + ((u + 0.5) / 2) * size, py + ((v + 0.5) / 2) * size];
 }
 
+/** A market tile's '$', in its north-west corner: pieces keep off it. */
+const MARKET_MARK = { x: 0.1, y: 0.12, r: 0.09 } as const;
+
 /** A piece on a tile, where it stands (tile units: layPieces) and what it is. */
 export type TilePiece = Placed & PieceWhat & { region: number };
 type PieceWhat = { animal: string } | { stored: string } | { house: number; shared: boolean } | { token: TokenKind };
@@ -244,7 +247,7 @@ export function piecesOn(t: TileView, opts: Tokens): TilePiece[] {
     ];
     const tw = TILE_SIZES.token;
     extra.forEach((kind, i) => add('token', [at.house[0] + (i - (extra.length - 1) / 2) * tw * 1.15 + (houses.length ? w * 1.05 : 0), at.house[1]], { token: kind }));
-    layPieces(r, t.fenced, pieces).forEach((p, i) => out.push({ ...p, ...whats[i]!, region: r.key }));
+    layPieces(r, t.fenced, pieces, t.market ? [MARKET_MARK] : []).forEach((p, i) => out.push({ ...p, ...whats[i]!, region: r.key }));
   }
   return out;
 }
@@ -334,13 +337,6 @@ export function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number
       ctx.restore();
     }
   }
-  if (t.market && !opts.plain) {
-    ctx.fillStyle = '#7A3E9D';
-    ctx.font = font(size * 0.16, true);
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText('$', px + size * 0.05, py + size * 0.04);
-  }
   // Tile border, thin: where tiles meet with open halves.
   ctx.strokeStyle = 'rgba(0,0,0,0.25)';
   ctx.lineWidth = 1;
@@ -371,6 +367,14 @@ export function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number
     }
     ctx.stroke();
     ctx.setLineDash([]);
+  }
+  if (t.market && !opts.plain) {
+    // Over the fences (a diagonal one runs through the corner): pieces keep off it.
+    ctx.fillStyle = '#7A3E9D';
+    ctx.font = font(size * 0.16, true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('$', px + MARKET_MARK.x * size, py + MARKET_MARK.y * size);
   }
   if (opts.pieces !== false) drawPieces(ctx, t, px, py, size, opts);
   if (opts.highlight) {
