@@ -634,17 +634,16 @@ function farmEntries(v: FarmView): { n: number; closer: number; animals: [string
     for (const a of f.removed) add(a, -1);
     const bySeat = new Map<number, number>();
     for (const a of f.awards) bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + a.points);
-    const gains = [...bySeat].filter(([, p]) => p !== 0).map(([seat, p]) => `${v.names[seat]} ${p > 0 ? '+' : ''}${p}`).join(' · ');
+    const gains = [...bySeat].filter(([, p]) => p !== 0).map(([seat, p]) => `${v.names[seat]} ${p > 0 ? '+' : ''}${p}`).join(', ');
     return { n: i + 1, closer: f.closer, animals: ANIMAL_ORDER.filter((a) => (count.get(a) ?? 0) > 0).map((a) => [a, count.get(a)!] as [string, number]), gains: gains || 'no points' };
   });
 }
 
-/** The pieces left on open fields at the end (they score nothing), in words. */
+/** The pieces left on open fields at the end (they score nothing), in words; each count after its name, so a line never starts with it. */
 function leftOnMap(v: FarmView): string {
-  const houses = v.names.map((name, seat) => [name, v.henhouses.filter((h) => h.seat === seat).length] as const).filter(([, n]) => n > 0).map(([name, n]) => `${name} ${n} henhouse${n === 1 ? '' : 's'}`);
+  const houses = v.names.map((name, seat) => [name, v.henhouses.filter((h) => h.seat === seat).length] as const).filter(([, n]) => n > 0).map(([name, n]) => `${name} ${n}`);
   const bales = v.bales?.on.length ?? 0, tractors = v.tractors?.on.length ?? 0;
-  const tokens = [v.fox !== null ? 'the fox' : '', bales ? `${bales} hay bale${bales === 1 ? '' : 's'}` : '', v.horse?.region !== null && v.horse ? 'the horse' : '', tractors ? `${tractors} tractor${tractors === 1 ? '' : 's'}` : ''];
-  const all = [...houses, ...tokens].filter(Boolean);
+  const all = [houses.length ? `henhouses: ${houses.join(', ')}` : '', bales ? `hay bales: ${bales}` : '', tractors ? `tractors: ${tractors}` : '', v.fox !== null ? 'the fox' : '', v.horse && v.horse.region !== null ? 'the horse' : ''].filter(Boolean);
   return all.length ? `Left on open fields (they score nothing): ${all.join(' · ')}` : '';
 }
 
