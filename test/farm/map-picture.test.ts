@@ -22,8 +22,12 @@ import { choiceOf, levels } from './taps.ts';
 
 const ALL = { males: true, chickens: true, market: true, gates: true, bales: true, tractor: true, horse: true, storage: true, sharecroppers: true, dustBowl: true };
 
-/** The states at the end of each turn of a seeded game played by the simple strategy. */
+/** The states at the end of each turn of a seeded game played by the simple strategy (each game played once for all the tests). */
+const played = new Map<string, FarmState[]>();
 function turnEnds(players: number, options: Record<string, unknown>, seed: string): FarmState[] {
+  const key = JSON.stringify([players, options, seed]);
+  const known = played.get(key);
+  if (known) return known;
   let s = newGame(players, options, seed);
   const out: FarmState[] = [];
   while (!s.outcome) {
@@ -33,6 +37,7 @@ function turnEnds(players: number, options: Record<string, unknown>, seed: strin
     if (r.events.some((e) => e.type === 'turn')) out.push(r.state);
     s = r.state;
   }
+  played.set(key, out);
   return out;
 }
 
