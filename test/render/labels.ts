@@ -12,6 +12,10 @@ export interface DrawnText {
   px: number;
   /** The same, in CSS px when the picture is shown `shownWidth` wide. */
   css: number;
+  /** Where the text lies on the canvas, in canvas pixels (its advance width by the font's height, the transform applied). */
+  box: { x: number; y: number; w: number; h: number };
+  /** The font it was drawn in (the context's `font`). */
+  font: string;
 }
 
 const PHONE = 390;
@@ -23,21 +27,25 @@ export function textsDrawn(draw: () => Canvas, shownWidth = PHONE): { canvas: Ca
     fillText: (this: CanvasContext, text: string, x: number, y: number, maxWidth?: number) => void;
     strokeText: (this: CanvasContext, text: string, x: number, y: number, maxWidth?: number) => void;
   };
-  const seen: { text: string; px: number }[] = [];
-  const record = (ctx: CanvasContext, text: string) => {
+  const seen: { text: string; px: number; box: DrawnText['box']; font: string }[] = [];
+  const record = (ctx: CanvasContext, text: string, x: number, y: number) => {
     const size = /(\d+(?:\.\d+)?)px/.exec(ctx.font);
     const m = ctx.getTransform();
     // The transform's scale along x (drawings scale evenly).
     const scale = Math.hypot(m.a, m.b);
-    seen.push({ text, px: (size ? Number(size[1]) : 10) * scale });
+    const font = size ? Number(size[1]) : 10;
+    const w = ctx.measureText(text).width;
+    const left = ctx.textAlign === 'center' ? x - w / 2 : ctx.textAlign === 'right' || ctx.textAlign === 'end' ? x - w : x;
+    const top = ctx.textBaseline === 'middle' ? y - font / 2 : ctx.textBaseline === 'top' || ctx.textBaseline === 'hanging' ? y : ctx.textBaseline === 'bottom' || ctx.textBaseline === 'ideographic' ? y - font : y - font * 0.8;
+    seen.push({ text, px: font * scale, font: ctx.font, box: { x: m.a * left + m.c * top + m.e, y: m.b * left + m.d * top + m.f, w: w * scale, h: font * scale } });
   };
   const { fillText, strokeText } = proto;
   proto.fillText = function (text, x, y, maxWidth) {
-    record(this, String(text));
+    record(this, String(text), x, y);
     return fillText.call(this, text, x, y, maxWidth);
   };
   proto.strokeText = function (text, x, y, maxWidth) {
-    record(this, String(text));
+    record(this, String(text), x, y);
     return strokeText.call(this, text, x, y, maxWidth);
   };
   try {
@@ -52,7 +60,10 @@ export function textsDrawn(draw: () => Canvas, shownWidth = PHONE): { canvas: Ca
 
 interface CanvasContext {
   font: string;
-  getTransform(): { a: number; b: number };
+  textAlign: string;
+  textBaseline: string;
+  getTransform(): { a: number; b: number; c: number; d: number; e: number; f: number };
+  measureText(text: string): { width: number };
 }
 
 /** The smallest text of a picture in CSS px at `shownWidth`, and which text it is. */

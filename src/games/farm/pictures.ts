@@ -4,7 +4,8 @@
  * `choice`: a part of the map with a choice's labels where its options are (cells, fields,
  * gates), the seat's own tiles above it when the level is theirs alone; `candidates`: the
  * tile-and-turn options on one cell, each drawn in place with what it would score; `end`: the
- * final scores broken down and every farm of the map; `hand`: a player's tiles in four turns.
+ * final scores broken down, every farm numbered on the map and listed with its animals and
+ * points, and the pieces left on open fields; `hand`: a player's tiles in four turns.
  */
 import type { Picture } from '../../platform/game.ts';
 import { moduleBeside } from '../../platform/files.ts';
@@ -35,16 +36,31 @@ export function windowAround(v: FarmView, radius = 2): Window | null {
   return windowAt(v, t.x, t.y, radius);
 }
 
-/** The (2·radius+1)-cell square around x, y, slid inside the map and its ring of empty cells; null when the whole map fits in it. */
+/**
+ * A (2·radius+1)-cell square holding cell x, y and as many of the map's tiles as it can: it moves
+ * towards the tiles rather than show an empty row or column while tiles are cut off (ties: the
+ * square whose tiles lie most evenly about its middle, then the one centred nearest x, y); null
+ * when the whole map and its ring of empty cells fit in it.
+ */
 export function windowAt(v: FarmView, x: number, y: number, radius = 2): Window | null {
   const xs = v.tiles.map((t) => t.x), ys = v.tiles.map((t) => t.y);
   const side = 2 * radius + 1;
-  if (Math.max(...xs) - Math.min(...xs) + 3 <= side && Math.max(...ys) - Math.min(...ys) + 3 <= side) return null;
-  // Slide the window inside the map (and the ring of empty cells around it) rather than show emptiness.
-  const clamp = (c: number, lo: number, hi: number) => (hi - lo + 1 <= side ? lo - Math.floor((side - (hi - lo + 1)) / 2) : Math.min(Math.max(c - radius, lo), hi - side + 1));
-  const x0 = clamp(x, Math.min(...xs) - 1, Math.max(...xs) + 1);
-  const y0 = clamp(y, Math.min(...ys) - 1, Math.max(...ys) + 1);
-  return { x0, y0, x1: x0 + side - 1, y1: y0 + side - 1 };
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  if (x1 - x0 + 3 <= side && y1 - y0 + 3 <= side) return null;
+  let best: { w: Window; held: number; balance: number; off: number } | null = null;
+  for (let wy = y - side + 1; wy <= y; wy++) {
+    for (let wx = x - side + 1; wx <= x; wx++) {
+      const w = { x0: wx, y0: wy, x1: wx + side - 1, y1: wy + side - 1 };
+      const inWindow = v.tiles.filter((t) => t.x >= w.x0 && t.x <= w.x1 && t.y >= w.y0 && t.y <= w.y1);
+      // Empty rows and columns on either side of the tiles shown: as many on each side as can be.
+      const ix = inWindow.map((t) => t.x), iy = inWindow.map((t) => t.y);
+      const balance = Math.abs((Math.min(...ix) - w.x0) - (w.x1 - Math.max(...ix))) + Math.abs((Math.min(...iy) - w.y0) - (w.y1 - Math.max(...iy)));
+      const off = Math.abs(wx + radius - x) + Math.abs(wy + radius - y);
+      const better = !best || inWindow.length > best.held || (inWindow.length === best.held && (balance < best.balance || (balance === best.balance && off < best.off)));
+      if (better) best = { w, held: inWindow.length, balance, off };
+    }
+  }
+  return best!.w;
 }
 
 function mapAlt(v: FarmView, window: Window | null): string {
@@ -225,5 +241,5 @@ export function endPicture(s: FarmState): Picture {
   const kinds = POINT_KINDS.filter((k) => rows.some((r) => r.by[k] !== 0));
   const v: EndPictureView = { farm: view(s, 'channel'), reason: endReason(s), rows, kinds };
   const table = [...rows].sort((a, b) => b.total - a.total).map((r) => `${v.farm.names[r.seat]} ${r.total}${r.winner ? ' (wins)' : ''}: ${kinds.map((k) => `${POINT_NAMES[k]} ${r.by[k]}`).join(', ')}`).join('; ');
-  return { kind: 'end', view: v, alt: `Game over. ${v.reason} ${table}. The whole map: ${s.placed.length} tiles, ${s.farms.length} farms, each numbered where it lies.`.slice(0, 1024) };
+  return { kind: 'end', view: v, alt: `Game over. ${v.reason} ${table}. The whole map: ${s.placed.length} tiles, ${s.farms.length} farms, each numbered where it lies and listed with its animals and who scored from it.`.slice(0, 1024) };
 }

@@ -44,7 +44,8 @@ export interface FarmView {
   stack: number;
   tiles: TileView[];
   henhouses: { seat: number; region: number }[];
-  farms: { regions: number[]; closer: number; awards: { seat: number; points: number; why: string }[] }[];
+  /** Scored farms in scoring order; `removed`: animals Storage took out of it before it was scored (R16). */
+  farms: { regions: number[]; closer: number; awards: { seat: number; points: number; why: string }[]; removed: string[] }[];
   /** Index of the tile placed last (highlighted). */
   last: number | null;
   over: boolean;
@@ -125,7 +126,7 @@ export function view(s: FarmState, viewer: number | 'channel'): FarmView {
     stack: s.stack.length,
     tiles: s.placed.map((p, i) => tileView(p.id, p.x, p.y, p.rot, i, p.gateOpen)),
     henhouses: s.henhouses.map((h) => ({ seat: h.seat, region: h.region })),
-    farms: s.farms.map((f) => ({ regions: [...f.regions], closer: f.closer, awards: f.awards.map((a) => ({ ...a })) })),
+    farms: s.farms.map((f) => ({ regions: [...f.regions], closer: f.closer, awards: f.awards.map((a) => ({ ...a })), removed: [...(f.removed ?? [])] })),
     last: s.seasons?.moved ?? (s.placed.length > 1 ? s.placed.length - 1 : null),
     over: s.outcome !== null,
     fox: s.fox,

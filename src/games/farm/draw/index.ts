@@ -5,7 +5,8 @@
  * is at least TEXT (26 px: 11.3 CSS px there) and a map part at most 5 cells wide, so a tile's
  * animal letters and henhouse numbers (tile.ts) are 26 px too. The whole map (`/farm map`,
  * opened full size) keeps cells of at least 100 px instead; the end's overview of the whole map
- * draws no letters at all, only farm numbers at TEXT.
+ * is too small for pieces: it numbers every farm at TEXT (tags.ts) and lists each farm's animals
+ * and points under it, and the pieces left on open fields.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { pictureCanvas } from '../../../render/surface.ts';
@@ -17,7 +18,11 @@ import { inside, type Window } from '../parts.ts';
 import type { CandidatesPictureView, ChoicePictureView, EndPictureView, Mark, MapPictureView } from '../pictures.ts';
 import { POINT_NAMES } from '../points.ts';
 import type { FarmView, TileView } from '../views.ts';
-import { ANIMAL, anchors, drawAnimal, drawTile, drawToken, gatePoint, INK, MIN_CELL, regionPoint, TILE_SIZES, turnTile, type TokenKind, type Tokens } from './tile.ts';
+import { ANIMAL, drawAnimal, drawPieces, drawTile, drawToken, gatePoint, INK, MIN_CELL, piecesOn, regionPoint, TILE_SIZES, turnTile, type TokenKind, type Tokens } from './tile.ts';
+import { drawTag, placeTags, tagBox, type TagBox } from './tags.ts';
+
+/** Fences' pictures keep a number with the word before it when text wraps ("score 6", "at 1,0"). */
+const wrap = (ctx: SKRSContext2D, text: string, max: number): string[] => wrapLines(ctx, text, max, { keepNumbers: true });
 
 export { TILE_SIZES } from './tile.ts';
 
@@ -76,23 +81,21 @@ function drawArea(ctx: SKRSContext2D, v: FarmView, w: Window, ox: number, oy: nu
   ctx.lineWidth = 1;
   for (let c = 0; c < cols; c++) for (let r = 0; r < rows; r++) ctx.strokeRect(ox + c * cell + 0.5, oy + r * cell + 0.5, cell - 1, cell - 1);
   const tokens = { ...tokensOf(v), ...(opts.plain ? { plain: true, closers: v.farms.map((f) => f.closer) } : {}) };
-  const draw = (t: TileView, highlight: boolean) => {
-    if (!inside(w, t.x, t.y)) return;
-    drawTile(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, { ...tokens, highlight });
-  };
-  v.tiles.forEach((t, i) => {
-    if (i !== opts.hide) draw(t, i === (opts.highlight === undefined ? v.last : opts.highlight));
-  });
-  for (const t of opts.extra ?? []) draw(t, true);
+  const shown = [...v.tiles.map((t, i) => ({ t, lit: i === (opts.highlight === undefined ? v.last : opts.highlight), i })).filter(({ i }) => i !== opts.hide), ...(opts.extra ?? []).map((t) => ({ t, lit: true }))]
+    .filter(({ t }) => inside(w, t.x, t.y));
+  // Pieces after every tile: one reaching over an open side stays in sight.
+  for (const { t, lit } of shown) drawTile(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, { ...tokens, highlight: lit, pieces: false });
+  for (const { t } of shown) drawPieces(ctx, t, ox + (t.x - w.x0) * cell, oy + (t.y - w.y0) * cell, cell, tokens);
 }
 
 // ---- map: a turn, a preview, the whole map ----------------------------------------------------
 
-interface PanelLine { text: string; seat?: number; bold?: boolean; legend?: LegendItem[] }
+interface PanelLine { text: string; seat?: number; bold?: boolean; legend?: LegendItem[]; /** A scored farm's index: its number drawn as on the map's tag. */ farm?: number }
 /** A legend entry: an animal's disc, a token's shape, or another mark of the map, and its word. */
 type LegendItem = { animal: string; text: string } | { token: TokenKind; text: string } | { mark: 'market' | 'scored' | 'stored' | 'shared'; text: string };
 
-function panelLines(v: FarmView): PanelLine[] {
+/** The panel under a map; `tagged`: the farms numbered on the map drawn (the others are said to lie outside it). */
+function panelLines(v: FarmView, tagged: ReadonlySet<number>): PanelLine[] {
   const out: PanelLine[] = [];
   out.push({ text: v.over ? 'Game over' : `Round ${v.round} · ${v.stack} tile${v.stack === 1 ? '' : 's'} in the stack`, bold: true });
   const order = v.names.map((_, i) => i).sort((a, b) => (v.scores[b] ?? 0) - (v.scores[a] ?? 0) || a - b);
@@ -114,17 +117,18 @@ function panelLines(v: FarmView): PanelLine[] {
   if (v.bales) out.push({ text: `Hay bales: ${v.bales.supply} left in the supply` });
   const supply = [v.tractors ? `Tractors in the supply: ${v.tractors.supply}` : '', v.horse && v.horse.region === null ? 'The horse waits for the next farm scored' : ''].filter(Boolean);
   if (supply.length) out.push({ text: supply.join(' · ') });
-  const recent = v.farms.slice(-3);
-  recent.forEach((f, j) => {
-    const n = v.farms.length - recent.length + j + 1;
+  for (const i of recentFarms(v)) {
     const bySeat = new Map<number, number>();
-    for (const a of f.awards) bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + a.points);
+    for (const a of v.farms[i]!.awards) bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + a.points);
     const gains = bySeat.size ? [...bySeat].map(([seat, pts]) => `${v.names[seat]} +${pts}`).join(', ') : 'no points';
-    out.push({ text: `Farm ${n}: ${gains}` });
-  });
+    out.push({ text: `Farm ${i + 1}${tagged.has(i) ? '' : ' (outside this view)'}: ${gains}`, farm: i });
+  }
   out.push({ text: '', legend: legendOf(v) });
   return out;
 }
+
+/** The farms the panel names: the last three scored. */
+const recentFarms = (v: FarmView): number[] => v.farms.map((_, i) => i).slice(-3);
 
 function legendOf(v: FarmView): LegendItem[] {
   const animals = new Set(v.tiles.flatMap((t) => t.regions.flatMap((r) => r.animals)));
@@ -207,10 +211,10 @@ function drawLegendMark(ctx: SKRSContext2D, mark: 'market' | 'scored' | 'stored'
 }
 
 /** The panel's lines as drawn: long ones wrapped (a seat's line indented after its badge). */
-function panelRows(v: FarmView, width: number): { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[] }[] {
+function panelRows(v: FarmView, width: number, tagged: ReadonlySet<number> = new Set()): { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[]; farm?: number }[] {
   const ctx = measurer();
-  const out: { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[] }[] = [];
-  for (const l of panelLines(v)) {
+  const out: { text: string; seat?: number; bold: boolean; indent: number; legend?: LegendItem[]; farm?: number }[] = [];
+  for (const l of panelLines(v, tagged)) {
     if (l.legend) {
       // Drawn as symbols and words; `text` says the same in characters ("H chicken  $ market tile").
       for (const row of legendRows(ctx, l.legend, width - 32)) out.push({ text: row.map(legendText).join('  '), bold: false, indent: 16, legend: row });
@@ -218,7 +222,7 @@ function panelRows(v: FarmView, width: number): { text: string; seat?: number; b
     }
     const indent = l.seat !== undefined ? 16 + LINE + 4 : 16 + LINE + 4;
     ctx.font = font(TEXT, l.bold === true);
-    wrapLines(ctx, l.text, width - indent - 12).forEach((text, k) => out.push({ text, bold: l.bold === true, indent, ...(k === 0 && l.seat !== undefined ? { seat: l.seat } : {}) }));
+    wrap(ctx, l.text, width - indent - 12).forEach((text, k) => out.push({ text, bold: l.bold === true, indent, ...(k === 0 && l.seat !== undefined ? { seat: l.seat } : {}), ...(k === 0 && l.farm !== undefined ? { farm: l.farm } : {}) }));
   }
   return out;
 }
@@ -235,12 +239,18 @@ export function mapLayout(pv: MapPictureView) {
   const width = Math.max(WIDTH, LEFT + cols * cell + RIGHT);
   const ctx = measurer();
   ctx.font = font(TEXT, true);
-  const bannerLines = pv.preview ? wrapLines(ctx, pv.preview, width - 24) : [];
+  const bannerLines = pv.preview ? wrap(ctx, pv.preview, width - 24) : [];
   const banner = bannerLines.length ? bannerLines.length * LINE + 12 : 0;
-  const lines = panelRows(v, width);
+  const ox = LEFT + Math.floor((width - LEFT - RIGHT - cols * cell) / 2), oy = banner + TOP;
+  // The farms the panel names are numbered on the map where they lie in it, clear of the pieces.
+  const pieces = v.tiles.filter((t) => inside(w, t.x, t.y)).flatMap((t) => piecesOn(t, tokensOf(v)).map((p) => ({ x: ox + (t.x - w.x0 + p.x) * cell, y: oy + (t.y - w.y0 + p.y) * cell, r: p.r * cell })));
+  const tags = placeTags(v, recentFarms(v).map((i) => ({ farm: i, label: String(i + 1), ...tagSize(String(i + 1)) })), { window: w, ox, oy, cell }, pieces);
+  const lines = panelRows(v, width, new Set(tags.map((t) => t.farm)));
   const mapH = banner + TOP + rows * cell + 10;
   return {
-    window: w, cols, rows, cell, width, banner, bannerLines, lines, mapH,
+    window: w, cols, rows, cell, width, banner, bannerLines, lines, mapH, tags,
+    /** The top-left corner of the window's first cell. */
+    ox, oy,
     height: mapH + lines.length * LINE + 16,
     /** Sizes a player reads or counts, in image pixels. */
     sizes: { animal: 2 * cell * TILE_SIZES.animalRadius, letter: cell * TILE_SIZES.animalRadius * TILE_SIZES.animalLetter, henhouse: cell * TILE_SIZES.henhouse, fence: Math.max(3, cell * TILE_SIZES.fence), text: TEXT, coordinates: TEXT },
@@ -260,7 +270,7 @@ function drawSeatSquare(ctx: SKRSContext2D, seat: number, y: number, inset: numb
   ctx.fillText(String(seat + 1), 16 + side / 2, y + LINE / 2);
 }
 
-function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top: number): void {
+function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top: number, farmCloser: (farm: number) => number): void {
   let y = top;
   for (const l of lines) {
     if (l.legend) drawLegendRow(ctx, l.legend, l.indent, y + LINE / 2);
@@ -270,7 +280,20 @@ function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top:
       ctx.font = font(TEXT, l.bold);
       ctx.textAlign = 'left';
       ctx.textBaseline = 'middle';
-      ctx.fillText(l.text, l.indent, y + LINE / 2);
+      const number = l.farm === undefined ? '' : String(l.farm + 1);
+      if (number && l.text.startsWith(`Farm ${number}`)) {
+        // "Farm", then its number on a tag as the map draws it, then the rest.
+        const head = 'Farm ';
+        ctx.fillText(head, l.indent, y + LINE / 2);
+        const tx = l.indent + ctx.measureText(head).width, { w } = tagSize(number);
+        const c = seatColour(farmCloser(l.farm!));
+        drawTag(ctx, number, tx + w / 2, y + LINE / 2, TEXT, c.fill, c.ink);
+        ctx.fillStyle = INK;
+        ctx.font = font(TEXT, l.bold);
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(l.text.slice(`Farm ${number}`.length), tx + w + 2, y + LINE / 2);
+      } else ctx.fillText(l.text, l.indent, y + LINE / 2);
     }
     y += LINE;
   }
@@ -278,7 +301,7 @@ function drawPanel(ctx: SKRSContext2D, lines: ReturnType<typeof panelRows>, top:
 
 function drawMap(pv: MapPictureView) {
   registerFonts();
-  const { window: w, cols, cell, width, banner, bannerLines, lines, mapH, height } = mapLayout(pv);
+  const { window: w, cell, width, banner, bannerLines, lines, mapH, height, ox, oy, tags } = mapLayout(pv);
   const canvas = pictureCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = BG;
@@ -293,9 +316,9 @@ function drawMap(pv: MapPictureView) {
     ctx.textBaseline = 'middle';
     bannerLines.forEach((l, k) => ctx.fillText(l, 12, 6 + k * LINE + LINE / 2));
   }
-  const ox = LEFT + Math.floor((width - LEFT - RIGHT - cols * cell) / 2);
-  drawArea(ctx, pv.farm, w, ox, banner + TOP, cell);
-  drawPanel(ctx, lines, mapH + 8);
+  drawArea(ctx, pv.farm, w, ox, oy, cell);
+  drawTags(ctx, pv.farm, tags);
+  drawPanel(ctx, lines, mapH + 8, (i) => pv.farm.farms[i]?.closer ?? 0);
   return canvas;
 }
 
@@ -474,17 +497,24 @@ function drawChoice(cv: ChoicePictureView) {
 /** How much of each neighbouring tile a candidate shows around its cell, in cells. */
 const RIM = 0.35;
 
-function candidatesLayout(cv: CandidatesPictureView) {
+/** Where everything of a candidates picture goes, in image pixels (the tests read it). */
+export function candidatesLayout(cv: CandidatesPictureView) {
   const n = cv.candidates.length;
   const per = n <= 4 ? 2 : 3;
   const panelW = Math.floor((WIDTH - 16 - per * 16) / per);
   const cell = Math.floor(panelW / (1 + 2 * RIM));
   const ctx = measurer();
   ctx.font = font(TEXT);
-  const lines = cv.candidates.map((c) => c.lines.flatMap((l) => wrapLines(ctx, l, panelW - 8)));
+  const lines = cv.candidates.map((c) => c.lines.flatMap((l) => wrap(ctx, l, panelW - 8)));
   const rows = Math.ceil(n / per);
   const heights = Array.from({ length: rows }, (_, r) => 48 + panelW + 8 + Math.max(0, ...lines.slice(r * per, r * per + per).map((l) => l.length)) * (TEXT + 8) + 16);
-  return { per, panelW, cell, lines, heights, height: 8 + heights.reduce((a, b) => a + b, 0) };
+  /** Each candidate's panel: its label above it at `top`, the cell and its rim at x, y, panelW a side. */
+  const panels = cv.candidates.map((_, i) => {
+    const row = Math.floor(i / per);
+    const top = 8 + heights.slice(0, row).reduce((a, b) => a + b, 0);
+    return { x: 16 + (i % per) * (panelW + 16), y: top + 48, top };
+  });
+  return { per, panelW, cell, lines, heights, panels, height: 8 + heights.reduce((a, b) => a + b, 0) };
 }
 
 function drawCandidates(cv: CandidatesPictureView) {
@@ -496,13 +526,9 @@ function drawCandidates(cv: CandidatesPictureView) {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   const [cx, cy] = cv.cell;
   const tokens = tokensOf(cv.farm);
-  let top = 8;
   cv.candidates.forEach((c, i) => {
-    const col = i % L.per, row = Math.floor(i / L.per);
-    if (col === 0 && row > 0) top += L.heights[row - 1]!;
-    const x = 16 + col * (L.panelW + 16);
+    const { x, y, top } = L.panels[i]!;
     drawLabel(ctx, c.label, x + L.panelW / 2, top + 24, 30);
-    const y = top + 48;
     // The cell and a rim of its neighbours, the candidate in its turn on the cell.
     ctx.save();
     ctx.beginPath();
@@ -511,11 +537,11 @@ function drawCandidates(cv: CandidatesPictureView) {
     ctx.fillStyle = '#FFFFFF';
     ctx.fillRect(x, y, L.panelW, L.panelW);
     const ox = x + RIM * L.cell - L.cell, oy = y + RIM * L.cell - L.cell;
-    cv.farm.tiles.forEach((t, k) => {
-      if (k === cv.hide || Math.abs(t.x - cx) > 1 || Math.abs(t.y - cy) > 1) return;
-      drawTile(ctx, t, ox + (t.x - cx + 1) * L.cell, oy + (t.y - cy + 1) * L.cell, L.cell, tokens);
-    });
+    const around = cv.farm.tiles.filter((t, k) => k !== cv.hide && Math.abs(t.x - cx) <= 1 && Math.abs(t.y - cy) <= 1 && (t.x !== cx || t.y !== cy));
+    for (const t of around) drawTile(ctx, t, ox + (t.x - cx + 1) * L.cell, oy + (t.y - cy + 1) * L.cell, L.cell, { ...tokens, pieces: false });
     drawTile(ctx, c.tile, ox + L.cell, oy + L.cell, L.cell, { ...tokens, highlight: true });
+    // The neighbours' pieces the panel shows whole.
+    for (const t of around) drawPieces(ctx, t, ox + (t.x - cx + 1) * L.cell, oy + (t.y - cy + 1) * L.cell, L.cell, tokens, { x0: x, y0: y, x1: x + L.panelW, y1: y + L.panelW });
     ctx.restore();
     ctx.strokeStyle = '#4F545C';
     ctx.lineWidth = 2;
@@ -543,23 +569,127 @@ function endRows(ev: EndPictureView): { seat: number; head: string; total: strin
       seat: r.seat,
       head: `${ev.farm.names[r.seat]}${r.winner ? (shared ? ' shares the win' : ' wins') : r.left ? ' (left)' : ''}`,
       total: `${r.total} pts`,
-      lines: wrapLines(ctx, parts.join(' · '), WIDTH - 16 - LINE - 16),
+      lines: wrap(ctx, parts.join(' · '), WIDTH - 16 - LINE - 16),
       winner: r.winner,
       left: r.left,
     };
   });
 }
 
-function endLayout(ev: EndPictureView) {
+/** A farm's number as a tag, its text `TEXT` high. */
+const tagSize = (label: string): { w: number; h: number } => {
+  const ctx = measurer();
+  ctx.font = font(TEXT, true);
+  return tagBox(ctx.measureText(label).width, TEXT);
+};
+
+function drawTags(ctx: SKRSContext2D, v: FarmView, tags: readonly TagBox[]): void {
+  for (const t of tags) {
+    if (t.to) {
+      ctx.strokeStyle = INK;
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      ctx.moveTo(t.x, t.y);
+      ctx.lineTo(t.to[0], t.to[1]);
+      ctx.stroke();
+      ctx.fillStyle = INK;
+      ctx.beginPath();
+      ctx.arc(t.to[0], t.to[1], 5, 0, Math.PI * 2);
+      ctx.fill();
+    }
+    const c = seatColour(v.farms[t.farm]?.closer ?? 0);
+    drawTag(ctx, t.label, t.x, t.y, TEXT, c.fill, c.ink);
+  }
+}
+
+const ANIMAL_ORDER = ['cow', 'bull', 'sheep', 'ram', 'pig', 'boar', 'chicken'];
+/** The end's list: a disc's radius (its letter TEXT high), and the room an animal kind takes ("2" and a disc). */
+const LIST_DISC = Math.ceil(TEXT / TILE_SIZES.animalLetter);
+
+/**
+ * Each scored farm as the end lists it: its number, its animals counted by kind (printed, plus
+ * stored tokens added, less animals taken out), and who scored from it.
+ */
+function farmEntries(v: FarmView): { n: number; closer: number; animals: [string, number][]; gains: string }[] {
+  const printed = new Map<number, readonly string[]>();
+  for (const t of v.tiles) for (const g of t.regions) printed.set(g.key, g.animals);
+  return v.farms.map((f, i) => {
+    const count = new Map<string, number>();
+    const add = (a: string, n: number) => count.set(a, (count.get(a) ?? 0) + n);
+    for (const k of f.regions) for (const a of printed.get(k) ?? []) add(a, 1);
+    for (const x of v.storedOn) if (f.regions.includes(x.region)) add(x.kind, 1);
+    for (const a of f.removed) add(a, -1);
+    const bySeat = new Map<number, number>();
+    for (const a of f.awards) bySeat.set(a.seat, (bySeat.get(a.seat) ?? 0) + a.points);
+    const gains = [...bySeat].filter(([, p]) => p !== 0).map(([seat, p]) => `${v.names[seat]} ${p > 0 ? '+' : ''}${p}`).join(', ');
+    return { n: i + 1, closer: f.closer, animals: ANIMAL_ORDER.filter((a) => (count.get(a) ?? 0) > 0).map((a) => [a, count.get(a)!] as [string, number]), gains: gains || 'no points' };
+  });
+}
+
+/** The pieces left on open fields at the end (they score nothing), in words; each count after its name, so a line never starts with it. */
+function leftOnMap(v: FarmView): string {
+  const houses = v.names.map((name, seat) => [name, v.henhouses.filter((h) => h.seat === seat).length] as const).filter(([, n]) => n > 0).map(([name, n]) => `${name} ${n}`);
+  const bales = v.bales?.on.length ?? 0, tractors = v.tractors?.on.length ?? 0;
+  const all = [houses.length ? `henhouses: ${houses.join(', ')}` : '', bales ? `hay bales: ${bales}` : '', tractors ? `tractors: ${tractors}` : '', v.fox !== null ? 'the fox' : '', v.horse && v.horse.region !== null ? 'the horse' : ''].filter(Boolean);
+  return all.length ? `Left on open fields (they score nothing): ${all.join(' · ')}` : '';
+}
+
+/**
+ * The farm list's entries in two columns: each its tag, then its animals ("2" and a disc each),
+ * then who scored, flowing onto more lines (after the tag) where a column is too narrow.
+ */
+function farmListLayout(v: FarmView) {
+  const ctx = measurer();
+  ctx.font = font(TEXT);
+  const colW = (WIDTH - 48) / 2;
+  const entries = farmEntries(v).map((e) => {
+    const tag = tagSize(String(e.n));
+    const indent = tag.w + 10;
+    let x = indent, line = 0;
+    const animals = e.animals.map(([a, n]) => {
+      const w = ctx.measureText(String(n)).width + 4 + 2 * LIST_DISC;
+      if (x > indent && x + w > colW) {
+        line++;
+        x = indent;
+      }
+      const at = { a, n, x, line };
+      x += w + 12;
+      return at;
+    });
+    const gainsW = ctx.measureText(e.gains).width;
+    const gains = x + gainsW <= colW ? [{ text: e.gains, x, line }] : wrap(ctx, e.gains, colW - indent).map((text, k) => ({ text, x: indent, line: line + 1 + k }));
+    return { ...e, tag, animals, gains, lines: 1 + Math.max(line, ...gains.map((g) => g.line)) };
+  });
+  const rows: number[] = [];
+  for (let i = 0; i < entries.length; i += 2) rows.push(Math.max(entries[i]!.lines, entries[i + 1]?.lines ?? 1) * LINE + 8);
+  return { colW, entries, rows, height: rows.reduce((a, b) => a + b, 0) };
+}
+
+/** Where everything of the end picture goes, in image pixels (the tests read it). */
+export function endLayout(ev: EndPictureView) {
   const v = ev.farm;
-  const b = boundsOf(v);
+  // The tiles and no ring of empty cells: nothing goes there any more.
+  const xs = v.tiles.map((t) => t.x), ys = v.tiles.map((t) => t.y);
+  const b: Window = { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
   const cols = b.x1 - b.x0 + 1, rows = b.y1 - b.y0 + 1;
   const cell = Math.min(120, Math.floor((WIDTH - 24) / cols));
   const table = endRows(ev);
   const tableTop = 8 + 2 * LINE + 8;
   const tableH = table.reduce((n, r) => n + (1 + r.lines.length) * LINE + 8, 0);
   const mapTop = tableTop + tableH + LINE + 8;
-  return { b, cols, rows, cell, table, tableTop, mapTop, height: mapTop + rows * cell + 16 };
+  const ox = Math.floor((WIDTH - cols * cell) / 2);
+  const tags = placeTags(v, v.farms.map((_, i) => ({ farm: i, label: String(i + 1), ...tagSize(String(i + 1)) })), { window: b, ox, oy: mapTop, cell });
+  const list = farmListLayout(v);
+  const listTop = mapTop + rows * cell + 16 + (list.entries.length ? LINE + 8 : 0);
+  const ctx = measurer();
+  ctx.font = font(TEXT);
+  const left = leftOnMap(v);
+  const leftLines = left ? wrap(ctx, left, WIDTH - 32) : [];
+  // The letters of the animals listed, named.
+  const listed = new Set(list.entries.flatMap((e) => e.animals.map((x) => x.a)));
+  const legend = legendRows(ctx, ANIMAL_ORDER.filter((a) => listed.has(a)).map((a) => ({ animal: a, text: a })), WIDTH - 32);
+  const leftTop = listTop + list.height + (list.entries.length ? legend.length * LINE : 0) + 8;
+  return { b, cols, rows, cell, table, tableTop, mapTop, ox, tags, list, listTop, legend, leftLines, leftTop, height: leftTop + leftLines.length * LINE + 12 };
 }
 
 function drawEnd(ev: EndPictureView) {
@@ -601,19 +731,48 @@ function drawEnd(ev: EndPictureView) {
   ctx.textAlign = 'left';
   ctx.fillStyle = INK;
   ctx.fillText(`The map: ${v.farms.length} farm${v.farms.length === 1 ? '' : 's'}, numbered in their closer's colour`, 16, L.mapTop - LINE / 2 - 4);
-  const ox = Math.floor((WIDTH - L.cols * L.cell) / 2);
-  drawArea(ctx, v, L.b, ox, L.mapTop, L.cell, { highlight: null, plain: true });
-  // Each farm's number on a part of it.
-  v.farms.forEach((f, i) => {
-    const key = f.regions[0]!;
-    const t = v.tiles.find((x) => x.regions.some((r) => r.key === key));
-    const r = t?.regions.find((g) => g.key === key);
-    if (!t || !r) return;
-    const a = anchors(r.outline).animals;
-    const px = ox + (t.x - L.b.x0 + a[0]) * L.cell, py = L.mapTop + (t.y - L.b.y0 + a[1]) * L.cell;
-    drawLabel(ctx, String(i + 1), px, py, TEXT, seatColour(f.closer).fill, seatColour(f.closer).ink);
-  });
+  drawArea(ctx, v, L.b, L.ox, L.mapTop, L.cell, { highlight: null, plain: true });
+  drawTags(ctx, v, L.tags);
+  drawFarmList(ctx, v, L);
+  ctx.fillStyle = INK;
+  ctx.font = font(TEXT);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  L.leftLines.forEach((l, k) => ctx.fillText(l, 16, L.leftTop + (k + 0.5) * LINE));
   return canvas;
+}
+
+/** Each farm: its number, its animals by kind ("2" and a cow's disc), who scored; then the animals' legend. */
+function drawFarmList(ctx: SKRSContext2D, v: FarmView, L: ReturnType<typeof endLayout>): void {
+  const { list } = L;
+  if (!list.entries.length) return;
+  ctx.fillStyle = INK;
+  ctx.font = font(TEXT, true);
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText('Each farm: its animals, and who scored from it', 16, L.listTop - LINE / 2 - 4);
+  let top = L.listTop;
+  list.entries.forEach((e, i) => {
+    const x = 16 + (i % 2) * (list.colW + 16);
+    const mid = top + LINE / 2;
+    const c = seatColour(e.closer);
+    drawTag(ctx, String(e.n), x + e.tag.w / 2, mid, TEXT, c.fill, c.ink);
+    ctx.font = font(TEXT);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    for (const an of e.animals) {
+      ctx.fillStyle = INK;
+      ctx.fillText(String(an.n), x + an.x, mid + an.line * LINE);
+      drawAnimal(ctx, an.a, x + an.x + ctx.measureText(String(an.n)).width + 4 + LIST_DISC, mid + an.line * LINE, LIST_DISC);
+      ctx.font = font(TEXT);
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+    }
+    ctx.fillStyle = INK;
+    for (const g of e.gains) ctx.fillText(g.text, x + g.x, mid + g.line * LINE);
+    if (i % 2 === 1 || i === list.entries.length - 1) top += list.rows[Math.floor(i / 2)]!;
+  });
+  L.legend.forEach((row, k) => drawLegendRow(ctx, row, 16, top + k * LINE + LINE / 2));
 }
 
 // ---- hand -------------------------------------------------------------------------------------

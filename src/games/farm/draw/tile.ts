@@ -1,13 +1,15 @@
 /**
  * One farm tile as drawn on any picture: terrain, fences and gates, animals with their letters,
  * henhouses with their seat numbers, the Ranch's tokens. Sizes are fractions of the tile's side,
- * chosen so that every letter and number is at least 26 px on a 163 px tile: on a 900 px
- * picture shown 390 CSS px wide (a phone), that is 11.3 CSS px.
+ * chosen so that every letter and number is at least 26 px on a 165 px tile: on a 900 px
+ * picture shown 390 CSS px wide (a phone), that is 11.3 CSS px. Where each piece stands is
+ * pieces.ts's.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from '../../../render/fonts.ts';
 import { seatColour } from '../../../render/palette.ts';
 import type { TileView } from '../views.ts';
+import { layPieces, TILE_SIZES, type Piece, type PieceKind, type Placed } from './pieces.ts';
 
 export const TERRAIN: Record<string, string> = { pasture: '#8CC46E', meadow: '#D9E27F', mud: '#B98B5E', plain: '#EADFB8' };
 /** Animal discs: fill, letter, ink. Males are drawn larger with a gold ring. */
@@ -23,12 +25,7 @@ export const ANIMAL: Record<string, [string, string, string]> = {
 export const FENCE = '#4A2C12';
 export const INK = '#1F1F1F';
 
-/**
- * Sizes on a tile, as fractions of its side: one place for the drawer and for the tests that
- * measure them. An animal's letter is `animalRadius × animalLetter` (0.158 of a side), a
- * henhouse's number `henhouse × houseNumber` (0.16).
- */
-export const TILE_SIZES = { animalRadius: 0.105, animalLetter: 1.5, henhouse: 0.25, houseNumber: 0.64, token: 0.2, fence: 0.06 } as const;
+export { TILE_SIZES } from './pieces.ts';
 /** The smallest tile whose letters and numbers are 26 px: a picture's cells are never smaller (but for the end's overview, which draws none). */
 export const MIN_CELL = 165;
 
@@ -76,6 +73,8 @@ export interface Tokens {
    */
   plain?: boolean;
   closers?: number[];
+  /** false: the tile without its pieces (drawPieces draws them after). */
+  pieces?: boolean;
 }
 
 export type TokenKind = 'fox' | 'bale' | 'tractor' | 'horse';
@@ -203,6 +202,107 @@ export function gatePoint(t: TileView, px: number, py: number, size: number): [n
   return [px + ((u + 0.5) / 2) * size, py + ((v + 0.5) / 2) * size];
 }
 
+/** A market tile's '$', in its north-west corner: pieces keep off it. */
+const MARKET_MARK = { x: 0.1, y: 0.12, r: 0.09 } as const;
+
+/** A piece on a tile, where it stands (tile units: layPieces) and what it is. */
+export type TilePiece = Placed & PieceWhat & { region: number };
+type PieceWhat = { animal: string } | { stored: string } | { house: number; shared: boolean } | { token: TokenKind };
+
+/**
+ * Every piece on tile `t`, region by region, laid out so that none covers another or a fence
+ * (pieces.ts): the printed animals in a cluster out from the region's centre, stored tokens
+ * below them, henhouses near the centre, the fox, the horse, tractors and bales beside them.
+ */
+export function piecesOn(t: TileView, opts: Tokens): TilePiece[] {
+  const out: TilePiece[] = [];
+  const R = TILE_SIZES.animalRadius;
+  for (const r of t.regions) {
+    const at = anchors(r.outline);
+    const offsets = CLUSTER[Math.min(3, r.animals.length)] ?? [];
+    const whats: PieceWhat[] = [];
+    const pieces: Piece[] = [];
+    const add = (kind: PieceKind, want: [number, number], what: PieceWhat) => {
+      pieces.push({ kind, want });
+      whats.push(what);
+    };
+    r.animals.forEach((a, i) => {
+      const [ox, oy] = turnOffset(offsets[i] ?? [0, 0], at.dir);
+      const male = a === 'bull' || a === 'ram' || a === 'boar';
+      add(male ? 'male' : 'animal', [at.animals[0] + ox * R, at.animals[1] + oy * R], { animal: a });
+    });
+    const stored = (opts.storedOn ?? []).filter((x) => x.region === r.key);
+    stored.forEach((a, i) => add('stored', [at.animals[0] + (i - (stored.length - 1) / 2) * R * 2.2, at.animals[1] + R * (r.animals.length > 2 ? 2.9 : 2.1)], { stored: a.kind }));
+    const houses = (opts.henhouses ?? []).filter((h) => h.region === r.key);
+    const w = TILE_SIZES.henhouse;
+    houses.forEach((h, i) => {
+      const shared = (opts.shared ?? []).includes(h.region);
+      add(shared ? 'shared' : 'house', [at.house[0] + (i - (houses.length - 1) / 2) * w * 1.1, at.house[1]], { house: h.seat, shared });
+    });
+    const extra: TokenKind[] = [
+      ...(opts.fox === r.key ? ['fox' as const] : []),
+      ...(opts.horse === r.key ? ['horse' as const] : []),
+      ...(opts.tractors ?? []).filter((k) => k === r.key).map(() => 'tractor' as const),
+      ...(opts.bales ?? []).filter((b) => b === r.key).map(() => 'bale' as const),
+    ];
+    const tw = TILE_SIZES.token;
+    extra.forEach((kind, i) => add('token', [at.house[0] + (i - (extra.length - 1) / 2) * tw * 1.15 + (houses.length ? w * 1.05 : 0), at.house[1]], { token: kind }));
+    layPieces(r, t.fenced, pieces, t.market ? [MARKET_MARK] : []).forEach((p, i) => out.push({ ...p, ...whats[i]!, region: r.key }));
+  }
+  return out;
+}
+
+/**
+ * The pieces of a tile drawn at px, py with side `size` (none on an overview); `within`: only
+ * those wholly inside this rectangle. A map draws them after every tile (Tokens.pieces false),
+ * so that a piece reaching over an open side into the next tile stays in sight.
+ */
+export function drawPieces(ctx: SKRSContext2D, t: TileView, px: number, py: number, size: number, opts: Tokens, within?: { x0: number; y0: number; x1: number; y1: number }): void {
+  if (opts.plain) return;
+  const line = Math.max(1.5, size * 0.012);
+  for (const p of piecesOn(t, opts)) {
+    // Only whole pieces where the picture shows part of a tile: a piece cut in two reads as another.
+    const x = px + p.x * size, y = py + p.y * size, r = p.r * size;
+    if (within && (x - r < within.x0 || x + r > within.x1 || y - r < within.y0 || y + r > within.y1)) continue;
+    drawPiece(ctx, p, px, py, size, line);
+  }
+}
+
+function drawPiece(ctx: SKRSContext2D, p: TilePiece, px: number, py: number, size: number, line: number): void {
+  const x = px + p.x * size, y = py + p.y * size;
+  const rad = size * TILE_SIZES.animalRadius;
+  if ('animal' in p) drawAnimal(ctx, p.animal, x, y, rad);
+  else if ('stored' in p) {
+    // Added from storage: a square token.
+    const [fill, letter, ink] = ANIMAL[p.stored] ?? ['#999', '?', '#000'];
+    ctx.fillStyle = fill;
+    ctx.strokeStyle = '#1864AB';
+    ctx.lineWidth = Math.max(2, rad * 0.3);
+    ctx.beginPath();
+    ctx.rect(x - rad, y - rad, rad * 2, rad * 2);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = ink;
+    ctx.font = font(rad * TILE_SIZES.animalLetter, true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(letter, x, y + rad * 0.05);
+  } else if ('house' in p) {
+    const w = size * TILE_SIZES.henhouse;
+    drawHenhouse(ctx, p.house, x, y, w, line);
+    if (p.shared) {
+      // A sharecropper's henhouse: a white badge with a black ring on its roof.
+      ctx.beginPath();
+      ctx.arc(x + w * 0.42, y - w * 0.42, w * 0.2, 0, Math.PI * 2);
+      ctx.fillStyle = '#FFFFFF';
+      ctx.fill();
+      ctx.lineWidth = Math.max(1.5, w * 0.08);
+      ctx.strokeStyle = '#000000';
+      ctx.stroke();
+    }
+  } else drawToken(ctx, p.token, x, y, size * TILE_SIZES.token, line);
+}
+
 export function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number, size: number, opts: Tokens): void {
   const P = (k: number): [number, number] => {
     const [u, v] = pt(k);
@@ -237,13 +337,6 @@ export function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number
       ctx.restore();
     }
   }
-  if (t.market && !opts.plain) {
-    ctx.fillStyle = '#7A3E9D';
-    ctx.font = font(size * 0.16, true);
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText('$', px + size * 0.05, py + size * 0.04);
-  }
   // Tile border, thin: where tiles meet with open halves.
   ctx.strokeStyle = 'rgba(0,0,0,0.25)';
   ctx.lineWidth = 1;
@@ -275,64 +368,15 @@ export function drawTile(ctx: SKRSContext2D, t: TileView, px: number, py: number
     ctx.stroke();
     ctx.setLineDash([]);
   }
-  const line = Math.max(1.5, size * 0.012);
-  for (const r of opts.plain ? [] : t.regions) {
-    const at = anchors(r.outline);
-    const houses = (opts.henhouses ?? []).filter((h) => h.region === r.key);
-    const rad = size * TILE_SIZES.animalRadius;
-    const cx = px + at.animals[0] * size, cy = py + at.animals[1] * size;
-    const offsets = CLUSTER[Math.min(3, r.animals.length)] ?? [];
-    const stored = (opts.storedOn ?? []).filter((x) => x.region === r.key);
-    stored.forEach((a, i) => {
-      // Added from storage: square tokens in a row beside the printed animals.
-      const [fill, letter, ink] = ANIMAL[a.kind] ?? ['#999', '?', '#000'];
-      const x = cx + (i - (stored.length - 1) / 2) * rad * 2.2, y = cy + rad * (r.animals.length > 2 ? 2.9 : 2.1);
-      ctx.fillStyle = fill;
-      ctx.strokeStyle = '#1864AB';
-      ctx.lineWidth = Math.max(2, rad * 0.3);
-      ctx.beginPath();
-      ctx.rect(x - rad, y - rad, rad * 2, rad * 2);
-      ctx.fill();
-      ctx.stroke();
-      if (opts.plain) return;
-      ctx.fillStyle = ink;
-      ctx.font = font(rad * TILE_SIZES.animalLetter, true);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(letter, x, y + rad * 0.05);
-    });
-    r.animals.forEach((a, i) => {
-      const [ox, oy] = turnOffset(offsets[i] ?? [0, 0], at.dir);
-      drawAnimal(ctx, a, cx + ox * rad, cy + oy * rad, rad, !opts.plain);
-    });
-    const extra: TokenKind[] = [
-      ...(opts.fox === r.key ? ['fox' as const] : []),
-      ...(opts.horse === r.key ? ['horse' as const] : []),
-      ...(opts.tractors ?? []).filter((k) => k === r.key).map(() => 'tractor' as const),
-      ...(opts.bales ?? []).filter((b) => b === r.key).map(() => 'bale' as const),
-    ];
-    const tw = size * TILE_SIZES.token;
-    extra.forEach((kind, i) => {
-      const x = px + at.house[0] * size + (i - (extra.length - 1) / 2) * tw * 1.15 + (houses.length ? size * TILE_SIZES.henhouse * 1.05 : 0);
-      drawToken(ctx, kind, x, py + at.house[1] * size, tw, line);
-    });
-    houses.forEach((h, i) => {
-      const w = size * TILE_SIZES.henhouse;
-      const x = px + at.house[0] * size + (i - (houses.length - 1) / 2) * w * 1.1;
-      const y = py + at.house[1] * size;
-      drawHenhouse(ctx, h.seat, x, y, w, line, !opts.plain);
-      if ((opts.shared ?? []).includes(h.region)) {
-        // A sharecropper's henhouse: a white badge with a black ring on its roof.
-        ctx.beginPath();
-        ctx.arc(x + w * 0.42, y - w * 0.42, w * 0.2, 0, Math.PI * 2);
-        ctx.fillStyle = '#FFFFFF';
-        ctx.fill();
-        ctx.lineWidth = Math.max(1.5, w * 0.08);
-        ctx.strokeStyle = '#000000';
-        ctx.stroke();
-      }
-    });
+  if (t.market && !opts.plain) {
+    // Over the fences (a diagonal one runs through the corner): pieces keep off it.
+    ctx.fillStyle = '#7A3E9D';
+    ctx.font = font(size * 0.16, true);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('$', px + MARKET_MARK.x * size, py + MARKET_MARK.y * size);
   }
+  if (opts.pieces !== false) drawPieces(ctx, t, px, py, size, opts);
   if (opts.highlight) {
     ctx.strokeStyle = '#E53935';
     ctx.lineWidth = Math.max(3, size * 0.04);
