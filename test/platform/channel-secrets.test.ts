@@ -5,9 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { allGames, registerGame } from '../../src/games/registry.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
-import { optionFields } from '../../src/platform/options.ts';
 import { race } from '../games/race/index.ts';
-import { playRandomGame } from './random-play.ts';
+import { everyOptionOn, playRandomGame } from './random-play.ts';
 
 registerGame(race);
 
@@ -53,15 +52,6 @@ function problems(game: AnyGame, state: unknown, seatCount: number): string[] {
   return out;
 }
 
-/** Every option switched on: each yes/no option yes, each choice its last value (a game's variants all at once). */
-function everyOptionOn(game: AnyGame): Record<string, unknown> {
-  const on: Record<string, unknown> = {};
-  for (const f of optionFields(game.options)) {
-    if (f.type === 'boolean') on[f.key] = true;
-    else if (f.type === 'choice' && f.values?.length) on[f.key] = f.values[f.values.length - 1];
-  }
-  return on;
-}
 
 describe('the channel never sees a secret', () => {
   const runs = allGames().flatMap((g) => [[g, {}, 'default options', GAMES], [g, everyOptionOn(g), 'every option on', GAMES_ALL_ON]] as [AnyGame, Record<string, unknown>, string, number][]);

@@ -7,6 +7,7 @@
  */
 import { Rng } from '../../src/platform/rng.ts';
 import type { Actor, AnyGame, Outcome, SeatInfo } from '../../src/platform/game.ts';
+import { optionFields } from '../../src/platform/options.ts';
 import { applyRequest } from '../../src/platform/requests.ts';
 
 export interface RandomPlay {
@@ -84,4 +85,14 @@ export function playRandomGame(p: RandomPlay, g: number): Played {
     step++;
   }
   return { actions: step, outcome: game.outcome(state)!, state };
+}
+
+/** Every option switched on: each yes/no option yes, each choice its last value (a game's variants all at once). */
+export function everyOptionOn(game: AnyGame): Record<string, unknown> {
+  const on: Record<string, unknown> = {};
+  for (const f of optionFields(game.options)) {
+    if (f.type === 'boolean') on[f.key] = true;
+    else if (f.type === 'choice' && f.values?.length) on[f.key] = f.values[f.values.length - 1];
+  }
+  return on;
 }

@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { allGames } from '../../src/games/registry.ts';
 import type { AnyGame } from '../../src/platform/game.ts';
-import { optionFields } from '../../src/platform/options.ts';
-import { playRandomGame } from './random-play.ts';
+import { everyOptionOn, playRandomGame } from './random-play.ts';
 
 /** Names without digits, so that a number in a line is always the game's. */
 const NAMES = ['Ann', 'Bob', 'Cyd', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
@@ -62,15 +61,6 @@ export function agreementSlips(line: string): string[] {
   return out;
 }
 
-/** Every option switched on: each yes/no option yes, each choice its last value. */
-function everyOptionOn(game: AnyGame): Record<string, unknown> {
-  const on: Record<string, unknown> = {};
-  for (const f of optionFields(game.options)) {
-    if (f.type === 'boolean') on[f.key] = true;
-    else if (f.type === 'choice' && f.values?.length) on[f.key] = f.values[f.values.length - 1];
-  }
-  return on;
-}
 
 describe('the agreement checker', () => {
   it('finds the slips players reported and lets good lines pass', () => {
